@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { ConfigError, loadConfig } from './platform/config'
+import { openDatabase, migrateDatabase } from './platform/db/client'
+import { startQueue } from './platform/queue/queue'
+import { buildApp } from './platform/http/app'
+import { seedModules, workerModules } from './modules'
+import type { Platform } from './platform/context'
+
+/**
+ * One build, three roles: `serve` (HTTP + sockets), `work` (job workers), `all` (both; the
+ * embedded default). Separate processes need PostgreSQL (DATABASE_URL) to share state.
+ */
+async function main() {
+  const t0 = performance.now()
+  const config = loadConfig()
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
+  })
+  await migrateDatabase(database)
+  const runsWorkers = config.MODE !== 'serve'
+  const queue = await startQueue(database, { supervise: runsWorkers })
+  const platform: Platform = { config, database, db: database.db, queue }
+  for (const seed of seedModules) await seed(platform)
+  if (runsWorkers) for (const start of workerModules) await start(platform)
+
+  let closeHttp = async () => {}
+  if (config.MODE !== 'work') {
+    const app = await buildApp(platform)
+    await app.listen({ port: config.PORT, host: config.HOST })
+    closeHttp = () => app.close()
+    console.log(`Mouthpiece is running at ${config.publicUrl} (${database.kind}, ${config.MODE}) — ready in ${Math.round(performance.now() - t0)} ms`)
+  } else console.log(`Mouthpiece workers running (${database.kind}) — ready in ${Math.round(performance.now() - t0)} ms`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: shutting down`)
+    await closeHttp()
+    await queue.stop()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message)
+  else console.error(err)
+  process.exit(1)
+})

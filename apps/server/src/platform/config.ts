@@ -1,0 +1,49 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const Port = z.coerce.number().int().min(0).max(65535)
+const Url = z.string().url()
+
+/** Every setting the server reads, validated once. A bad value stops start-up naming the variable. */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: Port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL used in mails and links; defaults to http://localhost:PORT. */
+  PUBLIC_URL: Url.optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Unset: embedded PGlite under DATA_DIR/db. Set: PostgreSQL. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** all = HTTP + workers in one process (default); serve = HTTP only; work = job workers only. */
+  MODE: z.enum(['all', 'serve', 'work']).default('all'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Mouthpiece <no-reply@mouthpiece.local>'),
+  SUPPORT_EMAIL: z.string().email().default('support@mouthpiece.local'),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Max login attempts per IP per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built web app from this folder (apps/web/dist); empty disables it. */
+  WEB_DIST: z.string().optional(),
+})
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string }
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''))
+  const parsed = ConfigSchema.safeParse(clean)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  if (c.MODE !== 'all' && !c.DATABASE_URL)
+    throw new ConfigError(`Invalid configuration:\n  MODE: '${c.MODE}' needs DATABASE_URL (separate processes share PostgreSQL)`)
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  }
+}

@@ -1,0 +1,84 @@
+import { PgBoss } from 'pg-boss'
+import type { Job, QueueOptions, SendOptions, WorkOptions } from 'pg-boss'
+import type { Database, Queryable } from '../db/client'
+import { sql } from 'drizzle-orm'
+
+/**
+ * The job queue: pg-boss on the product's own database (PGlite embedded, or PostgreSQL).
+ * Jobs are rows, so a job sent inside a transaction exists exactly when the transaction commits,
+ * and a worker killed mid-job leaves the job to expire and be retried.
+ */
+export interface Queue {
+  boss: PgBoss
+  /** Declare a queue (idempotent). Call before send/work. */
+  ensure(name: string, options?: Omit<QueueOptions, 'name'>): Promise<void>
+  /** Enqueue; with `tx`, the job is part of that transaction. */
+  send<T extends object>(name: string, data: T, options?: SendOptions & { tx?: Queryable }): Promise<string | null>
+  work<T>(name: string, options: WorkOptions, handler: (jobs: Job<T>[]) => Promise<unknown>): Promise<string>
+  stop(): Promise<void>
+}
+
+/** pg-boss speaks to the database through this: multi-statement text goes through exec. */
+function bossDb(database: Database) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return database.raw.query(text, values)
+      if (database.pglite) {
+        // PGlite's extended protocol takes one statement; pg-boss's plans can hold several.
+        const results = await database.pglite.exec(text)
+        return results[results.length - 1] ?? { rows: [] }
+      }
+      return database.raw.query(text)
+    },
+  }
+}
+
+/** Runs pg-boss's SQL on a drizzle transaction, so the job commits or rolls back with it. */
+function txDb(tx: Queryable) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      // Build a drizzle SQL object from pg-style $n placeholders.
+      const chunks: string[] = text.split(/\$(\d+)/)
+      let query = sql.raw(chunks[0] ?? '')
+      for (let i = 1; i < chunks.length; i += 2) {
+        query = sql`${query}${values[Number(chunks[i]) - 1]}${sql.raw(chunks[i + 1] ?? '')}`
+      }
+      // node-postgres answers { rows }, PGlite's drizzle driver answers { rows } too; both typed loosely.
+      const res = (await tx.execute(query)) as { rows?: unknown[] }
+      return { rows: res.rows ?? [] }
+    },
+  }
+}
+
+export async function startQueue(database: Database, opts: { supervise: boolean }): Promise<Queue> {
+  const boss = new PgBoss({
+    db: bossDb(database),
+    schema: 'pgboss',
+    // Only worker processes run maintenance (expiry, retention); HTTP-only processes just send.
+    supervise: opts.supervise,
+    schedule: opts.supervise,
+    migrate: true,
+  })
+  boss.on('error', (err: Error) => console.error('[queue]', err.message))
+  await boss.start()
+  const known = new Set<string>()
+  return {
+    boss,
+    async ensure(name, options) {
+      if (known.has(name)) return
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, options)
+      else if (options) await boss.updateQueue(name, options)
+      known.add(name)
+    },
+    async send(name, data, options = {}) {
+      const { tx, ...rest } = options
+      return boss.send(name, data, tx ? { ...rest, db: txDb(tx) } : rest)
+    },
+    async work(name, options, handler) {
+      return boss.work(name, options, handler as never)
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 })
+    },
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+
+export const UserId = z.coerce.number().int().positive()
+export const Username = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores')
+export const Email = z.string().trim().toLowerCase().max(254).email('Please enter valid email id')
+export const Password = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters')
+
+/** SPEC §3 "User info": what the client knows about the signed-in user. */
+export const User = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  is_enabled: z.boolean(),
+  is_super_user: z.boolean(),
+  is_grandfather: z.boolean(),
+  created_at: z.string(),
+})
+export type User = z.infer<typeof User>
+
+export const Admin = z.object({ id: z.number().int(), username: z.string() })
+export type Admin = z.infer<typeof Admin>
+
+/** A list page, SPEC §3 "Projects list" shape, used by every paged admin list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), lastPage: z.number().int() })
+export const PageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) })

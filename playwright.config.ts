@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3210)
+
+// Browser tests click through the real product: the built web app served by the real server on a
+// fresh PGlite data dir, in Debian's Chromium (never a downloaded browser).
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `rm -rf .tmp/e2e-data && node --import tsx apps/server/src/main.ts`,
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin-password-1', LOGIN_RATE_LIMIT: '1000',
+    },
+  },
+})
