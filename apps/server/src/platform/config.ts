@@ -23,9 +23,29 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Max login attempts per IP per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Set when running behind a reverse proxy, so client IPs come from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Stripe is used when both are set; otherwise the embedded sandbox provider (test mode). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)').optional(),
+  /** Point the Stripe SDK elsewhere (tests run a local server speaking Stripe's API). */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: Port.optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Signing secret for events posted to the sandbox's webhook endpoint; unset refuses them. */
+  PAYMENTS_SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Serve the built web app from this folder (apps/web/dist); empty disables it. */
   WEB_DIST: z.string().optional(),
+  /** S3-compatible storage when S3_BUCKET is set; otherwise files under DATA_DIR/files. */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** Custom endpoint (MinIO, R2, …); unset = AWS. */
+  S3_ENDPOINT: Url.optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Signs /api/files links; unset = a secret generated once into DATA_DIR. */
+  STORAGE_URL_SECRET: z.string().min(16).optional(),
 })
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string }
 
@@ -41,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data
   if (c.MODE !== 'all' && !c.DATABASE_URL)
     throw new ConfigError(`Invalid configuration:\n  MODE: '${c.MODE}' needs DATABASE_URL (separate processes share PostgreSQL)`)
+  if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

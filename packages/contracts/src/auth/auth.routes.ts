@@ -6,6 +6,7 @@ import { Admin, Email, Password, User, Username } from '../users/users.schemas'
 export const Session = z.object({ token: z.string(), expires_at: z.string() })
 const UserSession = Session.extend({ user: User })
 const Ok = z.object({ ok: z.literal(true) })
+const ResetToken = z.string({ error: 'This password reset link is invalid or has expired.' }).min(1)
 
 export const register = defineRoute({
   method: 'POST', path: '/api/register', auth: 'public', summary: 'Create an account and sign in',
@@ -14,12 +15,12 @@ export const register = defineRoute({
 })
 export const login = defineRoute({
   method: 'POST', path: '/api/login', auth: 'public', summary: 'Sign in with username (or email) and password',
-  body: z.object({ username: z.string().trim().min(1, 'Please enter your username'), password: z.string().min(1, 'Please enter your password') }),
+  body: z.object({ username: z.string({ error: 'Please enter your username' }).trim().min(1, 'Please enter your username'), password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password') }),
   response: UserSession,
 })
 export const manualLogin = defineRoute({
   method: 'POST', path: '/api/manual-login', auth: 'public', summary: 'Sign in with email and password',
-  body: z.object({ email: Email, password: z.string().min(1, 'Please enter your password') }),
+  body: z.object({ email: Email, password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password') }),
   response: UserSession,
 })
 export const logout = defineRoute({ method: 'POST', path: '/api/logout', auth: 'user', response: Ok })
@@ -32,19 +33,19 @@ export const sendResetMail = defineRoute({
 })
 export const checkToken = defineRoute({
   method: 'POST', path: '/api/check-token', auth: 'public', summary: 'Is a password reset token still usable',
-  body: z.object({ token: z.string().min(1) }),
+  body: z.object({ token: ResetToken }),
   response: z.object({ valid: z.boolean(), email: z.string().optional() }),
 })
 export const resetPassword = defineRoute({
   method: 'POST', path: '/api/reset-password', auth: 'public',
-  body: z.object({ token: z.string().min(1), password: Password }),
+  body: z.object({ token: ResetToken, password: Password }),
   response: Ok,
 })
 
 // Admin session (SPEC §7 "Admin session")
 export const adminLogin = defineRoute({
   method: 'POST', path: '/api/admin/login', auth: 'public',
-  body: z.object({ username: z.string().trim().min(1, 'Please enter your username'), password: z.string().min(1, 'Please enter your password') }),
+  body: z.object({ username: z.string({ error: 'Please enter your username' }).trim().min(1, 'Please enter your username'), password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password') }),
   response: Session.extend({ admin: Admin }),
 })
 export const adminLogout = defineRoute({ method: 'POST', path: '/api/admin/logout', auth: 'admin', response: Ok })

@@ -15,22 +15,22 @@ export const updateInfo = defineRoute({
     username: Username.optional(),
     email: Email.optional(),
     password: Password.optional(),
-    current_password: z.string().optional(),
+    current_password: z.string({ error: 'Please enter your current password' }).optional(),
   }),
   response: z.object({ user: User }),
 })
 export const checkValidUsername = defineRoute({
   method: 'POST', path: '/api/check-valid-username', auth: 'public',
-  body: z.object({ username: z.string() }),
+  body: z.object({ username: z.string({ error: 'Please enter a username' }) }),
   response: z.object({ valid: z.boolean(), message: z.string() }),
 })
 export const supportMail = defineRoute({
   method: 'POST', path: '/api/support-mail', auth: 'public', summary: 'Contact form: mail the support team',
   body: z.object({
-    name: z.string().trim().min(1, 'Please enter your name').max(100),
+    name: z.string({ error: 'Please enter your name' }).trim().min(1, 'Please enter your name').max(100),
     email: Email,
-    subject: z.string().trim().min(1, 'Please enter a subject').max(200),
-    message: z.string().trim().min(1, 'Please enter a message').max(5000),
+    subject: z.string({ error: 'Please enter a subject' }).trim().min(1, 'Please enter a subject').max(200),
+    message: z.string({ error: 'Please enter a message' }).trim().min(1, 'Please enter a message').max(5000),
   }),
   response: Ok,
 })
@@ -53,7 +53,7 @@ export const adminUserInfo = defineRoute({
 export const adminSaveUserInfo = defineRoute({
   method: 'POST', path: '/api/admin/users/save-info', auth: 'admin',
   body: z.object({
-    user_id: UserId, username: Username, email: Email, is_enabled: z.boolean(), password: Password.optional(),
+    user_id: UserId, username: Username, email: Email, is_enabled: z.boolean({ error: 'is_enabled must be true or false' }), password: Password.optional(),
   }),
   response: z.object({ user: User }),
 })
@@ -62,11 +62,11 @@ export const adminDeleteUser = defineRoute({
 })
 export const adminUpdateSuperUser = defineRoute({
   method: 'POST', path: '/api/admin/users/update-super-user', auth: 'admin',
-  body: z.object({ user_id: UserId, is_super_user: z.boolean() }), response: z.object({ user: User }),
+  body: z.object({ user_id: UserId, is_super_user: z.boolean({ error: 'is_super_user must be true or false' }) }), response: z.object({ user: User }),
 })
 export const adminUpdateGrandfatherStatus = defineRoute({
   method: 'POST', path: '/api/admin/users/update-grandfather-status', auth: 'admin',
-  body: z.object({ user_id: UserId, is_grandfather: z.boolean() }), response: z.object({ user: User }),
+  body: z.object({ user_id: UserId, is_grandfather: z.boolean({ error: 'is_grandfather must be true or false' }) }), response: z.object({ user: User }),
 })
 
 // Admin: the mail outbox (embedded mail default)

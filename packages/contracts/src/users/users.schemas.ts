@@ -1,15 +1,15 @@
 import { z } from 'zod'
 
-export const UserId = z.coerce.number().int().positive()
+export const UserId = z.coerce.number({ error: 'Invalid user id' }).int().positive()
 export const Username = z
-  .string()
+  .string({ error: 'Please enter a username' })
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(30, 'Username must be at most 30 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores')
-export const Email = z.string().trim().toLowerCase().max(254).email('Please enter valid email id')
+export const Email = z.string({ error: 'Please enter valid email id' }).trim().toLowerCase().max(254).email('Please enter valid email id')
 export const Password = z
-  .string()
+  .string({ error: 'Please enter a password' })
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters')
 

@@ -45,6 +45,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => console.error('[db] idle connection error:', err.message))
     const db = drizzlePg(pool) as unknown as Db
     return {
       kind: 'postgres',

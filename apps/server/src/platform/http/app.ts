@@ -23,7 +23,8 @@ export async function buildApp(platform: Platform) {
   const app = Fastify({
     logger: platform.config.NODE_ENV === 'test' ? false : { level: platform.config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-For name the client (login rate limits key on it).
+    trustProxy: platform.config.TRUST_PROXY,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

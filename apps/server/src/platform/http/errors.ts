@@ -33,7 +33,9 @@ export function errorHandler(err: FastifyError | AppError | Error, req: FastifyR
       ;(errors[field] ??= []).push(v.message ?? 'Invalid value')
     }
     const first = err.validation[0]
-    return send(400, { message: first?.message ?? 'Invalid request', code: 'validation', errors })
+    // A missing or non-JSON body fails on the root object; say so plainly.
+    const message = first && first.instancePath === '' && err.validationContext === 'body' ? 'Please send the request fields as JSON' : (first?.message ?? 'Invalid request')
+    return send(400, { message, code: 'validation', errors })
   }
   if (isResponseSerializationError(err)) {
     req.log.error({ err }, 'response does not match its contract')

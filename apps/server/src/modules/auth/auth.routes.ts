@@ -1,0 +1,39 @@
+import {
+  adminInfo, adminLogin, adminLogout, checkToken, getUserData, login, logout, manualLogin, register, resetPassword, sendResetMail,
+} from '@mouthpiece/contracts/auth/auth.routes'
+import type { HttpContext } from '../../platform/context'
+import * as auth from './auth.service'
+
+/** Sign-up, sign-in and password reset for users; sign-in for admins (SPEC §7 "User calls", "Admin session"). */
+export function registerAuthRoutes({ route, db, config }: HttpContext) {
+  const deps = { db, config }
+  // Guessing passwords or flooding mailboxes is limited per IP address.
+  const limited = { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60_000 } }
+  const ok = { ok: true as const }
+
+  route(register, async ({ body }) => auth.register(deps, body))
+  route(login, async ({ body }) => auth.login(deps, { login: body.username, password: body.password }), limited)
+  route(manualLogin, async ({ body }) => auth.login(deps, { login: body.email, password: body.password }), limited)
+  route(logout, async ({ actor }) => {
+    await auth.logout(deps, actor.sessionId)
+    return ok
+  })
+
+  route(sendResetMail, async ({ body }) => {
+    await auth.sendResetMail(deps, body.email)
+    return { email: body.email }
+  }, limited)
+  route(checkToken, async ({ body }) => auth.checkResetToken(deps, body.token))
+  route(resetPassword, async ({ body }) => {
+    await auth.resetPassword(deps, body)
+    return ok
+  })
+
+  route(adminLogin, async ({ body }) => auth.adminLogin(deps, body), limited)
+  route(adminLogout, async ({ actor }) => {
+    await auth.logout(deps, actor.sessionId)
+    return ok
+  })
+  route(adminInfo, async ({ actor }) => ({ admin: actor.admin }))
+  route(getUserData, async ({ actor }) => ({ admin: actor.admin }))
+}

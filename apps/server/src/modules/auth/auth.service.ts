@@ -1,0 +1,101 @@
+import type { Platform } from '../../platform/context'
+import { AppError } from '../../platform/http/errors'
+import { mailerFor } from '../../platform/mail/mailer'
+import * as usersRepo from '../users/users.repo'
+import { createAccount, presentUser } from '../users/users.service'
+import type { UserRow } from '../users/users.schema'
+import { findAdminByUsername, presentAdmin } from './admins.repo'
+import { hashPassword, verifyPassword } from './passwords'
+import * as resetsRepo from './password-resets.repo'
+import { createSession, deleteSession, deleteSubjectSessions } from './sessions.repo'
+
+type Deps = Pick<Platform, 'db' | 'config'>
+
+export const INVALID_CREDENTIALS = 'Invalid username or password'
+export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired.'
+
+const invalidCredentials = () => new AppError('invalid_credentials', INVALID_CREDENTIALS, 401)
+
+async function signIn(deps: Deps, user: UserRow) {
+  const session = await createSession(deps.db, 'user', user.id)
+  return { token: session.token, expires_at: session.expires_at, user: presentUser(user) }
+}
+
+/** Creates the account and signs it in. Disabled accounts can sign in; the client bars some pages. */
+export async function register(deps: Deps, input: { username: string; email: string; password: string }) {
+  return signIn(deps, await createAccount(deps, input))
+}
+
+/** `login` holds a username or an email; a wrong either way answers the same 401. */
+export async function login(deps: Deps, input: { login: string; password: string }) {
+  const user = await usersRepo.findUserByLogin(deps.db, input.login)
+  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) throw invalidCredentials()
+  return signIn(deps, user)
+}
+
+export async function logout(deps: Deps, sessionId: string) {
+  await deleteSession(deps.db, sessionId)
+}
+
+/**
+ * Mails a single-use reset link valid for an hour. Unknown addresses get the same answer and no
+ * mail, so the form cannot be used to find out who has an account.
+ */
+export async function sendResetMail(deps: Deps, email: string) {
+  const user = await usersRepo.findUserByEmail(deps.db, email)
+  if (!user) return
+  const token = await resetsRepo.createPasswordReset(deps.db, user.id)
+  const link = `${deps.config.publicUrl}/reset-password?token=${token}`
+  try {
+    await mailerFor(deps.config).send({
+      to: user.email,
+      subject: 'Reset your Mouthpiece password',
+      text: [
+        `Hello ${user.username},`,
+        '',
+        'We received a request to reset the password of your Mouthpiece account.',
+        'Open this link within 1 hour to choose a new password:',
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for this, you can ignore this email; your password stays the same.',
+        '',
+      ].join('\n'),
+      html: `<p>Hello ${escapeHtml(user.username)},</p><p>We received a request to reset the password of your Mouthpiece account. Open this link within 1 hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>The link works once. If you did not ask for this, you can ignore this email; your password stays the same.</p>`,
+    })
+  } catch (err) {
+    throw new AppError('mail_failed', `We could not send the email. Try again later.#${(err as Error).message}`, 503)
+  }
+}
+
+export async function checkResetToken(deps: Deps, token: string) {
+  const userId = await resetsRepo.peekPasswordReset(deps.db, token)
+  const user = userId === undefined ? undefined : await usersRepo.findUserById(deps.db, userId)
+  return user ? { valid: true, email: user.email } : { valid: false }
+}
+
+/** Uses the token up, sets the password and signs the account out everywhere. */
+export async function resetPassword(deps: Deps, input: { token: string; password: string }) {
+  // Cheap check first, so a bad token costs no password hashing.
+  if ((await resetsRepo.peekPasswordReset(deps.db, input.token)) === undefined)
+    throw new AppError('invalid_token', INVALID_RESET_TOKEN, 400)
+  const password_hash = await hashPassword(input.password)
+  await deps.db.transaction(async (tx) => {
+    const userId = await resetsRepo.consumePasswordReset(tx, input.token)
+    if (userId === undefined) throw new AppError('invalid_token', INVALID_RESET_TOKEN, 400)
+    await usersRepo.updateUser(tx, userId, { password_hash })
+    await resetsRepo.retireUserResets(tx, userId)
+    await deleteSubjectSessions(tx, 'user', userId)
+  })
+}
+
+export async function adminLogin(deps: Deps, input: { username: string; password: string }) {
+  const admin = await findAdminByUsername(deps.db, input.username)
+  if (!(await verifyPassword(admin?.password_hash, input.password)) || !admin) throw invalidCredentials()
+  const session = await createSession(deps.db, 'admin', admin.id)
+  return { token: session.token, expires_at: session.expires_at, admin: presentAdmin(admin) }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

@@ -1,0 +1,155 @@
+import { Username } from '@mouthpiece/contracts/users/users.schemas'
+import type { User } from '@mouthpiece/contracts/users/users.schemas'
+import type { Platform } from '../../platform/context'
+import { AppError, fieldError, notFound } from '../../platform/http/errors'
+import { mailerFor } from '../../platform/mail/mailer'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { deleteSubjectSessions } from '../auth/sessions.repo'
+import type { UserRow } from './users.schema'
+import * as usersRepo from './users.repo'
+
+type Deps = Pick<Platform, 'db' | 'config'>
+
+export const USERNAME_TAKEN = 'The username has already been taken.'
+export const EMAIL_TAKEN = 'The email has already been taken.'
+export const ADMIN_USERS_PER_PAGE = 10
+
+/** SPEC §3 "User info" as the client sees it; the password hash never leaves the server. */
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    is_enabled: row.is_enabled,
+    is_super_user: row.is_super_user,
+    is_grandfather: row.is_grandfather,
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+/** Per-field 422 (SPEC §5 create-user) when the username or email belongs to another account. */
+async function assertAvailable(deps: Deps, fields: { username?: string; email?: string }, exceptId?: number) {
+  const taken = await usersRepo.findTaken(deps.db, fields, exceptId)
+  const errors: Record<string, string[]> = {}
+  if (taken.username) errors.username = [USERNAME_TAKEN]
+  if (taken.email) errors.email = [EMAIL_TAKEN]
+  const first = Object.values(errors)[0]?.[0]
+  if (first) throw new AppError('validation', first, 422, errors)
+}
+
+/** Two requests can pass the check together; the unique indexes decide, and say the same thing. */
+function rethrowTaken(err: unknown): never {
+  const constraint = usersRepo.uniqueViolation(err)
+  if (constraint !== undefined) {
+    if (constraint.includes('email')) throw fieldError('email', EMAIL_TAKEN)
+    throw fieldError('username', USERNAME_TAKEN)
+  }
+  throw err
+}
+
+export async function createAccount(deps: Deps, input: { username: string; email: string; password: string }) {
+  await assertAvailable(deps, input)
+  const password_hash = await hashPassword(input.password)
+  try {
+    return await usersRepo.insertUser(deps.db, { username: input.username, email: input.email, password_hash })
+  } catch (err) {
+    rethrowTaken(err)
+  }
+}
+
+async function saveChanges(deps: Deps, userId: number, changes: usersRepo.UserChanges): Promise<UserRow> {
+  let row: UserRow | undefined
+  try {
+    row = await usersRepo.updateUser(deps.db, userId, changes)
+  } catch (err) {
+    rethrowTaken(err)
+  }
+  if (!row) throw notFound('User')
+  return row
+}
+
+/**
+ * The signed-in user changes their own account. Changing the email or password needs the current
+ * password; a new password signs out every other session of the account.
+ */
+export async function updateOwnInfo(
+  deps: Deps,
+  actor: { userId: number; sessionId: string },
+  input: { username?: string; email?: string; password?: string; current_password?: string },
+): Promise<User> {
+  const current = await usersRepo.findUserById(deps.db, actor.userId)
+  if (!current) throw notFound('User')
+  const changes: usersRepo.UserChanges = {}
+  if (input.username !== undefined && input.username !== current.username) changes.username = input.username
+  if (input.email !== undefined && input.email !== current.email) changes.email = input.email
+  if (changes.email !== undefined || input.password !== undefined) {
+    if (!input.current_password) throw fieldError('current_password', 'Please enter your current password')
+    if (!(await verifyPassword(current.password_hash, input.current_password)))
+      throw fieldError('current_password', 'The current password is incorrect.')
+  }
+  await assertAvailable(deps, { username: changes.username, email: changes.email }, current.id)
+  if (input.password !== undefined) changes.password_hash = await hashPassword(input.password)
+  if (Object.keys(changes).length === 0) return presentUser(current)
+  const row = await saveChanges(deps, current.id, changes)
+  if (changes.password_hash) await deleteSubjectSessions(deps.db, 'user', current.id, actor.sessionId)
+  return presentUser(row)
+}
+
+/** The live check the username fields run; the caller's own name counts as available. */
+export async function checkUsername(deps: Deps, username: string, ownUserId?: number) {
+  const parsed = Username.safeParse(username)
+  if (!parsed.success) return { valid: false, message: parsed.error.issues[0]?.message ?? 'Invalid username' }
+  const taken = await usersRepo.findTaken(deps.db, { username: parsed.data }, ownUserId)
+  if (taken.username) return { valid: false, message: USERNAME_TAKEN }
+  return { valid: true, message: 'Username is available' }
+}
+
+/** The contact form: one mail to the support address, answering goes back to the sender. */
+export async function sendSupportMail(deps: Deps, input: { name: string; email: string; subject: string; message: string }) {
+  const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ')
+  await mailerFor(deps.config).send({
+    to: deps.config.SUPPORT_EMAIL,
+    replyTo: input.email,
+    subject: `Contact form: ${oneLine(input.subject)}`,
+    text: `From: ${oneLine(input.name)} <${input.email}>\n\n${input.message}\n`,
+  })
+}
+
+// Admin use cases (SPEC §7 "Admin calls: Users")
+
+export async function listUsersPage(deps: Deps, page: number, keySearch: string | undefined) {
+  const { list, total } = await usersRepo.listUsers(deps.db, { page, perPage: ADMIN_USERS_PER_PAGE, search: keySearch })
+  return { list: list.map(presentUser), total, lastPage: Math.max(1, Math.ceil(total / ADMIN_USERS_PER_PAGE)) }
+}
+
+export async function getUser(deps: Deps, userId: number): Promise<User> {
+  const row = await usersRepo.findUserById(deps.db, userId)
+  if (!row) throw notFound('User')
+  return presentUser(row)
+}
+
+export async function saveUserInfo(
+  deps: Deps,
+  input: { user_id: number; username: string; email: string; is_enabled: boolean; password?: string },
+): Promise<User> {
+  if (!(await usersRepo.findUserById(deps.db, input.user_id))) throw notFound('User')
+  await assertAvailable(deps, { username: input.username, email: input.email }, input.user_id)
+  const changes: usersRepo.UserChanges = { username: input.username, email: input.email, is_enabled: input.is_enabled }
+  if (input.password !== undefined) changes.password_hash = await hashPassword(input.password)
+  const row = await saveChanges(deps, input.user_id, changes)
+  // An admin setting a new password locks out whoever was using the old one.
+  if (changes.password_hash) await deleteSubjectSessions(deps.db, 'user', row.id)
+  return presentUser(row)
+}
+
+export async function setUserFlags(deps: Deps, userId: number, flags: Pick<usersRepo.UserChanges, 'is_super_user' | 'is_grandfather'>) {
+  return presentUser(await saveChanges(deps, userId, flags))
+}
+
+/** Deletes the account and signs it out; its reset tokens go with it (foreign key cascade). */
+export async function removeUser(deps: Deps, userId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await usersRepo.deleteUser(tx, userId))) throw notFound('User')
+    await deleteSubjectSessions(tx, 'user', userId)
+  })
+}
