@@ -1,0 +1,119 @@
+import type { SubscriptionStatus } from '@mouthpiece/contracts/payments/payments.schemas'
+import type { CardInput } from './test-cards'
+
+/**
+ * The payments adapter. Two implementations: Stripe (the `stripe` SDK) and the embedded sandbox,
+ * which keeps Stripe's objects, state machine and test-card semantics in our own database. Objects
+ * come back normalised; webhook events keep Stripe's shape for both.
+ */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe'
+  /** No real money moves (the sandbox, or Stripe test keys). */
+  readonly testMode: boolean
+  /** Secret that signs events for POST /api/payment/handle; undefined refuses every event. */
+  readonly webhookSecret: string | undefined
+
+  /** Test mode only: a test card becomes a token the card calls accept, as Stripe.js would do. */
+  tokenizeTestCard(card: CardInput): Promise<{ tokenId: string; card: CardSummary }>
+  createCustomer(input: { userId: number; email: string; name: string }): Promise<string>
+  /** Attaches a token's card to the customer and makes it their default payment method. */
+  attachCard(customerId: string, tokenId: string): Promise<ProviderCard>
+  detachCard(methodId: string): Promise<void>
+  /** The provider's price for a plan; `created` says the caller should remember the new id. */
+  priceFor(plan: PlanPrice): Promise<string>
+  createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>
+  retrieveSubscription(id: string): Promise<ProviderSubscription>
+  /** Pays an open invoice with the given card; a card problem throws CardError. */
+  payInvoice(invoiceId: string, methodId: string): Promise<ProviderInvoice>
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>
+  cancelNow(id: string): Promise<ProviderSubscription>
+  /** Moves a subscription to another price; the difference is prorated on the next invoice. */
+  changePrice(id: string, priceId: string, plan: PlanPrice): Promise<ProviderSubscription>
+  /** A one-off PaymentIntent, confirmed at once; a card problem throws CardError. */
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>
+}
+
+export interface CardSummary {
+  brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+}
+export interface ProviderCard extends CardSummary {
+  methodId: string
+}
+export interface PlanPrice {
+  planId: number
+  name: string
+  amountCents: number
+  currency: string
+  /** A known provider price id for this amount, if any. */
+  knownPriceId: string | null
+  /** Changes whenever the plan's price changes; keys the price's idempotency. */
+  version: string
+}
+export interface CreateSubscriptionInput {
+  customerId: string
+  priceId: string
+  plan: PlanPrice
+  idempotencyKey: string
+  metadata: Record<string, string>
+}
+export interface CreatePaymentInput {
+  customerId: string
+  methodId: string
+  amountCents: number
+  currency: string
+  description: string
+  idempotencyKey: string
+  metadata: Record<string, string>
+}
+
+export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible'
+export interface ProviderInvoice {
+  id: string
+  status: InvoiceStatus
+  amountDue: number
+  amountPaid: number
+  currency: string
+  attemptCount: number
+  subscriptionId: string | null
+  /** For confirming the first payment in the browser (Stripe's confirmation_secret). */
+  clientSecret: string | null
+}
+export interface ProviderSubscription {
+  id: string
+  status: SubscriptionStatus
+  cancelAtPeriodEnd: boolean
+  currentPeriodStart: Date | null
+  currentPeriodEnd: Date | null
+  itemId: string | null
+  latestInvoice: ProviderInvoice | null
+  latestInvoiceId: string | null
+}
+export interface ProviderPayment {
+  id: string
+  status: 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method' | 'canceled' | 'requires_confirmation' | 'requires_capture'
+  amount: number
+  currency: string
+  latestCharge: string | null
+  errorMessage: string | null
+}
+
+/**
+ * A card problem the person can fix (declined, expired, wrong CVC). `attempt` names the failed
+ * attempt (invoice attempt count or charge id) so the history records it once.
+ */
+export class CardError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly attempt: { ref: string; key: string } | null = null,
+    readonly declineCode?: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The provider could not be reached or answered something unexpected. */
+export class ProviderError extends Error {}

@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  addCard, cancelPlan, createCardToken, deletePaymentMethod, getPaymentHistory, getPaymentMethod, getPlans,
+  getSubscriptionPlan, oneOffPayment, resumePlan, subscribePlan, updateCard,
+} from '@mouthpiece/contracts/payments/payments.routes'
+import type { RouteBody } from '@mouthpiece/contracts/define-route'
+import { ApiError, api, isSuccess, request } from '../../lib/api'
+import { useCurrentUser } from '../auth/api'
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  plans: ['payments', 'plans'] as const,
+  subscription: ['payments', 'subscription'] as const,
+  method: ['payments', 'method'] as const,
+  history: (page: number) => ['payments', 'history', page] as const,
+}
+
+/** Plans and the provider in use (public). */
+export const plansQuery = queryOptions({
+  queryKey: paymentKeys.plans,
+  queryFn: ({ signal }) => request(getPlans, { signal }),
+  staleTime: 60_000,
+})
+
+/**
+ * The user's subscription and entitlements. Pricing pages are open signed out, so a 401 here must
+ * not send the visitor to /login.
+ */
+export const subscriptionQuery = queryOptions({
+  queryKey: paymentKeys.subscription,
+  queryFn: async ({ signal }) => {
+    const result = await api(getSubscriptionPlan, { signal, redirectOn401: false })
+    if (isSuccess(result)) return result
+    throw new ApiError(result)
+  },
+})
+
+export const methodQuery = queryOptions({
+  queryKey: paymentKeys.method,
+  queryFn: ({ signal }) => request(getPaymentMethod, { signal }).then((r) => r.method),
+})
+
+export const historyQuery = (page: number) =>
+  queryOptions({
+    queryKey: paymentKeys.history(page),
+    queryFn: ({ signal }) => request(getPaymentHistory, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+/** The signed-in user's subscription, or nothing for a visitor. */
+export function useMySubscription() {
+  const { data: user } = useCurrentUser()
+  return useQuery({ ...subscriptionQuery, enabled: !!user })
+}
+
+/** After any billing change every payments view refetches (plan, card, history). */
+function usePaymentMutation<A, R>(send: (arg: A) => Promise<R>) {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: paymentKeys.all }) })
+}
+
+export type CardFields = RouteBody<typeof createCardToken>
+
+/** Card fields → a token (test mode: the server plays Stripe.js), never stored. */
+export const tokenizeCard = (card: CardFields) => request(createCardToken, { body: card })
+
+export const useSubscribe = () => usePaymentMutation((planId: number) => request(subscribePlan, { body: { subscription_plan_id: planId } }).then((r) => r.subscription))
+export const useCancelPlan = () => usePaymentMutation(() => request(cancelPlan).then((r) => r.subscription))
+export const useResumePlan = () => usePaymentMutation(() => request(resumePlan).then((r) => r.subscription))
+export const useDeleteCard = () => usePaymentMutation(() => request(deletePaymentMethod))
+/** Tokenizes then saves the card: add-card when none is on file, update-card to replace it. */
+export const useSaveCard = () =>
+  usePaymentMutation(async ({ card, replace }: { card: CardFields; replace: boolean }) => {
+    const { token_id } = await tokenizeCard(card)
+    return request(replace ? updateCard : addCard, { body: { token_id } }).then((r) => r.method)
+  })
+export const useOneOffPayment = () =>
+  usePaymentMutation((body: RouteBody<typeof oneOffPayment>) => request(oneOffPayment, { body }).then((r) => r.payment))

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+// Run with E2E_PORT=3820. Needs the payments pages wired into the router and the billing section
+// (#billing) on the account page (/user-settings).
+
+const SANDBOX_LABEL = 'Test mode — sandbox payments, no real charges'
+
+async function register(page: Page, prefix: string) {
+  const username = `${prefix}${Date.now() % 1_000_000}`
+  await page.goto('/login?mode=register')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Email').fill(`${username}@example.com`)
+  await page.getByLabel('Password').fill('correct horse 1')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/dashboard/)
+  return username
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number)
+  await page.getByLabel('Expiry (MM / YY)').fill(`12 / ${String(new Date().getFullYear() + 3).slice(2)}`)
+  await page.getByLabel('CVC').fill('123')
+}
+
+test('subscribes with the sandbox card 4242…, sees the payment, cancels and resumes', async ({ page }) => {
+  await register(page, 'payer')
+  await page.goto('/pricing')
+  await expect(page.getByText(SANDBOX_LABEL)).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Alert pricing tiers' })).toContainText('$379')
+  await page.getByRole('link', { name: 'Choose Creator' }).click()
+  await expect(page).toHaveURL(/\/payment\?plan=creator/)
+
+  await fillCard(page, '4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Subscribe — $59.00 / month' }).click()
+  await expect(page.getByText("You're on the Creator plan")).toBeVisible()
+
+  await page.getByRole('link', { name: 'Manage billing' }).click()
+  await expect(page).toHaveURL(/\/user-settings#billing$/)
+  const billing = page.locator('#billing')
+  await expect(billing.getByTestId('current-plan-name')).toHaveText('Creator')
+  await expect(billing.getByText(/^Renews on /)).toBeVisible()
+  await expect(billing.getByTestId('card-on-file')).toContainText('Visa •••• 4242')
+  const paid = billing.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'Creator plan' })
+  await expect(paid).toContainText('$59.00')
+  await expect(paid).toContainText('Paid')
+
+  await billing.getByRole('button', { name: 'Cancel plan' }).click()
+  await page.getByRole('dialog', { name: 'Cancel plan' }).getByRole('button', { name: 'Cancel plan' }).click()
+  await expect(billing.getByText(/^Ends on /)).toBeVisible()
+  await expect(billing.getByText('Canceling', { exact: true })).toBeVisible()
+
+  await billing.getByRole('button', { name: 'Resume plan' }).click()
+  await expect(billing.getByText(/^Renews on /)).toBeVisible()
+  await expect(billing.getByText('Active', { exact: true })).toBeVisible()
+
+  await page.goto('/pricing')
+  await expect(page.getByRole('article', { name: 'Creator plan' }).getByText('Current plan')).toBeVisible()
+})
+
+test("a declined card (4000 0000 0000 0002) shows 'Your card was declined.' and leaves no active plan", async ({ page }) => {
+  await register(page, 'declined')
+  await page.goto('/payment?plan=pro')
+  await fillCard(page, '4000 0000 0000 0002')
+  await page.getByRole('button', { name: 'Subscribe — $145.00 / month' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
+
+  await page.goto('/user-settings#billing')
+  const billing = page.locator('#billing')
+  await expect(billing.getByTestId('no-active-plan')).toBeVisible()
+  await expect(billing.getByText('Your payment for the Pro plan did not go through: Your card was declined.')).toBeVisible()
+  const failed = billing.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'Pro plan' })
+  await expect(failed).toContainText('Failed')
+
+  await page.goto('/pricing')
+  await expect(page.getByRole('article', { name: 'Pro plan' })).toBeVisible()
+  await expect(page.getByText('Current plan')).toHaveCount(0)
+})
