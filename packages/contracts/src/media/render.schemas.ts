@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import {
+  CAPTION_FONTS, DEFAULT_CAPTION_BOX, DEFAULT_CAPTION_COLORS, DEFAULT_CAPTION_FONT, DEFAULT_FONT_SIZE_PT,
+  DEFAULT_FONT_WEIGHT, DEFAULT_OUTLINE_COLOR, PROJECT_SETTING_DEFAULTS,
+} from '../constants'
+import { AvatarBox, Energy } from './avatar.schemas'
+import { DEFAULT_EMOTION, Emotion } from './voices.schemas'
+
+const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #RRGGBB')
+
+export const CaptionFontFamily = z.enum(CAPTION_FONTS)
+
+/**
+ * SPEC §3 "Caption style" (currentFontFamily, formatFontFamily, fontSize, fontFormat, textColor1,
+ * textColor2, fontWeight). fontSize is in points; the renderer converts with 96/72.
+ * textColor1 highlights the word being spoken, textColor2 is the rest of the line.
+ */
+export const CaptionStyle = z.object({
+  currentFontFamily: CaptionFontFamily.default(DEFAULT_CAPTION_FONT),
+  /** CSS font-family string the page uses for the same face, e.g. `"Roboto", sans-serif`. */
+  formatFontFamily: z.string().optional(),
+  fontSize: z.number().min(6).max(200).default(DEFAULT_FONT_SIZE_PT),
+  fontFormat: z.enum(['bold', 'normal']).default('bold'),
+  textColor1: Hex.default(DEFAULT_CAPTION_COLORS[0]),
+  textColor2: Hex.default(DEFAULT_CAPTION_COLORS[1]),
+  fontWeight: z.number().int().min(100).max(900).default(DEFAULT_FONT_WEIGHT),
+})
+export type CaptionStyle = z.infer<typeof CaptionStyle>
+
+/** SPEC §3 captionData box, in editor-canvas pixels (840×465 landscape); x,y is the box centre. */
+export const CaptionBox = z.object({
+  x: z.number().default(DEFAULT_CAPTION_BOX.x),
+  y: z.number().default(DEFAULT_CAPTION_BOX.y),
+  w: z.number().positive().default(DEFAULT_CAPTION_BOX.w),
+  h: z.number().positive().default(DEFAULT_CAPTION_BOX.h),
+  angle: z.number().min(-360).max(360).default(0),
+})
+export type CaptionBox = z.infer<typeof CaptionBox>
+
+export const CaptionOptions = z.object({
+  display: z.boolean().default(true),
+  style: CaptionStyle.default(CaptionStyle.parse({})),
+  box: CaptionBox.default(CaptionBox.parse({})),
+  outlineColor: Hex.default(DEFAULT_OUTLINE_COLOR),
+  /** Colour the spoken word with textColor1 (karaoke style); off shows whole lines in textColor2. */
+  wordHighlight: z.boolean().default(true),
+})
+export type CaptionOptions = z.infer<typeof CaptionOptions>
+export type CaptionOptionsInput = z.input<typeof CaptionOptions>
+
+export const VIDEO_RESOLUTIONS = ['720p', '1080p'] as const
+export const VideoResolution = z.enum(VIDEO_RESOLUTIONS)
+export const VIDEO_ORIENTATIONS = ['landscape', 'portrait'] as const
+export const VideoOrientation = z.enum(VIDEO_ORIENTATIONS)
+export const VIDEO_FORMATS = ['mp4', 'webm'] as const
+/** mp4: H.264/AAC with a background; webm: VP9 with alpha + Opus, transparent, for stream overlays. */
+export const VideoFormat = z.enum(VIDEO_FORMATS)
+export type VideoFormat = z.infer<typeof VideoFormat>
+
+export const Background = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('color'), color: Hex.default('#1B1F2A') }),
+  z.object({ type: z.literal('image'), path: z.string().min(1) }),
+  /** An uploaded video, looped under the avatar; its sound is mixed at `volume` (video_volume). */
+  z.object({ type: z.literal('video'), path: z.string().min(1), volume: z.number().min(0).max(2).default(PROJECT_SETTING_DEFAULTS.video_volume) }),
+])
+export type Background = z.infer<typeof Background>
+
+/** How one avatar video is composed; field names follow SPEC §3 project settings where they exist. */
+export const RenderOptions = z.object({
+  format: VideoFormat.default('mp4'),
+  video_resolution: VideoResolution.default(PROJECT_SETTING_DEFAULTS.video_resolution),
+  video_orientation: VideoOrientation.default(PROJECT_SETTING_DEFAULTS.video_orientation),
+  avatar_volume: z.number().min(0).max(2).default(PROJECT_SETTING_DEFAULTS.avatar_volume),
+  fps: z.number().int().min(10).max(60).default(30),
+  background: Background.default({ type: 'color', color: '#1B1F2A' }),
+  avatarBox: AvatarBox.default(AvatarBox.parse({})),
+  captions: CaptionOptions.nullable().default(CaptionOptions.parse({})),
+  emotion: Emotion.default(DEFAULT_EMOTION),
+  energy: Energy,
+  /** Also write a poster thumbnail (JPEG) beside the video. */
+  poster: z.boolean().default(true),
+})
+export type RenderOptions = z.infer<typeof RenderOptions>
+export type RenderOptionsInput = z.input<typeof RenderOptions>
+
+/** A short clip cut from a rendered video (SPEC §1 "short clips"). */
+export const ClipOptions = z.object({
+  start: z.number().nonnegative(),
+  end: z.number().positive(),
+  /** Reframe to 9:16 (centre crop) for vertical platforms. */
+  vertical: z.boolean().default(false),
+})
+export type ClipOptions = z.infer<typeof ClipOptions>
