@@ -60,10 +60,19 @@ function serveWeb(app: FastifyInstance, dist: string | undefined) {
     return
   }
   void app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' })
-  const indexHtml = fs.readFileSync(path.join(root, 'index.html'))
+  const indexFile = path.join(root, 'index.html')
+  // Re-read index.html when a rebuild replaced it, so a running server never serves stale chunk names.
+  let cached = { mtimeMs: 0, html: Buffer.alloc(0) }
+  const indexHtml = () => {
+    const { mtimeMs } = fs.statSync(indexFile)
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexFile) }
+    return cached.html
+  }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET')
+    // The donation-service OAuth return page lives under /api/ but is a client page (SPEC §2).
+    const isPage = !req.url.startsWith('/api/') || req.url.startsWith('/api/streamelements-callback')
+    if (!isPage || req.method !== 'GET')
       return reply.status(404).send({ message: 'This page could not be found', code: 'not_found' })
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml())
   })
 }

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router'
+import { Header } from '../shell/header'
+import { MobileEditorAlert } from './mobile-editor-alert'
+
+/** The editor takes the whole width under the header; on mobile widths it opens with the Editor alert. */
+export function VideoEditorLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header />
+      <main id="main" className="flex min-h-0 flex-1 flex-col">
+        <Outlet />
+      </main>
+      <MobileEditorAlert />
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { health } from '@mouthpiece/contracts/system/system.routes'
+import { Badge, Card, PageHeader } from '../../../components/ui/card'
+import { MailIcon, ServerIcon, UsersIcon } from '../../../components/ui/icons'
+import { Spinner } from '../../../components/ui/spinner'
+import { request } from '../../../lib/api'
+import { PATHS, to } from '../../../app/paths'
+import { adminUsersQuery } from '../../users/api'
+import { outboxQuery } from '../../mail/api'
+import { formatDate } from '../../users/admin/users-page'
+
+function Stat({ label, value, icon, to: link, loading, error }: { label: string; value: ReactNode; icon: ReactNode; to?: string; loading?: boolean; error?: boolean }) {
+  const body = (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <p className="text-sm text-muted">{label}</p>
+        <p className="mt-2 text-3xl font-semibold tracking-tight text-text">{loading ? <Spinner size={22} className="text-accent" /> : error ? <span className="text-base text-danger">Unavailable</span> : value}</p>
+      </div>
+      <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-accent/12 text-accent">{icon}</span>
+    </div>
+  )
+  const className = 'rounded-2xl border border-border bg-surface p-5'
+  return link ? (
+    <Link to={link} className={`${className} transition-colors hover:border-accent/60`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  )
+}
+
+/** /admin: the figures the existing endpoints give — users, outbox mail, server health — and the newest users. */
+export function AdminDashboardPage() {
+  const users = useQuery(adminUsersQuery(1, ''))
+  const outbox = useQuery(outboxQuery(1))
+  const system = useQuery({ queryKey: ['system', 'health'], queryFn: () => request(health) })
+  const latest = [...(users.data?.list ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5)
+
+  return (
+    <div>
+      <PageHeader title="Dashboard" description="An overview of this Mouthpiece installation." />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <Stat label="Users" value={users.data?.total.toLocaleString()} icon={<UsersIcon size={22} />} to={PATHS.adminUsers} loading={users.isPending} error={users.isError} />
+        <Stat label="Mails in outbox" value={outbox.data?.total.toLocaleString()} icon={<MailIcon size={22} />} to={PATHS.adminOutbox} loading={outbox.isPending} error={outbox.isError} />
+        <Stat
+          label="Server"
+          value={
+            system.data ? (
+              <span className="flex flex-wrap items-center gap-2 text-base">
+                <Badge tone="success">Healthy</Badge>
+                <span className="text-sm font-normal text-muted">
+                  {system.data.db === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} · v{system.data.version}
+                </span>
+              </span>
+            ) : null
+          }
+          icon={<ServerIcon size={22} />}
+          loading={system.isPending}
+          error={system.isError}
+        />
+      </div>
+      <Card title="Users" description="From the first page of the user list, newest first." className="mt-6" actions={<Link to={PATHS.adminUsers} className="text-sm text-accent hover:underline">All users</Link>}>
+        {users.isPending ? (
+          <Spinner className="text-accent" label="Loading…" />
+        ) : latest.length ? (
+          <ul className="divide-y divide-border">
+            {latest.map((u) => (
+              <li key={u.id} className="flex items-center justify-between gap-4 py-3 text-sm">
+                <Link to={to.adminEditUser(u.id)} className="min-w-0">
+                  <span className="font-medium text-text hover:text-accent">{u.username}</span>
+                  <span className="ml-2 truncate text-muted">{u.email}</span>
+                </Link>
+                <span className="shrink-0 text-muted">{formatDate(u.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted">{users.isError ? users.error.message : 'No users yet.'}</p>
+        )}
+      </Card>
+    </div>
+  )
+}

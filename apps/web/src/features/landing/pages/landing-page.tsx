@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
+import type { SurveyRole } from '@mouthpiece/contracts/early-registers/survey-questions'
+import { EarlyAccessSurvey } from '../../early-registers/components/early-access-survey'
+import { EarlyAccessSection } from '../components/early-access-section'
+import { FeaturesSection } from '../components/features-section'
+import { HeroSection } from '../components/hero-section'
+import { QUICK_CREATE_ANCHOR, QuickCreateSection } from '../components/quick-create-section'
+import { SampleOutputsSection } from '../components/sample-outputs-section'
+import { SentenceCategoriesSection } from '../components/sentence-categories-section'
+
+/** /landing (and the signed-out home): what Mouthpiece does, Quick Create, ready-made lines and early access. */
+export function LandingPage() {
+  const [survey, setSurvey] = useState<{ open: boolean; role?: SurveyRole }>({ open: false })
+  const { hash } = useLocation()
+  const openSurvey = (role?: SurveyRole) => setSurvey({ open: true, role })
+
+  // The profile menu links to the quick-create anchor; the router does not scroll to hashes itself.
+  useEffect(() => {
+    if (hash === `#${QUICK_CREATE_ANCHOR}`) document.getElementById(QUICK_CREATE_ANCHOR)?.scrollIntoView()
+  }, [hash])
+
+  return (
+    <div className="overflow-x-clip">
+      <HeroSection onEarlyAccess={() => openSurvey()} />
+      <FeaturesSection />
+      <QuickCreateSection />
+      <SampleOutputsSection />
+      <SentenceCategoriesSection />
+      <EarlyAccessSection onEarlyAccess={openSurvey} />
+      <EarlyAccessSurvey open={survey.open} initialRole={survey.role} onClose={() => setSurvey({ open: false })} />
+    </div>
+  )
+}
