@@ -8,6 +8,8 @@ import { findAdminByUsername, presentAdmin } from './admins.repo'
 import { hashPassword, verifyPassword } from './passwords'
 import * as resetsRepo from './password-resets.repo'
 import { createSession, deleteSession, deleteSubjectSessions } from './sessions.repo'
+import { recordEvent } from '../tracking/tracking.service'
+import { TrackingEvent } from '@mouthpiece/contracts/constants'
 
 type Deps = Pick<Platform, 'db' | 'config'>
 
@@ -18,6 +20,7 @@ const invalidCredentials = () => new AppError('invalid_credentials', INVALID_CRE
 
 async function signIn(deps: Deps, user: UserRow) {
   const session = await createSession(deps.db, 'user', user.id)
+  await recordEvent(deps, { category: 'usage', event: TrackingEvent.userLogin, userId: user.id })
   return { token: session.token, expires_at: session.expires_at, user: presentUser(user) }
 }
 

@@ -10,6 +10,7 @@ export interface MailMessage {
   text: string
   html?: string
   replyTo?: string
+  attachments?: Array<{ filename: string; content: string | Buffer; contentType: string }>
 }
 
 /** Sends mail. Callers do not know whether it goes to an SMTP server or the local outbox. */

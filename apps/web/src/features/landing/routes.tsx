@@ -10,6 +10,7 @@ export interface FeatureRoute {
   page: () => Promise<ComponentType>
   layout: 'default' | 'admin'
   auth: 'public' | 'user' | 'admin'
+  title?: string
 }
 
 export const landingRoutes: FeatureRoute[] = [

@@ -21,7 +21,7 @@ export const TRACKING_SCREENS: Record<TrackingCategory, { path: string; title: s
   payment: {
     path: '/admin/customer-tracking',
     title: 'Customer tracking',
-    description: 'How far each customer got towards paying: pricing visits, free-trial clicks, payment details.',
+    description: 'How far each customer got towards paying: payment page visits, free-trial clicks, payment details.',
   },
 }
 

@@ -1,0 +1,43 @@
+import {
+  adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData,
+  adminUsageData, adminUsageDataItem, customerTracking,
+} from '@mouthpiece/contracts/tracking/tracking.routes'
+import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
+import type { FastifyReply } from 'fastify'
+import type { HttpContext } from '../../platform/context'
+import { csvHeaders } from '../early-registers/csv'
+import * as tracking from './tracking.service'
+
+/** SPEC §7 customer-tracking and the admin usage-data / customer-tracking screens with their exports. */
+export function registerTrackingRoutes({ route, db }: HttpContext) {
+  const deps = { db }
+  const download = async (category: TrackingCategory, reply: FastifyReply) => {
+    const { csv, fileName } = await tracking.exportCsv(deps, category)
+    // A download, not a JSON answer: sent here, so the handler returns nothing.
+    await reply.headers(csvHeaders(fileName)).send(csv)
+    return undefined
+  }
+
+  route(
+    customerTracking,
+    async ({ body, actor }) => {
+      await tracking.recordEvent(deps, {
+        category: body.category,
+        event: body.event,
+        data: body.data,
+        userId: actor.kind === 'user' ? actor.user.id : undefined,
+        anonymousId: body.anonymous_id,
+      })
+      return { ok: true as const }
+    },
+    { rateLimit: { max: 120, timeWindow: 60_000 } },
+  )
+
+  route(adminAnalysisEvents, async () => tracking.analysisEvents(deps))
+  route(adminUsageData, async ({ query }) => tracking.summaryPage(deps, 'usage', query.page, query.sort))
+  route(adminUsageDataItem, async ({ params, query }) => tracking.customerDetail(deps, 'usage', params.id, query.page))
+  route(adminExportUsageData, async ({ reply }) => download('usage', reply))
+  route(adminCustomerTracking, async ({ query }) => tracking.summaryPage(deps, 'payment', query.page, query.sort))
+  route(adminCustomerTrackingItem, async ({ params, query }) => tracking.customerDetail(deps, 'payment', params.id, query.page))
+  route(adminExportCustomerTracking, async ({ reply }) => download('payment', reply))
+}

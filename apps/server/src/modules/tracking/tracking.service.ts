@@ -1,0 +1,107 @@
+import {
+  ANONYMOUS_ID_REQUIRED_MESSAGE, TRACKING_EVENTS, UNKNOWN_EVENT_MESSAGE, eventsOf, isKnownEvent,
+} from '@mouthpiece/contracts/tracking/tracking.schemas'
+import type { CustomerSummary, TrackedEvent, TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
+import type { Platform } from '../../platform/context'
+import { AppError, notFound } from '../../platform/http/errors'
+import { csvFileName, toCsv } from '../early-registers/csv'
+import * as repo from './tracking.repo'
+import type { CustomerKey, SummaryRow, SummarySort } from './tracking.repo'
+
+type Deps = Pick<Platform, 'db'>
+
+export const CUSTOMERS_PER_PAGE = 20
+export const EVENTS_PER_PAGE = 25
+
+/**
+ * Records one SPEC §9 event for a signed-in user, or for an anonymous browser id. Other modules
+ * call this directly for events the server sees itself (e.g. userLogin on sign-in).
+ */
+export async function recordEvent(
+  deps: Deps,
+  input: { category: TrackingCategory; event: number; data?: Record<string, unknown>; userId?: number; anonymousId?: string },
+): Promise<void> {
+  if (!isKnownEvent(input.category, input.event)) throw new AppError('validation', UNKNOWN_EVENT_MESSAGE, 400, { event: [UNKNOWN_EVENT_MESSAGE] })
+  if (input.userId === undefined && !input.anonymousId)
+    throw new AppError('validation', ANONYMOUS_ID_REQUIRED_MESSAGE, 400, { anonymous_id: [ANONYMOUS_ID_REQUIRED_MESSAGE] })
+  await repo.insertEvent(deps.db, {
+    category: input.category,
+    event: input.event,
+    user_id: input.userId ?? null,
+    // Kept beside the user id: it links what the visitor did before signing in.
+    anonymous_id: input.anonymousId ?? null,
+    data: input.data ?? {},
+  })
+}
+
+/** A customer id from the admin screens: digits are a user id, a UUID an anonymous browser. */
+export function parseCustomer(id: string): CustomerKey {
+  return /^\d+$/.test(id) ? { kind: 'user', userId: Number(id) } : { kind: 'anonymous', anonymousId: id.toLowerCase() }
+}
+
+export function parseSort(sort: string): SummarySort {
+  if (sort === 'total') return { by: 'total' }
+  const event = /^event:(\d+)$/.exec(sort)?.[1]
+  return event ? { by: 'event', event: Number(event) } : { by: 'recent' }
+}
+
+async function present(deps: Deps, rows: SummaryRow[]): Promise<CustomerSummary[]> {
+  const ids = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))]
+  const people = new Map((await repo.usersByIds(deps.db, ids)).map((u) => [u.id, u]))
+  return rows.map((r) => ({
+    id: r.customer,
+    kind: r.user_id === null ? 'anonymous' : 'user',
+    user: r.user_id === null ? null : (people.get(r.user_id) ?? null),
+    counts: r.counts,
+    total: r.total,
+    first_at: r.first_at,
+    last_at: r.last_at,
+  }))
+}
+
+export async function summaryPage(deps: Deps, category: TrackingCategory, page: number, sort: string) {
+  const [rows, total] = await Promise.all([
+    repo.summaries(deps.db, { category, sort: parseSort(sort), limit: CUSTOMERS_PER_PAGE, offset: (page - 1) * CUSTOMERS_PER_PAGE }),
+    repo.countCustomers(deps.db, category),
+  ])
+  return { list: await present(deps, rows), total, lastPage: Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE)) }
+}
+
+export async function customerDetail(deps: Deps, category: TrackingCategory, id: string, page: number) {
+  const key = parseCustomer(id)
+  const [row] = await repo.summaries(deps.db, { category, customer: key })
+  if (!row) throw notFound('Customer')
+  const [customer] = await present(deps, [row])
+  const { list, total } = await repo.eventsPage(deps.db, category, key, EVENTS_PER_PAGE, (page - 1) * EVENTS_PER_PAGE)
+  const events: TrackedEvent[] = list.map((e) => ({
+    id: e.id,
+    category: e.category === 'payment' ? 'payment' : 'usage',
+    event: e.event,
+    data: e.data,
+    created_at: e.created_at.toISOString(),
+  }))
+  return { customer: customer!, events: { list: events, total, lastPage: Math.max(1, Math.ceil(total / EVENTS_PER_PAGE)) } }
+}
+
+export async function analysisEvents(deps: Deps) {
+  const totals = await repo.totalsByEvent(deps.db)
+  return {
+    events: TRACKING_EVENTS.map((e) => ({
+      ...e,
+      total: totals.find((x) => x.category === e.category && x.event === e.code)?.total ?? 0,
+    })),
+  }
+}
+
+/** Every customer of one set with a column per event, for the admin's blob export. */
+export async function exportCsv(deps: Deps, category: TrackingCategory, now = new Date()) {
+  const events = eventsOf(category)
+  const list = await present(deps, await repo.summaries(deps.db, { category, sort: { by: 'recent' } }))
+  const csv = toCsv(
+    ['Customer', 'Type', 'Username', 'Email', ...events.map((e) => `${e.label} (${e.code})`), 'Total', 'First event', 'Last event'],
+    list.map((c) => [
+      c.id, c.kind, c.user?.username, c.user?.email, ...events.map((e) => c.counts[String(e.code)] ?? 0), c.total, c.first_at, c.last_at,
+    ]),
+  )
+  return { csv, fileName: csvFileName(category === 'usage' ? 'usage-data' : 'customer-tracking', now) }
+}
