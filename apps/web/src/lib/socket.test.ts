@@ -1,0 +1,117 @@
+import type { Server, Socket as ServerSocket } from 'socket.io'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
+import type { Notification } from '@mouthpiece/contracts/notifications/notifications.schemas'
+import { clearCookies } from '../test/fake-fetch'
+import { startRealtimeTestServer } from './realtime-test-server'
+import { saveUserSession } from './session'
+import { closeRealtime, ensureRealtime, isRealtimeConnected, onConnectionChange, subscribe } from './socket'
+
+let server: Awaited<ReturnType<typeof startRealtimeTestServer>>
+let io: Server
+let connected: ServerSocket[]
+
+const note = (id: number): Notification => ({ id, content: `Note ${id}`, type: 1, seen: false, time_created: 1_800_000_000 })
+
+beforeAll(async () => {
+  server = await startRealtimeTestServer({ 'tok-7': 7, 'tok-8': 8 })
+  io = server.io
+  connected = server.sockets
+})
+afterAll(async () => {
+  closeRealtime()
+  await server.close()
+})
+afterEach(() => {
+  closeRealtime()
+  clearCookies()
+})
+
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 20 })
+
+describe('realtime connection', () => {
+  it('one connection per tab, signed in with the user cookie, events reach every subscriber of that user', async () => {
+    saveUserSession('tok-7')
+    const first = vi.fn()
+    const second = vi.fn()
+    const offFirst = subscribe(RealtimeEvent.receiveNotification, first)
+    const offSecond = subscribe(RealtimeEvent.receiveNotification, second)
+    await until(() => isRealtimeConnected())
+    expect(connected).toHaveLength(1)
+    expect(connected[0]?.handshake.auth).toEqual({ token: 'tok-7' })
+
+    io.to('7').emit(RealtimeEvent.receiveNotification, { newNotification: note(1) })
+    io.to('8').emit(RealtimeEvent.receiveNotification, { newNotification: note(2) })
+    await until(() => second.mock.calls.length === 1)
+    expect(first).toHaveBeenCalledWith({ newNotification: note(1) })
+    expect(second).toHaveBeenCalledWith({ newNotification: note(1) })
+
+    // A payload that breaks the contract is dropped, not handed on.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    io.to('7').emit(RealtimeEvent.receiveNotification, { newNotification: { id: 'x' } })
+    offFirst()
+    offFirst()
+    io.to('7').emit(RealtimeEvent.receiveNotification, { newNotification: note(3) })
+    await until(() => second.mock.calls.length === 2)
+    expect(second).toHaveBeenLastCalledWith({ newNotification: note(3) })
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalled()
+    warn.mockRestore()
+
+    offSecond()
+    // The last subscriber gone, the connection closes after its grace period.
+    await until(() => connected.length === 0)
+    expect(isRealtimeConnected()).toBe(false)
+  })
+
+  it('resubscribing within the grace period keeps the same connection', async () => {
+    saveUserSession('tok-7')
+    const off = subscribe(RealtimeEvent.receiveNotification, () => {})
+    await until(() => isRealtimeConnected())
+    const socketId = connected[0]?.id
+    off()
+    const offAgain = subscribe(RealtimeEvent.receiveNotification, () => {})
+    await new Promise((r) => setTimeout(r, 1200))
+    expect(connected.map((s) => s.id)).toEqual([socketId])
+    offAgain()
+  })
+
+  it('reconnects by itself after the connection drops, and says so', async () => {
+    saveUserSession('tok-7')
+    const states: boolean[] = []
+    const offState = onConnectionChange((c) => states.push(c))
+    const handler = vi.fn()
+    const off = subscribe(RealtimeEvent.receiveNotification, handler)
+    await until(() => states.includes(true))
+    connected[0]?.conn.close()
+    await until(() => states.join() === 'true,false,true')
+    io.to('7').emit(RealtimeEvent.receiveNotification, { newNotification: note(4) })
+    await until(() => handler.mock.calls.length === 1)
+    off()
+    offState()
+  })
+
+  it('a refused session stays closed until a valid token is there; another user gets a new connection', async () => {
+    saveUserSession('tok-unknown')
+    const states: boolean[] = []
+    const offState = onConnectionChange((c) => states.push(c))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const off = subscribe(RealtimeEvent.receiveNotification, () => {})
+    await until(() => warn.mock.calls.some((c) => String(c[0]).includes('refused')))
+    expect(isRealtimeConnected()).toBe(false)
+    warn.mockRestore()
+
+    saveUserSession('tok-8')
+    ensureRealtime()
+    await until(() => isRealtimeConnected())
+    expect(connected.map((s) => s.handshake.auth)).toEqual([{ token: 'tok-8' }])
+
+    // Signed out: nothing to connect with.
+    clearCookies()
+    ensureRealtime()
+    expect(isRealtimeConnected()).toBe(false)
+    await until(() => connected.length === 0)
+    off()
+    offState()
+  })
+})
