@@ -22,12 +22,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && node --import tsx apps/server/src/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn',
+      PORT: String(PORT), DATA_DIR: `.tmp/e2e-data-${PORT}`, WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn',
       ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin-password-1', LOGIN_RATE_LIMIT: '1000',
     },
   },
