@@ -2,6 +2,8 @@ import path from 'node:path'
 import { ConfigError, loadConfig } from './platform/config'
 import { openDatabase, migrateDatabase } from './platform/db/client'
 import { startQueue } from './platform/queue/queue'
+import { startRealtime } from './platform/realtime/realtime'
+import { createStorage } from './platform/storage/create-storage'
 import { buildApp } from './platform/http/app'
 import { seedModules, workerModules } from './modules'
 import type { Platform } from './platform/context'
@@ -20,7 +22,8 @@ async function main() {
   await migrateDatabase(database)
   const runsWorkers = config.MODE !== 'serve'
   const queue = await startQueue(database, { supervise: runsWorkers })
-  const platform: Platform = { config, database, db: database.db, queue }
+  const realtime = await startRealtime({ database, databaseUrl: config.DATABASE_URL, serveSockets: config.MODE !== 'work' })
+  const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
   for (const seed of seedModules) await seed(platform)
   if (runsWorkers) for (const start of workerModules) await start(platform)
 
@@ -39,6 +42,7 @@ async function main() {
     console.log(`${signal}: shutting down`)
     await closeHttp()
     await queue.stop()
+    await realtime.close()
     await database.close()
     process.exit(0)
   }

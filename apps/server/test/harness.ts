@@ -9,6 +9,8 @@ import { loadConfig } from '../src/platform/config'
 import { openDatabase } from '../src/platform/db/client'
 import type { Database } from '../src/platform/db/client'
 import { startQueue } from '../src/platform/queue/queue'
+import { startRealtime } from '../src/platform/realtime/realtime'
+import { createStorage } from '../src/platform/storage/create-storage'
 import { buildApp } from '../src/platform/http/app'
 import { seedModules, workerModules } from '../src/modules'
 import type { Platform } from '../src/platform/context'
@@ -20,7 +22,7 @@ export interface TestApp extends Platform {
 }
 
 /** A fresh database cloned from the migrated template. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const template = inject('templateDb')
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!
@@ -31,7 +33,16 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ databaseUrl: withDb(url, name) })
     return {
       database,
+      url: withDb(url, name),
       drop: async () => {
+        // pg's pool.end() resolves before its connections have closed; forcing the drop while they
+        // close makes them emit unhandled FATAL errors, so give them a moment to go first.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
+          if (!rows[0]?.n) break
+          await new Promise((r) => setTimeout(r, 20))
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
         await admin.end()
       },
@@ -49,9 +60,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 export async function createTestApp(opts: { env?: Record<string, string>; workers?: boolean } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-test-'))
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-password-1', LOGIN_RATE_LIMIT: '1000', ...opts.env })
-  const { database, drop } = await openTestDatabase()
+  const { database, url, drop } = await openTestDatabase()
   const queue = await startQueue(database, { supervise: !!opts.workers })
-  const platform: Platform = { config, database, db: database.db, queue }
+  const realtime = await startRealtime({ database, databaseUrl: url, serveSockets: true })
+  const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
   for (const seed of seedModules) await seed(platform)
   if (opts.workers) for (const start of workerModules) await start(platform)
   const app = await buildApp(platform)
@@ -62,6 +74,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     async close() {
       await app.close()
       await queue.stop()
+      await realtime.close()
       await database.close()
       await drop()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -2,6 +2,7 @@ import { PgBoss } from 'pg-boss'
 import type { Job, QueueOptions, SendOptions, WorkOptions } from 'pg-boss'
 import type { Database, Queryable } from '../db/client'
 import { sql } from 'drizzle-orm'
+import { AsyncLocalStorage } from 'node:async_hooks'
 
 /**
  * The job queue: pg-boss on the product's own database (PGlite embedded, or PostgreSQL).
@@ -18,10 +19,19 @@ export interface Queue {
   stop(): Promise<void>
 }
 
+/**
+ * The transaction a `send({ tx })` runs in. pg-boss may look a queue up before inserting the job;
+ * that lookup must use the same transaction, because PGlite has one connection and a query
+ * outside the open transaction would wait for it forever.
+ */
+const sendingIn = new AsyncLocalStorage<Queryable>()
+
 /** pg-boss speaks to the database through this: multi-statement text goes through exec. */
 function bossDb(database: Database) {
   return {
     async executeSql(text: string, values?: unknown[]) {
+      const tx = sendingIn.getStore()
+      if (tx) return txDb(tx).executeSql(text, values)
       if (values && values.length > 0) return database.raw.query(text, values)
       if (database.pglite) {
         // PGlite's extended protocol takes one statement; pg-boss's plans can hold several.
@@ -41,7 +51,8 @@ function txDb(tx: Queryable) {
       const chunks: string[] = text.split(/\$(\d+)/)
       let query = sql.raw(chunks[0] ?? '')
       for (let i = 1; i < chunks.length; i += 2) {
-        query = sql`${query}${values[Number(chunks[i]) - 1]}${sql.raw(chunks[i + 1] ?? '')}`
+        // sql.param keeps an array one parameter (a bare array would be spread into a list).
+        query = sql`${query}${sql.param(values[Number(chunks[i]) - 1])}${sql.raw(chunks[i + 1] ?? '')}`
       }
       // node-postgres answers { rows }, PGlite's drizzle driver answers { rows } too; both typed loosely.
       const res = (await tx.execute(query)) as { rows?: unknown[] }
@@ -50,13 +61,29 @@ function txDb(tx: Queryable) {
   }
 }
 
-export async function startQueue(database: Database, opts: { supervise: boolean }): Promise<Queue> {
+export interface StartQueueOptions {
+  /** Run maintenance: expire jobs of dead workers, retries, retention. Worker processes do. */
+  supervise: boolean
+  /**
+   * How often (seconds) a supervising process looks for expired jobs. A job whose worker died is
+   * handed out again within `expireInSeconds` plus about twice this. pg-boss's default is 60.
+   */
+  monitorIntervalSeconds?: number
+}
+
+/** Short enough that a killed worker's job is back in well under a minute, cheap enough to run always. */
+const DEFAULT_MONITOR_INTERVAL_SECONDS = 10
+
+export async function startQueue(database: Database, opts: StartQueueOptions): Promise<Queue> {
+  const monitor = opts.monitorIntervalSeconds ?? DEFAULT_MONITOR_INTERVAL_SECONDS
   const boss = new PgBoss({
     db: bossDb(database),
     schema: 'pgboss',
     // Only worker processes run maintenance (expiry, retention); HTTP-only processes just send.
     supervise: opts.supervise,
     schedule: opts.supervise,
+    superviseIntervalSeconds: monitor,
+    monitorIntervalSeconds: monitor,
     migrate: true,
   })
   boss.on('error', (err: Error) => console.error('[queue]', err.message))
@@ -72,7 +99,8 @@ export async function startQueue(database: Database, opts: { supervise: boolean 
     },
     async send(name, data, options = {}) {
       const { tx, ...rest } = options
-      return boss.send(name, data, tx ? { ...rest, db: txDb(tx) } : rest)
+      if (!tx) return boss.send(name, data, rest)
+      return sendingIn.run(tx, () => boss.send(name, data, { ...rest, db: txDb(tx) }))
     },
     async work(name, options, handler) {
       return boss.work(name, options, handler as never)

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { decode, encode } from '@msgpack/msgpack'
+import type { Queryable } from '../db/client'
+
+/**
+ * The message @socket.io/postgres-adapter (socket.io-adapter's ClusterAdapter) exchanges over
+ * NOTIFY for a broadcast. uid 'emitter' marks a message from a process that has no sockets of its
+ * own; every adapter, including the sender's, delivers it.
+ */
+export interface BroadcastMessage {
+  uid: 'emitter'
+  nsp: string
+  /** MessageType.BROADCAST */
+  type: 3
+  data: {
+    /** A socket.io EVENT packet (type 2): data is [event, ...args]. */
+    packet: { type: 2; data: unknown[]; nsp: string }
+    opts: { rooms: string[]; except: string[]; flags: Record<string, boolean> }
+  }
+}
+
+/** NOTIFY payloads must stay under 8000 bytes; the adapter moves bigger ones to this table. */
+const NOTIFY_PAYLOAD_LIMIT = 8000
+const ATTACHMENTS_TABLE = 'socket_io_attachments'
+
+export function createBroadcast(rooms: string[], event: string, ...args: unknown[]): BroadcastMessage {
+  return {
+    uid: 'emitter',
+    nsp: '/',
+    type: 3,
+    data: { packet: { type: 2, data: [event, ...args], nsp: '/' }, opts: { rooms, except: [], flags: {} } },
+  }
+}
+
+/** NOTIFY on `channel` through `q` (a transaction delays it to commit), large payloads by reference. */
+export async function publish(q: Queryable, channel: string, message: BroadcastMessage): Promise<void> {
+  const json = JSON.stringify(message)
+  if (Buffer.byteLength(json) <= NOTIFY_PAYLOAD_LIMIT) {
+    await q.execute(sql`select pg_notify(${channel}, ${json})`)
+    return
+  }
+  const bytes = Buffer.from(encode(message))
+  // clock_timestamp, not now(): the sweeper ages rows from when they were written, not from when a
+  // long transaction began.
+  const [row] = await rowsOf<{ id: string | number }>(
+    q,
+    sql`insert into ${sql.identifier(ATTACHMENTS_TABLE)} (payload, created_at) values (${bytes}, clock_timestamp()) returning id`,
+  )
+  const attachmentId = row?.id
+  if (attachmentId === undefined) throw new Error('realtime: attachment insert returned no id')
+  const header = JSON.stringify({ uid: message.uid, type: message.type, attachmentId: String(attachmentId) })
+  await q.execute(sql`select pg_notify(${channel}, ${header})`)
+}
+
+/** Reads a NOTIFY payload back into a broadcast (fetching the attachment when it was too big). */
+export async function decodeMessage(q: Queryable, text: string): Promise<BroadcastMessage | null> {
+  const head = JSON.parse(text) as Partial<BroadcastMessage> & { attachmentId?: string }
+  if (head.attachmentId === undefined) return isBroadcast(head) ? head : null
+  const [row] = await rowsOf<{ payload: Uint8Array }>(
+    q,
+    sql`select payload from ${sql.identifier(ATTACHMENTS_TABLE)} where id = ${head.attachmentId}`,
+  )
+  if (!row) return null
+  const full = decode(row.payload) as Partial<BroadcastMessage>
+  return isBroadcast(full) ? full : null
+}
+
+/** Rows of a raw statement; both drivers answer `{ rows }`. */
+async function rowsOf<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const res: unknown = await q.execute(query)
+  return (res as { rows: T[] }).rows
+}
+
+function isBroadcast(m: Partial<BroadcastMessage>): m is BroadcastMessage {
+  return m.type === 3 && typeof m.nsp === 'string' && Array.isArray(m.data?.packet.data)
+}
+
+/** The adapter's attachments table (its documented schema); created once, tolerant of a racing peer. */
+export async function ensureAttachmentsTable(q: Queryable): Promise<void> {
+  try {
+    await q.execute(sql.raw(`
+      create table if not exists ${ATTACHMENTS_TABLE} (
+        id bigserial unique,
+        created_at timestamptz default now(),
+        payload bytea
+      )`))
+  } catch (err) {
+    // Two processes starting together may both try; the loser sees a duplicate error.
+    const code = (err as { code?: string }).code
+    if (code !== '23505' && code !== '42P07') throw err
+  }
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { DEFAULT_URL_TTL_SECONDS, assertValidKey, contentTypeFor, fileNotFound } from './storage'
+import type { Storage, StoredObject } from './storage'
+
+export interface S3Options {
+  bucket: string
+  region: string
+  /** Custom endpoint (MinIO, R2, …); unset = AWS. */
+  endpoint?: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  /** Where a stream of unknown length is spooled to learn its size (PutObject needs it). */
+  tmpDir?: string
+}
+
+/**
+ * An S3-compatible bucket. Path-style addressing works with every S3 clone; checksums only when the
+ * operation requires them, because many clones reject the SDK's default CRC32 trailers.
+ */
+export function createS3Storage(opts: S3Options): Storage {
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+  })
+  const Bucket = opts.bucket
+  const tmpDir = opts.tmpDir ?? os.tmpdir()
+
+  async function stat(key: string): Promise<StoredObject | null> {
+    assertValidKey(key)
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+      return {
+        key,
+        size: head.ContentLength ?? 0,
+        contentType: head.ContentType ?? contentTypeFor(key),
+        modifiedAt: head.LastModified ?? new Date(0),
+      }
+    } catch (err) {
+      if (isNotFound(err)) return null
+      throw err
+    }
+  }
+
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      assertValidKey(key)
+      const ContentType = contentType ?? contentTypeFor(key)
+      if (!(body instanceof Readable)) {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType, ContentLength: body.byteLength }))
+      } else {
+        // PutObject needs the length up front; a stream's is unknown until it ends.
+        await fsp.mkdir(tmpDir, { recursive: true })
+        const spool = path.join(tmpDir, `mp-s3-${randomBytes(8).toString('hex')}`)
+        try {
+          await pipeline(body, fs.createWriteStream(spool))
+          const { size } = await fsp.stat(spool)
+          await client.send(
+            new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(spool), ContentType, ContentLength: size }),
+          )
+        } finally {
+          await fsp.rm(spool, { force: true })
+        }
+      }
+      const object = await stat(key)
+      if (!object) throw new Error(`storage: ${key} missing right after upload`)
+      return object
+    },
+    async get(key, range) {
+      assertValidKey(key)
+      try {
+        const res = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        )
+        const total = /\/(\d+)$/.exec(res.ContentRange ?? '')?.[1]
+        const object: StoredObject = {
+          key,
+          size: total ? Number(total) : (res.ContentLength ?? 0),
+          contentType: res.ContentType ?? contentTypeFor(key),
+          modifiedAt: res.LastModified ?? new Date(0),
+        }
+        if (!(res.Body instanceof Readable)) throw new Error('storage: S3 answered without a body stream')
+        return { object, body: res.Body }
+      } catch (err) {
+        if (isNotFound(err)) throw fileNotFound()
+        throw err
+      }
+    },
+    stat,
+    async delete(key) {
+      assertValidKey(key)
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+    async url(key, urlOpts = {}) {
+      assertValidKey(key)
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: urlOpts.downloadName
+          ? `attachment; filename="${urlOpts.downloadName.replace(/["\\\r\n]/g, '_')}"`
+          : undefined,
+      })
+      return getSignedUrl(client, command, { expiresIn: urlOpts.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS })
+    },
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
+}
