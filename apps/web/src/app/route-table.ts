@@ -7,6 +7,9 @@ import { landingRoutes } from '../features/landing/routes'
 import { PAYMENT_ROUTES } from '../features/payments/routes'
 import { sentencesRoutes } from '../features/sentences/routes'
 import { trackingRoutes } from '../features/tracking/routes'
+import { RENDERS_ROUTES } from '../features/renders/routes'
+import { AVATARS_ROUTES } from '../features/avatars/routes'
+import { VOICES_ROUTES } from '../features/voices/routes'
 
 /**
  * Every route of SPEC §2 in one table: its layout, its guard and — once its feature exists — its page.
@@ -135,6 +138,9 @@ export const FEATURE_PAGES: FeaturePage[] = [
   ...earlyRegistersRoutes,
   ...sentencesRoutes,
   ...trackingRoutes,
+  ...RENDERS_ROUTES,
+  ...AVATARS_ROUTES,
+  ...VOICES_ROUTES,
 ]
 
 function withFeaturePages<T extends { path: string; page?: PageLoader; title?: string }>(routes: T[]): T[] {

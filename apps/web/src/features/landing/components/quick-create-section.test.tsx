@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeFetch } from '../../../test/fake-fetch'
 import { renderAt } from '../../../test/render'
+import { DEMO_MAX_CHARS } from '@mouthpiece/contracts/renders/renders.schemas'
 import { QuickCreateSection } from './quick-create-section'
 
 const categories = [
@@ -40,7 +41,8 @@ describe('Quick Create slot on the landing page', () => {
     const tracked = s.calls.filter((c) => c.path === '/api/customer-tracking').map((c) => c.body)
     expect(tracked[0]).toMatchObject({ event: 38, category: 'usage', data: { category: 'hype' }, anonymous_id: expect.any(String) })
     expect(screen.getByRole('link', { name: /sign up free/ })).toHaveAttribute('href', '/login?mode=register')
-    expect(screen.getByText('11/300')).toBeInTheDocument()
+    // Signed out, lines are capped at the demo length.
+    expect(screen.getByText(`11/${DEMO_MAX_CHARS}`)).toBeInTheDocument()
   })
 
   it('takes the category another section asked for in the address', async () => {

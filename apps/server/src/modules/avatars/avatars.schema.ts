@@ -1,0 +1,49 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import type { AvatarLook, LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
+import { users } from '../users/users.schema'
+
+/**
+ * Influencers: preset characters (look + default voice). Seeded from packages/avatar's presets on
+ * start (new presets are added, existing rows are left as operators edited them).
+ */
+export const influencers = pgTable(
+  'influencers',
+  {
+    /** Slug, e.g. `streamer`; renders keep it to say which influencer spoke. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    model_style: text('model_style').notNull(),
+    emotion: text('emotion').notNull(),
+    voice_id: text('voice_id').notNull(),
+    look: jsonb('look').$type<AvatarLook>().notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    order: integer('order').notNull().default(1),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('influencers_order_idx').on(t.order, t.id)],
+)
+export type InfluencerRow = typeof influencers.$inferSelect
+
+/** SPEC §7 "custom avatar": a user's character made from the SPEC §3 look prompt. */
+export const customAvatars = pgTable(
+  'custom_avatars',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prompt: jsonb('prompt').$type<LookPrompt>().notNull(),
+    look: jsonb('look').$type<AvatarLook>().notNull(),
+    /** Which take of the prompt (retry draws the next). */
+    variation: integer('variation').notNull().default(0),
+    /** Storage key of the PNG still (`gif_avatar_<id>.png`). */
+    preview_key: text('preview_key'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('custom_avatars_user_idx').on(t.user_id, t.id.desc())],
+)
+export type CustomAvatarRow = typeof customAvatars.$inferSelect

@@ -1,0 +1,146 @@
+import type { Readable } from 'node:stream'
+import { LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
+import { MAX_CUSTOM_AVATARS } from '@mouthpiece/contracts/avatars/avatars.routes'
+import type { CustomAvatar, GenerateCustomAvatarBody, InfluencerItem } from '@mouthpiece/contracts/avatars/avatars.routes'
+import type { Platform } from '../../platform/context'
+import { AppError } from '../../platform/http/errors'
+import { avatarPng, DEFAULT_INFLUENCER, lookForPrompt } from '../renders/media-engine'
+import * as repo from './avatars.repo'
+import type { CustomAvatarRow, InfluencerRow } from './avatars.schema'
+
+export type AvatarsDeps = Pick<Platform, 'db' | 'storage' | 'realtime'>
+
+export const avatarNotFound = () => new AppError('not_found', 'Avatar not found', 404)
+
+const previewKey = (userId: number, id: number) => `avatars/${userId}/gif_avatar_${id}.png`
+
+export function presentInfluencer(row: InfluencerRow): InfluencerItem {
+  return {
+    id: row.id, name: row.name, description: row.description, model_style: row.model_style as InfluencerItem['model_style'],
+    emotion: row.emotion as Emotion, voice_id: row.voice_id, look: row.look, preview_url: `/api/influencers/${row.id}/preview.png`,
+  }
+}
+
+export function presentCustomAvatar(row: CustomAvatarRow): CustomAvatar {
+  return {
+    id: row.id, name: row.name, prompt: row.prompt, look: row.look, variation: row.variation,
+    preview_url: `/api/custom-avatar/${row.id}/preview.png?v=${row.variation}-${row.updated_at.getTime()}`,
+    created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
+  }
+}
+
+export async function listInfluencers({ db }: AvatarsDeps) {
+  const rows = await repo.listActiveInfluencers(db)
+  return { influencers: rows.map(presentInfluencer), default_id: DEFAULT_INFLUENCER }
+}
+
+/** Influencer stills are drawn once per look and kept in memory (a few kB each). */
+const influencerPngs = new Map<string, Promise<Buffer>>()
+export async function influencerPreview({ db }: AvatarsDeps, id: string): Promise<Buffer> {
+  const row = await repo.findActiveInfluencer(db, id)
+  if (!row) throw avatarNotFound()
+  const key = `${row.id}:${row.updated_at.getTime()}`
+  let png = influencerPngs.get(key)
+  if (!png) {
+    png = avatarPng(row.look, 256, row.emotion as Emotion)
+    influencerPngs.set(key, png)
+  }
+  return png
+}
+
+async function storePreview(deps: AvatarsDeps, row: CustomAvatarRow): Promise<CustomAvatarRow> {
+  const key = previewKey(row.user_id, row.id)
+  await deps.storage.put(key, await avatarPng(row.look, 256), 'image/png')
+  return (await repo.updateCustomAvatar(deps.db, row.user_id, row.id, { preview_key: key })) ?? row
+}
+
+async function announce(deps: AvatarsDeps, row: CustomAvatarRow, action: string) {
+  await deps.realtime.emitToUser(row.user_id, 'custom-avatar-event', { action, avatar: presentCustomAvatar(row) }).catch(() => undefined)
+}
+
+export async function generate(deps: AvatarsDeps, userId: number, body: GenerateCustomAvatarBody): Promise<CustomAvatar> {
+  if ((await repo.countCustomAvatars(deps.db, userId)) >= MAX_CUSTOM_AVATARS)
+    throw new AppError('limit_reached', `You can keep up to ${MAX_CUSTOM_AVATARS} custom avatars. Delete one to make another.`, 409)
+  const prompt = LookPrompt.parse(body.prompt)
+  const look: AvatarLook = lookForPrompt(prompt, 0)
+  const created = await repo.insertCustomAvatar(deps.db, { user_id: userId, name: body.name ?? 'My avatar', prompt, look, variation: 0 })
+  const row = await storePreview(deps, created)
+  await announce(deps, row, 'generated')
+  return presentCustomAvatar(row)
+}
+
+export async function retry(deps: AvatarsDeps, userId: number, id: number): Promise<CustomAvatar> {
+  const current = await repo.findCustomAvatar(deps.db, userId, id)
+  if (!current) throw avatarNotFound()
+  const variation = current.variation + 1
+  const updated = await repo.updateCustomAvatar(deps.db, userId, id, { variation, look: lookForPrompt(current.prompt, variation) })
+  if (!updated) throw avatarNotFound()
+  const row = await storePreview(deps, updated)
+  await announce(deps, row, 'retried')
+  return presentCustomAvatar(row)
+}
+
+export async function update(deps: AvatarsDeps, userId: number, id: number, body: { name?: string; prompt?: unknown }): Promise<CustomAvatar> {
+  const current = await repo.findCustomAvatar(deps.db, userId, id)
+  if (!current) throw avatarNotFound()
+  const prompt = body.prompt ? LookPrompt.parse(body.prompt) : undefined
+  const updated = await repo.updateCustomAvatar(deps.db, userId, id, {
+    ...(body.name ? { name: body.name } : {}),
+    ...(prompt ? { prompt, variation: 0, look: lookForPrompt(prompt, 0) } : {}),
+  })
+  if (!updated) throw avatarNotFound()
+  const row = prompt ? await storePreview(deps, updated) : updated
+  return presentCustomAvatar(row)
+}
+
+export async function get(deps: AvatarsDeps, userId: number, id: number): Promise<CustomAvatar> {
+  const row = await repo.findCustomAvatar(deps.db, userId, id)
+  if (!row) throw avatarNotFound()
+  return presentCustomAvatar(row)
+}
+
+export async function list(deps: AvatarsDeps, userId: number): Promise<CustomAvatar[]> {
+  return (await repo.listCustomAvatars(deps.db, userId)).map(presentCustomAvatar)
+}
+
+export async function remove(deps: AvatarsDeps, userId: number, id: number): Promise<void> {
+  const row = await repo.deleteCustomAvatar(deps.db, userId, id)
+  if (!row) throw avatarNotFound()
+  if (row.preview_key) await deps.storage.delete(row.preview_key)
+}
+
+/** The stored still (`gif_avatar_<id>.png`), drawn again if it went missing. */
+export async function customPreview(deps: AvatarsDeps, userId: number, id: number): Promise<Buffer | Readable> {
+  const row = await repo.findCustomAvatar(deps.db, userId, id)
+  if (!row) throw avatarNotFound()
+  if (row.preview_key && (await deps.storage.stat(row.preview_key))) return (await deps.storage.get(row.preview_key)).body
+  await storePreview(deps, row)
+  return avatarPng(row.look, 256)
+}
+
+/** The avatar a render speaks with: a custom avatar of this user, an active influencer, or the default influencer. */
+export interface ChosenAvatar {
+  influencer_id: string | null
+  custom_avatar_id: number | null
+  name: string
+  look: AvatarLook
+  voice_id: string
+  emotion: Emotion
+}
+
+export async function chooseAvatar(db: AvatarsDeps['db'], userId: number | null, choice: { influencer_id?: string; custom_avatar_id?: number }): Promise<ChosenAvatar> {
+  if (choice.custom_avatar_id !== undefined) {
+    const row = userId ? await repo.findCustomAvatar(db, userId, choice.custom_avatar_id) : undefined
+    if (!row) throw avatarNotFound()
+    const fallback = await repo.findActiveInfluencer(db, DEFAULT_INFLUENCER)
+    return {
+      influencer_id: null, custom_avatar_id: row.id, name: row.name, look: row.look,
+      voice_id: fallback?.voice_id ?? 'festival:cmu_us_slt_arctic_hts', emotion: 'Neutral',
+    }
+  }
+  const row = await repo.findActiveInfluencer(db, choice.influencer_id ?? DEFAULT_INFLUENCER)
+  if (!row) throw avatarNotFound()
+  return { influencer_id: row.id, custom_avatar_id: null, name: row.name, look: row.look, voice_id: row.voice_id, emotion: row.emotion as Emotion }
+}

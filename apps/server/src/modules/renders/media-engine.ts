@@ -1,0 +1,257 @@
+/**
+ * The one door from the server to packages/media and packages/avatar (speech, voice effects, lip
+ * sync, captions, the compositor, avatar drawing). Renders, avatars and voices call only this, so
+ * a change in those packages' APIs stays in this file.
+ */
+import type { Worker } from 'node:worker_threads'
+import { createCanvas } from '@napi-rs/canvas'
+import type { AvatarLook, LookPromptInput } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.schemas'
+import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
+import type { Emotion, PhonemeTiming, Voice, VoiceProfile, WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
+import { DEFAULT_INFLUENCER_ID, INFLUENCERS } from '@mouthpiece/avatar/presets'
+import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
+import { drawAvatar, drawBadge } from '@mouthpiece/avatar/draw-avatar'
+import { poseAt } from '@mouthpiece/avatar/animation'
+import { speechService } from '@mouthpiece/media/speech/speech.service'
+import { MediaInputError } from '@mouthpiece/media/speech/speech.types'
+import { startModuleWorker } from '@mouthpiece/media/speech/ts-worker'
+import { visemeCues } from '@mouthpiece/media/lipsync/phoneme-visemes'
+import { visemeCuesFromAudio } from '@mouthpiece/media/lipsync/audio-visemes'
+import { applyVoiceEffect } from '@mouthpiece/media/audio/voice-effects'
+import { profileVoiceSample, synthesizeMatched } from '@mouthpiece/media/audio/voice-match'
+import { probeAudioUpload } from '@mouthpiece/media/audio/audio-upload'
+import type { AudioUploadInfo } from '@mouthpiece/media/audio/audio-upload'
+import { decodeAudio, ffprobe } from '@mouthpiece/media/audio/ffmpeg'
+import type { ProbeResult } from '@mouthpiece/media/audio/ffmpeg'
+import { decodeWav, encodeWav } from '@mouthpiece/media/audio/wav'
+import { writeAudioFile } from '@mouthpiece/media/audio/audio-export'
+import { paginateByChars, toSrt, toVtt } from '@mouthpiece/media/captions/subtitles'
+import type { RenderInput, RenderResult } from '@mouthpiece/media/render/compositor'
+
+export { MediaInputError }
+export type { AudioUploadInfo, ProbeResult, RenderResult }
+
+export const influencerPresets = INFLUENCERS
+export const DEFAULT_INFLUENCER = DEFAULT_INFLUENCER_ID
+
+/** Mono 16-bit PCM. */
+export interface Pcm {
+  pcm: Int16Array
+  sampleRate: number
+}
+
+/** Speech ready to animate: audio plus word and mouth-shape timings. */
+export interface Spoken extends Pcm {
+  duration: number
+  words: WordTiming[]
+  phonemes: PhonemeTiming[]
+  cues: VisemeCue[]
+  voiceId: string
+  voiceLabel: string
+}
+
+export interface SpeakRequest {
+  text: string
+  voiceId: string
+  emotion: Emotion
+  intensity: number
+  rate?: number
+  pitch?: number
+  effect?: 'none' | 'robot' | 'match'
+  /** Required for `match`: what the uploaded sample measured. */
+  matchProfile?: VoiceProfile
+}
+
+// ───────────────────────────── speech ─────────────────────────────
+
+export const listVoices = (): Promise<Voice[]> => speechService().listVoices()
+export const findVoice = (id: string): Promise<Voice | null> => speechService().findVoice(id)
+
+/** Text → speech (with the chosen effect) → viseme cues. Synthesis runs off the event loop (espeak thread, Festival process). */
+export async function speak(req: SpeakRequest, signal?: AbortSignal): Promise<Spoken> {
+  const speech = speechService()
+  const options = { emotion: req.emotion, intensity: req.intensity, rate: req.rate, pitch: req.pitch }
+  let spoken
+  let label
+  if (req.effect === 'match') {
+    if (!req.matchProfile) throw new MediaInputError('Please choose a voice sample to match', 'no_sample')
+    spoken = await synthesizeMatched(speech, req.text, req.matchProfile, options, signal)
+    label = spoken.label
+  } else {
+    spoken = await speech.synthesize(req.text, req.voiceId, options, signal)
+    label = (await speech.findVoice(spoken.voiceId))?.label ?? spoken.voiceId
+    if (req.effect === 'robot') {
+      const robot = await applyVoiceEffect(spoken, { type: 'robot' }, signal)
+      spoken = { ...spoken, pcm: robot.pcm }
+      label = `${label} · robot`
+    }
+  }
+  return {
+    pcm: spoken.pcm, sampleRate: spoken.sampleRate, duration: spoken.duration, words: spoken.words, phonemes: spoken.phonemes,
+    cues: visemeCues(spoken.phonemes, spoken.duration), voiceId: spoken.voiceId, voiceLabel: label,
+  }
+}
+
+/** An uploaded recording (no text): decoded audio and mouth shapes from its envelope. */
+export async function lipSyncRecording(file: string, signal?: AbortSignal): Promise<Pcm & { duration: number; cues: VisemeCue[] }> {
+  const sampleRate = 24_000
+  const pcm = await decodeAudio(file, sampleRate, signal)
+  return { pcm, sampleRate, duration: pcm.length / sampleRate, cues: visemeCuesFromAudio(pcm, sampleRate) }
+}
+
+export const checkAudioUpload = (file: string, signal?: AbortSignal): Promise<AudioUploadInfo> => probeAudioUpload(file, signal)
+export const measureVoice = (file: string, signal?: AbortSignal): Promise<VoiceProfile> => profileVoiceSample(file, signal)
+export const probe = (file: string, signal?: AbortSignal): Promise<ProbeResult> => ffprobe(file, signal)
+export const wavBytes = (audio: Pcm): Buffer => encodeWav(audio.pcm, audio.sampleRate)
+export const readWav = (bytes: Buffer): Pcm => decodeWav(bytes)
+export const decodeToPcm = async (file: string, sampleRate: number, signal?: AbortSignal): Promise<Pcm> => ({
+  pcm: await decodeAudio(file, sampleRate, signal),
+  sampleRate,
+})
+export const writeAudio = (audio: Pcm, outFile: string, format: 'wav' | 'mp3', signal?: AbortSignal) => writeAudioFile(audio, outFile, format, signal)
+
+/** SRT and WebVTT text for word timings. */
+export function captionFiles(words: readonly WordTiming[]): { srt: string; vtt: string } {
+  const pages = paginateByChars(words)
+  return { srt: toSrt(pages), vtt: toVtt(pages) }
+}
+
+// ───────────────────────────── avatars ─────────────────────────────
+
+/** A custom avatar from the look prompt; each variation is another take of the same words. */
+export function lookForPrompt(prompt: LookPromptInput, variation = 0): AvatarLook {
+  if (variation === 0) return lookFromPrompt(prompt)
+  // The generator seeds whatever the words leave open from the whole prompt, so a marker word no
+  // rule knows gives another take while every feature the user asked for stays.
+  return lookFromPrompt({ ...prompt, positivePrompt: `${prompt.positivePrompt ?? ''} take${variation}`.trim() })
+}
+
+/** A still PNG of a look on its soft round badge. */
+export async function avatarPng(look: AvatarLook, size = 256, emotion: Emotion = 'Neutral'): Promise<Buffer> {
+  const canvas = createCanvas(size, size)
+  const ctx = canvas.getContext('2d')
+  const box = { x: 0, y: 0, width: size, height: size }
+  drawBadge(ctx, look, box)
+  drawAvatar(ctx, look, poseAt(0.2, { cues: [], seed: look.seed, emotion, energy: 0 }), box)
+  return canvas.encode('png')
+}
+
+// ───────────────────────────── video (render thread) ─────────────────────────────
+
+export interface VideoRequest {
+  audio: Pcm
+  words: readonly WordTiming[]
+  cues: readonly VisemeCue[]
+  look: AvatarLook
+  options: RenderOptionsInput
+  outFile: string
+}
+
+export type RenderThreadRequest =
+  | { type: 'render'; id: number; input: Omit<RenderInput, 'signal' | 'onProgress'> }
+  | { type: 'abort'; id: number }
+export type RenderThreadResponse =
+  | { type: 'progress'; id: number; progress: number; stage: string }
+  | { type: 'done'; id: number; result: RenderResult }
+  | { type: 'error'; id: number; name: string; message: string; code?: string }
+
+interface Pending {
+  resolve: (r: RenderResult) => void
+  reject: (e: Error) => void
+  onProgress?: (progress: number, stage: string) => void
+}
+
+/** The process's render thread: started on first use, restarted if it dies. */
+class RenderThread {
+  private worker: Worker | null = null
+  private nextId = 1
+  private readonly pending = new Map<number, Pending>()
+
+  render(req: VideoRequest, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<RenderResult> {
+    signal?.throwIfAborted()
+    const worker = this.ensure()
+    const id = this.nextId++
+    return new Promise<RenderResult>((resolve, reject) => {
+      const onAbort = () => worker.postMessage({ type: 'abort', id } satisfies RenderThreadRequest)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      const done = () => signal?.removeEventListener('abort', onAbort)
+      this.pending.set(id, {
+        resolve: (r) => { done(); resolve(r) },
+        reject: (e) => { done(); reject(e) },
+        onProgress,
+      })
+      worker.ref()
+      // The PCM is copied (not transferred) so the caller may keep using it, e.g. for a retry.
+      const message: RenderThreadRequest = { type: 'render', id, input: { audio: req.audio, words: req.words, cues: req.cues, look: req.look, options: req.options, outFile: req.outFile } }
+      worker.postMessage(message)
+    })
+  }
+
+  private ensure(): Worker {
+    if (this.worker) return this.worker
+    const worker = startModuleWorker(new URL('./render-thread.ts', import.meta.url))
+    worker.on('message', (m: RenderThreadResponse) => {
+      const p = this.pending.get(m.id)
+      if (!p) return
+      if (m.type === 'progress') return p.onProgress?.(m.progress, m.stage)
+      this.pending.delete(m.id)
+      if (this.pending.size === 0) worker.unref()
+      if (m.type === 'done') return p.resolve(m.result)
+      const error = m.name === 'MediaInputError' ? new MediaInputError(m.message, m.code) : Object.assign(new Error(m.message), { name: m.name })
+      p.reject(error)
+    })
+    const fail = (error: Error) => {
+      for (const p of this.pending.values()) p.reject(error)
+      this.pending.clear()
+      if (this.worker === worker) this.worker = null
+    }
+    worker.on('error', fail)
+    worker.on('exit', (code) => fail(new Error(`render thread exited (${code})`)))
+    worker.unref()
+    this.worker = worker
+    return worker
+  }
+
+  /** Starts the thread now (loading the compositor takes a moment), so the first render does not wait for it. */
+  warm(): void {
+    this.ensure()
+  }
+
+  async close() {
+    const w = this.worker
+    this.worker = null
+    if (w) await w.terminate()
+  }
+}
+
+const thread = new RenderThread()
+
+/** Composes the MP4/WebM (plus poster) in the render thread; cancelling kills ffmpeg and removes partial files. */
+export function renderVideo(req: VideoRequest, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<RenderResult> {
+  return thread.render(req, signal, onProgress)
+}
+
+export const closeRenderThread = () => thread.close()
+
+/** Loads the render thread and the speech engines ahead of the first job (worker processes). */
+export async function warmUp(): Promise<void> {
+  thread.warm()
+  await speechService().listVoices()
+}
+
+/** A diagonal two-colour gradient (a ready-made background) as PNG. */
+export async function gradientPng(colors: readonly [string, string], width: number, height: number): Promise<Buffer> {
+  const canvas = createCanvas(width, height)
+  const ctx = canvas.getContext('2d')
+  const g = ctx.createLinearGradient(0, 0, width, height)
+  g.addColorStop(0, colors[0])
+  g.addColorStop(1, colors[1])
+  ctx.fillStyle = g
+  ctx.fillRect(0, 0, width, height)
+  return canvas.encode('png')
+}
+
+/** Everything a render job uses, as one object so a test can wrap a piece of it (e.g. fail once). */
+export const mediaEngine = { speak, lipSyncRecording, renderVideo, writeAudio, wavBytes, readWav, captionFiles, gradientPng }
+export type MediaEngine = typeof mediaEngine

@@ -1,0 +1,399 @@
+/**
+ * The three jobs of a render, moving its row through SPEC §4:
+ *   audio  (audioWaiting → audioGenerating → audioGenerated) → avatar (avatarWaiting → avatarGenerating
+ *   → avatarGenerated) → final (completed), or audioFailed / avatarFailed with status issue.
+ * Each attempt takes the row with a lease (`<job id>:<attempt>`); only the holder may write, so a
+ * worker that lost its job (expired, cancelled, replaced after a crash) can never overwrite a newer
+ * attempt. Each stage hands off to the next in one transaction with the next job.
+ */
+import fs from 'node:fs'
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { DEFAULT_ENERGY } from '@mouthpiece/contracts/constants'
+import { BACKGROUND_PRESETS, RENDER_FAILED_MESSAGE } from '@mouthpiece/contracts/renders/renders.schemas'
+import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.schemas'
+import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
+import { GenerationFlow, JobStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
+import type { Queryable } from '../../platform/db/client'
+import { MediaInputError } from './media-engine'
+import type { Pcm } from './media-engine'
+import * as repo from './renders.repo'
+import type { RenderPatch } from './renders.repo'
+import type { RenderFileKeys, RenderRow, RenderTimeline } from './renders.schema'
+import { RENDER_QUEUES } from './renders.deps'
+import type { RenderStage, RendersDeps } from './renders.deps'
+import { removeRenderFiles, renderFileKey, renderFileNames } from './render-files'
+import { flowName, presentRender } from './renders.present'
+
+export interface RenderJobData {
+  renderId: string
+  stage: RenderStage
+}
+
+/** A pg-boss job as the handler sees it (fetched with metadata). */
+export interface StageJob {
+  id: string
+  data: RenderJobData
+  retryCount: number
+  retryLimit: number
+  signal: AbortSignal
+}
+
+class LeaseLost extends Error {
+  override name = 'LeaseLost'
+}
+
+/** How much of the whole render each stage covers, for one 0..100 progress bar. */
+const SPAN: Record<'video' | 'audio', Record<RenderStage, [number, number]>> = {
+  video: { audio: [0, 15], avatar: [15, 95], final: [95, 100] },
+  audio: { audio: [0, 90], final: [90, 100], avatar: [90, 90] },
+}
+
+const FAILED_FLOW = (stage: RenderStage, kind: 'video' | 'audio') =>
+  stage === 'audio' || (stage === 'final' && kind === 'audio') ? GenerationFlow.audioFailed : GenerationFlow.avatarFailed
+
+/** Seconds a job may run before pg-boss gives up on it (and aborts the handler): sized to the work. */
+export function expireSecondsFor(stage: RenderStage, row: Pick<RenderRow, 'text' | 'timeline' | 'settings'>): number {
+  const speechSeconds = row.timeline?.duration ?? Math.max(2, row.text.length / 12)
+  if (stage === 'audio') return Math.ceil(60 + speechSeconds * 2)
+  if (stage === 'avatar') return Math.ceil(90 + speechSeconds * (row.settings.video_resolution === '1080p' ? 6 : 4))
+  return 60
+}
+
+/** Enqueues a stage inside `tx` (the row change and the job commit together). */
+export async function sendStage(deps: RendersDeps, tx: Queryable, stage: RenderStage, row: RenderRow, jobId: string): Promise<void> {
+  await deps.queue.send(RENDER_QUEUES[stage], { renderId: row.id, stage } satisfies RenderJobData, {
+    tx, id: jobId, expireInSeconds: expireSecondsFor(stage, row), priority: row.source === 'showcase' ? 0 : 10,
+  })
+}
+
+/** Tells the owner's pages (socket room of their user id) where the render is. */
+export async function announce(deps: RendersDeps, row: RenderRow): Promise<void> {
+  if (!row.user_id) return
+  const event = row.source === 'demo' ? 'demo-event' : 'final-video-event'
+  await deps.realtime.emitToUser(row.user_id, event, { render: presentRender(row) }).catch((err: unknown) => {
+    console.error('[renders] announce failed:', (err as Error).message)
+  })
+}
+
+const logEntry = (stage: string, message: string, ms: number | null = null) => ({ at: new Date().toISOString(), stage, message, ms })
+
+interface StageContext {
+  deps: RendersDeps
+  row: RenderRow
+  stage: RenderStage
+  lease: string
+  signal: AbortSignal
+  logId: number
+  /** Files this attempt stored; removed again if the attempt does not hand off. */
+  stored: string[]
+  workDir: string
+  progress(fraction: number, label: string): void
+  log(stage: string, message: string, ms?: number | null): Promise<void>
+}
+
+/** Runs one attempt of one stage. Returns normally when the job is done with (even if the render failed for good). */
+export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> {
+  const { renderId, stage } = job.data
+  const attempt = job.retryCount + 1
+  const lease = `${job.id}:${attempt}`
+  const claim: RenderPatch =
+    stage === 'audio'
+      ? { flow: GenerationFlow.audioGenerating, status: RenderStatus.rendering, queue_type: QueueType.audio, queue_status: 'start', job_status: JobStatus.running, stage: 'synthesizing', error: null }
+      : stage === 'avatar'
+        ? { flow: GenerationFlow.avatarGenerating, status: RenderStatus.rendering, queue_type: QueueType.avatar, queue_status: 'start', job_status: JobStatus.running, stage: 'rendering', error: null }
+        : { status: RenderStatus.rendering, job_status: JobStatus.running, stage: 'finishing', error: null }
+  const row = await repo.claimRender(deps.db, renderId, job.id, lease, { ...claim, attempts: attempt })
+  // Deleted, cancelled or already failed: nothing to do, the job is simply done.
+  if (!row || row.cancel_requested) return
+  const log = await repo.openLog(deps.db, renderId, stage, attempt)
+  await repo.appendLog(deps.db, log.id, logEntry(stage === 'final' ? 'finishing' : flowName(row.flow), `Attempt ${attempt} of ${job.retryLimit + 1} started`))
+  await announce(deps, row)
+
+  const controller = new AbortController()
+  const onExpire = () => controller.abort(new Error('The job ran out of time'))
+  job.signal.addEventListener('abort', onExpire, { once: true })
+  const workDir = path.join(deps.config.dataDir, 'tmp', 'renders', `${renderId}-${stage}-${attempt}`)
+  const watch = watchRender(deps, row, lease, controller, SPAN[row.kind][stage])
+  const ctx: StageContext = {
+    deps, row, stage, lease, signal: controller.signal, logId: log.id, stored: [], workDir,
+    progress: (fraction, label) => watch.set(fraction, label),
+    log: (s, message, ms = null) => repo.appendLog(deps.db, log.id, logEntry(s, message, ms)),
+  }
+  try {
+    await removeEarlierWorkDirs(path.dirname(workDir), renderId, stage, attempt)
+    await mkdir(workDir, { recursive: true })
+    if (stage === 'audio') await audioStage(ctx)
+    else if (stage === 'avatar') await avatarStage(ctx)
+    else await finalStage(ctx)
+    await repo.closeLog(deps.db, log.id, 'completed')
+  } catch (error) {
+    await Promise.all(ctx.stored.map((key) => deps.storage.delete(key)))
+    const reason: unknown = controller.signal.reason
+    if (reason instanceof LeaseLost || error instanceof LeaseLost) {
+      // Cancelled or deleted by its owner (who cleaned up), or taken over by a newer attempt.
+      await repo.closeLog(deps.db, log.id, 'cancelled', 'Stopped: the render was cancelled or taken over')
+      return
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    const lastAttempt = job.retryCount >= job.retryLimit
+    if (error instanceof MediaInputError || lastAttempt) {
+      // Bad input never gets better by retrying; the last attempt has no retry left.
+      const shown = error instanceof MediaInputError ? error.message : `${RENDER_FAILED_MESSAGE}#${message}`
+      await repo.closeLog(deps.db, log.id, 'failed', message)
+      await failRender(deps, row.id, stage, shown, { lease })
+      return
+    }
+    await repo.closeLog(deps.db, log.id, 'retrying', message)
+    const waiting = await repo.updateRender(deps.db, row.id, {
+      flow: stage === 'audio' ? GenerationFlow.audioWaiting : stage === 'avatar' ? GenerationFlow.avatarWaiting : row.flow,
+      queue_status: stage === 'final' ? row.queue_status : 'wait', job_status: JobStatus.waiting, stage: 'retrying', lease: null,
+    }, { lease })
+    if (waiting) await announce(deps, waiting)
+    throw error // pg-boss retries it with backoff
+  } finally {
+    watch.stop()
+    job.signal.removeEventListener('abort', onExpire)
+    await rm(workDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * While a stage runs: writes its progress a few times a second, and stops it (aborting ffmpeg and
+ * synthesis) when the owner cancelled or when this attempt no longer holds the render.
+ */
+function watchRender(deps: RendersDeps, row: RenderRow, lease: string, controller: AbortController, span: [number, number]) {
+  let pending: { progress: number; stage: string } | null = null
+  let busy = false
+  let lastAnnounced = 0
+  const tick = async () => {
+    if (busy || controller.signal.aborted) return
+    busy = true
+    try {
+      const update = pending
+      pending = null
+      const state = await repo.pollRender(deps.db, row.id, lease, update ?? undefined)
+      if (!state.held || state.cancel) controller.abort(new LeaseLost())
+      else if (update && row.user_id && Date.now() - lastAnnounced > 500) {
+        lastAnnounced = Date.now()
+        await announce(deps, { ...row, ...update, flow: row.flow, updated_at: new Date() })
+      }
+    } finally {
+      busy = false
+    }
+  }
+  const timer = setInterval(() => void tick().catch(() => undefined), 400)
+  return {
+    set(fraction: number, label: string) {
+      const f = Math.min(1, Math.max(0, fraction))
+      pending = { progress: Math.round(span[0] + (span[1] - span[0]) * f), stage: label }
+    },
+    stop: () => clearInterval(timer),
+  }
+}
+
+async function store(ctx: StageContext, name: string, body: Buffer | Readable, contentType: string): Promise<string> {
+  const key = renderFileKey(ctx.row.id, name)
+  ctx.stored.push(key)
+  await ctx.deps.storage.put(key, body, contentType)
+  return key
+}
+
+async function readStored(ctx: StageContext, key: string): Promise<Buffer> {
+  const { body } = await ctx.deps.storage.get(key)
+  const chunks: Buffer[] = []
+  for await (const chunk of body) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+async function downloadStored(ctx: StageContext, key: string, file: string): Promise<string> {
+  const { body } = await ctx.deps.storage.get(key)
+  await pipeline(body, fs.createWriteStream(file))
+  return file
+}
+
+/** Moves the render on and enqueues the next stage in one transaction; fails if the lease was lost. */
+async function handOff(ctx: StageContext, patch: RenderPatch, next: RenderStage | null): Promise<RenderRow> {
+  const { deps, row, lease } = ctx
+  const jobId = randomUUID()
+  const updated = await deps.db.transaction(async (tx) => {
+    const moved = await repo.updateRender(tx, row.id, next ? { ...patch, job_id: jobId } : patch, { lease })
+    if (!moved) throw new LeaseLost()
+    if (next) await sendStage(deps, tx, next, moved, jobId)
+    return moved
+  })
+  if (next) deps.wake(RENDER_QUEUES[next])
+  await announce(deps, updated)
+  return updated
+}
+
+async function audioStage(ctx: StageContext): Promise<void> {
+  const { row, deps, signal } = ctx
+  const s = row.settings
+  let audio: Pcm
+  let timeline: RenderTimeline
+  let t = performance.now()
+  if (s.audio_upload_key) {
+    ctx.progress(0.1, 'reading your recording')
+    const file = await downloadStored(ctx, s.audio_upload_key, path.join(ctx.workDir, 'upload.wav'))
+    const heard = await deps.engine.lipSyncRecording(file, signal)
+    audio = heard
+    timeline = { duration: heard.duration, sampleRate: heard.sampleRate, words: [], cues: heard.cues }
+    await ctx.log('audioGenerating', `Mouth shapes from the uploaded recording (${heard.duration.toFixed(1)} s)`, ms(t))
+  } else {
+    ctx.progress(0.05, 'synthesizing')
+    const spoken = await deps.engine.speak(
+      { text: row.text, voiceId: row.voice_id, emotion: row.emotion as Emotion, intensity: row.intensity, rate: s.rate, pitch: s.pitch, effect: s.voice_effect, matchProfile: s.match_profile },
+      signal,
+    )
+    audio = spoken
+    timeline = { duration: spoken.duration, sampleRate: spoken.sampleRate, words: spoken.words, cues: spoken.cues }
+    await ctx.log('audioGenerating', `Spoke ${spoken.words.length} words with ${spoken.voiceLabel}: ${spoken.duration.toFixed(2)} s of audio, ${spoken.cues.length} mouth shapes`, ms(t))
+  }
+  signal.throwIfAborted()
+  ctx.progress(0.7, 'saving the voice')
+  t = performance.now()
+  const files: RenderFileKeys = { audio: await store(ctx, renderFileNames.voiceWav(row.id), deps.engine.wavBytes(audio), 'audio/wav') }
+  if (row.kind === 'audio') {
+    const format = s.audio_format ?? 'mp3'
+    if (format === 'mp3') {
+      const mp3 = await deps.engine.writeAudio(audio, path.join(ctx.workDir, renderFileNames.audioDownload(row.id, 'mp3')), 'mp3', signal)
+      files.audioDownload = await store(ctx, renderFileNames.audioDownload(row.id, 'mp3'), fs.createReadStream(mp3), 'audio/mpeg')
+    } else files.audioDownload = files.audio
+    if (timeline.words.length) Object.assign(files, await storeCaptions(ctx, timeline))
+  }
+  await ctx.log('audioGenerated', 'Voice saved', ms(t))
+  if (row.kind === 'video') {
+    // audioGenerated is a state of its own (the owner sees it), then the avatar job is queued.
+    const generated = await repo.updateRender(deps.db, row.id, {
+      flow: GenerationFlow.audioGenerated, queue_status: 'completed', stage: 'voice ready', progress: SPAN.video.audio[1], files, timeline,
+    }, { lease: ctx.lease })
+    if (!generated) throw new LeaseLost()
+    await announce(deps, generated)
+    await ctx.log('avatarWaiting', 'Queued for the avatar renderer')
+    await handOff(ctx, {
+      flow: GenerationFlow.avatarWaiting, queue_type: QueueType.avatar, queue_status: 'wait', job_status: JobStatus.waiting,
+      stage: 'waiting for the avatar renderer', progress: SPAN.video.audio[1],
+    }, 'avatar')
+  } else {
+    await handOff(ctx, {
+      flow: GenerationFlow.audioGenerated, queue_status: 'completed', job_status: JobStatus.waiting, stage: 'finishing',
+      progress: SPAN.audio.audio[1], files, timeline, duration: timeline.duration,
+    }, 'final')
+  }
+}
+
+async function storeCaptions(ctx: StageContext, timeline: RenderTimeline): Promise<RenderFileKeys> {
+  const { vtt, srt } = ctx.deps.engine.captionFiles(timeline.words)
+  const id = ctx.row.id
+  return {
+    vtt: await store(ctx, renderFileNames.captions(id, ctx.row.kind, 'vtt'), Buffer.from(vtt), 'text/vtt'),
+    srt: await store(ctx, renderFileNames.captions(id, ctx.row.kind, 'srt'), Buffer.from(srt), 'application/x-subrip'),
+  }
+}
+
+/** Avatar box and background for the compositor, in editor-canvas units (SPEC §9 canvas 840×465). */
+async function renderOptions(ctx: StageContext): Promise<RenderOptionsInput> {
+  const { row, deps } = ctx
+  const s = row.settings
+  const portrait = s.video_orientation === 'portrait'
+  const avatarBox = portrait ? { width: 300, height: 300, x: 232, y: 380, angle: 0 } : { width: 280, height: 280, x: 420, y: 195, angle: 0 }
+  let background: RenderOptionsInput['background']
+  const bg = s.background
+  if (bg.type === 'color') background = { type: 'color', color: bg.color }
+  else if (bg.type === 'upload') {
+    const file = await downloadStored(ctx, `backgrounds/${bg.id}.jpg`, path.join(ctx.workDir, 'background.jpg'))
+    background = { type: 'image', path: file }
+  } else {
+    const preset = BACKGROUND_PRESETS.find((p) => p.id === bg.id) ?? BACKGROUND_PRESETS[0]
+    if (preset.colors[0] === preset.colors[1]) background = { type: 'color', color: preset.colors[0] }
+    else {
+      const [w, h] = portrait ? [720, 1280] : [1280, 720]
+      const file = path.join(ctx.workDir, 'background.png')
+      await writeFile(file, await deps.engine.gradientPng(preset.colors, w, h))
+      background = { type: 'image', path: file }
+    }
+  }
+  return {
+    format: s.format, video_resolution: s.video_resolution, video_orientation: s.video_orientation, background, avatarBox,
+    captions: s.captions && row.timeline?.words.length ? {} : null, emotion: row.emotion as Emotion, energy: DEFAULT_ENERGY, poster: true,
+  }
+}
+
+async function avatarStage(ctx: StageContext): Promise<void> {
+  const { row, deps, signal } = ctx
+  const timeline = row.timeline
+  if (!timeline || !row.files.audio) throw new Error('The voice of this render is missing')
+  let t = performance.now()
+  const audio = deps.engine.readWav(await readStored(ctx, row.files.audio))
+  const options = await renderOptions(ctx)
+  await ctx.log('avatarGenerating', 'Voice and background ready', ms(t))
+  t = performance.now()
+  const format = row.settings.format
+  const outFile = path.join(ctx.workDir, renderFileNames.video(row.id, format))
+  const result = await deps.engine.renderVideo(
+    { audio, words: timeline.words, cues: timeline.cues, look: row.look, options, outFile }, signal,
+    (p) => ctx.progress(p * 0.92, 'rendering the avatar'),
+  )
+  const timings = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')
+  await ctx.log('avatarGenerating', `${result.width}×${result.height}, ${result.frames} frames (${result.framesDrawn} drawn): ${timings}`, ms(t))
+  ctx.progress(0.95, 'saving the video')
+  t = performance.now()
+  const files: RenderFileKeys = { ...row.files }
+  files.video = await store(ctx, renderFileNames.video(row.id, format), fs.createReadStream(result.file), format === 'mp4' ? 'video/mp4' : 'video/webm')
+  if (result.poster) files.poster = await store(ctx, renderFileNames.poster(row.id, format), fs.createReadStream(result.poster), format === 'mp4' ? 'image/jpeg' : 'image/png')
+  if (timeline.words.length) Object.assign(files, await storeCaptions(ctx, timeline))
+  await ctx.log('avatarGenerated', 'Video saved', ms(t))
+  await handOff(ctx, {
+    flow: GenerationFlow.avatarGenerated, queue_status: 'completed', job_status: JobStatus.waiting, stage: 'finishing',
+    progress: SPAN.video.avatar[1], files, duration: result.duration,
+  }, 'final')
+}
+
+async function finalStage(ctx: StageContext): Promise<void> {
+  const { row, deps } = ctx
+  const t = performance.now()
+  const expected = row.kind === 'video' ? [row.files.video, row.files.poster] : [row.files.audioDownload ?? row.files.audio]
+  for (const key of expected) {
+    if (!key || !(await deps.storage.stat(key))) throw new Error(`A finished file is missing (${key ?? 'none'})`)
+  }
+  const done = await repo.updateRender(deps.db, row.id, {
+    status: RenderStatus.completed, job_status: JobStatus.completed, queue_status: 'completed', progress: 100, stage: 'done',
+    completed_at: new Date(), lease: null, error: null,
+  }, { lease: ctx.lease })
+  if (!done) throw new LeaseLost()
+  await ctx.log('completed', 'Ready to watch, download and share', ms(t))
+  await announce(deps, done)
+}
+
+/** The render failed for good: status issue, the failed flow of its stage, files removed. */
+export async function failRender(deps: RendersDeps, renderId: string, stage: RenderStage, message: string, opts: { lease?: string } = {}): Promise<RenderRow | undefined> {
+  const row = await repo.findRender(deps.db, renderId)
+  if (!row) return undefined
+  const failed = await repo.updateRender(deps.db, renderId, {
+    flow: FAILED_FLOW(stage, row.kind), status: RenderStatus.issue, queue_status: 'failed', job_status: JobStatus.failed,
+    stage: 'failed', error: message, lease: null,
+  }, { ...opts, openOnly: true })
+  if (!failed) return undefined
+  await repo.failOpenLogs(deps.db, renderId, message.split('#')[0] ?? message)
+  await removeRenderFiles(deps.storage, renderId, row.files)
+  await announce(deps, failed)
+  return failed
+}
+
+const ms = (since: number) => Math.round(performance.now() - since)
+
+/**
+ * A worker killed mid-render (kill -9) cannot clean up: its work dir (and ffmpeg's partial output)
+ * stays behind. The next attempt of the same stage removes what earlier attempts left here.
+ */
+async function removeEarlierWorkDirs(root: string, renderId: string, stage: RenderStage, attempt: number): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[])
+  const prefix = `${renderId}-${stage}-`
+  await Promise.all(
+    names.filter((n) => n.startsWith(prefix) && Number(n.slice(prefix.length)) < attempt).map((n) => rm(path.join(root, n), { recursive: true, force: true })),
+  )
+}

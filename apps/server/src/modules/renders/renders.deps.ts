@@ -1,0 +1,44 @@
+import type { Platform } from '../../platform/context'
+import type { Config } from '../../platform/config'
+import type { Db } from '../../platform/db/client'
+import type { Queue } from '../../platform/queue/queue'
+import type { Realtime } from '../../platform/realtime/realtime'
+import type { Storage } from '../../platform/storage/storage'
+import { mediaEngine } from './media-engine'
+import type { MediaEngine } from './media-engine'
+
+/** The pg-boss queues of the renders domain (DESIGN.md: one name per domain). */
+export const RENDER_QUEUES = {
+  audio: 'renders.audio',
+  avatar: 'renders.avatar',
+  final: 'renders.final',
+  /** Dead letters: a job that failed its last attempt (or whose worker died on it) lands here. */
+  failed: 'renders.failed',
+} as const
+export type RenderStage = 'audio' | 'avatar' | 'final'
+
+/** What the render use cases and workers work with; one per database and process. */
+export interface RendersDeps {
+  db: Db
+  queue: Queue
+  storage: Storage
+  realtime: Realtime
+  config: Config
+  engine: MediaEngine
+  /** Wakes this process's worker of a queue at once (a no-op where no worker runs). */
+  wake: (queue: string) => void
+}
+
+const cache = new WeakMap<Db, RendersDeps>()
+
+export function rendersDeps(platform: Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>): RendersDeps {
+  let deps = cache.get(platform.db)
+  if (!deps) {
+    deps = {
+      db: platform.db, queue: platform.queue, storage: platform.storage, realtime: platform.realtime, config: platform.config,
+      engine: mediaEngine, wake: () => {},
+    }
+    cache.set(platform.db, deps)
+  }
+  return deps
+}

@@ -1,0 +1,59 @@
+import type { Job } from 'pg-boss'
+import type { Platform } from '../../platform/context'
+import type { Queue } from '../../platform/queue/queue'
+import { RENDER_FAILED_MESSAGE } from '@mouthpiece/contracts/renders/renders.schemas'
+import { failRender, runStage } from './render-stages'
+import type { RenderJobData, StageJob } from './render-stages'
+import { RENDER_QUEUES, rendersDeps } from './renders.deps'
+import type { RendersDeps } from './renders.deps'
+import { warmUp } from './media-engine'
+import type { MediaEngine } from './media-engine'
+
+/**
+ * Retries with backoff (1 s, 2 s, … up to 30 s). A worker killed mid-render stops sending
+ * heartbeats; pg-boss's monitor then fails the attempt and the job is retried elsewhere. A job
+ * that fails its last attempt goes to `renders.failed`, which marks the render failed, so no render
+ * stays "rendering" forever. Each job's own expiry is sized to its work when it is sent.
+ */
+export const RENDER_QUEUE_OPTIONS = {
+  retryLimit: 2, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, heartbeatSeconds: 10,
+  deadLetter: RENDER_QUEUES.failed, deleteAfterSeconds: 7 * 86_400,
+}
+
+export interface RenderWorkerOptions {
+  /** Replace part of the media engine (tests make the first attempt fail, as a crashed worker would). */
+  engine?: Partial<MediaEngine>
+}
+
+/** Declares the queues (idempotent); the API process needs them to send, the workers to work. */
+export async function ensureRenderQueues(queue: Queue): Promise<void> {
+  await queue.ensure(RENDER_QUEUES.failed, { retryLimit: 3, retryDelay: 2, expireInSeconds: 120 })
+  for (const name of [RENDER_QUEUES.audio, RENDER_QUEUES.avatar, RENDER_QUEUES.final]) await queue.ensure(name, RENDER_QUEUE_OPTIONS)
+}
+
+/** Render workers; run by `work` and `all` processes. */
+export async function startRendersWorkers(platform: Platform, opts: RenderWorkerOptions = {}): Promise<void> {
+  const deps: RendersDeps = rendersDeps(platform)
+  if (opts.engine) deps.engine = { ...deps.engine, ...opts.engine }
+  await ensureRenderQueues(platform.queue)
+
+  const stageHandler = async (jobs: Job<RenderJobData>[]) => {
+    for (const job of jobs) await runStage(deps, job as unknown as StageJob)
+  }
+  // includeMetadata: the handler needs the attempt number (retryCount) and the retry limit.
+  const fast = { includeMetadata: true, pollingIntervalSeconds: 0.5 } as const
+  const ids = new Map<string, string>()
+  ids.set(RENDER_QUEUES.audio, await platform.queue.work(RENDER_QUEUES.audio, { ...fast, localConcurrency: 2 }, stageHandler))
+  // Drawing frames is CPU work in this process's render thread: one video at a time per process.
+  ids.set(RENDER_QUEUES.avatar, await platform.queue.work(RENDER_QUEUES.avatar, { ...fast, localConcurrency: 1 }, stageHandler))
+  ids.set(RENDER_QUEUES.final, await platform.queue.work(RENDER_QUEUES.final, { ...fast, localConcurrency: 2 }, stageHandler))
+  await platform.queue.work<RenderJobData>(RENDER_QUEUES.failed, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await failRender(deps, job.data.renderId, job.data.stage, `${RENDER_FAILED_MESSAGE}#the last attempt of the ${job.data.stage} job failed or its worker stopped`)
+  })
+  // Tests start many short-lived apps; only real worker processes load the engines up front.
+  if (platform.config.NODE_ENV !== 'test') void warmUp().catch((err: unknown) => console.error('[renders] warm-up failed:', (err as Error).message))
+  deps.wake = (queue) => {
+    const id = ids.get(queue)
+    if (id) platform.queue.boss.notifyWorker(id)
+  }
+}

@@ -1,0 +1,47 @@
+import { and, count, desc, eq, or } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import { ProcessStatus } from '@mouthpiece/contracts/statuses'
+import type { Queryable } from '../../platform/db/client'
+import type { Owner } from '../renders/visitor'
+import { audioUploads } from './voices.schema'
+import type { AudioUploadRow } from './voices.schema'
+
+function ownedBy(owner: Owner): SQL | undefined {
+  const parts: SQL[] = []
+  if (owner.userId !== null) parts.push(eq(audioUploads.user_id, owner.userId))
+  if (owner.visitorId !== null) parts.push(eq(audioUploads.visitor_id, owner.visitorId))
+  return parts.length ? or(...parts) : undefined
+}
+
+export async function insertUpload(db: Queryable, row: typeof audioUploads.$inferInsert): Promise<AudioUploadRow> {
+  const [created] = await db.insert(audioUploads).values(row).returning()
+  return created!
+}
+
+export async function findUpload(db: Queryable, id: string): Promise<AudioUploadRow | undefined> {
+  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, id))
+  return row
+}
+
+export async function updateUpload(db: Queryable, id: string, patch: Partial<typeof audioUploads.$inferInsert>): Promise<AudioUploadRow | undefined> {
+  const [row] = await db.update(audioUploads).set({ ...patch, updated_at: new Date() }).where(eq(audioUploads.id, id)).returning()
+  return row
+}
+
+export async function deleteUpload(db: Queryable, id: string): Promise<void> {
+  await db.delete(audioUploads).where(eq(audioUploads.id, id))
+}
+
+export async function listUploads(db: Queryable, owner: Owner, limit: number, offset: number): Promise<{ rows: AudioUploadRow[]; total: number }> {
+  const where = ownedBy(owner)
+  if (!where) return { rows: [], total: 0 }
+  const rows = await db.select().from(audioUploads).where(where).orderBy(desc(audioUploads.created_at)).limit(limit).offset(offset)
+  const [c] = await db.select({ n: count() }).from(audioUploads).where(where)
+  return { rows, total: c?.n ?? 0 }
+}
+
+export async function listInProgress(db: Queryable, owner: Owner): Promise<AudioUploadRow[]> {
+  const where = ownedBy(owner)
+  if (!where) return []
+  return db.select().from(audioUploads).where(and(where, eq(audioUploads.status, ProcessStatus.inprogress))).orderBy(desc(audioUploads.created_at)).limit(50)
+}

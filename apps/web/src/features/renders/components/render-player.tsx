@@ -1,0 +1,33 @@
+import type { RenderFiles } from '@mouthpiece/contracts/renders/renders.schemas'
+import { cn } from '../../../lib/cn'
+import { fileUrl } from '../api'
+
+/**
+ * A finished render: the MP4 (captions burned in) with the WebVTT track too, so players and screen
+ * readers that want text get it; or an audio player for short audio.
+ */
+export function RenderPlayer({ files, title, autoPlay, className, portrait }: { files: RenderFiles; title: string; autoPlay?: boolean; className?: string; portrait?: boolean }) {
+  if (!files.video_url) {
+    return files.audio_url ? (
+      <audio controls src={fileUrl(files.audio_url)} className={cn('w-full', className)} aria-label={title} autoPlay={autoPlay}>
+        {files.vtt_url ? <track kind="captions" src={fileUrl(files.vtt_url)} srcLang="en" label="Captions" /> : null}
+      </audio>
+    ) : null
+  }
+  return (
+    <video
+      key={files.video_url}
+      controls
+      playsInline
+      autoPlay={autoPlay}
+      preload="metadata"
+      poster={fileUrl(files.poster_url)}
+      src={fileUrl(files.video_url)}
+      aria-label={title}
+      className={cn('w-full rounded-xl bg-black', portrait ? 'aspect-[9/16] max-h-[70vh]' : 'aspect-video', className)}
+      data-testid="render-video"
+    >
+      {files.vtt_url ? <track kind="captions" src={fileUrl(files.vtt_url)} srcLang="en" label="Captions" /> : null}
+    </video>
+  )
+}

@@ -1,0 +1,44 @@
+import type { RouteDef } from '@mouthpiece/contracts/define-route'
+import { API_BASE_URL } from '../../lib/api'
+import type { ResponseOf } from '../../lib/api'
+import { networkFailure, normalise } from '../../lib/api-result'
+import type { ApiResult } from '../../lib/api-result'
+import { getUserToken } from '../../lib/session'
+
+/**
+ * Sends one file to a multipart route with upload progress (fetch cannot report it, XHR can).
+ * Answers like `api()`: status 1 with the body, or status 0 with the server's message.
+ */
+export function uploadFile<R extends RouteDef>(
+  route: R,
+  file: File,
+  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<ApiResult<ResponseOf<R>>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(route.method, API_BASE_URL + route.path)
+    xhr.withCredentials = Boolean(API_BASE_URL)
+    xhr.setRequestHeader('Accept', 'application/json')
+    const token = getUserToken()
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total)
+    }
+    xhr.onload = () => {
+      let body: unknown
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined
+      } catch {
+        body = undefined
+      }
+      resolve(normalise<ResponseOf<R>>(xhr.status, xhr.statusText, body))
+    }
+    xhr.onerror = () => resolve(networkFailure())
+    xhr.onabort = () => resolve({ ...networkFailure(), message: 'Upload cancelled' })
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    const form = new FormData()
+    form.append('file', file)
+    xhr.send(form)
+  })
+}
+

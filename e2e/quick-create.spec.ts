@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { LOADING_PHRASES } from '@mouthpiece/contracts/constants'
+
+/** The part of a <video> element the checks read (the tools config has no DOM types). */
+interface Media {
+  paused: boolean
+  currentTime: number
+  error: unknown
+  play(): Promise<void>
+}
+
+// Quick Create as a visitor clicks it: a line becomes a talking-avatar video that plays in the page,
+// downloads as an MP4, and opens for anyone through its share link (playwright.config.ts runs the
+// real server, with its render workers, on a fresh database).
+test('a visitor types a line, watches the video render and play, downloads it and shares it signed out', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  await page.goto('/landing#quick-create')
+  const qc = page.locator('#quick-create')
+
+  await qc.getByRole('radio', { name: /Max/ }).click()
+  await qc.getByLabel('Your line').fill('Hello chat, this is my very first Mouthpiece video!')
+  await qc.getByRole('button', { name: 'Generate video' }).click()
+
+  // Live progress with the rotating loading phrases, then the video in the page.
+  await expect(qc.getByRole('progressbar', { name: 'Render progress' })).toBeVisible()
+  await expect(qc.getByText(new RegExp(LOADING_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')))).toBeVisible()
+  const video = qc.getByTestId('render-video')
+  await expect(video).toBeVisible({ timeout: 90_000 })
+  await expect(video.locator('track[kind=captions]')).toHaveCount(1)
+  await video.evaluate((v: Media) => (v.paused ? v.play().catch(() => undefined) : undefined))
+  await expect.poll(() => video.evaluate((v: Media) => !v.error && v.currentTime > 0.3), { timeout: 15_000 }).toBe(true)
+
+  // Download the MP4.
+  const [download] = await Promise.all([page.waitForEvent('download'), qc.getByRole('link', { name: 'Download MP4' }).click()])
+  expect(download.suggestedFilename()).toMatch(/^video_id_[0-9a-f-]{36}\.mp4$/)
+  const bytes = fs.readFileSync(await download.path())
+  expect(bytes.length).toBeGreaterThan(20_000)
+  expect(bytes.subarray(4, 8).toString('ascii')).toBe('ftyp')
+
+  // Copy the share link and open it in a fresh, signed-out browser.
+  const copy = qc.getByRole('button', { name: 'Copy share link' })
+  const shareUrl = await copy.getAttribute('data-share-url')
+  expect(shareUrl).toMatch(/\/video-sharing\/[0-9a-f-]{36}$/)
+  await copy.click()
+  await expect(qc.getByRole('button', { name: 'Link copied' })).toBeVisible()
+
+  const stranger = await browser.newContext()
+  const shared = await stranger.newPage()
+  await shared.goto(shareUrl!)
+  await expect(shared.getByRole('heading', { level: 1 })).toHaveText('Hello chat, this is my very first Mouthpiece video!')
+  await expect(shared.getByText('Spoken by')).toContainText('Max')
+  const sharedVideo = shared.getByTestId('render-video')
+  await expect(sharedVideo).toBeVisible()
+  await sharedVideo.evaluate((v: Media) => v.play().catch(() => undefined))
+  await expect.poll(() => sharedVideo.evaluate((v: Media) => !v.error && v.currentTime > 0.3), { timeout: 15_000 }).toBe(true)
+  await stranger.close()
+})
