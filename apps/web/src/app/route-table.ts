@@ -127,7 +127,7 @@ export const FEATURE_ROUTES: UserRoute[] = [
 /** A feature's page for a path of this table; features export lists of these from their routes.tsx. */
 export interface FeaturePage {
   path: string
-  page: PageLoader
+  page?: PageLoader
   title?: string
 }
 
@@ -145,8 +145,8 @@ export const FEATURE_PAGES: FeaturePage[] = [
 
 function withFeaturePages<T extends { path: string; page?: PageLoader; title?: string }>(routes: T[]): T[] {
   return routes.map((route) => {
-    const feature = FEATURE_PAGES.find((p) => p.path === route.path)
-    return feature ? { ...route, page: feature.page, title: feature.title ?? route.title } : route
+    const feature = FEATURE_PAGES.find((p) => p.path === route.path && p.page)
+    return feature?.page ? { ...route, page: feature.page, title: feature.title ?? route.title } : route
   })
 }
 
