@@ -10,6 +10,7 @@ import { trackingRoutes } from '../features/tracking/routes'
 import { RENDERS_ROUTES } from '../features/renders/routes'
 import { AVATARS_ROUTES } from '../features/avatars/routes'
 import { VOICES_ROUTES } from '../features/voices/routes'
+import { DONATION_ROUTES } from '../features/donations/routes'
 
 /**
  * Every route of SPEC §2 in one table: its layout, its guard and — once its feature exists — its page.
@@ -141,6 +142,7 @@ export const FEATURE_PAGES: FeaturePage[] = [
   ...RENDERS_ROUTES,
   ...AVATARS_ROUTES,
   ...VOICES_ROUTES,
+  ...DONATION_ROUTES,
 ]
 
 function withFeaturePages<T extends { path: string; page?: PageLoader; title?: string }>(routes: T[]): T[] {

@@ -15,7 +15,8 @@ export function Spinner({ size = 20, className, label }: { size?: number; classN
 /** A centred spinner for a page or panel that is loading. */
 export function LoadingBlock({ label = 'Loading…', className }: { label?: string; className?: string }) {
   return (
-    <div className={cn('flex min-h-40 items-center justify-center text-accent', className)}>
+    // data-loading-block: the overlay page hides it so OBS never shows a loading frame.
+    <div data-loading-block className={cn('flex min-h-40 items-center justify-center text-accent', className)}>
       <Spinner size={28} label={label} />
     </div>
   )

@@ -1,0 +1,212 @@
+import { useMemo, useState } from 'react'
+import type { FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { AvatarSetup, DonationAvatar } from '@mouthpiece/contracts/donations/donations.schemas'
+import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import { INFLUENCERS, findInfluencer } from '@mouthpiece/avatar/presets'
+import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
+import { Button } from '../../../components/ui/button'
+import { Field, FormError, TextInput } from '../../../components/ui/field'
+import { Modal } from '../../../components/ui/modal'
+import { useToast } from '../../../components/ui/toast'
+import { cn } from '../../../lib/cn'
+import { customAvatarsQuery, useCreateSetup, useUpdateSetup, useUpdateSetupAvatar, useUpdateSetupPrice, voicesQuery } from '../api'
+import { AvatarThumb } from './avatar-thumb'
+import { messageOf } from './panel-state'
+
+type StyleTab = 'influencer' | 'custom' | 'saved'
+
+interface Draft {
+  name: string
+  price: string
+  voice: string
+  tab: StyleTab
+  influencerId: string
+  prompt: { wearing: string; style: string; color: string }
+  savedId: number | null
+}
+
+function draftOf(setup: AvatarSetup | null): Draft {
+  const avatar = setup?.donation_avatar
+  const savedId = setup?.custom_style_id && /^\d+$/.test(setup.custom_style_id) ? Number(setup.custom_style_id) : null
+  return {
+    name: setup?.name ?? '',
+    price: String(setup?.price ?? 0),
+    voice: setup?.voice ?? '',
+    tab: savedId ? 'saved' : avatar?.look && !avatar.influencer_id ? 'custom' : 'influencer',
+    influencerId: avatar?.influencer_id ?? INFLUENCERS[0]!.id,
+    prompt: { wearing: '', style: '', color: '' },
+    savedId,
+  }
+}
+
+/** A setup's avatar: an influencer, a look drawn from a short prompt, or one of the user's saved custom avatars. */
+function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, current: AvatarSetup | null): { avatar: DonationAvatar; style: string | null } {
+  if (d.tab === 'saved') {
+    const found = saved.find((a) => a.id === d.savedId)
+    if (found) return { avatar: { influencer_id: null, look: found.look }, style: String(found.id) }
+  }
+  if (d.tab === 'custom') {
+    const typed = d.prompt.wearing || d.prompt.style || d.prompt.color
+    if (!typed && current?.donation_avatar.look && !current.donation_avatar.influencer_id) return { avatar: current.donation_avatar, style: null }
+    return { avatar: { influencer_id: null, look: lookFromPrompt(d.prompt) }, style: null }
+  }
+  return { avatar: { influencer_id: d.influencerId, look: null }, style: null }
+}
+
+function lookOf(avatar: DonationAvatar): AvatarLook {
+  return avatar.look ?? findInfluencer(avatar.influencer_id ?? '')?.look ?? INFLUENCERS[0]!.look
+}
+
+/** Create or edit an avatar setup: name, price tier, voice and the avatar that speaks. */
+export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open: boolean; onClose: () => void; setup: AvatarSetup | null; defaultVoice: string }) {
+  const toast = useToast()
+  const [d, setD] = useState<Draft>(() => draftOf(setup))
+  const [error, setError] = useState<string>()
+  const voices = useQuery(voicesQuery)
+  const saved = useQuery({ ...customAvatarsQuery, enabled: open })
+  const create = useCreateSetup()
+  const update = useUpdateSetup()
+  const price = useUpdateSetupPrice()
+  const avatar = useUpdateSetupAvatar()
+  const busy = create.isPending || update.isPending || price.isPending || avatar.isPending
+  const savedList = useMemo(() => saved.data ?? [], [saved.data])
+  const choice = useMemo(() => chosenAvatar(d, savedList, setup), [d, savedList, setup])
+  const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }))
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setError(undefined)
+    const priceValue = Number(d.price)
+    if (!d.name.trim()) return setError('Please enter a name')
+    if (!Number.isFinite(priceValue) || priceValue < 0) return setError('Price must not be negative')
+    const voice = d.voice || null
+    try {
+      if (!setup) {
+        await create.mutateAsync({ name: d.name.trim(), price: priceValue, voice, donation_avatar: choice.avatar, custom_style_id: choice.style })
+        toast.success('Avatar setup created')
+      } else {
+        await update.mutateAsync({ id: setup.id, body: { name: d.name.trim(), voice } })
+        if (priceValue !== setup.price) await price.mutateAsync({ id: setup.id, price: priceValue })
+        if (JSON.stringify(choice.avatar) !== JSON.stringify(setup.donation_avatar) || choice.style !== setup.custom_style_id)
+          await avatar.mutateAsync({ id: setup.id, donation_avatar: choice.avatar, custom_style_id: choice.style })
+        toast.success('Avatar setup saved')
+      }
+      onClose()
+    } catch (err) {
+      setError(messageOf(err) ?? 'Something went wrong. Try again!')
+    }
+  }
+
+  const tabs: Array<[StyleTab, string]> = [['influencer', 'Influencers'], ['custom', 'Custom look'], ...(savedList.length ? [['saved', 'My avatars'] as [StyleTab, string]] : [])]
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      dismissible={!busy}
+      size="lg"
+      title={setup ? `Edit “${setup.name}”` : 'New avatar setup'}
+      footer={
+        <>
+          <Button variant="tertiary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button type="submit" form="avatar-setup-form" loading={busy}>{setup ? 'Save setup' : 'Create setup'}</Button>
+        </>
+      }
+    >
+      <form id="avatar-setup-form" onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Name">
+            <TextInput value={d.name} onChange={(e) => set({ name: e.target.value })} placeholder="Big tips" maxLength={100} data-autofocus />
+          </Field>
+          <Field label="Speaks alerts worth at least (USD)" hint="The highest tier an alert reaches picks its avatar.">
+            <TextInput type="number" min={0} step="0.01" inputMode="decimal" value={d.price} onChange={(e) => set({ price: e.target.value })} />
+          </Field>
+        </div>
+        <Field label="Voice" hint="Leave on your default to use the voice from the Voice settings.">
+          <select
+            value={d.voice}
+            onChange={(e) => set({ voice: e.target.value })}
+            className="h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none"
+          >
+            <option value="">Default voice ({voices.data?.find((v) => v.id === defaultVoice)?.label ?? defaultVoice})</option>
+            {(voices.data ?? []).map((v) => (
+              <option key={v.id} value={v.id}>{v.label}</option>
+            ))}
+          </select>
+        </Field>
+
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-[#c9cedb]">Avatar</legend>
+          <div className="flex flex-col gap-4 sm:flex-row">
+            <div className="flex shrink-0 justify-center sm:block">
+              <AvatarThumb look={lookOf(choice.avatar)} size={132} label="Chosen avatar" />
+            </div>
+            <div className="min-w-0 flex-1">
+              <div role="tablist" aria-label="Avatar style" className="mb-3 flex gap-1 border-b border-border">
+                {tabs.map(([tab, label]) => (
+                  <button
+                    key={tab}
+                    type="button"
+                    role="tab"
+                    aria-selected={d.tab === tab}
+                    onClick={() => set({ tab })}
+                    className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', d.tab === tab ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-text')}
+                  >
+                    {label}
+                  </button>
+                ))}
+              </div>
+              {d.tab === 'influencer' ? (
+                <div role="radiogroup" aria-label="Influencer" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                  {INFLUENCERS.map((inf) => (
+                    <button
+                      key={inf.id}
+                      type="button"
+                      role="radio"
+                      aria-checked={d.influencerId === inf.id}
+                      onClick={() => set({ influencerId: inf.id })}
+                      className={cn('flex flex-col items-center gap-1 rounded-xl border p-2 text-xs', d.influencerId === inf.id ? 'border-accent bg-accent/10 text-text' : 'border-border text-muted hover:border-[#3a4152]')}
+                    >
+                      <AvatarThumb look={inf.look} size={56} label={inf.name} />
+                      {inf.name}
+                    </button>
+                  ))}
+                </div>
+              ) : d.tab === 'custom' ? (
+                <div className="grid gap-3 sm:grid-cols-3">
+                  <Field label="Wearing">
+                    <TextInput value={d.prompt.wearing} onChange={(e) => set({ prompt: { ...d.prompt, wearing: e.target.value } })} placeholder="hoodie, headset" />
+                  </Field>
+                  <Field label="Style">
+                    <TextInput value={d.prompt.style} onChange={(e) => set({ prompt: { ...d.prompt, style: e.target.value } })} placeholder="anime, curly hair" />
+                  </Field>
+                  <Field label="Colour">
+                    <TextInput value={d.prompt.color} onChange={(e) => set({ prompt: { ...d.prompt, color: e.target.value } })} placeholder="teal" />
+                  </Field>
+                  <p className="text-xs text-muted sm:col-span-3">The same words always draw the same avatar.</p>
+                </div>
+              ) : (
+                <div role="radiogroup" aria-label="My avatars" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                  {savedList.map((a) => (
+                    <button
+                      key={a.id}
+                      type="button"
+                      role="radio"
+                      aria-checked={d.savedId === a.id}
+                      onClick={() => set({ savedId: a.id })}
+                      className={cn('flex flex-col items-center gap-1 rounded-xl border p-2 text-xs', d.savedId === a.id ? 'border-accent bg-accent/10 text-text' : 'border-border text-muted')}
+                    >
+                      <AvatarThumb look={a.look} size={56} label={a.name} />
+                      <span className="max-w-full truncate">{a.name}</span>
+                    </button>
+                  ))}
+                </div>
+              )}
+            </div>
+          </div>
+        </fieldset>
+        <FormError message={error} />
+      </form>
+    </Modal>
+  )
+}
