@@ -2,14 +2,6 @@ import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { LOADING_PHRASES } from '@mouthpiece/contracts/constants'
 
-/** The part of a <video> element the checks read (the tools config has no DOM types). */
-interface Media {
-  paused: boolean
-  currentTime: number
-  error: unknown
-  play(): Promise<void>
-}
-
 // Quick Create as a visitor clicks it: a line becomes a talking-avatar video that plays in the page,
 // downloads as an MP4, and opens for anyone through its share link (playwright.config.ts runs the
 // real server, with its render workers, on a fresh database).
@@ -28,8 +20,8 @@ test('a visitor types a line, watches the video render and play, downloads it an
   const video = qc.getByTestId('render-video')
   await expect(video).toBeVisible({ timeout: 90_000 })
   await expect(video.locator('track[kind=captions]')).toHaveCount(1)
-  await video.evaluate((v: Media) => (v.paused ? v.play().catch(() => undefined) : undefined))
-  await expect.poll(() => video.evaluate((v: Media) => !v.error && v.currentTime > 0.3), { timeout: 15_000 }).toBe(true)
+  await video.evaluate((v: HTMLVideoElement) => (v.paused ? v.play().catch(() => undefined) : undefined))
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.error && v.currentTime > 0.3), { timeout: 15_000 }).toBe(true)
 
   // Download the MP4.
   const [download] = await Promise.all([page.waitForEvent('download'), qc.getByRole('link', { name: 'Download MP4' }).click()])
@@ -52,7 +44,7 @@ test('a visitor types a line, watches the video render and play, downloads it an
   await expect(shared.getByText('Spoken by')).toContainText('Max')
   const sharedVideo = shared.getByTestId('render-video')
   await expect(sharedVideo).toBeVisible()
-  await sharedVideo.evaluate((v: Media) => v.play().catch(() => undefined))
-  await expect.poll(() => sharedVideo.evaluate((v: Media) => !v.error && v.currentTime > 0.3), { timeout: 15_000 }).toBe(true)
+  await sharedVideo.evaluate((v: HTMLVideoElement) => v.play().catch(() => undefined))
+  await expect.poll(() => sharedVideo.evaluate((v: HTMLVideoElement) => !v.error && v.currentTime > 0.3), { timeout: 15_000 }).toBe(true)
   await stranger.close()
 })
