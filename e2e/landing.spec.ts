@@ -159,7 +159,8 @@ test('an admin adds a sentence category and visitors can use it; the last 3 acti
 
   await page.goto('/landing')
   const quickCreate = page.locator('#quick-create')
-  await expect(quickCreate.getByRole('radio')).toHaveCount(3)
-  await quickCreate.getByRole('radio', { name: 'Raid Welcome' }).click()
+  const categories = quickCreate.getByRole('radiogroup', { name: 'Sentence category' })
+  await expect(categories.getByRole('radio')).toHaveCount(3)
+  await categories.getByRole('radio', { name: 'Raid Welcome' }).click()
   await expect(quickCreate.getByLabel('Your line')).toHaveValue(/raid/i)
 })
