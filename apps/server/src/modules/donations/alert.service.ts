@@ -1,0 +1,195 @@
+import { MONEY_KINDS } from '@mouthpiece/contracts/donations/donations.schemas'
+import type { OverlayAlert, SkipReason, Tip } from '@mouthpiece/contracts/donations/donations.schemas'
+import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
+import type { DonationsDeps } from './donations.deps'
+import type { AlertEventRow, AvatarSetupRow, DonationSettingsRow, StoredSpeech } from './donations.schema'
+import { findEvent, findRuleFacts, transition, transitionMany } from './events.repo'
+import type { RuleFacts } from './events.repo'
+import { amountLabel, pickSetup, spokenLine, usdValue } from './alert-line'
+import type { SpokenAlert } from './alert-speech'
+import { moderateText } from './moderation/moderation'
+import { findSetup, listSetups } from './settings.repo'
+import { DEFAULT_MINIMUMS, DEFAULT_MODERATION, adminModeration, ensureSettings, presentSetup } from './settings.service'
+
+/** How long an overlay audio link stays valid (alerts older than this are not replayed anyway). */
+const AUDIO_LINK_SECONDS = 6 * 3600
+
+export interface AlertJobData {
+  eventId: number
+  /** Re-push: the creator asked for it, so mute/types/minimums/approval do not hold it back. */
+  force?: boolean
+  /** Released from the approval queue. */
+  approved?: boolean
+}
+
+/** Why the creator's rules keep this event silent, or null when it may speak. */
+export function ruleSkip(e: RuleFacts, s: DonationSettingsRow): SkipReason | null {
+  if (!s.alerts_allowed) return 'not_allowed'
+  if (s.mute_all) return 'muted'
+  if (e.gift_recipient) return 'gift_recipient'
+  if (e.is_test) return null
+  if (!s.enabled_types.includes(e.kind)) return 'type_disabled'
+  const min = { ...DEFAULT_MINIMUMS, ...s.minimums }
+  if (MONEY_KINDS.includes(e.kind) && usdValue(e) + 1e-9 < min.amount_usd) return 'below_minimum'
+  if (e.kind === 'bits' && (e.bits ?? 0) < min.bits) return 'below_minimum'
+  if (e.kind === 'channel_points' && (e.points ?? 0) < min.channel_points) return 'below_minimum'
+  return null
+}
+
+interface Prepared {
+  line: string
+  who: string
+  message: string
+  flagged: boolean
+  setup: AvatarSetupRow | null
+  hold: 'moderated' | 'rejected' | 'approval' | null
+}
+
+/** Rules aside, what the alert would say and who would say it. */
+async function prepare(deps: DonationsDeps, e: AlertEventRow, s: DonationSettingsRow): Promise<Prepared> {
+  const admin = await adminModeration(deps)
+  const moderation = { ...DEFAULT_MODERATION, ...s.moderation }
+  const msg = moderateText(e.message, moderation, admin)
+  const name = moderateText(e.who, { ...moderation, action: 'beep', max_chars: 60 }, admin)
+  const who = name.flagged || !name.spoken ? 'Someone' : name.spoken
+  const flagged = msg.flagged || name.flagged
+  const forced = e.forced_setup_id ? await findSetup(deps.db, e.user_id, e.forced_setup_id) : undefined
+  const setup = forced ?? pickSetup(await listSetups(deps.db, e.user_id), usdValue(e))
+  let hold: Prepared['hold'] = null
+  if (e.external_status === 'rejected') hold = 'rejected'
+  else if (msg.skip) hold = 'moderated'
+  else if (e.external_status === 'pending' || moderation.approval === 'all' || (moderation.approval === 'flagged' && flagged)) hold = 'approval'
+  return { line: spokenLine(e, who, msg.spoken), who, message: msg.spoken, flagged, setup, hold }
+}
+
+/** Speech for a line; a voice that fails falls back to the default, and no speech at all still shows the card. */
+async function speak(deps: DonationsDeps, line: string, voice: string, s: DonationSettingsRow): Promise<{ spoken: SpokenAlert | null; error: string | null }> {
+  for (const v of [...new Set([voice, deps.config.ALERT_DEFAULT_VOICE, DEFAULT_VOICE_ID])]) {
+    try {
+      return { spoken: await deps.speaker.speak(line, v, s.tts.emotion), error: null }
+    } catch (err) {
+      console.error(`[donations] speech failed with ${v}:`, (err as Error).message)
+    }
+  }
+  return { spoken: null, error: 'Speech could not be made; the alert shows without voice' }
+}
+
+async function synthesize(deps: DonationsDeps, e: AlertEventRow, s: DonationSettingsRow, p: Prepared, keyTag: string) {
+  const { spoken, error } = await speak(deps, p.line, p.setup?.voice ?? s.tts.voice, s)
+  let audioKey: string | null = null
+  if (spoken) {
+    audioKey = `donations/${e.user_id}/alerts/${e.id}-${keyTag}.wav`
+    await deps.storage.put(audioKey, spoken.wav, 'audio/wav')
+  }
+  const speech: StoredSpeech = {
+    who: p.who, message: p.message, volume: s.tts.volume,
+    duration: spoken?.speech.duration ?? 0, sample_rate: spoken?.speech.sample_rate ?? 0,
+    visemes: spoken?.speech.visemes ?? [], words: spoken?.speech.words ?? [],
+  }
+  return { audioKey, speech, error }
+}
+
+/**
+ * The alert job: rules, moderation, the spoken line, speech into storage, then — in one
+ * transaction — the row moves to `speaking` and the overlay bus is told. Only a `queued` row is
+ * processed, so a job delivered twice (a worker killed after the commit) does nothing the second time.
+ */
+export async function processAlert(deps: DonationsDeps, job: AlertJobData): Promise<void> {
+  const e = await findEvent(deps.db, job.eventId)
+  if (!e || e.status !== 'queued') return
+  const s = await ensureSettings(deps, e.user_id)
+  const skip = job.force ? null : ruleSkip(e, s)
+  if (skip) {
+    await transition(deps.db, e.id, ['queued'], { status: 'skipped', skip_reason: skip })
+    return
+  }
+  const p = await prepare(deps, e, s)
+  if (p.hold === 'moderated' || p.hold === 'rejected') {
+    await transition(deps.db, e.id, ['queued'], { status: 'skipped', skip_reason: p.hold, flagged: p.flagged })
+    return
+  }
+  if (p.hold === 'approval' && !job.approved && !job.force) {
+    await transition(deps.db, e.id, ['queued'], { status: 'pending_approval', spoken_text: p.line, flagged: p.flagged })
+    return
+  }
+  const { audioKey, speech, error } = await synthesize(deps, e, s, p, String(Date.now()))
+  await deps.db.transaction(async (tx) => {
+    const row = await transition(tx, e.id, ['queued'], {
+      status: 'speaking', skip_reason: null, spoken_text: p.line, flagged: p.flagged, avatar_setup_id: p.setup?.id ?? null,
+      audio_key: audioKey, speech, error, emitted_at: new Date(), played_at: null,
+    })
+    if (row) await deps.bus.publish(tx, e.user_id, e.id)
+  })
+}
+
+/**
+ * A batch of alert jobs: the creators' rules for all of them at once (a muted creator's flood
+ * costs a few statements, not a few per alert), then the ones that may speak, one by one.
+ */
+export async function processAlerts(deps: DonationsDeps, jobs: AlertJobData[]): Promise<void> {
+  const rows = new Map((await findRuleFacts(deps.db, jobs.map((j) => j.eventId))).map((e) => [e.id, e]))
+  const settings = new Map<number, DonationSettingsRow>()
+  const skips = new Map<SkipReason, number[]>()
+  const speak: AlertJobData[] = []
+  for (const job of jobs) {
+    const e = rows.get(job.eventId)
+    if (!e) continue
+    let s = settings.get(e.user_id)
+    if (!s) settings.set(e.user_id, (s = await ensureSettings(deps, e.user_id)))
+    const skip = job.force ? null : ruleSkip(e, s)
+    if (skip) skips.set(skip, [...(skips.get(skip) ?? []), e.id])
+    else speak.push(job)
+  }
+  for (const [reason, ids] of skips) await transitionMany(deps.db, ids, ['queued'], { status: 'skipped', skip_reason: reason })
+  // Two at a time: speech runs off the event loop, so a second alert's database work overlaps it.
+  let next = 0
+  const lane = async () => {
+    while (next < speak.length) await processAlert(deps, speak[next++]!)
+  }
+  await Promise.all([lane(), lane()])
+}
+
+/** Builds the alert as it would play, without playing it or changing its state (re-push "preview"). */
+export async function previewAlert(deps: DonationsDeps, e: AlertEventRow): Promise<OverlayAlert> {
+  const s = await ensureSettings(deps, e.user_id)
+  const p = await prepare(deps, e, s)
+  const { audioKey, speech } = await synthesize(deps, e, s, p, `preview-${Date.now()}`)
+  return presentOverlayAlert(deps, { ...e, spoken_text: p.line, audio_key: audioKey, speech }, p.setup)
+}
+
+export async function overlayAlertOf(deps: DonationsDeps, e: AlertEventRow): Promise<OverlayAlert> {
+  const setup = e.avatar_setup_id ? await findSetup(deps.db, e.user_id, e.avatar_setup_id) : undefined
+  return presentOverlayAlert(deps, e, setup ?? null)
+}
+
+async function presentOverlayAlert(deps: DonationsDeps, e: AlertEventRow, setup: AvatarSetupRow | null): Promise<OverlayAlert> {
+  const speech = e.speech
+  return {
+    id: e.id,
+    kind: e.kind,
+    source: e.source,
+    who: speech?.who ?? e.who,
+    amount_label: amountLabel(e),
+    message: speech?.message ?? '',
+    spoken_text: e.spoken_text ?? '',
+    is_test: e.is_test,
+    audio: e.audio_key && speech
+      ? { url: await deps.storage.url(e.audio_key, { expiresInSeconds: AUDIO_LINK_SECONDS }), duration: speech.duration, sample_rate: speech.sample_rate }
+      : null,
+    visemes: speech?.visemes ?? [],
+    words: speech?.words ?? [],
+    volume: speech?.volume ?? 1,
+    avatar_setup: setup ? presentSetup(setup) : null,
+    received_at: e.received_at.toISOString(),
+    emitted_at: Date.now(),
+  }
+}
+
+export function presentTip(e: AlertEventRow): Tip {
+  return {
+    id: e.id, source: e.source, kind: e.kind, external_id: e.external_id, who: e.who, amount: e.amount, currency: e.currency,
+    bits: e.bits, points: e.points, count: e.count, tier: e.tier, title: e.title, message: e.message, is_test: e.is_test,
+    status: e.status, skip_reason: e.skip_reason, spoken_text: e.spoken_text, avatar_setup_id: e.avatar_setup_id,
+    account_id: e.account_id, received_at: e.received_at.toISOString(), played_at: e.played_at?.toISOString() ?? null,
+  }
+}

@@ -1,0 +1,59 @@
+import { EventEmitter } from 'node:events'
+import type { Platform } from '../../platform/context'
+import type { Database, Db } from '../../platform/db/client'
+import type { Queue } from '../../platform/queue/queue'
+import type { Storage } from '../../platform/storage/storage'
+import { createMediaSpeaker } from './alert-speech'
+import type { AlertSpeaker } from './alert-speech'
+import { loadDonationsConfig } from './donations.config'
+import type { DonationsConfig } from './donations.config'
+import { createOverlayBus } from './overlay-bus'
+import type { OverlayBus } from './overlay-bus'
+import { createSealer } from './token-crypto'
+import type { Sealer } from './token-crypto'
+
+export const ALERT_QUEUE = 'donations.alert'
+
+/** In-process signals between the HTTP side and the workers of the same process. */
+export interface DonationSignals {
+  /** An account was linked, unlinked or changed: the supervisor rescans now instead of at its next tick. */
+  accounts: []
+}
+
+/** What the donations use cases work with. One per database, shared by routes and workers of a process. */
+export interface DonationsDeps {
+  db: Db
+  database: Database
+  queue: Queue
+  storage: Storage
+  config: DonationsConfig
+  sealer: Sealer
+  bus: OverlayBus
+  speaker: AlertSpeaker
+  signals: EventEmitter<DonationSignals>
+  /** Wakes this process's alert workers at once (set when they start; a no-op in HTTP-only processes). */
+  wakeWorkers: () => void
+}
+
+const cache = new WeakMap<Db, DonationsDeps>()
+
+export function donationsDeps(platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config'>): DonationsDeps {
+  let deps = cache.get(platform.db)
+  if (!deps) {
+    const config = loadDonationsConfig(platform.config)
+    deps = {
+      db: platform.db,
+      database: platform.database,
+      queue: platform.queue,
+      storage: platform.storage,
+      config,
+      sealer: createSealer(config.secret),
+      bus: createOverlayBus(platform.database),
+      speaker: createMediaSpeaker(),
+      signals: new EventEmitter<DonationSignals>(),
+      wakeWorkers: () => {},
+    }
+    cache.set(platform.db, deps)
+  }
+  return deps
+}

@@ -1,0 +1,96 @@
+import {
+  alertUsage, approveTip, createAvatarSetup, deleteAvatarSetup, getDonationSettings, listAccountTips, listAllTips, listAvatarSetups,
+  listLatestTips, rePushTip, testAvatarSetupAlert, testBits, testChannelPoints, testGiftedSub, testSubscriptions, tipAnnouncement,
+  updateAvatarSetup, updateAvatarSetupDonationAvatar, updateAvatarSetupPrice, updateAvatarSetupStyle, updateDonationSettings,
+  updateEnableDonationTypes, updateMuteAllAlerts,
+} from '@mouthpiece/contracts/donations/donations.routes'
+import { overlayAck, overlayHealth, overlayReportHealth, overlayStream, rotateOverlayKey } from '@mouthpiece/contracts/donations/overlay.routes'
+import type { HttpContext } from '../../platform/context'
+import { notFound } from '../../platform/http/errors'
+import { donationsDeps } from './donations.deps'
+import { prepareAlertQueue } from './alert.jobs'
+import * as overlay from './overlay.service'
+import * as settings from './settings.service'
+import * as setupsRepo from './settings.repo'
+import * as tips from './tips.service'
+import { registerAccountRoutes } from './accounts.routes'
+import { registerModerationRoutes } from './moderation.routes'
+
+/** Live-stream alerts: settings, avatar setups, the Activity Feed, test triggers and the OBS overlay. */
+export async function registerDonationsRoutes(ctx: HttpContext) {
+  const { route, app } = ctx
+  const deps = donationsDeps(ctx)
+  // Sources enqueue from HTTP processes too (webhooks, test triggers): the queue must exist here.
+  await prepareAlertQueue(ctx.queue, deps.config)
+
+  route(getDonationSettings, async ({ actor }) => ({ settings: await settings.getSettings(deps, actor.user.id) }))
+  route(updateDonationSettings, async ({ actor, body }) => ({ settings: await settings.updateSettings(deps, actor.user.id, body.data) }))
+  route(updateEnableDonationTypes, async ({ actor, body }) => ({
+    settings: await settings.updateSettings(deps, actor.user.id, { enabled_types: body.types }),
+  }))
+  route(updateMuteAllAlerts, async ({ actor, body }) => ({ settings: await settings.updateSettings(deps, actor.user.id, { mute_all: body.mute }) }))
+
+  route(listAvatarSetups, async ({ actor }) => ({ setups: (await setupsRepo.listSetups(deps.db, actor.user.id)).map(settings.presentSetup) }))
+  route(createAvatarSetup, async ({ actor, body }) => ({
+    setup: settings.presentSetup(await setupsRepo.insertSetup(deps.db, {
+      user_id: actor.user.id,
+      name: body.name,
+      custom_style_id: body.custom_style_id ?? null,
+      price: body.price ?? 0,
+      donation_avatar: body.donation_avatar ?? { influencer_id: null, look: null },
+      voice: body.voice ?? null,
+    })),
+  }))
+  route(updateAvatarSetup, async ({ actor, params, body }) => ({ setup: await settings.changeSetup(deps, actor.user.id, params.id, body) }))
+  route(updateAvatarSetupStyle, async ({ actor, params, body }) => ({
+    setup: await settings.changeSetup(deps, actor.user.id, params.id, { custom_style_id: body.custom_style_id }),
+  }))
+  route(updateAvatarSetupPrice, async ({ actor, params, body }) => ({ setup: await settings.changeSetup(deps, actor.user.id, params.id, { price: body.price }) }))
+  route(updateAvatarSetupDonationAvatar, async ({ actor, params, body }) => ({
+    setup: await settings.changeSetup(deps, actor.user.id, params.id, { donation_avatar: body.donation_avatar }),
+  }))
+  route(deleteAvatarSetup, async ({ actor, params }) => {
+    if (!(await setupsRepo.deleteSetup(deps.db, actor.user.id, params.id))) throw notFound('Avatar setup')
+    return { deleted: true as const }
+  })
+
+  route(testAvatarSetupAlert, async ({ actor, params }) => {
+    await settings.requireSetup(deps, actor.user.id, params.id)
+    return { tip: await tips.testTriggers.setup(deps, actor.user.id, params.id) }
+  })
+  route(tipAnnouncement, async ({ actor, body }) => {
+    if (body.avatar_setup) await settings.requireSetup(deps, actor.user.id, body.avatar_setup)
+    return { tip: await tips.testTriggers.announcement(deps, actor.user.id, body) }
+  })
+  route(testBits, async ({ actor, body }) => ({ tip: await tips.testTriggers.bits(deps, actor.user.id, body) }))
+  route(testChannelPoints, async ({ actor, body }) => ({ tip: await tips.testTriggers.channelPoints(deps, actor.user.id, body) }))
+  route(testSubscriptions, async ({ actor, body }) => ({ tip: await tips.testTriggers.subscription(deps, actor.user.id, body) }))
+  route(testGiftedSub, async ({ actor, body }) => ({ tip: await tips.testTriggers.giftedSub(deps, actor.user.id, body) }))
+
+  route(listAllTips, async ({ actor, query }) => tips.listTips(deps, actor.user.id, query))
+  route(listLatestTips, async ({ actor, params }) => ({ tips: await tips.latestTips(deps, actor.user.id, params.limit) }))
+  route(listAccountTips, async ({ actor, params, query }) => tips.listTips(deps, actor.user.id, { ...query, accountId: params.accountId }))
+  route(rePushTip, async ({ actor, body }) => tips.rePush(deps, actor.user.id, body.tip_id, body.mode))
+  route(approveTip, async ({ actor, body }) => ({ tip: await tips.approve(deps, actor.user.id, body.tip_id, body.approve) }))
+  route(alertUsage, async ({ actor, query }) => tips.usage(deps, actor.user.id, query.days))
+
+  route(overlayStream, async ({ query, req, reply }) => {
+    await overlay.streamOverlay(deps, query.key, req, reply)
+    return undefined
+  })
+  route(overlayAck, async ({ body }) => {
+    await overlay.acknowledge(deps, body)
+    return { ok: true as const }
+  })
+  route(overlayReportHealth, async ({ body }) => {
+    await overlay.reportHealth(deps, body)
+    return { ok: true as const }
+  })
+  route(overlayHealth, async ({ actor }) => settings.presentOverlayHealth(await settings.ensureSettings(deps, actor.user.id)))
+  route(rotateOverlayKey, async ({ actor }) => ({ overlay_url: await settings.rotateOverlayKey(deps, actor.user.id) }))
+  app.addHook('preClose', async () => overlay.closeOverlayStreams(deps))
+  app.addHook('onClose', async () => deps.bus.close())
+
+  registerModerationRoutes(ctx, deps)
+  await registerAccountRoutes(ctx, deps)
+}

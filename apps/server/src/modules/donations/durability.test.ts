@@ -1,0 +1,109 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Tip } from '@mouthpiece/contracts/donations/donations.schemas'
+import { listenInRange, waitFor } from './testing/harness'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..')
+
+/** A free port of the alerts range, for a server in a child process. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  const port = await listenInRange((p) => new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(p, '127.0.0.1', () => resolve())
+  }))
+  await new Promise<void>((r) => probe.close(() => r()))
+  return port
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      log += d.toString()
+      if (log.includes('Mouthpiece is running')) resolve()
+    })
+    child.stderr.on('data', (d: Buffer) => (log += d.toString()))
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log.slice(-1000)}`)))
+  })
+  return { child, ready }
+}
+
+describe('alerts survive a crash', () => {
+  const children: ChildProcess[] = []
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-donations-crash-'))
+  let dropDatabase = async () => {}
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL')
+    await dropDatabase()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('delivers every queued alert after the server is killed with SIGKILL mid-queue', { timeout: 180_000 }, async () => {
+    let databaseUrl = ''
+    if (process.env.TEST_DB_ENGINE === 'postgres' && process.env.TEST_DATABASE_URL) {
+      const name = `mp_crash_${process.pid}`
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+      await admin.connect()
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.query(`create database ${name}`)
+      const url = new URL(process.env.TEST_DATABASE_URL)
+      url.pathname = `/${name}`
+      databaseUrl = url.toString()
+      dropDatabase = async () => {
+        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
+        await admin.end()
+      }
+    }
+    const port = await freePort()
+    const env = {
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'all', ADMIN_PASSWORD: 'crash-admin-password', LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl, SOURCES_ENABLED: 'false', ALERT_JOB_EXPIRE_SECONDS: '5',
+    }
+    const base = `http://127.0.0.1:${port}`
+    const first = startServer(env)
+    children.push(first.child)
+    await first.ready
+
+    const reg = await fetch(`${base}/api/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'crashy', email: 'crashy@example.com', password: 'a good password 1' }),
+    })
+    const { token } = (await reg.json()) as { token: string }
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    // Festival takes about half a second per alert: the queue is still busy when the server dies.
+    await fetch(`${base}/api/donation/settings/update`, { method: 'POST', headers, body: JSON.stringify({ data: { tts: { voice: 'festival:cmu_us_slt_arctic_hts' } } }) })
+    const sent: number[] = []
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${base}/api/donation/twitch/test-bits`, { method: 'POST', headers, body: JSON.stringify({ bits: 100 + i, message: `alert number ${i}` }) })
+      sent.push(((await res.json()) as { tip: Tip }).tip.id)
+    }
+    const tips = async () => ((await (await fetch(`${base}/api/donation/tips/all?limit=100`, { headers })).json()) as { list: Tip[] }).list
+    await waitFor(async () => (await tips()).some((x) => x.status === 'speaking') || null, 30_000, 'the first alert')
+    const before = await tips()
+    expect(before.some((x) => x.status === 'queued')).toBe(true)
+    first.child.kill('SIGKILL')
+    await new Promise((r) => first.child.once('exit', r))
+
+    const second = startServer(env)
+    children.push(second.child)
+    await second.ready
+    const after = await waitFor(async () => {
+      const list = await tips()
+      return list.every((x) => x.status === 'speaking') ? list : null
+    }, 120_000, 'every alert to be delivered')
+    expect(after.map((x) => x.id).sort((a, b) => a - b)).toEqual(sent)
+    expect(after.map((x) => x.spoken_text).sort()).toEqual(sent.map((_, i) => `TestCheerer cheered ${100 + i} bits: alert number ${i}`).sort())
+    second.child.kill('SIGTERM')
+  })
+})

@@ -1,0 +1,147 @@
+import { z } from 'zod'
+import { defineRoute } from '../define-route'
+import { pageOf } from '../users/users.schemas'
+import {
+  AccountProvider, AlertKind, AvatarSetup, AvatarSetupId, DonationAvatar, DonationSettings, DonationSettingsPatch,
+  OverlayAlert, Tip, TipId,
+} from './donations.schemas'
+
+const Deleted = z.object({ deleted: z.literal(true) })
+const TipAnswer = z.object({ tip: Tip })
+const SettingsAnswer = z.object({ settings: DonationSettings })
+const SetupAnswer = z.object({ setup: AvatarSetup })
+const SetupParams = z.object({ id: AvatarSetupId })
+const Message = z.string().trim().max(500, 'Message must be at most 500 characters')
+/** A body every field of which has a default: a POST without any body is fine too. */
+const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema)
+const Price = z.coerce.number({ error: 'Price must be a number' }).min(0, 'Price must not be negative').max(100_000)
+
+// Alert settings (SPEC §7 "Alert settings", §3 "Donation")
+export const getDonationSettings = defineRoute({
+  method: 'GET', path: '/api/donation/settings', auth: 'user', summary: 'The alert settings of the signed-in creator',
+  response: SettingsAnswer,
+})
+export const updateDonationSettings = defineRoute({
+  method: 'POST', path: '/api/donation/settings/update', auth: 'user', summary: 'Change TTS, minimums, moderation or the selected platform',
+  body: z.object({ data: DonationSettingsPatch }), response: SettingsAnswer,
+})
+export const updateEnableDonationTypes = defineRoute({
+  method: 'POST', path: '/api/update-enable-donation-types', auth: 'user', summary: 'Which kinds of events become alerts',
+  body: z.object({ types: z.array(AlertKind).max(20) }), response: SettingsAnswer,
+})
+export const updateMuteAllAlerts = defineRoute({
+  method: 'POST', path: '/api/update-mute-all-alerts', auth: 'user', summary: 'Mute (or unmute) every alert',
+  body: z.object({ mute: z.boolean({ error: 'mute must be true or false' }) }), response: SettingsAnswer,
+})
+
+// Avatar setups: which avatar speaks, by price tier
+const SetupFields = z.object({
+  name: z.string().trim().min(1, 'Please enter a name').max(100),
+  custom_style_id: z.string().trim().max(100).nullable(),
+  price: Price,
+  donation_avatar: DonationAvatar,
+  voice: z.string().trim().max(120).regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice').nullable(),
+})
+export const listAvatarSetups = defineRoute({
+  method: 'GET', path: '/api/donation/avatar-setup/get', auth: 'user', response: z.object({ setups: z.array(AvatarSetup) }),
+})
+export const createAvatarSetup = defineRoute({
+  method: 'POST', path: '/api/donation/avatar-setup/create', auth: 'user',
+  body: SetupFields.partial().required({ name: true }), response: SetupAnswer,
+})
+export const updateAvatarSetup = defineRoute({
+  method: 'POST', path: '/api/donation/avatar-setup/:id/update', auth: 'user',
+  params: SetupParams, body: SetupFields.partial(), response: SetupAnswer,
+})
+export const updateAvatarSetupStyle = defineRoute({
+  method: 'POST', path: '/api/donation/avatar-setup/:id/update-style', auth: 'user',
+  params: SetupParams, body: z.object({ custom_style_id: SetupFields.shape.custom_style_id }), response: SetupAnswer,
+})
+export const updateAvatarSetupPrice = defineRoute({
+  method: 'POST', path: '/api/donation/avatar-setup/:id/update-price', auth: 'user',
+  params: SetupParams, body: z.object({ price: Price }), response: SetupAnswer,
+})
+export const updateAvatarSetupDonationAvatar = defineRoute({
+  method: 'POST', path: '/api/donation/avatar-setup/:id/update-donation-avatar', auth: 'user',
+  params: SetupParams, body: z.object({ donation_avatar: DonationAvatar }), response: SetupAnswer,
+})
+export const deleteAvatarSetup = defineRoute({
+  method: 'POST', path: '/api/donation/avatar-setup/:id/delete', auth: 'user', params: SetupParams, response: Deleted,
+})
+
+// Test triggers: each makes a real alert event (source `test`) that goes through rules, moderation and speech
+export const testAvatarSetupAlert = defineRoute({
+  method: 'GET', path: '/api/donation/avatar-setup/:id/test-alert', auth: 'user', params: SetupParams, response: TipAnswer,
+})
+export const tipAnnouncement = defineRoute({
+  method: 'POST', path: '/api/donation/tips/announcement', auth: 'user', summary: 'Speak a message on the overlay now',
+  body: z.object({
+    donator: z.string().trim().max(100).default(''),
+    message: Message.min(1, 'Please enter a message'),
+    avatar_setup: AvatarSetupId.nullable().optional(),
+  }),
+  response: TipAnswer,
+})
+export const testBits = defineRoute({
+  method: 'POST', path: '/api/donation/twitch/test-bits', auth: 'user',
+  body: optionalBody(z.object({ bits: z.number().int().positive('Bits must be positive').max(1_000_000).default(100), message: Message.default('This is a test cheer.') })),
+  response: TipAnswer,
+})
+export const testChannelPoints = defineRoute({
+  method: 'POST', path: '/api/donation/twitch/test-channel-points', auth: 'user',
+  body: optionalBody(z.object({
+    points: z.number().int().positive('Points must be positive').max(100_000_000).default(150),
+    title: z.string().trim().max(100).default('Test Reward'),
+    message: Message.default('This is a test redemption.'),
+  })),
+  response: TipAnswer,
+})
+export const testSubscriptions = defineRoute({
+  method: 'POST', path: '/api/donation/twitch/test-subscriptions', auth: 'user',
+  body: optionalBody(z.object({
+    tier: z.enum(['1000', '2000', '3000']).default('1000'),
+    months: z.number().int().min(1).max(1000).default(1),
+    message: Message.default(''),
+  })),
+  response: TipAnswer,
+})
+export const testGiftedSub = defineRoute({
+  method: 'POST', path: '/api/donation/twitch/test-gifted-sub', auth: 'user',
+  body: optionalBody(z.object({ count: z.number().int().positive('Count must be positive').max(1000).default(5), tier: z.enum(['1000', '2000', '3000']).default('1000') })),
+  response: TipAnswer,
+})
+
+// Tips: the Activity Feed
+const TipsPage = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(20) })
+export const listAllTips = defineRoute({
+  method: 'GET', path: '/api/donation/tips/all', auth: 'user', query: TipsPage, response: pageOf(Tip),
+})
+export const listLatestTips = defineRoute({
+  method: 'POST', path: '/api/donation/tips/latest/:limit', auth: 'user',
+  params: z.object({ limit: z.coerce.number().int().min(1).max(100) }), response: z.object({ tips: z.array(Tip) }),
+})
+export const listAccountTips = defineRoute({
+  method: 'GET', path: '/api/donation/tips/account/:accountId', auth: 'user',
+  params: z.object({ accountId: z.coerce.number().int().positive() }), query: TipsPage, response: pageOf(Tip),
+})
+export const rePushTip = defineRoute({
+  method: 'POST', path: '/api/donation/tips/re-push', auth: 'user',
+  summary: 'repush: play the alert again on the overlay; preview: build it and return it without playing',
+  body: z.object({ tip_id: TipId, provider: AccountProvider.or(z.enum(['direct', 'test'])).optional(), mode: z.enum(['repush', 'preview'], { error: 'mode must be repush or preview' }) }),
+  response: z.object({ tip: Tip, preview: OverlayAlert.nullable() }),
+})
+export const approveTip = defineRoute({
+  method: 'POST', path: '/api/donation/tips/approve', auth: 'user', summary: 'Release (or reject) an alert held for approval',
+  body: z.object({ tip_id: TipId, approve: z.boolean({ error: 'approve must be true or false' }) }), response: TipAnswer,
+})
+
+// Usage (/usage-tracking): alerts spoken per day
+export const alertUsage = defineRoute({
+  method: 'GET', path: '/api/donation/usage', auth: 'user',
+  query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+  response: z.object({
+    days: z.array(z.object({ day: z.string(), played: z.number().int(), skipped: z.number().int(), failed: z.number().int() })),
+    total_played: z.number().int(),
+    this_month_played: z.number().int(),
+  }),
+})
