@@ -1,24 +1,16 @@
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { registerInUi, userToken } from './support'
 
 // Run with E2E_PORT=4320 after `npm run build -w @mouthpiece/web`. Notifications come from a real
 // server action: sandbox one-off payments with the test card 4242… (the payments module notifies
 // "Payment of $X received: …", type 1). Nothing is seeded behind the server's back.
 
 const SHOTS = 'test-results/screens'
-const USER_TOKEN_COOKIE = 'auth._token.local'
 
 async function register(page: Page, prefix: string) {
-  const username = `${prefix}${Date.now() % 1_000_000}`
-  await page.goto('/login?mode=register')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Email').fill(`${username}@example.com`)
-  await page.getByLabel('Password').fill('correct horse 1')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/dashboard/)
-  const token = (await page.context().cookies()).find((c) => c.name === USER_TOKEN_COOKIE)?.value
-  expect(token, 'the user token cookie').toBeTruthy()
-  return { username, token: decodeURIComponent(token!) }
+  const username = await registerInUi(page, prefix)
+  return { username, token: await userToken(page) }
 }
 
 /** The payments API as another client of the same account would call it (own request context). */

@@ -1,21 +1,12 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { registerInUi } from './support'
 
 // Run with E2E_PORT=3820. Needs the payments pages wired into the router and the billing section
 // (#billing) on the account page (/user-settings).
 
 const SANDBOX_LABEL = 'Test mode — sandbox payments, no real charges'
 
-async function register(page: Page, prefix: string) {
-  const username = `${prefix}${Date.now() % 1_000_000}`
-  await page.goto('/login?mode=register')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Email').fill(`${username}@example.com`)
-  await page.getByLabel('Password').fill('correct horse 1')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/dashboard/)
-  return username
-}
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number)
@@ -24,7 +15,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 test('subscribes with the sandbox card 4242…, sees the payment, cancels and resumes', async ({ page }) => {
-  await register(page, 'payer')
+  await registerInUi(page, 'payer')
   await page.goto('/pricing')
   await expect(page.getByText(SANDBOX_LABEL)).toBeVisible()
   await expect(page.getByRole('table', { name: 'Alert pricing tiers' })).toContainText('$379')
@@ -59,7 +50,7 @@ test('subscribes with the sandbox card 4242…, sees the payment, cancels and re
 })
 
 test("a declined card (4000 0000 0000 0002) shows 'Your card was declined.' and leaves no active plan", async ({ page }) => {
-  await register(page, 'declined')
+  await registerInUi(page, 'declined')
   await page.goto('/payment?plan=pro')
   await fillCard(page, '4000 0000 0000 0002')
   await page.getByRole('button', { name: 'Subscribe — $145.00 / month' }).click()
