@@ -11,20 +11,20 @@ export const Intensity = z.number().min(0).max(1)
 export const DEFAULT_INTENSITY = 0.5
 
 /** Built-in speech engines; `match` is a built-in voice transformed toward an uploaded sample. */
-export const SPEECH_ENGINES = ['espeak', 'festival', 'match'] as const
+export const SPEECH_ENGINES = ['espeak', 'festival', 'match', 'neural'] as const
 export const SpeechEngineName = z.enum(SPEECH_ENGINES)
 export type SpeechEngineName = z.infer<typeof SpeechEngineName>
 
 /**
  * A voice id: `espeak:<language>[+<variant>]` (e.g. `espeak:en-us+f3`), `festival:<voice>`
- * (e.g. `festival:cmu_us_slt_arctic_hts`).
+ * (e.g. `festival:cmu_us_slt_arctic_hts`), `neural:<provider voice id>` when a neural provider is configured.
  */
 export const VoiceId = z
   .string()
   .trim()
   .min(3)
   .max(120)
-  .regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice')
+  .regex(/^(espeak|festival|neural):[A-Za-z0-9_+./-]+$/, 'Unknown voice')
 export type VoiceId = z.infer<typeof VoiceId>
 export const DEFAULT_VOICE_ID = 'festival:cmu_us_slt_arctic_hts'
 

@@ -6,6 +6,7 @@ import { SynthesisOptions, SynthesisText } from '@mouthpiece/contracts/media/voi
 import type { SynthesisOptionsInput, Voice } from '@mouthpiece/contracts/media/voices.schemas'
 import { createEspeakEngine } from './espeak-engine'
 import { createFestivalEngine } from './festival-engine'
+import { neuralEngineFromEnv } from './neural-engine'
 import { MediaInputError } from './speech.types'
 import { alignWordsToText } from './word-align'
 import type { SpeechEngine, SpeechResult } from './speech.types'
@@ -56,7 +57,9 @@ export function createSpeechService(extraEngines: SpeechEngine[] = []): SpeechSe
 }
 
 let shared: SpeechService | null = null
-/** A process-wide service (one espeak thread per process). */
+/** A process-wide service (one espeak thread per process); adds the neural provider when NEURAL_TTS_API_KEY is set. */
 export function speechService(): SpeechService {
-  return (shared ??= createSpeechService())
+  if (shared) return shared
+  const neural = neuralEngineFromEnv()
+  return (shared = createSpeechService(neural ? [neural] : []))
 }
