@@ -265,10 +265,13 @@ async function verify(dataDir: string, databaseUrl: string | undefined, userId: 
     const lost = unique.filter((id) => !byId.has(id)).length
     // The unique index makes two rows per id impossible; counted anyway, so the figure proves it.
     const duplicated = stored.reduce((sum, r) => sum + r.n - 1, 0)
+    // Every stored event must sit in exactly one alert job (a job holds one ingest transaction's events).
     const [jobs] = await rows<{ n: number }>(database, sql.raw(`
-      select count(*)::int as n from alert_events e
-      where e.user_id = ${userId} and e.status <> 'duplicate'
-        and (select count(*) from pgboss.job j where j.name = 'donations.alert' and (j.data->>'eventId')::bigint = e.id) <> 1`))
+      with queued as (
+        select x::bigint as id, count(*) as n from pgboss.job j, jsonb_array_elements_text(j.data->'eventIds') x
+        where j.name = 'donations.alert' group by 1)
+      select count(*)::int as n from alert_events e left join queued q on q.id = e.id
+      where e.user_id = ${userId} and e.status <> 'duplicate' and coalesce(q.n, 0) <> 1`))
     const [relays] = await rows<{ n: number }>(database, sql`select count(*)::int as n from alert_events where user_id = ${userId} and status = 'duplicate'`)
     return { lost, duplicated, withoutOneJob: jobs?.n ?? 0, relays: relays?.n ?? 0 }
   } finally {

@@ -14,13 +14,18 @@ import { DEFAULT_MINIMUMS, DEFAULT_MODERATION, adminModeration, ensureSettings, 
 /** How long an overlay audio link stays valid (alerts older than this are not replayed anyway). */
 const AUDIO_LINK_SECONDS = 6 * 3600
 
+/**
+ * One alert job: the events one ingest transaction stored (one event when idle, many in a flood),
+ * or one re-pushed / approved event.
+ */
 export interface AlertJobData {
-  eventId: number
+  eventIds: number[]
   /** Re-push: the creator asked for it, so mute/types/minimums/approval do not hold it back. */
   force?: boolean
   /** Released from the approval queue. */
   approved?: boolean
 }
+type OneAlert = Omit<AlertJobData, 'eventIds'> & { eventId: number }
 
 /** Why the creator's rules keep this event silent, or null when it may speak. */
 export function ruleSkip(e: RuleFacts, s: DonationSettingsRow): SkipReason | null {
@@ -94,7 +99,7 @@ async function synthesize(deps: DonationsDeps, e: AlertEventRow, s: DonationSett
  * transaction — the row moves to `speaking` and the overlay bus is told. Only a `queued` row is
  * processed, so a job delivered twice (a worker killed after the commit) does nothing the second time.
  */
-export async function processAlert(deps: DonationsDeps, job: AlertJobData): Promise<void> {
+export async function processAlert(deps: DonationsDeps, job: OneAlert): Promise<void> {
   const e = await findEvent(deps.db, job.eventId)
   if (!e || e.status !== 'queued') return
   const s = await ensureSettings(deps, e.user_id)
@@ -123,30 +128,36 @@ export async function processAlert(deps: DonationsDeps, job: AlertJobData): Prom
 }
 
 /**
- * A batch of alert jobs: the creators' rules for all of them at once (a muted creator's flood
- * costs a few statements, not a few per alert), then the ones that may speak, one by one.
+ * An alert job: the creators' rules for all of its events at once (a muted creator's flood costs a
+ * few statements, not a few per alert), then the ones that may speak, two at a time. One alert that
+ * fails does not hold up the others: the job is retried for it (the rest are no longer `queued`,
+ * so they are not done twice), and on the last attempt it is marked failed.
  */
-export async function processAlerts(deps: DonationsDeps, jobs: AlertJobData[]): Promise<void> {
-  const rows = new Map((await findRuleFacts(deps.db, jobs.map((j) => j.eventId))).map((e) => [e.id, e]))
+export async function processAlerts(deps: DonationsDeps, job: AlertJobData, lastAttempt: boolean): Promise<void> {
+  const { eventIds, ...how } = job
   const settings = new Map<number, DonationSettingsRow>()
   const skips = new Map<SkipReason, number[]>()
-  const speak: AlertJobData[] = []
-  for (const job of jobs) {
-    const e = rows.get(job.eventId)
-    if (!e) continue
+  const speak: number[] = []
+  for (const e of await findRuleFacts(deps.db, eventIds)) {
     let s = settings.get(e.user_id)
     if (!s) settings.set(e.user_id, (s = await ensureSettings(deps, e.user_id)))
-    const skip = job.force ? null : ruleSkip(e, s)
+    const skip = how.force ? null : ruleSkip(e, s)
     if (skip) skips.set(skip, [...(skips.get(skip) ?? []), e.id])
-    else speak.push(job)
+    else speak.push(e.id)
   }
   for (const [reason, ids] of skips) await transitionMany(deps.db, ids, ['queued'], { status: 'skipped', skip_reason: reason })
-  // Two at a time: speech runs off the event loop, so a second alert's database work overlaps it.
+  const failed: Array<{ id: number; error: string }> = []
   let next = 0
   const lane = async () => {
-    while (next < speak.length) await processAlert(deps, speak[next++]!)
+    while (next < speak.length) {
+      const eventId = speak[next++]!
+      await processAlert(deps, { ...how, eventId }).catch((err: unknown) => failed.push({ id: eventId, error: (err as Error).message }))
+    }
   }
   await Promise.all([lane(), lane()])
+  if (!failed.length) return
+  if (!lastAttempt) throw new Error(`${failed.length} alert(s) failed, first: ${failed[0]!.error}`)
+  for (const f of failed) await transition(deps.db, f.id, ['queued'], { status: 'failed', error: f.error.slice(0, 500) })
 }
 
 /** Builds the alert as it would play, without playing it or changing its state (re-push "preview"). */

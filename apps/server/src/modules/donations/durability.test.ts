@@ -23,7 +23,22 @@ async function freePort(): Promise<number> {
   return port
 }
 
-function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
+/** The real server in a child process on a free port of the range (another port if that one got taken meanwhile). */
+async function startServer(env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; base: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort()
+    const { child, ready } = spawnServer({ ...env, PORT: String(port) })
+    children.push(child)
+    try {
+      await ready
+      return { child, base: `http://127.0.0.1:${port}` }
+    } catch (err) {
+      if (attempt >= 4 || !String(err).includes('EADDRINUSE')) throw err
+    }
+  }
+}
+
+function spawnServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -65,15 +80,12 @@ describe('alerts survive a crash', () => {
         await admin.end()
       }
     }
-    const port = await freePort()
     const env = {
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'all', ADMIN_PASSWORD: 'crash-admin-password', LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'all', ADMIN_PASSWORD: 'crash-admin-password', LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl, SOURCES_ENABLED: 'false', ALERT_JOB_EXPIRE_SECONDS: '5',
     }
-    const base = `http://127.0.0.1:${port}`
-    const first = startServer(env)
-    children.push(first.child)
-    await first.ready
+    const first = await startServer(env, children)
+    let base = first.base
 
     const reg = await fetch(`${base}/api/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
@@ -95,9 +107,8 @@ describe('alerts survive a crash', () => {
     first.child.kill('SIGKILL')
     await new Promise((r) => first.child.once('exit', r))
 
-    const second = startServer(env)
-    children.push(second.child)
-    await second.ready
+    const second = await startServer(env, children)
+    base = second.base
     const after = await waitFor(async () => {
       const list = await tips()
       return list.every((x) => x.status === 'speaking') ? list : null

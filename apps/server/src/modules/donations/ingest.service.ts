@@ -6,7 +6,7 @@ import { ALERT_QUEUE } from './donations.deps'
 import type { DonationsDeps } from './donations.deps'
 import { findFingerprintTwins, insertEvents, lockFingerprints } from './events.repo'
 import type { NewAlertEvent } from './events.repo'
-import { txJobs } from './tx-jobs'
+import type { AlertJobData } from './alert.service'
 import { sha256 } from './token-crypto'
 
 export interface IngestTarget {
@@ -212,7 +212,8 @@ async function storeBatch(deps: DonationsDeps, tx: Tx, batch: Pending[]): Promis
   if (second.length) await store(second.map(({ i, of }) => ({ i, row: row(batch[i]!, ids.get(of) ?? null, true) })))
 
   const queued = outcomes.filter((o): o is { id: number; state: 'accepted' } => o?.state === 'accepted').map((o) => o.id)
-  if (queued.length) await txJobs(deps.queue, tx).insert(ALERT_QUEUE, queued.map((eventId) => ({ data: { eventId } })))
+  // One job for the whole batch: a job per event would triple the database work of a flood.
+  if (queued.length) await deps.queue.send(ALERT_QUEUE, { eventIds: queued } satisfies AlertJobData, { tx })
   return outcomes.map((o) => o ?? { id: null, state: 'redelivered' })
 }
 

@@ -53,12 +53,12 @@ export async function latestTips(deps: DonationsDeps, userId: number, limit: num
 }
 
 /** Puts an alert back in the queue; the job runs it as if new, rules aside. */
-async function requeue(deps: DonationsDeps, row: AlertEventRow, data: Omit<AlertJobData, 'eventId'>, from: AlertEventRow['status'][]): Promise<AlertEventRow> {
+async function requeue(deps: DonationsDeps, row: AlertEventRow, data: Omit<AlertJobData, 'eventIds'>, from: AlertEventRow['status'][]): Promise<AlertEventRow> {
   const moved = await deps.db.transaction(async (tx) => {
     const updated = await events.transition(tx, row.id, from, {
       status: 'queued', skip_reason: null, error: null, emitted_at: null, played_at: null,
     })
-    if (updated) await deps.queue.send(ALERT_QUEUE, { eventId: row.id, ...data }, { tx })
+    if (updated) await deps.queue.send(ALERT_QUEUE, { eventIds: [row.id], ...data } satisfies AlertJobData, { tx })
     return updated
   })
   if (!moved) throw new AppError('conflict', 'This alert is already on its way', 409)
