@@ -1,8 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { ConfigError } from '../../platform/config'
+import { dataDirSecret } from '../../platform/secrets'
 import type { Config } from '../../platform/config'
 
 const Url = z.string().url()
@@ -60,22 +58,6 @@ export function loadDonationsConfig(config: Pick<Config, 'dataDir' | 'publicUrl'
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  return { ...parsed.data, secret: parsed.data.DONATIONS_SECRET ?? generatedSecret(config.dataDir), publicUrl: config.publicUrl }
+  return { ...parsed.data, secret: parsed.data.DONATIONS_SECRET ?? dataDirSecret(config.dataDir, 'donations-secret'), publicUrl: config.publicUrl }
 }
 
-/** One secret per DATA_DIR (mode 600), so every process sharing it decrypts the same tokens. */
-function generatedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'donations-secret')
-  try {
-    return fs.readFileSync(file, 'utf8').trim()
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true })
-    const secret = randomBytes(32).toString('base64url')
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-      return secret
-    } catch {
-      return fs.readFileSync(file, 'utf8').trim()
-    }
-  }
-}

@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Config } from '../config'
+import { dataDirSecret } from '../secrets'
 import { DEFAULT_URL_TTL_SECONDS } from './storage'
 import type { UrlOptions } from './storage'
 
@@ -53,18 +52,5 @@ export function createFileLinks(secret: string, publicUrl: string): FileLinks {
  */
 export function fileLinkSecret(config: Pick<Config, 'STORAGE_URL_SECRET' | 'dataDir'>): string {
   if (config.STORAGE_URL_SECRET) return config.STORAGE_URL_SECRET
-  const file = path.join(config.dataDir, 'storage-url-secret')
-  try {
-    return fs.readFileSync(file, 'utf8').trim()
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true })
-    const secret = randomBytes(32).toString('base64url')
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-      return secret
-    } catch {
-      // Another process wrote it first: use theirs.
-      return fs.readFileSync(file, 'utf8').trim()
-    }
-  }
+  return dataDirSecret(config.dataDir, 'storage-url-secret')
 }
