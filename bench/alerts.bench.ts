@@ -21,12 +21,12 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { openDatabase, migrateDatabase } from '../apps/server/src/platform/db/client'
 import type { Database } from '../apps/server/src/platform/db/client'
 import { createSession } from '../apps/server/src/modules/auth/sessions.repo'
 import { upsertAccount } from '../apps/server/src/modules/donations/accounts.repo'
 import { signTwitchWebhook } from '../apps/server/src/modules/donations/sources/twitch-webhook'
+import { withTempDatabase } from './bench-kit'
 import type { BenchFigure, BenchRun } from './bench-kit'
 
 /** Requests per second, redeliveries included: 1200 offers ~1080 unique events/s. */
@@ -329,27 +329,11 @@ async function benchOn(engine: Engine, log: (l: string) => void, databaseUrl?: s
   }
 }
 
-async function withTempDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `mp_bench_alerts_${process.pid}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    return await run(url.toString())
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
-    await admin.end()
-  }
-}
-
 export const run: BenchRun = async (log) => {
   const figures: BenchFigure[] = []
   for (const engine of engines) {
     if (engine === 'pglite') figures.push(...(await benchOn('pglite', log)))
-    else figures.push(...(await withTempDatabase(pgServer!, (url) => benchOn('postgres', log, url))))
+    else figures.push(...(await withTempDatabase(pgServer!, 'alerts', (url) => benchOn('postgres', log, url))))
   }
   return figures
 }

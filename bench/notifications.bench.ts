@@ -15,10 +15,10 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { Pool } from 'undici'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { openDatabase, migrateDatabase } from '../apps/server/src/platform/db/client'
 import { createSession } from '../apps/server/src/modules/auth/sessions.repo'
 import { insertNotification } from '../apps/server/src/modules/notifications/notifications.repo'
+import { withTempDatabase } from './bench-kit'
 
 const RATE = Number(process.env.RATE ?? 500)
 const DURATION_S = Number(process.env.DURATION ?? 10)
@@ -139,23 +139,6 @@ async function load(token: string, serverPid: number | undefined) {
   return { total, elapsed, latencies, errors, serverCpu }
 }
 
-/** A throwaway database on the PostgreSQL server, dropped afterwards. */
-async function withTempDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `mp_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    return await run(url.toString())
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
-    await admin.end()
-  }
-}
-
 async function benchOn(engine: Engine, databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-bench-notifications-'))
   let server: ReturnType<typeof startServer> | undefined
@@ -207,7 +190,7 @@ async function main() {
   let pass = true
   for (const engine of engines) {
     if (engine === 'pglite') pass = (await benchOn('pglite')) && pass
-    else pass = (await withTempDatabase(pgServer!, (url) => benchOn('postgres', url))) && pass
+    else pass = (await withTempDatabase(pgServer!, 'notifications', (url) => benchOn('postgres', url))) && pass
   }
   process.exitCode = pass ? 0 : 1
 }
