@@ -360,12 +360,18 @@ async function finalStage(ctx: StageContext): Promise<void> {
   for (const key of expected) {
     if (!key || !(await deps.storage.stat(key))) throw new Error(`A finished file is missing (${key ?? 'none'})`)
   }
-  const done = await repo.updateRender(deps.db, row.id, {
-    status: RenderStatus.completed, job_status: JobStatus.completed, queue_status: 'completed', progress: 100, stage: 'done',
-    completed_at: new Date(), lease: null, error: null,
-  }, { lease: ctx.lease })
+  // The render and its last log close together: a reader never sees a finished video whose log still runs.
+  const done = await deps.db.transaction(async (tx) => {
+    const updated = await repo.updateRender(tx, row.id, {
+      status: RenderStatus.completed, job_status: JobStatus.completed, queue_status: 'completed', progress: 100, stage: 'done',
+      completed_at: new Date(), lease: null, error: null,
+    }, { lease: ctx.lease })
+    if (!updated) return undefined
+    await repo.appendLog(tx, ctx.logId, logEntry('completed', 'Ready to watch, download and share', ms(t)))
+    await repo.closeLog(tx, ctx.logId, 'completed')
+    return updated
+  })
   if (!done) throw new LeaseLost()
-  await ctx.log('completed', 'Ready to watch, download and share', ms(t))
   await announce(deps, done)
 }
 
