@@ -20,3 +20,15 @@ export async function userToken(page: Page): Promise<string> {
   expect(token, 'the user token cookie').toBeTruthy()
   return decodeURIComponent(token!)
 }
+
+/** The admin the e2e server seeds (playwright.config.ts ADMIN_USERNAME / ADMIN_PASSWORD). */
+export const E2E_ADMIN = { username: 'admin', password: 'admin-password-1' }
+
+/** Signs the seeded admin in through /admin/login and waits for the admin dashboard (any width). */
+export async function adminSignIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Username').fill(E2E_ADMIN.username)
+  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+}

@@ -3,8 +3,8 @@ import { registerSystemRoutes } from './modules/system/system.routes'
 import { registerAuthRoutes } from './modules/auth/auth.routes'
 import { registerUsersRoutes } from './modules/users/users.routes'
 import { seedAdmin } from './modules/auth/auth.seed'
-import { findLiveSession } from './modules/auth/sessions.repo'
-import { findUserById } from './modules/users/users.repo'
+import { findLiveUserSession } from './modules/auth/sessions.repo'
+import { hashToken } from './modules/auth/tokens'
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes'
 import { registerFileRoutes } from './platform/storage/storage.routes'
 import { registerPaymentsRoutes } from './modules/payments/payments.routes'
@@ -27,8 +27,7 @@ import { startRendersWorkers } from './modules/renders/renders.jobs'
 /** Sockets sign in with the user token the API takes (same session lookup) and join their user's room. */
 function registerSockets({ app, realtime, db }: HttpContext) {
   realtime.attach(app, async (token) => {
-    const session = await findLiveSession(db, 'user', token)
-    return session ? ((await findUserById(db, session.subject_id)) ?? null) : null
+    return (await findLiveUserSession(db, hashToken(token)))?.user ?? null
   })
 }
 

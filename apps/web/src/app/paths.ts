@@ -92,6 +92,7 @@ export const PATHS = {
   adminEvents: '/admin/events',
   adminOnboarding: '/admin/onboarding',
   adminProfanityFilter: '/admin/profanity-filter',
+  adminTwitchConnection: '/admin/twitch-connection',
   adminSearchImages: '/admin/search-images',
   adminSiteScraper: '/admin/site-scraper',
   adminSentiment: '/admin/sentiment',
@@ -111,6 +112,8 @@ export const PATHS = {
   adminAdProjects: '/admin/ad-projects/:id?',
   adminStressTestResults: '/admin/stress-test/results/:id?',
   adminStressTestTesting: '/admin/stress-test/testing',
+  /** Plans editor (SPEC §7 "plans … editable by admins"); not a SPEC §2 route of its own. */
+  adminPlans: '/admin/plans',
 
   // Creator management (admin area)
   creatorAdd: '/admin/creator-management/add-creator',

@@ -10,7 +10,7 @@ import { trackingRoutes } from '../features/tracking/routes'
 import { RENDERS_ROUTES } from '../features/renders/routes'
 import { AVATARS_ROUTES } from '../features/avatars/routes'
 import { VOICES_ROUTES } from '../features/voices/routes'
-import { DONATION_ROUTES } from '../features/donations/routes'
+import { DONATION_ADMIN_ROUTES, DONATION_ROUTES } from '../features/donations/routes'
 
 /**
  * Every route of SPEC §2 in one table: its layout, its guard and — once its feature exists — its page.
@@ -44,7 +44,7 @@ export interface AdminRoute {
   path: string
   page?: PageLoader
   /** Sidebar entry, shown once the page exists. */
-  nav?: { label: string; to?: string; group: 'Overview' | 'People' | 'Content' | 'Alerts' | 'Ads' | 'Insights' | 'System' | 'Creators' }
+  nav?: { label: string; to?: string; group: 'Overview' | 'People' | 'Billing' | 'Content' | 'Alerts' | 'Ads' | 'Insights' | 'System' | 'Creators' }
   title?: string
 }
 
@@ -143,6 +143,7 @@ export const FEATURE_PAGES: FeaturePage[] = [
   ...AVATARS_ROUTES,
   ...VOICES_ROUTES,
   ...DONATION_ROUTES,
+  ...DONATION_ADMIN_ROUTES,
 ]
 
 function withFeaturePages<T extends { path: string; page?: PageLoader; title?: string }>(routes: T[]): T[] {
@@ -171,6 +172,7 @@ export const ADMIN_ROUTES: AdminRoute[] = withFeaturePages<AdminRoute>([
   // ═══════════ ADMIN FEATURE ROUTES — built by other features; add `page` to plug in ═══════════
   { path: PATHS.adminEarlyRegisters, nav: { label: 'Early registers', group: 'People' } },
   { path: PATHS.adminEarlyRegistersTts, nav: { label: 'TTS early access', group: 'People' } },
+  { path: PATHS.adminPlans, nav: { label: 'Plans', group: 'Billing' } },
   { path: PATHS.adminCustomerTracking, nav: { label: 'Customer tracking', group: 'Insights' } },
   { path: PATHS.adminCustomerTrackingItem },
   { path: PATHS.adminUsageData, nav: { label: 'Usage data', group: 'Insights' } },
@@ -187,6 +189,7 @@ export const ADMIN_ROUTES: AdminRoute[] = withFeaturePages<AdminRoute>([
   { path: PATHS.adminVoiceProfiles, nav: { label: 'Voice profiles', group: 'Content' } },
   { path: PATHS.adminVoiceProfileTags, nav: { label: 'Voice tags', group: 'Content' } },
   { path: PATHS.adminProfanityFilter, nav: { label: 'Profanity filter', group: 'Alerts' } },
+  { path: PATHS.adminTwitchConnection, nav: { label: 'Twitch connection', group: 'Alerts' } },
   { path: PATHS.adminTwitchCon, nav: { label: 'TwitchCon', group: 'Alerts' } },
   { path: PATHS.adminMetaAccounts, nav: { label: 'Meta accounts', group: 'Ads' } },
   { path: PATHS.adminAdProjects, nav: { label: 'Ad projects', to: '/admin/ad-projects', group: 'Ads' } },

@@ -7,6 +7,8 @@ import { AccountProvider, ConnectedAccount, StreamPlatform } from './donations.s
 export const AccountsAnswer = z.object({
   accounts: z.object({ twitch: z.array(ConnectedAccount), youtube: z.array(ConnectedAccount) }),
   selected_platform: StreamPlatform.nullable(),
+  /** false while the admin has turned Twitch linking off (SPEC §7 Twitch connection setting). */
+  twitch_enabled: z.boolean(),
 })
 const Ok = z.object({ ok: z.literal(true) })
 /** Where the browser returns after the provider's consent page; must be on this site (same origin or a path). */

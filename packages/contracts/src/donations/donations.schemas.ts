@@ -230,7 +230,11 @@ export const OverlayAlert = z.object({
   visemes: z.array(OverlayViseme),
   words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })),
   volume: z.number(),
+  /** The creator's TTS emotion the line was spoken with: the avatar's face shows the same. */
+  emotion: Emotion,
   avatar_setup: AvatarSetup.nullable(),
+  /** A tip video pushed to the overlay (tips/push-tip-video-action `play`): played instead of the live avatar. */
+  video: z.object({ url: z.string(), poster_url: z.string().nullable(), duration: z.number() }).nullable().optional(),
   received_at: z.string(),
   /** When the server handed it to the overlay (ms since epoch), for latency measurement. */
   emitted_at: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OverlayHealth } from '../donations/donations.schemas'
 import { Notification } from '../notifications/notifications.schemas'
 
 /**
@@ -17,6 +18,8 @@ export const RealtimeEvent = {
   previewThumbnail: 'preview-thumbnail-event',
   conferenceEvent: 'conference-event',
   adProject: 'ad-project-event',
+  /** The alert overlay reported in (connected, ack, health): `OverlayHealth`, for the alert settings page. */
+  overlayHealth: 'overlay-health-event',
 } as const
 export type RealtimeEventName = (typeof RealtimeEvent)[keyof typeof RealtimeEvent]
 
@@ -35,6 +38,7 @@ export const RealtimePayload = {
   'preview-thumbnail-event': ModulePayload,
   'conference-event': ModulePayload,
   'ad-project-event': ModulePayload,
+  'overlay-health-event': OverlayHealth,
 } as const satisfies Record<RealtimeEventName, z.ZodType>
 
 export type RealtimePayloads = { [E in RealtimeEventName]: z.infer<(typeof RealtimePayload)[E]> }

@@ -87,7 +87,8 @@ export type DemoAudioBody = z.infer<typeof DemoAudioBody>
 
 export const RenderKind = z.enum(['video', 'audio'])
 export type RenderKind = z.infer<typeof RenderKind>
-export const RenderSource = z.enum(['quick_create', 'demo', 'short_audio', 'showcase'])
+/** tip_video and setup_preview: made by the live-stream alerts (donations) for a tip or an avatar setup. */
+export const RenderSource = z.enum(['quick_create', 'demo', 'short_audio', 'showcase', 'tip_video', 'setup_preview'])
 export type RenderSource = z.infer<typeof RenderSource>
 
 const oneOf = <T extends Record<string, number>>(values: T) => z.literal(Object.values(values) as Array<T[keyof T]>)

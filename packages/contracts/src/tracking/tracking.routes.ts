@@ -49,3 +49,11 @@ export const adminCustomerTrackingItem = defineRoute({
 export const adminExportCustomerTracking = defineRoute({
   method: 'GET', path: '/api/admin/customer-tracking/export', auth: 'admin', summary: 'Customer tracking per customer as CSV',
 })
+
+/**
+ * SPEC §7 "blob exports for … usage files": every stored file users' usage produced (renders,
+ * voice uploads, alert audio, avatar stills…), one CSV row each, so storage can be accounted per user.
+ */
+export const adminExportUsageFiles = defineRoute({
+  method: 'GET', path: '/api/admin/export-usage-files', auth: 'admin', summary: 'Stored files per user as CSV',
+})

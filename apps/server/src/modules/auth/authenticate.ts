@@ -3,10 +3,11 @@ import { ADMIN_KEY_COOKIE, USER_TOKEN_COOKIE } from '@mouthpiece/contracts/const
 import type { Actor, Authenticator } from '../../platform/http/actor'
 import type { Platform } from '../../platform/context'
 import { unauthorized } from '../../platform/http/errors'
-import { findUserById } from '../users/users.repo'
 import { presentUser } from '../users/users.service'
-import { findAdminById, presentAdmin } from './admins.repo'
-import { findLiveSession, touchSession } from './sessions.repo'
+import { presentAdmin } from './admins.repo'
+import { cachedActor, rememberActor } from './session-cache'
+import { findLiveAdminSession, findLiveUserSession, touchSession } from './sessions.repo'
+import { hashToken } from './tokens'
 import type { SessionRole } from './sessions.repo'
 
 const COOKIE_FOR: Record<SessionRole, string> = { user: USER_TOKEN_COOKIE, admin: ADMIN_KEY_COOKIE }
@@ -34,18 +35,23 @@ function offeredTokens(req: FastifyRequest, role: SessionRole): string[] {
 export function createAuthenticator({ db }: Platform): Authenticator {
   async function resolve(req: FastifyRequest, role: SessionRole): Promise<Actor | undefined> {
     for (const token of offeredTokens(req, role)) {
-      const session = await findLiveSession(db, role, token)
-      if (!session) continue
+      const tokenHash = hashToken(token)
+      const cached = cachedActor(role, tokenHash)
+      if (cached) return cached
       if (role === 'user') {
-        const user = await findUserById(db, session.subject_id)
-        if (!user) continue
-        await touchSession(db, session)
-        return { kind: 'user', user: presentUser(user), sessionId: session.id }
+        const found = await findLiveUserSession(db, tokenHash)
+        if (!found) continue
+        await touchSession(db, found.session)
+        const actor = { kind: 'user', user: presentUser(found.user), sessionId: found.session.id } as const
+        rememberActor(role, tokenHash, actor, found.user.id, found.session.expires_at)
+        return actor
       }
-      const admin = await findAdminById(db, session.subject_id)
-      if (!admin) continue
-      await touchSession(db, session)
-      return { kind: 'admin', admin: presentAdmin(admin), sessionId: session.id }
+      const found = await findLiveAdminSession(db, tokenHash)
+      if (!found) continue
+      await touchSession(db, found.session)
+      const actor = { kind: 'admin', admin: presentAdmin(found.admin), sessionId: found.session.id } as const
+      rememberActor(role, tokenHash, actor, found.admin.id, found.session.expires_at)
+      return actor
     }
     return undefined
   }

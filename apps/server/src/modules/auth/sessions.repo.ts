@@ -1,8 +1,12 @@
-import { and, eq, lt, ne } from 'drizzle-orm'
+import { and, eq, lt, ne, sql } from 'drizzle-orm'
 import { USER_TOKEN_LIFETIME_SECONDS } from '@mouthpiece/contracts/constants'
 import type { Queryable } from '../../platform/db/client'
-import { sessions } from './auth.schema'
-import type { SessionRow } from './auth.schema'
+import { preparedPer } from '../../platform/db/prepared'
+import { users } from '../users/users.schema'
+import type { UserRow } from '../users/users.schema'
+import { admins, sessions } from './auth.schema'
+import type { AdminRow, SessionRow } from './auth.schema'
+import { forgetSession, forgetSubject } from './session-cache'
 import { hashToken, newToken } from './tokens'
 
 export type SessionRole = SessionRow['role']
@@ -18,29 +22,61 @@ export async function createSession(db: Queryable, role: SessionRole, subjectId:
   return { id: row!.id, token, expires_at: expiresAt.toISOString() }
 }
 
-/** The live session a token opens for a role; an expired one is deleted and counts as missing. */
-export async function findLiveSession(db: Queryable, role: SessionRole, token: string): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .select()
+type SessionUse = Pick<SessionRow, 'id' | 'expires_at' | 'last_used_at'>
+const sessionUse = { id: sessions.id, expires_at: sessions.expires_at, last_used_at: sessions.last_used_at }
+
+// Every signed-in request resolves its token: the session and its subject come back in one
+// round trip (the join), from a statement built once per database.
+const userSession = preparedPer((db) =>
+  db
+    .select({ session: sessionUse, user: users })
     .from(sessions)
-    .where(and(eq(sessions.token_hash, hashToken(token)), eq(sessions.role, role)))
+    .innerJoin(users, eq(users.id, sessions.subject_id))
+    .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), eq(sessions.role, 'user')))
     .limit(1)
+    .prepare('auth_user_session'),
+)
+const adminSession = preparedPer((db) =>
+  db
+    .select({ session: sessionUse, admin: admins })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.subject_id))
+    .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), eq(sessions.role, 'admin')))
+    .limit(1)
+    .prepare('auth_admin_session'),
+)
+
+/** An expired session is deleted on sight and counts as missing. */
+async function live<R extends { session: SessionUse }>(db: Queryable, row: R | undefined): Promise<R | undefined> {
   if (!row) return undefined
-  if (row.expires_at.getTime() <= Date.now()) {
-    await db.delete(sessions).where(eq(sessions.id, row.id))
+  if (row.session.expires_at.getTime() <= Date.now()) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id))
     return undefined
   }
   return row
 }
 
+/** The live user session a token (by its hash) opens, with its user (none when the user is gone). */
+export async function findLiveUserSession(db: Queryable, tokenHash: string): Promise<{ session: SessionUse; user: UserRow } | undefined> {
+  const [row] = await userSession(db).execute({ tokenHash })
+  return live(db, row)
+}
+
+/** The live admin session a token (by its hash) opens, with its admin. */
+export async function findLiveAdminSession(db: Queryable, tokenHash: string): Promise<{ session: SessionUse; admin: AdminRow } | undefined> {
+  const [row] = await adminSession(db).execute({ tokenHash })
+  return live(db, row)
+}
+
 /** Records use at most once a minute, so reads do not turn into a write per request. */
-export async function touchSession(db: Queryable, row: SessionRow): Promise<void> {
+export async function touchSession(db: Queryable, row: SessionUse): Promise<void> {
   if (Date.now() - row.last_used_at.getTime() < 60_000) return
   await db.update(sessions).set({ last_used_at: new Date() }).where(eq(sessions.id, row.id))
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id))
+  forgetSession(id)
 }
 
 /** Signs a subject out everywhere, optionally keeping the session making the change. */
@@ -54,6 +90,7 @@ export async function deleteSubjectSessions(db: Queryable, role: SessionRole, su
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     )
+  forgetSubject(role, subjectId)
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {

@@ -51,15 +51,14 @@ export async function updateAccount(q: Queryable, id: number, changes: AccountCh
 
 export async function deleteAccounts(
   q: Queryable, userId: number, match: { platform?: StreamPlatform; provider: AccountProvider },
-): Promise<number[]> {
-  const rows = await q
+): Promise<ConnectedAccountRow[]> {
+  return q
     .delete(connectedAccounts)
     .where(and(
       eq(connectedAccounts.user_id, userId), eq(connectedAccounts.provider, match.provider),
       match.platform ? eq(connectedAccounts.platform, match.platform) : undefined,
     ))
-    .returning({ id: connectedAccounts.id })
-  return rows.map((r) => r.id)
+    .returning()
 }
 
 /**
@@ -91,4 +90,21 @@ export async function spendYoutubeQuota(q: Queryable, day: string, units: number
     .onConflictDoUpdate({ target: youtubeQuotaUsage.day, set: { units: sql`${youtubeQuotaUsage.units} + ${units}` } })
     .returning({ units: youtubeQuotaUsage.units })
   return row?.units ?? units
+}
+
+/** Twitch accounts by state, for the admin: linked, marked in error, and held open by a worker right now. */
+export async function countTwitchAccounts(q: Queryable): Promise<{ linked: number; errors: number; live: number }> {
+  const [row] = await q
+    .select({
+      linked: sql<number>`count(*)::int`,
+      errors: sql<number>`(count(*) filter (where ${connectedAccounts.status} = 'error'))::int`,
+      live: sql<number>`(count(*) filter (where ${connectedAccounts.status} = 'active' and ${connectedAccounts.last_error} is null and ${connectedAccounts.lease_until} > now()))::int`,
+    })
+    .from(connectedAccounts)
+    .where(eq(connectedAccounts.provider, 'twitch'))
+  return { linked: row?.linked ?? 0, errors: row?.errors ?? 0, live: row?.live ?? 0 }
+}
+
+export async function listActiveAccounts(q: Queryable, provider: AccountProvider): Promise<ConnectedAccountRow[]> {
+  return q.select().from(connectedAccounts).where(and(eq(connectedAccounts.provider, provider), eq(connectedAccounts.status, 'active'))).orderBy(asc(connectedAccounts.id))
 }

@@ -5,10 +5,12 @@ import {
   youtubeConnect, youtubeDisconnect,
 } from '@mouthpiece/contracts/donations/accounts.routes'
 import type { AccountProvider } from '@mouthpiece/contracts/donations/donations.schemas'
+import { adminGetTwitchConnectionSetting, adminSetTwitchConnectionSetting } from '@mouthpiece/contracts/donations/twitch-setting.routes'
 import type { HttpContext } from '../../platform/context'
 import { BODY_LIMIT_BYTES } from '../../platform/http/app'
 import type { DonationsDeps } from './donations.deps'
 import * as accounts from './accounts.service'
+import * as twitchSetting from './twitch-setting.service'
 import { handleTwitchWebhook } from './webhook.service'
 
 /** A browser navigation gets the 302; a client that asked for JSON gets `{ url }` to open itself. */
@@ -28,14 +30,22 @@ export async function registerAccountRoutes({ route, app }: HttpContext, deps: D
   route(syncAccount, async ({ actor, body }) => ({ account: await accounts.syncStreamElements(deps, actor.user.id, body) }))
   route(userPermissionByChannel, async ({ query }) => accounts.permissionByChannel(deps, query.channel_id))
 
+  // Admin: SPEC §7 "Twitch connection setting"
+  route(adminGetTwitchConnectionSetting, async () => twitchSetting.presentTwitchConnection(deps))
+  route(adminSetTwitchConnectionSetting, async ({ body }) => {
+    if ((await twitchSetting.changeTwitchConnection(deps, body)) === 'webhook')
+      void accounts.subscribeAllWebhooks(deps).catch((err: unknown) => console.error('[donations] webhook subscriptions:', (err as Error).message))
+    return twitchSetting.presentTwitchConnection(deps)
+  })
+
   route(twitchConnect, async ({ actor, query, req, reply }) =>
-    redirectOrUrl(req, reply, accounts.connectUrl(deps, actor.user.id, 'twitch', { ...query, platform: 'twitch' })))
+    redirectOrUrl(req, reply, await accounts.connectUrl(deps, actor.user.id, 'twitch', { ...query, platform: 'twitch' })))
   route(streamlabsConnect, async ({ actor, query, req, reply }) =>
-    redirectOrUrl(req, reply, accounts.connectUrl(deps, actor.user.id, 'streamlabs', { ...query, platform: query.selected_platform })))
+    redirectOrUrl(req, reply, await accounts.connectUrl(deps, actor.user.id, 'streamlabs', { ...query, platform: query.selected_platform })))
   route(streamelementsConnect, async ({ actor, query, req, reply }) =>
-    redirectOrUrl(req, reply, accounts.connectUrl(deps, actor.user.id, 'streamelements', { ...query, platform: query.selected_platform })))
+    redirectOrUrl(req, reply, await accounts.connectUrl(deps, actor.user.id, 'streamelements', { ...query, platform: query.selected_platform })))
   route(youtubeConnect, async ({ actor, query, req, reply }) =>
-    redirectOrUrl(req, reply, accounts.connectUrl(deps, actor.user.id, 'youtube', { ...query, platform: 'youtube' })))
+    redirectOrUrl(req, reply, await accounts.connectUrl(deps, actor.user.id, 'youtube', { ...query, platform: 'youtube' })))
 
   const callback = (provider: AccountProvider) => async ({ query, reply }: { query: { code?: string; state?: string; error?: string }; reply: FastifyReply }) =>
     reply.redirect(await accounts.completeLink(deps, provider, query))

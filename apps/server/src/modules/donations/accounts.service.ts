@@ -8,13 +8,14 @@ import type { DonationsDeps } from './donations.deps'
 import type { ConnectedAccountRow } from './donations.schema'
 import { ensureSettings, updateSettings } from './settings.service'
 import { SourceAuthError, SourceHttpError } from './sources/http'
-import { authorizeUrl, exchangeCode, isConfigured, oauthProvider, refreshTokens } from './sources/oauth'
+import { authorizeUrl, canRevoke, exchangeCode, isConfigured, oauthProvider, refreshTokens, revokeToken } from './sources/oauth'
 import type { TokenSet } from './sources/oauth'
 import { streamElementsChannel } from './sources/streamelements'
 import { streamlabsIdentity } from './sources/streamlabs'
 import { createSubscription, getTwitchUser } from './sources/twitch-helix'
 import { TWITCH_SUBSCRIPTION_TYPES } from './sources/twitch-normalize'
 import { youtubeChannel } from './sources/youtube'
+import { TWITCH_DISABLED_MESSAGE, TWITCH_WEBHOOK_PATH, twitchConnection } from './twitch-setting.service'
 
 export const SETTINGS_PAGE = '/donation-settings'
 /** SPEC §8: "Integration callback error or missing state → donation-settings page with error=403". */
@@ -29,11 +30,12 @@ export function presentAccount(row: ConnectedAccountRow): ConnectedAccount {
 }
 
 export async function listGrouped(deps: DonationsDeps, userId: number) {
-  const [rows, settings] = await Promise.all([repo.listAccounts(deps.db, userId), ensureSettings(deps, userId)])
+  const [rows, settings, twitch] = await Promise.all([repo.listAccounts(deps.db, userId), ensureSettings(deps, userId), twitchConnection(deps)])
   const accounts = rows.map(presentAccount)
   return {
     accounts: { twitch: accounts.filter((a) => a.platform === 'twitch'), youtube: accounts.filter((a) => a.platform === 'youtube') },
     selected_platform: settings.selected_platform,
+    twitch_enabled: twitch.enabled,
   }
 }
 
@@ -64,11 +66,12 @@ interface LinkState {
 }
 
 /** The provider's consent page for this user; `state` is signed and expires, so a callback cannot be forged. */
-export function connectUrl(
+export async function connectUrl(
   deps: DonationsDeps, actorId: number, provider: AccountProvider,
   q: { user_id: number; redirect_uri?: string; platform: StreamPlatform; env?: string; referred_by?: string },
-): string {
+): Promise<string> {
   if (q.user_id !== actorId) throw forbidden('You can only link accounts to your own profile')
+  if (provider === 'twitch' && !(await twitchConnection(deps)).enabled) throw new AppError('twitch_disabled', TWITCH_DISABLED_MESSAGE, 403)
   const p = oauthProvider(deps.config, provider)
   if (!isConfigured(p)) throw new AppError('not_configured', `${label(provider)} is not set up on this server yet`, 503)
   let state = deps.sealer.sign({ u: actorId, p: provider, r: safeReturn(deps.config, q.redirect_uri), plat: q.platform, ref: q.referred_by } satisfies LinkState, STATE_TTL_SECONDS)
@@ -87,6 +90,9 @@ export async function completeLink(deps: DonationsDeps, provider: AccountProvide
   if (!state || state.p !== provider || !q.code || q.error) return CALLBACK_FAILED
   try {
     if (!(await findUserById(deps.db, state.u))) return CALLBACK_FAILED
+    const twitch = provider === 'twitch' ? await twitchConnection(deps) : null
+    // Turned off while the creator was on Twitch's consent page.
+    if (twitch && !twitch.enabled) return CALLBACK_FAILED
     const p = oauthProvider(deps.config, provider)
     const tokens = await exchangeCode(p, q.code, `${deps.config.publicUrl}${p.callbackPath}`)
     const who = await identify(deps.config, provider, tokens)
@@ -95,7 +101,7 @@ export async function completeLink(deps: DonationsDeps, provider: AccountProvide
       external_id: who.id, display_name: who.name, token_type: 'oauth', ...sealTokens(deps, tokens),
       socket_token_enc: who.socketToken ? deps.sealer.seal(who.socketToken) : null, cursor: null,
     })
-    if (provider === 'twitch' && deps.config.TWITCH_EVENTSUB_TRANSPORT === 'webhook') await subscribeWebhooks(deps, account)
+    if (twitch?.transport === 'webhook') await subscribeWebhooks(deps, account)
     await selectPlatformIfNone(deps, state.u, account.platform)
     deps.signals.emit('accounts')
     return `${state.r}${state.r.includes('?') ? '&' : '?'}connected=${provider}`
@@ -138,8 +144,25 @@ async function subscribeWebhooks(deps: DonationsDeps, account: ConnectedAccountR
   const auth = tokenAccess(deps, account)
   for (const type of TWITCH_SUBSCRIPTION_TYPES)
     await createSubscription(deps.config, auth, type, account.external_id, {
-      method: 'webhook', callback: `${deps.config.publicUrl}/api/donation/twitch/eventsub`, secret: eventSubSecret(deps.config),
+      method: 'webhook', callback: `${deps.config.publicUrl}${TWITCH_WEBHOOK_PATH}`, secret: eventSubSecret(deps.config),
     })
+}
+
+/**
+ * The admin switched to webhooks: every linked Twitch account gets its subscriptions (one at a
+ * time, Helix rate limits). An account that fails shows why; relinking it subscribes again.
+ */
+export async function subscribeAllWebhooks(deps: DonationsDeps): Promise<void> {
+  for (const account of await repo.listActiveAccounts(deps.db, 'twitch')) {
+    try {
+      await subscribeWebhooks(deps, account)
+      await repo.updateAccount(deps.db, account.id, { last_error: null })
+    } catch (err) {
+      const message = `Could not subscribe to Twitch webhooks: ${(err as Error).message}`.slice(0, 500)
+      console.warn(`[donations:twitch#${account.id}] ${message}`)
+      await repo.updateAccount(deps.db, account.id, { last_error: message }).catch(() => {})
+    }
+  }
 }
 
 /** StreamElements by JWT (pasted from its dashboard): checked against the channel it claims. */
@@ -161,9 +184,29 @@ export async function syncStreamElements(deps: DonationsDeps, userId: number, bo
   return presentAccount(account)
 }
 
+/**
+ * Unlinks: the rows (and their sealed tokens) go first and the live clients stop, then each token is
+ * revoked at its platform. A platform that refuses or does not answer is logged, never blocks the
+ * unlink: the token is gone from here either way.
+ */
 export async function unlink(deps: DonationsDeps, userId: number, provider: AccountProvider, platform?: StreamPlatform) {
-  await repo.deleteAccounts(deps.db, userId, { provider, platform })
+  const rows = await repo.deleteAccounts(deps.db, userId, { provider, platform })
   deps.signals.emit('accounts')
+  await Promise.all(rows.map((row) => revokeAccess(deps, row)))
+}
+
+/** The token the platform should forget: Google's refresh token ends the whole grant; the others take the access token. */
+async function revokeAccess(deps: DonationsDeps, row: ConnectedAccountRow): Promise<void> {
+  // A StreamElements JWT is the creator's own dashboard key, not a grant to us: revoking it would break their other tools.
+  if (!canRevoke(row.provider) || row.token_type !== 'oauth') return
+  try {
+    const token = row.provider === 'youtube' && row.refresh_token_enc
+      ? deps.sealer.open(row.refresh_token_enc)
+      : await tokenAccess(deps, row).accessToken()
+    await revokeToken(deps.config, row.provider, token)
+  } catch (err) {
+    console.warn(`[donations] ${label(row.provider)} did not revoke the token of account #${row.id} (unlinked anyway): ${(err as Error).message}`)
+  }
 }
 
 export async function permissionByChannel(deps: DonationsDeps, channelId: string) {

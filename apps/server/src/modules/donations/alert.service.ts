@@ -1,6 +1,6 @@
 import { MONEY_KINDS } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { OverlayAlert, SkipReason, Tip } from '@mouthpiece/contracts/donations/donations.schemas'
-import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
+import { DEFAULT_EMOTION, DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
 import type { DonationsDeps } from './donations.deps'
 import type { AlertEventRow, AvatarSetupRow, DonationSettingsRow, StoredSpeech } from './donations.schema'
 import { findEvent, findRuleFacts, transition, transitionMany } from './events.repo'
@@ -41,7 +41,7 @@ export function ruleSkip(e: RuleFacts, s: DonationSettingsRow): SkipReason | nul
   return null
 }
 
-interface Prepared {
+export interface Prepared {
   line: string
   who: string
   message: string
@@ -50,8 +50,8 @@ interface Prepared {
   hold: 'moderated' | 'rejected' | 'approval' | null
 }
 
-/** Rules aside, what the alert would say and who would say it. */
-async function prepare(deps: DonationsDeps, e: AlertEventRow, s: DonationSettingsRow): Promise<Prepared> {
+/** Rules aside, what the alert would say and who would say it (also what a tip video of it says). */
+export async function prepare(deps: DonationsDeps, e: AlertEventRow, s: DonationSettingsRow): Promise<Prepared> {
   const admin = await adminModeration(deps)
   const moderation = { ...DEFAULT_MODERATION, ...s.moderation }
   const msg = moderateText(e.message, moderation, admin)
@@ -88,7 +88,7 @@ async function synthesize(deps: DonationsDeps, e: AlertEventRow, s: DonationSett
   }
   const speech: StoredSpeech = {
     who: p.who, message: p.message, volume: s.tts.volume,
-    duration: spoken?.speech.duration ?? 0, sample_rate: spoken?.speech.sample_rate ?? 0,
+    duration: spoken?.speech.duration ?? 0, sample_rate: spoken?.speech.sample_rate ?? 0, emotion: s.tts.emotion,
     visemes: spoken?.speech.visemes ?? [], words: spoken?.speech.words ?? [],
   }
   return { audioKey, speech, error }
@@ -190,6 +190,7 @@ async function presentOverlayAlert(deps: DonationsDeps, e: AlertEventRow, setup:
     visemes: speech?.visemes ?? [],
     words: speech?.words ?? [],
     volume: speech?.volume ?? 1,
+    emotion: speech?.emotion ?? DEFAULT_EMOTION,
     avatar_setup: setup ? presentSetup(setup) : null,
     received_at: e.received_at.toISOString(),
     emitted_at: Date.now(),

@@ -35,6 +35,7 @@ const DonationsEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: Url.default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: Url.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: Url.default('https://oauth2.googleapis.com/revoke'),
   YOUTUBE_API_URL: Url.default('https://www.googleapis.com/youtube/v3'),
   /** The Google Cloud project's daily YouTube Data API quota, shared by every creator. */
   YOUTUBE_DAILY_QUOTA: z.coerce.number().int().positive().default(10_000),
@@ -46,6 +47,8 @@ const DonationsEnv = z.object({
   ALERT_DEFAULT_VOICE: z.string().default('espeak:en-us+f3'),
   /** How often a worker re-reads linked accounts (a link or unlink in this process is seen at once). */
   SOURCES_SCAN_SECONDS: Seconds.default(10),
+  /** Tips one IP address may send from the public tip pages per minute (retries count). */
+  DIRECT_TIPS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Off: no live clients run in this process (tests that drive sources by hand). */
   SOURCES_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 })

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import type { Platform } from '../../platform/context'
 import type { Database, Db } from '../../platform/db/client'
 import type { Queue } from '../../platform/queue/queue'
+import type { Realtime } from '../../platform/realtime/realtime'
 import type { Storage } from '../../platform/storage/storage'
 import { createMediaSpeaker } from './alert-speech'
 import type { AlertSpeaker } from './alert-speech'
@@ -26,6 +27,8 @@ export interface DonationsDeps {
   database: Database
   queue: Queue
   storage: Storage
+  /** Pushes to a signed-in user's sockets (the settings page hears the overlay's health). */
+  realtime: Realtime
   config: DonationsConfig
   sealer: Sealer
   bus: OverlayBus
@@ -37,7 +40,7 @@ export interface DonationsDeps {
 
 const cache = new WeakMap<Db, DonationsDeps>()
 
-export function donationsDeps(platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config'>): DonationsDeps {
+export function donationsDeps(platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): DonationsDeps {
   let deps = cache.get(platform.db)
   if (!deps) {
     const config = loadDonationsConfig(platform.config)
@@ -46,6 +49,7 @@ export function donationsDeps(platform: Pick<Platform, 'db' | 'database' | 'queu
       database: platform.database,
       queue: platform.queue,
       storage: platform.storage,
+      realtime: platform.realtime,
       config,
       sealer: createSealer(config.secret),
       bus: createOverlayBus(platform.database),

@@ -15,6 +15,8 @@ import * as setupsRepo from './settings.repo'
 import * as tips from './tips.service'
 import { registerAccountRoutes } from './accounts.routes'
 import { registerModerationRoutes } from './moderation.routes'
+import { registerTipVideoRoutes } from './tip-video.routes'
+import { registerDirectTipRoutes } from './direct-tips.routes'
 
 /** Live-stream alerts: settings, avatar setups, the Activity Feed, test triggers and the OBS overlay. */
 export async function registerDonationsRoutes(ctx: HttpContext) {
@@ -92,5 +94,7 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
   app.addHook('onClose', async () => deps.bus.close())
 
   registerModerationRoutes(ctx, deps)
+  registerTipVideoRoutes(ctx, deps)
+  registerDirectTipRoutes(ctx, deps)
   await registerAccountRoutes(ctx, deps)
 }

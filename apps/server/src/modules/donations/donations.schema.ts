@@ -6,6 +6,7 @@ import type {
   AccountProvider, AlertKind, AlertMinimums, AlertSource, AlertStatus, DonationAvatar, ModerationSettings, SkipReason,
   StreamPlatform, TtsSettings,
 } from '@mouthpiece/contracts/donations/donations.schemas'
+import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { users } from '../users/users.schema'
 
 /** What the alert job stored for the overlay: the speech timeline, kept on the row so a re-push needs no synthesis. */
@@ -18,6 +19,8 @@ export interface StoredSpeech {
   visemes: Array<{ viseme: string; start: number; end: number; weight: number }>
   words: Array<{ text: string; start: number; end: number }>
   volume: number
+  /** The TTS emotion the line was spoken with: the overlay's face shows it (absent on rows from before it was kept). */
+  emotion?: Emotion
 }
 
 /**
@@ -180,8 +183,60 @@ export const profanitySettings = pgTable('profanity_settings', {
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/** The admin's Twitch connection setting (SPEC §7 admin calls): one row (id = 1). */
+export const twitchConnectionSettings = pgTable('twitch_connection_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** Off: creators cannot link Twitch (accounts already linked keep working). */
+  enabled: boolean('enabled').notNull().default(true),
+  /** null: TWITCH_EVENTSUB_TRANSPORT from the environment decides. */
+  transport: text('transport').$type<'websocket' | 'webhook'>(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 /** YouTube Data API units spent per Pacific-time day (the quota resets at midnight Pacific). */
 export const youtubeQuotaUsage = pgTable('youtube_quota_usage', {
   day: date('day').primaryKey(),
   units: integer('units').notNull().default(0),
 })
+
+/**
+ * A tip paid on the public tip page. Written before the card is charged, keyed by the page's
+ * idempotency key, so a retried request finds it and a paid tip is completed once (by the request
+ * or, if it died after charging, by the provider's payment_intent.succeeded webhook). `attempt`
+ * grows when a declined tip is retried with another card: the provider's idempotency key is
+ * `tip-<idempotency_key>-<attempt>`.
+ */
+export const directTips = pgTable(
+  'direct_tips',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotency_key: text('idempotency_key').notNull(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel'),
+    who: text('who').notNull(),
+    message: text('message').notNull().default(''),
+    amount_cents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('pending'),
+    attempt: integer('attempt').notNull().default(1),
+    /** The single-use card token (or test PaymentMethod id) of the current attempt; never card data. */
+    token_id: text('token_id').notNull(),
+    provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
+    payment_id: text('payment_id'),
+    alert_event_id: bigint('alert_event_id', { mode: 'number' }).references(() => alertEvents.id, { onDelete: 'set null' }),
+    failure_code: text('failure_code'),
+    failure_message: text('failure_message'),
+    /** A request is charging this attempt until then; a concurrent retry waits instead of charging. */
+    lease_until: timestamp('lease_until', { withTimezone: true }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('direct_tips_idempotency_key').on(t.idempotency_key),
+    index('direct_tips_user_idx').on(t.user_id, t.id),
+    check('direct_tips_amount_check', sql`${t.amount_cents} > 0`),
+    check('direct_tips_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`),
+  ],
+)
+export type DirectTipRow = typeof directTips.$inferSelect

@@ -127,8 +127,15 @@ const batchers = new WeakMap<DonationsDeps, IngestBatcher>()
  * whose fingerprint matches one received within the dedupe window are stored as `duplicate` —
  * visible in the Activity Feed, re-pushable by hand, never spoken on their own.
  */
-export async function acceptEvent(deps: DonationsDeps, target: IngestTarget, input: NormalizedEventInput): Promise<IngestOutcome> {
+export async function acceptEvent(deps: DonationsDeps, target: IngestTarget, input: NormalizedEventInput, opts: { tx?: Tx } = {}): Promise<IngestOutcome> {
   const event = parseEvent(input)
+  // Inside the caller's transaction (a paid direct tip): the event and its job commit with the
+  // caller's own changes. The caller wakes the workers after its commit.
+  if (opts.tx) {
+    const settle = () => {}
+    const [outcome] = await storeBatch(deps, opts.tx, [{ target, event, fingerprint: fingerprintOf(event), receivedAt: event.received_at ?? new Date(), resolve: settle, reject: settle }])
+    return outcome!
+  }
   let batcher = batchers.get(deps)
   if (!batcher) batchers.set(deps, (batcher = new IngestBatcher(deps)))
   return batcher.submit({ target, event, fingerprint: fingerprintOf(event), receivedAt: event.received_at ?? new Date() })
@@ -152,8 +159,10 @@ async function storeBatch(deps: DonationsDeps, tx: Tx, batch: Pending[]): Promis
     }
   })
 
-  // Relays of events already stored (test alerts are never relays: a creator may test twice).
-  const live = unique.filter((i) => !batch[i]!.event.is_test)
+  // Relays of events already stored. Test alerts are never relays (a creator may test twice), nor
+  // are direct tips: each is its own payment, made idempotent by its tip page key.
+  const isRelayable = (p: Pending) => !p.event.is_test && p.event.source !== 'direct'
+  const live = unique.filter((i) => isRelayable(batch[i]!))
   const twins = new Map<string, Array<{ id: number; received_at: Date }>>()
   if (live.length) {
     const pairs = live.map((i) => ({ userId: batch[i]!.target.userId, fingerprint: batch[i]!.fingerprint }))
@@ -180,7 +189,7 @@ async function storeBatch(deps: DonationsDeps, tx: Tx, batch: Pending[]): Promis
   const originals = new Map<string, number>()
   for (const i of unique) {
     const p = batch[i]!
-    if (p.event.is_test) {
+    if (!isRelayable(p)) {
       first.push({ i, row: row(p, null, false) })
       continue
     }

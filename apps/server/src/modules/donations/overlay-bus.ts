@@ -3,8 +3,15 @@ import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import type { Database, Queryable } from '../../platform/db/client'
 
-/** NOTIFY channel of ready alerts: payload `<userId>:<alertId>`. A plain identifier (PGlite does not quote). */
+/**
+ * NOTIFY channel of ready alerts: payload `<userId>:<alertId>`, or `<userId>:<tipId>:<what>` for
+ * tip videos. A plain identifier (PGlite does not quote).
+ */
 const CHANNEL = 'mp_donation_alerts'
+
+/** What the overlay is told: an alert to play, a tip video to play, or a tip video to stop. */
+export type OverlayDelivery = 'alert' | 'video' | 'stop-video'
+const DELIVERIES: readonly string[] = ['alert', 'video', 'stop-video'] satisfies OverlayDelivery[]
 
 /**
  * Tells every API process that an alert is ready for a creator's overlay. The alert job publishes
@@ -17,8 +24,8 @@ const CHANNEL = 'mp_donation_alerts'
  * holding only its secret key, so it has its own stream and this bus rather than a user's room.
  */
 export interface OverlayBus {
-  publish(q: Queryable, userId: number, alertId: number): Promise<void>
-  subscribe(userId: number, listener: (alertId: number) => void): () => void
+  publish(q: Queryable, userId: number, alertId: number, what?: OverlayDelivery): Promise<void>
+  subscribe(userId: number, listener: (alertId: number, what: OverlayDelivery) => void): () => void
   close(): Promise<void>
 }
 
@@ -29,8 +36,8 @@ export function createOverlayBus(database: Database): OverlayBus {
   let closed = false
 
   const deliver = (payload: string) => {
-    const [user, alert] = payload.split(':').map(Number)
-    if (Number.isInteger(user) && Number.isInteger(alert)) local.emit(String(user), alert)
+    const [user, alert, what = 'alert'] = payload.split(':')
+    if (Number.isInteger(Number(user)) && Number.isInteger(Number(alert)) && DELIVERIES.includes(what)) local.emit(String(Number(user)), Number(alert), what)
   }
 
   const listen = async (): Promise<() => Promise<void>> => {
@@ -39,8 +46,8 @@ export function createOverlayBus(database: Database): OverlayBus {
   }
 
   return {
-    async publish(q, userId, alertId) {
-      await q.execute(sql`select pg_notify(${CHANNEL}, ${`${userId}:${alertId}`})`)
+    async publish(q, userId, alertId, what = 'alert') {
+      await q.execute(sql`select pg_notify(${CHANNEL}, ${what === 'alert' ? `${userId}:${alertId}` : `${userId}:${alertId}:${what}`})`)
     },
     subscribe(userId, listener) {
       listening ??= listen().catch((err: unknown) => {

@@ -1,13 +1,18 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { OVERLAY_STREAM_EVENTS } from '@mouthpiece/contracts/donations/donations.schemas'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { AppError } from '../../platform/http/errors'
 import type { DonationsDeps } from './donations.deps'
 import type { DonationSettingsRow } from './donations.schema'
 import { findUserEvent, pendingForOverlay, transition } from './events.repo'
 import { findSettingsByOverlayHash, updateSettings } from './settings.repo'
+import type { SettingsChanges } from './settings.repo'
+import { presentOverlayHealth } from './settings.service'
 import { overlayAlertOf } from './alert.service'
 import { sha256 } from './token-crypto'
+import type { OverlayDelivery } from './overlay-bus'
+import { pendingTipVideos, writeTipVideoEvent } from './tip-video-overlay'
 
 /** Alerts older than this are not replayed to an overlay that (re)connects: stale news on stream. */
 const REPLAY_WINDOW_MS = 10 * 60_000
@@ -18,6 +23,17 @@ export async function settingsForKey(deps: DonationsDeps, key: string): Promise<
   const row = await findSettingsByOverlayHash(deps.db, sha256(key))
   if (!row) throw new AppError('unknown_overlay', 'This overlay link is not valid any more. Copy it again from the alert settings.', 404)
   return row
+}
+
+/**
+ * Saves what the overlay just told us and pushes the new health to the creator's open pages
+ * (their realtime room), so the settings page needs no polling. A failed push only logs.
+ */
+async function reportedIn(deps: DonationsDeps, userId: number, changes: SettingsChanges) {
+  const row = await updateSettings(deps.db, userId, changes)
+  if (row)
+    await deps.realtime.emitToUser(userId, RealtimeEvent.overlayHealth, presentOverlayHealth(row))
+      .catch((err: unknown) => console.error('[donations] overlay health push:', (err as Error).message))
 }
 
 /** Open overlay streams per app instance, ended when its server shuts down (they would hold it open). */
@@ -54,10 +70,11 @@ export async function streamOverlay(deps: DonationsDeps, key: string, req: Fasti
   const write = (text: string) => {
     if (!res.writableEnded) res.write(text)
   }
-  const send = (alertId: number) => {
+  const send = (alertId: number, what: OverlayDelivery = 'alert') => {
     chain = chain
       .then(async () => {
         if (res.writableEnded) return
+        if (what !== 'alert') return writeTipVideoEvent(deps, userId, alertId, what, sent, write)
         const row = await findUserEvent(deps.db, userId, alertId)
         if (!row || row.status !== 'speaking' || !row.emitted_at) return
         const id = `${alertId}-${row.emitted_at.getTime()}`
@@ -72,7 +89,8 @@ export async function streamOverlay(deps: DonationsDeps, key: string, req: Fasti
   write(`retry: ${RECONNECT_MS}\n\n`)
   write(`event: ${OVERLAY_STREAM_EVENTS.hello}\ndata: ${JSON.stringify({ volume: settings.tts.volume })}\n\n`)
   for (const row of await pendingForOverlay(deps.db, userId, new Date(since))) send(row.id)
-  await updateSettings(deps.db, userId, { overlay_seen_at: new Date() })
+  for (const tipId of await pendingTipVideos(deps, userId, new Date(since))) send(tipId, 'video')
+  await reportedIn(deps, userId, { overlay_seen_at: new Date() })
   const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS)
   res.on('close', () => {
     clearInterval(heartbeat)
@@ -89,19 +107,19 @@ export async function acknowledge(deps: DonationsDeps, body: { key: string; aler
   if (!alert) throw new AppError('not_found', 'Alert not found', 404)
   if (body.state === 'played') {
     await transition(deps.db, alert.id, ['speaking', 'failed'], { status: 'played', played_at: now, error: null })
-    await updateSettings(deps.db, settings.user_id, { overlay_seen_at: now, overlay_last_played_at: now })
+    await reportedIn(deps, settings.user_id, { overlay_seen_at: now, overlay_last_played_at: now })
   } else if (body.state === 'failed') {
     const error = body.error?.slice(0, 500) || 'The overlay could not play this alert'
     await transition(deps.db, alert.id, ['speaking'], { status: 'failed', error })
-    await updateSettings(deps.db, settings.user_id, { overlay_seen_at: now, overlay_last_failed_at: now, overlay_last_error: error })
+    await reportedIn(deps, settings.user_id, { overlay_seen_at: now, overlay_last_failed_at: now, overlay_last_error: error })
   } else {
-    await updateSettings(deps.db, settings.user_id, { overlay_seen_at: now })
+    await reportedIn(deps, settings.user_id, { overlay_seen_at: now })
   }
 }
 
 export async function reportHealth(deps: DonationsDeps, body: { key: string; audio_unlocked: boolean; visible: boolean }) {
   const settings = await settingsForKey(deps, body.key)
-  await updateSettings(deps.db, settings.user_id, {
+  await reportedIn(deps, settings.user_id, {
     overlay_seen_at: new Date(), overlay_audio_unlocked: body.audio_unlocked, overlay_visible: body.visible,
   })
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { avatarSetups, donationSettings, profanitySettings, profanityWords } from './donations.schema'
+import { avatarSetups, donationSettings, profanitySettings, profanityWords, twitchConnectionSettings } from './donations.schema'
 import type { AvatarSetupRow, DonationSettingsRow } from './donations.schema'
 
 export type NewSettings = typeof donationSettings.$inferInsert
@@ -83,4 +83,17 @@ export async function readWords(q: Queryable, list: 'black' | 'white'): Promise<
 export async function replaceWords(q: Queryable, list: 'black' | 'white', words: string[]): Promise<void> {
   await q.delete(profanityWords).where(eq(profanityWords.list, list))
   if (words.length) await q.insert(profanityWords).values(words.map((word) => ({ list, word }))).onConflictDoNothing()
+}
+
+// The admin's Twitch connection setting (one row)
+export async function readTwitchConnection(q: Queryable): Promise<{ enabled: boolean; transport: 'websocket' | 'webhook' | null }> {
+  const [row] = await q.select().from(twitchConnectionSettings).where(eq(twitchConnectionSettings.id, 1)).limit(1)
+  return { enabled: row?.enabled ?? true, transport: row?.transport ?? null }
+}
+
+export async function writeTwitchConnection(q: Queryable, changes: { enabled?: boolean; transport?: 'websocket' | 'webhook' }): Promise<void> {
+  await q
+    .insert(twitchConnectionSettings)
+    .values({ id: 1, ...changes })
+    .onConflictDoUpdate({ target: twitchConnectionSettings.id, set: { ...changes, updated_at: new Date() } })
 }

@@ -6,7 +6,7 @@ import type { EarlyRegisterList } from '@mouthpiece/contracts/early-registers/ea
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../platform/context'
 import * as earlyRegisters from './early-registers.service'
-import { csvHeaders } from './csv'
+import { csvHeaders } from '../../platform/http/csv'
 
 /** SPEC §7 early-register (public) and the admin early-register calls. */
 export function registerEarlyRegistersRoutes({ route, db, config }: HttpContext) {

@@ -10,7 +10,7 @@ import { mailerFor } from '../../platform/mail/mailer'
 import type { MailMessage } from '../../platform/mail/mailer'
 import type { EarlyRegisterRow } from './early-registers.schema'
 import * as repo from './early-registers.repo'
-import { csvFileName, toCsv } from './csv'
+import { csvFileName, toCsv } from '../../platform/http/csv'
 
 type Deps = Pick<Platform, 'db' | 'config'>
 

@@ -30,7 +30,7 @@ export function createNotificationsService({ db, realtime }: Pick<Platform, 'db'
       return notification
     },
     async list(userId, { limit, page }) {
-      const [rows, counts] = await Promise.all([listPage(db, userId, limit, (page - 1) * limit), countFor(db, userId)])
+      const { rows, ...counts } = await listPage(db, userId, limit, (page - 1) * limit)
       return {
         notifications: rows.map(present),
         total_pages: Math.ceil(counts.total / limit),

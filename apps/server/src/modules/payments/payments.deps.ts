@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { PaymentMethod, PaymentProviderInfo, PaymentRecord, Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
 import { SANDBOX_LABEL, STRIPE_TEST_LABEL } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { Platform } from '../../platform/context'
-import type { Db, Queryable } from '../../platform/db/client'
+import type { Db, Queryable, Tx } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
 import { createNotificationsService } from '../notifications/notifications.service'
 import type { NotificationsService } from '../notifications/notifications.service'
@@ -10,16 +10,27 @@ import { presentPlan } from './plans.service'
 import type { MethodRow, PaymentRow, PlanRow, SubscriptionRow } from './payments.schema'
 import * as repo from './payments.repo'
 import { CardError, ProviderError } from './sources/payment-provider'
-import type { PaymentProvider, PlanPrice, ProviderSubscription } from './sources/payment-provider'
+import type { PaymentProvider, PlanPrice, ProviderPayment, ProviderSubscription } from './sources/payment-provider'
 import { createSandboxProvider } from './sources/sandbox.provider'
 import type { SandboxProvider } from './sources/sandbox.provider'
 import { createStripeProvider } from './sources/stripe.provider'
+
+/** A one-off payment's outcome as a webhook reports it (payment_intent.succeeded / .payment_failed). */
+export type PaymentPurposeHandler = (
+  tx: Tx,
+  payment: ProviderPayment & { metadata: Record<string, string> },
+) => Promise<void>
 
 /** What the payments use cases work with: the database, the provider in use, notifications. */
 export interface PaymentsDeps {
   db: Db
   provider: PaymentProvider | SandboxProvider
   notifications: NotificationsService
+  /**
+   * Other modules' one-off payments by `metadata.kind` (donations registers `direct_tip` when it
+   * starts): the webhook hands their PaymentIntents to them, so payments imports none of them.
+   */
+  purposes: Map<string, PaymentPurposeHandler>
 }
 
 const cache = new WeakMap<Db, PaymentsDeps>()
@@ -37,7 +48,7 @@ export function paymentsDeps(platform: Pick<Platform, 'db' | 'config' | 'realtim
     const provider = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
       ? createStripeProvider(config)
       : createSandboxProvider(db, { webhookSecret: config.PAYMENTS_SANDBOX_WEBHOOK_SECRET })
-    deps = { db, provider, notifications: createNotificationsService(platform) }
+    deps = { db, provider, notifications: createNotificationsService(platform), purposes: new Map() }
     cache.set(db, deps)
   }
   return deps

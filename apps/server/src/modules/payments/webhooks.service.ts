@@ -1,5 +1,5 @@
 import { PaymentNotificationType as N } from '@mouthpiece/contracts/payments/payments.schemas'
-import type { Queryable } from '../../platform/db/client'
+import type { Queryable, Tx } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
 import type { SubscriptionRow } from './payments.schema'
 import * as repo from './payments.repo'
@@ -127,8 +127,10 @@ async function onInvoiceFailed(deps: PaymentsDeps, tx: Queryable, object: unknow
   await notify(deps, tx, row.user_id, N.paymentFailed, `Your payment of ${money(invoice.amountDue, invoice.currency)} for ${await planLabel(tx, row, 'your')} failed. Please update your card.`)
 }
 
-async function onPaymentIntent(deps: PaymentsDeps, tx: Queryable, object: unknown) {
+async function onPaymentIntent(deps: PaymentsDeps, tx: Tx, object: unknown) {
   const pi = readPaymentIntent(object)
+  const purpose = deps.purposes.get(pi.metadata.kind ?? '')
+  if (purpose) return purpose(tx, pi)
   const userId = Number(pi.metadata.user_id)
   // Invoices' own PaymentIntents are reported through invoice events.
   if (pi.metadata.kind !== 'one_off' || !Number.isInteger(userId) || userId <= 0) return

@@ -4,7 +4,8 @@
  * a change in those packages' APIs stays in this file.
  */
 import type { Worker } from 'node:worker_threads'
-import { createCanvas } from '@napi-rs/canvas'
+import { GlobalFonts, createCanvas } from '@napi-rs/canvas'
+import { DEFAULT_CAPTION_FONT } from '@mouthpiece/contracts/constants'
 import type { AvatarLook, LookPromptInput } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
@@ -27,6 +28,7 @@ import type { ProbeResult } from '@mouthpiece/media/audio/ffmpeg'
 import { decodeWav, encodeWav } from '@mouthpiece/media/audio/wav'
 import { writeAudioFile } from '@mouthpiece/media/audio/audio-export'
 import { paginateByChars, toSrt, toVtt } from '@mouthpiece/media/captions/subtitles'
+import { resolveCaptionFont } from '@mouthpiece/media/captions/caption-fonts'
 import type { RenderInput, RenderResult } from '@mouthpiece/media/render/compositor'
 
 export { MediaInputError }
@@ -251,6 +253,21 @@ export async function gradientPng(colors: readonly [string, string], width: numb
   ctx.fillRect(0, 0, width, height)
   return canvas.encode('png')
 }
+
+/**
+ * Registers the caption face (Roboto) at a weight for canvas drawing of server-made pictures (the
+ * tip video card) and answers the CSS family to draw with.
+ */
+export function canvasFont(weight: number, text = ''): string {
+  const font = resolveCaptionFont(DEFAULT_CAPTION_FONT, weight, text)
+  const alias = `mp card ${font.family} ${font.weight}`
+  if (!registeredFonts.has(alias)) {
+    for (const file of font.files) GlobalFonts.registerFromPath(file, alias)
+    registeredFonts.add(alias)
+  }
+  return `"${alias}"`
+}
+const registeredFonts = new Set<string>()
 
 /** Everything a render job uses, as one object so a test can wrap a piece of it (e.g. fail once). */
 export const mediaEngine = { speak, lipSyncRecording, renderVideo, writeAudio, wavBytes, readWav, captionFiles, gradientPng }

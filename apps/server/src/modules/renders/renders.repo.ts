@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { RenderLogEntry } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
@@ -27,9 +27,11 @@ export async function findRender(db: Queryable, id: string): Promise<RenderRow |
   return row
 }
 
+/** A user's videos; avatar setup previews (throwaway checks of a setup) are left out. */
 export async function listForUser(db: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: RenderRow[]; total: number }> {
-  const rows = await db.select().from(renders).where(eq(renders.user_id, userId)).orderBy(desc(renders.created_at)).limit(limit).offset(offset)
-  const [c] = await db.select({ n: count() }).from(renders).where(eq(renders.user_id, userId))
+  const mine = and(eq(renders.user_id, userId), ne(renders.source, 'setup_preview'))
+  const rows = await db.select().from(renders).where(mine).orderBy(desc(renders.created_at)).limit(limit).offset(offset)
+  const [c] = await db.select({ n: count() }).from(renders).where(mine)
   return { rows, total: c?.n ?? 0 }
 }
 

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, real, smallint, text, t
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
 import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
-import type { BackgroundChoice, RenderLogEntry } from '@mouthpiece/contracts/renders/renders.schemas'
+import type { BackgroundChoice, RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
 import { users } from '../users/users.schema'
 import { customAvatars } from '../avatars/avatars.schema'
 
@@ -54,7 +54,7 @@ export const renders = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     visitor_id: text('visitor_id'),
     kind: text('kind').$type<'video' | 'audio'>().notNull(),
-    source: text('source').$type<'quick_create' | 'demo' | 'short_audio' | 'showcase'>().notNull(),
+    source: text('source').$type<RenderSource>().notNull(),
     title: text('title').notNull(),
     text: text('text').notNull().default(''),
     influencer_id: text('influencer_id'),

@@ -14,6 +14,7 @@ import type { VoiceSettings } from '@mouthpiece/contracts/voices/voices.routes'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { GenerationFlow, JobStatus, ProcessStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { AppError } from '../../platform/http/errors'
+import type { Queryable } from '../../platform/db/client'
 import { assertEntitled } from '../payments/entitlements.service'
 import { chooseAvatar } from '../avatars/avatars.service'
 import type { ChosenAvatar } from '../avatars/avatars.service'
@@ -50,13 +51,26 @@ interface NewRenderInput {
   settings: RenderSettings
 }
 
+/**
+ * Ties a render another module asks for to that module's row, inside the render's own transaction:
+ * `claim` may answer a render that already stands for the request (then none is made), `attach`
+ * records the new one. Both commit (or not) together with the render and its job.
+ */
+export interface RenderLink {
+  claim(tx: Queryable): Promise<RenderRow | undefined>
+  attach(tx: Queryable, row: RenderRow): Promise<void>
+}
+
 /** Inserts the row at audioWaiting and sends its audio job, in one transaction. */
-async function startRender(deps: RendersDeps, input: NewRenderInput, opts: { showcase?: boolean } = {}): Promise<RenderRow | undefined> {
+async function startRender(deps: RendersDeps, input: NewRenderInput, opts: { showcase?: boolean; link?: RenderLink } = {}): Promise<RenderRow | undefined> {
   // Declared before the transaction: pg-boss looks queues up outside it (PGlite has one connection).
   await ensureRenderQueues(deps.queue)
   const jobId = randomUUID()
   const title = input.title?.trim() || (input.text ? truncate(input.text, 60) : `${input.avatar.name} lip-syncing your recording`)
+  let existing: RenderRow | undefined
   const row = await deps.db.transaction(async (tx) => {
+    existing = await opts.link?.claim(tx)
+    if (existing) return undefined
     const values = {
       user_id: input.owner.userId, visitor_id: input.owner.userId ? null : input.owner.visitorId, kind: input.kind, source: input.source,
       title, text: input.text, influencer_id: input.avatar.influencer_id, custom_avatar_id: input.avatar.custom_avatar_id,
@@ -68,8 +82,10 @@ async function startRender(deps: RendersDeps, input: NewRenderInput, opts: { sho
     } satisfies repo.NewRender
     const created = opts.showcase ? await repo.insertShowcase(tx, values) : await repo.insertRender(tx, values)
     if (created) await sendStage(deps, tx, 'audio', created, jobId)
+    if (created) await opts.link?.attach(tx, created)
     return created
   })
+  if (existing) return existing
   if (row) {
     deps.wake(RENDER_QUEUES.audio)
     await announce(deps, row)
@@ -115,6 +131,29 @@ export async function quickCreate(deps: RendersDeps, userId: number, b: QuickCre
     settings: { ...v.voice, format: b.format, video_resolution: b.video_resolution, video_orientation: b.video_orientation, captions: b.captions, background },
   })
   return presentRender(row!)
+}
+
+/** A video made for another module (donations: tip videos, avatar setup previews): same jobs, same plan gating. */
+export interface ModuleVideoInput {
+  source: Extract<RenderSource, 'tip_video' | 'setup_preview'>
+  text: string
+  title: string
+  avatar: ChosenAvatar
+  voiceId: string
+  emotion: Emotion
+  intensity: number
+  orientation: 'landscape' | 'portrait'
+  background: BackgroundChoice
+}
+
+export async function startModuleVideo(deps: RendersDeps, userId: number, input: ModuleVideoInput, link?: RenderLink): Promise<RenderRow> {
+  await gate(deps, userId, '720p', input.text)
+  const { orientation, background, ...rest } = input
+  const row = await startRender(deps, {
+    ...rest, owner: { userId, visitorId: null }, kind: 'video',
+    settings: { rate: 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: orientation, captions: true, background },
+  }, { link })
+  return row!
 }
 
 export async function shortAudio(deps: RendersDeps, owner: Owner, b: ShortAudioBody | DemoAudioBody, source: 'short_audio' | 'demo'): Promise<Render> {

@@ -1,18 +1,18 @@
 import {
   adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData,
-  adminUsageData, adminUsageDataItem, customerTracking,
+  adminExportUsageFiles, adminUsageData, adminUsageDataItem, customerTracking,
 } from '@mouthpiece/contracts/tracking/tracking.routes'
-import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../platform/context'
-import { csvHeaders } from '../early-registers/csv'
+import { csvHeaders } from '../../platform/http/csv'
 import * as tracking from './tracking.service'
+import { exportUsageFilesCsv } from './usage-files.service'
 
 /** SPEC §7 customer-tracking and the admin usage-data / customer-tracking screens with their exports. */
-export function registerTrackingRoutes({ route, db }: HttpContext) {
+export function registerTrackingRoutes({ route, db, storage }: HttpContext) {
   const deps = { db }
-  const download = async (category: TrackingCategory, reply: FastifyReply) => {
-    const { csv, fileName } = await tracking.exportCsv(deps, category)
+  const download = async (made: Promise<{ csv: string; fileName: string }>, reply: FastifyReply) => {
+    const { csv, fileName } = await made
     // A download, not a JSON answer: sent here, so the handler returns nothing.
     await reply.headers(csvHeaders(fileName)).send(csv)
     return undefined
@@ -36,8 +36,9 @@ export function registerTrackingRoutes({ route, db }: HttpContext) {
   route(adminAnalysisEvents, async () => tracking.analysisEvents(deps))
   route(adminUsageData, async ({ query }) => tracking.summaryPage(deps, 'usage', query.page, query.sort))
   route(adminUsageDataItem, async ({ params, query }) => tracking.customerDetail(deps, 'usage', params.id, query.page))
-  route(adminExportUsageData, async ({ reply }) => download('usage', reply))
+  route(adminExportUsageData, async ({ reply }) => download(tracking.exportCsv(deps, 'usage'), reply))
+  route(adminExportUsageFiles, async ({ reply }) => download(exportUsageFilesCsv({ db, storage }), reply))
   route(adminCustomerTracking, async ({ query }) => tracking.summaryPage(deps, 'payment', query.page, query.sort))
   route(adminCustomerTrackingItem, async ({ params, query }) => tracking.customerDetail(deps, 'payment', params.id, query.page))
-  route(adminExportCustomerTracking, async ({ reply }) => download('payment', reply))
+  route(adminExportCustomerTracking, async ({ reply }) => download(tracking.exportCsv(deps, 'payment'), reply))
 }

@@ -4,7 +4,7 @@ import {
 import type { CustomerSummary, TrackedEvent, TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { Platform } from '../../platform/context'
 import { AppError, notFound } from '../../platform/http/errors'
-import { csvFileName, toCsv } from '../early-registers/csv'
+import { csvFileName, toCsv } from '../../platform/http/csv'
 import * as repo from './tracking.repo'
 import type { CustomerKey, SummaryRow, SummarySort } from './tracking.repo'
 

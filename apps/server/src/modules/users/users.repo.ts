@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
+import { forgetSubject } from '../auth/session-cache'
 import { users } from './users.schema'
 import type { UserRow } from './users.schema'
 
@@ -62,11 +63,14 @@ export async function updateUser(db: Queryable, id: number, changes: UserChanges
     .set({ ...changes, ...(changes.email ? { email: changes.email.toLowerCase() } : {}), updated_at: new Date() })
     .where(eq(users.id, id))
     .returning()
+  // Signed-in requests must see the change at once (the authenticator keeps users for 2 s).
+  forgetSubject('user', id)
   return row
 }
 
 export async function deleteUser(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })
+  forgetSubject('user', id)
   return rows.length > 0
 }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import {
@@ -17,7 +18,9 @@ import type { AccountProvider, AlertKind, AvatarSetup, DonationSettings, StreamP
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { listVoices, previewVoice } from '@mouthpiece/contracts/voices/voices.routes'
 import { listCustomAvatars } from '@mouthpiece/contracts/avatars/avatars.routes'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { api, isSuccess, request } from '../../lib/api'
+import { onConnectionChange, subscribe } from '../../lib/socket'
 import { browser } from '../../lib/browser'
 
 export const donationKeys = {
@@ -46,12 +49,30 @@ export const accountsQuery = queryOptions({
   queryKey: donationKeys.accounts,
   queryFn: ({ signal }) => request(getAccounts, { signal }),
 })
-/** The overlay's health changes on its own (heartbeats, acks): polled while the page is open. */
+/**
+ * The overlay's health changes on its own (connects, reports, acks): the server pushes each change
+ * (useOverlayHealthPush); this slow poll only covers a lost socket and the overlay going quiet.
+ */
 export const healthQuery = queryOptions({
   queryKey: donationKeys.health,
   queryFn: ({ signal }) => request(overlayHealth, { signal }),
-  refetchInterval: 10_000,
+  refetchInterval: 60_000,
 })
+
+/** Takes the overlay health the server pushes to this user's room; after a reconnect, reads it once (pushes may have been missed). */
+export function useOverlayHealthPush() {
+  const client = useQueryClient()
+  useEffect(() => {
+    const off = subscribe(RealtimeEvent.overlayHealth, (health) => client.setQueryData(donationKeys.health, health))
+    const offConnection = onConnectionChange((connected) => {
+      if (connected) void client.invalidateQueries({ queryKey: donationKeys.health })
+    })
+    return () => {
+      off()
+      offConnection()
+    }
+  }, [client])
+}
 export const tipsQuery = (page: number, limit = 20) =>
   queryOptions({
     queryKey: donationKeys.tipsPage(page, limit),

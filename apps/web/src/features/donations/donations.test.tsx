@@ -30,7 +30,7 @@ const settingsApi = {
   'GET /api/donation/settings': () => ({ body: { settings: SETTINGS } }),
   'GET /api/donation/overlay/health': () => ({ body: HEALTH }),
   'GET /api/donation/avatar-setup/get': () => ({ body: { setups: [] } }),
-  'GET /api/donation/account/get': () => ({ body: { accounts: { twitch: [], youtube: [] }, selected_platform: null } }),
+  'GET /api/donation/account/get': () => ({ body: { accounts: { twitch: [], youtube: [] }, selected_platform: null, twitch_enabled: true } }),
   'GET /api/donation/base-profanity-blacklist': () => ({ body: { words: [] } }),
 }
 
@@ -105,7 +105,7 @@ describe('Activity Feed', () => {
   it('lists tips with their status, re-pushes one and previews another', async () => {
     const preview: OverlayAlert = {
       id: 2, kind: 'tip', source: 'direct', who: 'Sam', amount_label: '$10.00', message: 'GG', spoken_text: 'Sam tipped 10 dollars: GG', is_test: false,
-      audio: null, visemes: [], words: [], volume: 1, avatar_setup: null, received_at: '2026-11-22T10:00:00.000Z', emitted_at: 1,
+      audio: null, visemes: [], words: [], volume: 1, emotion: 'Neutral', avatar_setup: null, received_at: '2026-11-22T10:00:00.000Z', emitted_at: 1,
     }
     const server = fakeFetch({
       'GET /api/donation/tips/all': () => ({

@@ -23,3 +23,8 @@ export const DONATION_ROUTES: DonationRoute[] = [
   { path: PATHS.userDonate, layout: 'default', guard: 'public', title: 'Send a tip', page: () => import('./pages/tip-page').then((m) => m.TipPage) },
   { path: PATHS.ttsAnnouncement, layout: 'empty', guard: 'public', title: 'Alert overlay', page: () => import('../overlay/overlay-page').then((m) => m.OverlayPage) },
 ]
+
+/** The admin's pages for live alerts (SPEC §7 admin calls), for FEATURE_PAGES. */
+export const DONATION_ADMIN_ROUTES: Array<{ path: string; title: string; page: () => Promise<ComponentType> }> = [
+  { path: PATHS.adminTwitchConnection, title: 'Twitch connection', page: () => import('./admin/twitch-connection-page').then((m) => m.TwitchConnectionPage) },
+]

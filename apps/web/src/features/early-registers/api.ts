@@ -6,7 +6,7 @@ import {
 import type { EarlyRegisterList } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import type { RouteBody, RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
-import { downloadFile } from './download'
+import { downloadFile } from '../../lib/download'
 
 export const earlyRegistersKeys = {
   list: (list: EarlyRegisterList, page: number) => ['early-registers', list, page] as const,

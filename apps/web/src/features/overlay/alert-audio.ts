@@ -28,7 +28,8 @@ async function padded(url: string): Promise<{ src: string; preroll: number; revo
   }
 }
 
-function clipOf(el: HTMLAudioElement, preroll: number, release: () => void): SpeechClip {
+/** A clip over a media element (the alert's <audio>, or the tip video's <video>). */
+export function clipOf(el: HTMLMediaElement, preroll: number, release: () => void): SpeechClip {
   let done = false
   let settle: { resolve: () => void; reject: (e: Error) => void } | null = null
   const finished = new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@ import type { AckState, AlertAudio, PlayerView, SpeechClip } from './alert-playe
 function alertOf(id: number, patch: Partial<OverlayAlert> = {}): OverlayAlert {
   return {
     id, kind: 'tip', source: 'test', who: `Viewer${id}`, amount_label: '$5.00', message: 'Hello stream', spoken_text: `Viewer${id} tipped 5 dollars`,
-    is_test: true, audio: { url: `/a/${id}.wav`, duration: 2, sample_rate: 22050 }, visemes: [], words: [], volume: 1,
+    is_test: true, audio: { url: `/a/${id}.wav`, duration: 2, sample_rate: 22050 }, visemes: [], words: [], volume: 1, emotion: 'Neutral',
     avatar_setup: null, received_at: '2026-11-22T00:00:00.000Z', emitted_at: 0, ...patch,
   }
 }

@@ -53,7 +53,8 @@ export function silentShowMs(alert: Pick<OverlayAlert, 'message' | 'who'>): numb
 
 export interface AlertPlayerOptions {
   audio: AlertAudio
-  ack: (alertId: number, state: AckState, error?: string) => void
+  /** `alert` tells a tip video (acknowledged on its own route) from a spoken alert. */
+  ack: (alertId: number, state: AckState, error?: string, alert?: OverlayAlert) => void
   onView: (view: PlayerView) => void
   /** Called with false when the browser blocks sound, and with true once it plays. */
   onSound: (unlocked: boolean) => void
@@ -89,6 +90,7 @@ export class AlertPlayer {
   private ready: Promise<void> = Promise.resolve()
   private releaseUnlock: (() => void) | null = null
   private current: SpeechClip | null = null
+  private currentAlert: OverlayAlert | null = null
   private lastEndedAt = Number.NEGATIVE_INFINITY
 
   constructor(private readonly options: AlertPlayerOptions) {
@@ -141,6 +143,15 @@ export class AlertPlayer {
   /** Alerts waiting, the one on screen included. */
   get pending(): number {
     return this.queue.length
+  }
+
+  /** The creator stopped a tip video (stream `stop-video`): dropped if waiting, cut short if on screen. */
+  stopVideo(tipId: number): void {
+    const isIt = (a: OverlayAlert) => a.id === tipId && !!a.video
+    const onScreen = this.currentAlert && isIt(this.currentAlert)
+    // queue[0] is the one being played (it leaves the queue when it ends): only later ones are dropped.
+    for (let i = this.queue.length - 1; i >= 1; i--) if (isIt(this.queue[i]!.alert)) this.queue.splice(i, 1)
+    if (onScreen) this.current?.stop()
   }
 
   dispose(): void {
@@ -225,13 +236,14 @@ export class AlertPlayer {
     }
 
     this.current = clip
+    this.currentAlert = alert
     const startedAt = this.now()
     onView({ phase: 'showing', alert, stage: 'speaking', clip, startedAt })
-    ack(alert.id, 'started')
+    ack(alert.id, 'started', undefined, alert)
 
     let failure = loadError
     if (clip) {
-      const limit = (alert.audio?.duration ?? 0) * 1000 + this.timing.stallGraceMs
+      const limit = (alert.video?.duration ?? alert.audio?.duration ?? 0) * 1000 + this.timing.stallGraceMs
       failure = await Promise.race([
         clip.finished.then(
           () => null,
@@ -244,7 +256,7 @@ export class AlertPlayer {
       await sleep(silentShowMs(alert))
     }
     if (this.disposed) return clip?.stop()
-    ack(alert.id, failure ? 'failed' : 'played', failure ?? undefined)
+    ack(alert.id, failure ? 'failed' : 'played', failure ?? undefined, alert)
 
     await sleep(this.timing.tailMs)
     if (this.disposed) return clip?.stop()
@@ -252,6 +264,7 @@ export class AlertPlayer {
     await sleep(this.timing.leaveMs)
     clip?.stop()
     this.current = null
+    this.currentAlert = null
     if (!this.disposed) onView({ phase: 'idle' })
   }
 }

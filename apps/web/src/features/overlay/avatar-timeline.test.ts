@@ -41,6 +41,16 @@ describe('viseme-driven mouth', () => {
     expect(castFor({ donation_avatar: { influencer_id: null, look: { ...wizard.look, seed: 9 } } }).look.seed).toBe(9)
     expect(castFor({ donation_avatar: { influencer_id: 'nobody', look: null } }).look).toEqual(findInfluencer('streamer')!.look)
   })
+
+  it("shows the alert's TTS emotion on the face, else the influencer's resting one", () => {
+    const rockstar = { donation_avatar: { influencer_id: 'rockstar', look: null } }
+    expect(castFor(rockstar).emotion).toBe(findInfluencer('rockstar')!.emotion)
+    expect(castFor(rockstar, 'Sad').emotion).toBe('Sad')
+    expect(castFor(null, 'Happy').emotion).toBe('Happy')
+    const happy = animationFor({ visemes: wire, words: [] }, castFor(null, 'Happy'))
+    const sad = animationFor({ visemes: wire, words: [] }, castFor(null, 'Sad'))
+    expect(poseForSpeech(0.6, happy)).not.toEqual(poseForSpeech(0.6, sad))
+  })
 })
 
 describe('pre-rolled silence', () => {

@@ -34,13 +34,13 @@ const defaultInfluencer = () => findInfluencer(DEFAULT_INFLUENCER_ID) ?? INFLUEN
 
 /**
  * Who speaks an alert: the setup's own look (a custom style), else its influencer, else the
- * default influencer. The alert does not carry the creator's TTS emotion, so the face takes the
- * influencer's resting emotion.
+ * default influencer. The face shows the emotion the voice speaks with (the alert's TTS emotion);
+ * without one (an older alert), the influencer's resting emotion.
  */
-export function castFor(setup: Pick<AvatarSetup, 'donation_avatar'> | null | undefined): AvatarCast {
+export function castFor(setup: Pick<AvatarSetup, 'donation_avatar'> | null | undefined, emotion?: Emotion): AvatarCast {
   const chosen = setup?.donation_avatar.influencer_id ? findInfluencer(setup.donation_avatar.influencer_id) : undefined
   const influencer = chosen ?? defaultInfluencer()
-  return { look: setup?.donation_avatar.look ?? influencer.look, emotion: chosen?.emotion ?? 'Neutral' }
+  return { look: setup?.donation_avatar.look ?? influencer.look, emotion: emotion ?? chosen?.emotion ?? 'Neutral' }
 }
 
 /** Everything poseAt needs for one alert, built once per alert (not per frame). */

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AlertCard } from './alert-card'
 import { createElementAudio } from './alert-audio'
+import { withTipVideos } from './alert-video'
 import { AlertPlayer } from './alert-player'
 import type { PlayerView } from './alert-player'
 import { animationFor, castFor } from './avatar-timeline'
@@ -36,7 +37,7 @@ function useAvatarSize() {
 
 function ShowingAlert({ view, size }: { view: Extract<PlayerView, { phase: 'showing' }>; size: number }) {
   const { alert, clip, stage, startedAt } = view
-  const cast = useMemo(() => castFor(alert.avatar_setup), [alert.avatar_setup])
+  const cast = useMemo(() => castFor(alert.avatar_setup, alert.emotion), [alert.avatar_setup, alert.emotion])
   const animation = useMemo(() => animationFor(alert, cast), [alert, cast])
   // Without voice the face still lives (blinks, sways) on the wall clock; the mouth stays closed.
   const clock = useMemo(() => (clip ? () => clip.speechTime() : () => (Date.now() - startedAt) / 1000), [clip, startedAt])
@@ -63,17 +64,19 @@ export function OverlayPage() {
   const [sound, setSound] = useState<Sound>('checking')
   const [link, setLink] = useState<LinkState>('connecting')
   const audioRef = useRef<HTMLAudioElement>(null)
+  const videoRef = useRef<HTMLVideoElement>(null)
   const playerRef = useRef<AlertPlayer | null>(null)
   const size = useAvatarSize()
   useTransparentDocument()
 
   useEffect(() => {
     const el = audioRef.current
-    if (!key || !el) return
+    const videoEl = videoRef.current
+    if (!key || !el || !videoEl) return
     const health = startHealthReports(key, { audio_unlocked: false, visible: !document.hidden })
     const player = new AlertPlayer({
-      audio: createElementAudio(el),
-      ack: (id, state, error) => void ackAlert(key, id, state, error),
+      audio: withTipVideos(createElementAudio(el), videoEl),
+      ack: (id, state, error, alert) => void ackAlert(key, id, state, error, undefined, !!alert?.video),
       onView: setView,
       onSound: (unlocked) => {
         // Said in the console too: someone testing the link in a browser tab looks there first.
@@ -86,6 +89,7 @@ export function OverlayPage() {
     void player.start()
     const close = openOverlayStream(key, {
       onAlert: (alert, eventKey) => player.enqueue(alert, eventKey),
+      onStopVideo: (tipId) => player.stopVideo(tipId),
       onState: setLink,
       checkKey: () => health.check(),
     })
@@ -112,6 +116,15 @@ export function OverlayPage() {
       data-phase={view.phase}
     >
       <audio ref={audioRef} data-testid="alert-audio" preload="auto" className="hidden" />
+      <div className={view.phase === 'showing' && view.alert.video ? 'absolute inset-x-0 top-0 flex justify-center pt-[3vmin]' : 'hidden'}>
+        <video
+          ref={videoRef}
+          data-testid="alert-video"
+          playsInline
+          aria-label={view.phase === 'showing' && view.alert.video ? `${view.alert.who}'s tip video` : undefined}
+          className={view.phase === 'showing' && view.stage === 'leaving' ? 'mp-alert-leave max-h-[88vh] max-w-[94vw] rounded-2xl shadow-2xl' : 'mp-alert-enter max-h-[88vh] max-w-[94vw] rounded-2xl shadow-2xl'}
+        />
+      </div>
       {!key ? (
         <Notice>This overlay link has no key. Copy the overlay URL again from Alert Card Settings.</Notice>
       ) : link === 'invalid-key' ? (
@@ -129,7 +142,8 @@ export function OverlayPage() {
           </button>
         </div>
       ) : null}
-      {view.phase === 'showing' ? (
+      {/* A tip video carries its own card and avatar: the <video> above shows it instead. */}
+      {view.phase === 'showing' && !view.alert.video ? (
         <div className="absolute inset-x-0 top-0 flex justify-center px-[3vmin] pt-[3vmin]">
           <ShowingAlert key={`${view.alert.id}-${view.startedAt}`} view={view} size={size} />
         </div>

@@ -1,5 +1,6 @@
 import { OVERLAY_STREAM_EVENTS, OverlayAlert } from '@mouthpiece/contracts/donations/donations.schemas'
 import { overlayAck, overlayReportHealth, overlayStream } from '@mouthpiece/contracts/donations/overlay.routes'
+import { OVERLAY_STOP_VIDEO_EVENT, overlayVideoAck } from '@mouthpiece/contracts/donations/tip-videos.routes'
 import { API_BASE_URL, api, isSuccess } from '../../lib/api'
 import type { AckState } from './alert-player'
 
@@ -17,6 +18,8 @@ export type LinkState = 'connecting' | 'open' | 'reconnecting' | 'invalid-key'
 
 export interface StreamHandlers {
   onAlert: (alert: OverlayAlert, eventKey: string) => void
+  /** The creator stopped a tip video (push-tip-video-action `cancel`). */
+  onStopVideo?: (tipId: number) => void
   onState: (state: LinkState) => void
   /** Asks the server whether the key is known: false = unknown key, null = no answer. */
   checkKey: () => Promise<boolean | null>
@@ -60,6 +63,10 @@ export function openOverlayStream(key: string, handlers: StreamHandlers, Source:
       handlers.onState('open')
     })
     es.addEventListener(OVERLAY_STREAM_EVENTS.alert, onAlert as EventListener)
+    es.addEventListener(OVERLAY_STOP_VIDEO_EVENT, ((event: MessageEvent<string>) => {
+      const tipId = Number(/"tip_id":\s*(\d+)/.exec(event.data)?.[1])
+      if (Number.isInteger(tipId)) handlers.onStopVideo?.(tipId)
+    }) as EventListener)
     es.onerror = () => {
       if (closed || source !== es) return
       if (es.readyState !== Source.CLOSED) {
@@ -87,9 +94,12 @@ export function openOverlayStream(key: string, handlers: StreamHandlers, Source:
 }
 
 /** Acknowledgements matter (an unacknowledged alert is replayed on reconnect): a few retries. */
-export async function ackAlert(key: string, alertId: number, state: AckState, error?: string, delays = [1000, 3000, 9000]): Promise<boolean> {
+export async function ackAlert(key: string, alertId: number, state: AckState, error?: string, delays = [1000, 3000, 9000], video = false): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
-    const result = await api(overlayAck, { body: { key, alert_id: alertId, state, error } })
+    // A tip video is acknowledged on its own route (it is not the alert's own life).
+    const result = video
+      ? await api(overlayVideoAck, { body: { key, tip_id: alertId, state, error } })
+      : await api(overlayAck, { body: { key, alert_id: alertId, state, error } })
     if (isSuccess(result)) return true
     // 4xx other than rate limits will not get better by asking again.
     if (result.httpStatus >= 400 && result.httpStatus < 500 && result.httpStatus !== 429) return false

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  addCard, cancelPlan, createCardToken, deletePaymentMethod, getPaymentHistory, getPaymentMethod, getPlans,
+  addCard, adminCreatePlan, adminListPlans, adminUpdatePlan, cancelPlan, createCardToken, deletePaymentMethod, getPaymentHistory, getPaymentMethod, getPlans,
   getSubscriptionPlan, oneOffPayment, resumePlan, subscribePlan, updateCard,
 } from '@mouthpiece/contracts/payments/payments.routes'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
@@ -13,6 +13,7 @@ export const paymentKeys = {
   subscription: ['payments', 'subscription'] as const,
   method: ['payments', 'method'] as const,
   history: (page: number) => ['payments', 'history', page] as const,
+  adminPlans: ['payments', 'admin', 'plans'] as const,
 }
 
 /** Plans and the provider in use (public). */
@@ -76,3 +77,15 @@ export const useSaveCard = () =>
   })
 export const useOneOffPayment = () =>
   usePaymentMutation((body: RouteBody<typeof oneOffPayment>) => request(oneOffPayment, { body }).then((r) => r.payment))
+
+// Admin: the plans editor (/admin/plans). Every plan, hidden ones too.
+export const adminPlansQuery = queryOptions({
+  queryKey: paymentKeys.adminPlans,
+  queryFn: ({ signal }) => request(adminListPlans, { signal }).then((r) => r.plans),
+})
+export type PlanSave = { id: number; body: RouteBody<typeof adminUpdatePlan> } | { id?: undefined; body: RouteBody<typeof adminCreatePlan> }
+/** Creates or updates a plan; the pricing pages' plan list refetches with the admin list. */
+export const useSavePlan = () =>
+  usePaymentMutation((save: PlanSave) =>
+    (save.id === undefined ? request(adminCreatePlan, { body: save.body }) : request(adminUpdatePlan, { params: { id: save.id }, body: save.body })).then((r) => r.plan),
+  )

@@ -10,8 +10,8 @@ import { PATHS } from '../../app/paths'
 export interface PaymentRoute {
   path: string
   page: () => Promise<ComponentType>
-  layout: 'default' | 'client'
-  auth: 'user' | 'public'
+  layout: 'default' | 'client' | 'admin'
+  auth: 'user' | 'public' | 'admin'
   title: string
 }
 
@@ -21,5 +21,6 @@ export const PAYMENT_ROUTES: PaymentRoute[] = [
   { path: PATHS.freeTrial, layout: 'default', auth: 'user', title: 'Free trial', page: () => import('./pages/free-trial-page').then((m) => m.FreeTrialPage) },
   { path: PATHS.payment, layout: 'client', auth: 'user', title: 'Checkout', page: () => import('./pages/payment-page').then((m) => m.PaymentPage) },
   { path: PATHS.testPayment, layout: 'client', auth: 'user', title: 'Test payment', page: () => import('./pages/test-payment-page').then((m) => m.TestPaymentPage) },
+  { path: PATHS.adminPlans, layout: 'admin', auth: 'admin', title: 'Plans', page: () => import('./admin/plans-page').then((m) => m.PlansPage) },
   { path: PATHS.testPaymentSubscription, layout: 'client', auth: 'user', title: 'Test subscription', page: () => import('./pages/test-payment-subscription-page').then((m) => m.TestPaymentSubscriptionPage) },
 ]

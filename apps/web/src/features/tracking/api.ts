@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
-  adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData, adminUsageData,
-  adminUsageDataItem, customerTracking,
+  adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData, adminExportUsageFiles,
+  adminUsageData, adminUsageDataItem, customerTracking,
 } from '@mouthpiece/contracts/tracking/tracking.routes'
 import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import { api, request } from '../../lib/api'
-import { downloadFile } from '../early-registers/download'
+import { downloadFile } from '../../lib/download'
 import { anonymousId } from './anonymous-id'
 
 /**
@@ -46,3 +46,6 @@ export const customerDetailQuery = (category: TrackingCategory, id: string, page
 
 export const downloadTrackingCsv = (category: TrackingCategory) =>
   category === 'usage' ? downloadFile(adminExportUsageData, 'usage-data.csv') : downloadFile(adminExportCustomerTracking, 'customer-tracking.csv')
+
+/** Every stored file users' usage produced, one row each (SPEC §7 "usage files"). */
+export const downloadUsageFilesCsv = () => downloadFile(adminExportUsageFiles, 'usage-files.csv')

@@ -82,3 +82,48 @@ export function exchangeCode(p: OAuthProvider, code: string, redirectUri: string
 export function refreshTokens(p: OAuthProvider, refreshToken: string): Promise<TokenSet> {
   return tokenRequest(p, { grant_type: 'refresh_token', refresh_token: refreshToken })
 }
+
+/**
+ * Where each provider takes a token back. Twitch: form `client_id` + access `token`; Google:
+ * form `token` (a refresh token revokes the whole grant); StreamElements: `client_id` + `token`
+ * as query parameters. Streamlabs documents no revocation endpoint: null (the creator removes the
+ * app in Streamlabs' own settings).
+ */
+function revocationRequest(config: DonationsConfig, name: AccountProvider, token: string): { url: string; body?: URLSearchParams } | null {
+  switch (name) {
+    case 'twitch':
+      return { url: `${config.TWITCH_AUTH_URL}/revoke`, body: new URLSearchParams({ client_id: config.TWITCH_CLIENT_ID ?? '', token }) }
+    case 'youtube':
+      return { url: config.GOOGLE_REVOKE_URL, body: new URLSearchParams({ token }) }
+    case 'streamelements': {
+      const url = new URL(`${config.STREAMELEMENTS_API_URL}/oauth2/revoke`)
+      url.search = new URLSearchParams({ client_id: config.STREAMELEMENTS_CLIENT_ID ?? '', token }).toString()
+      return { url: url.toString() }
+    }
+    case 'streamlabs':
+      return null
+  }
+}
+
+export const canRevoke = (name: AccountProvider) => name !== 'streamlabs'
+
+/** Asks the provider to revoke a token; throws SourceHttpError when it refuses or does not answer. */
+export async function revokeToken(config: DonationsConfig, name: AccountProvider, token: string): Promise<void> {
+  const req = revocationRequest(config, name, token)
+  if (!req) return
+  let res: Response
+  try {
+    res = await fetch(req.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: req.body ?? '',
+      signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+    })
+  } catch (err) {
+    throw new SourceHttpError(`${name} revocation got no answer: ${(err as Error).message}`, 0)
+  }
+  await readJson(res, `${name} revocation`)
+}
+
+/** Unlinking waits for the revocation at most this long: a slow platform must not hold the page. */
+const REVOKE_TIMEOUT_MS = 5000

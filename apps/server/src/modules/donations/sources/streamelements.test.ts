@@ -120,5 +120,7 @@ describe('StreamElements: JWT sync, OAuth return page and the Astro client', () 
     expect(se.subscriptions.length).toBe(count)
     await post('/api/donation/account/unlink', { platform: 'twitch', provider: 'streamelements' })
     expect(await account()).toEqual([])
+    // The OAuth grant is taken back; a pasted JWT (the creator's dashboard key) never is.
+    expect(se.revocations).toEqual([{ client_id: 'se-client', token: 'se-oauth-access' }])
   })
 })

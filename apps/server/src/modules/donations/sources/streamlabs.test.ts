@@ -86,23 +86,50 @@ describe('Streamlabs: OAuth link and the Socket API client', () => {
     expect(cheers.map((c) => [c.source, c.status === 'duplicate'])).toEqual([['twitch', false], ['streamlabs', true]])
   })
 
-  it('ignores malformed and negative events without dropping the socket, and survives a 10 MB event', async () => {
+  it('ignores malformed, negative and oversized (10 MB) events without dropping the socket', async () => {
     const count = (await events()).length
     sl.emit('nonsense')
     sl.emit(null)
     sl.emit({ type: 'donation', message: 'not an array' })
     sl.emit({ type: 'donation', for: 'streamlabs', message: [{ name: 'Mallory', amount: '-50', currency: 'USD', message: 'refund me', _id: randomUUID() }] })
     sl.emit({ type: 'donation', for: 'streamlabs', message: [donation('Huge', '1', 'x'.repeat(10 * 1024 * 1024))] })
-    await waitFor(() => sl.connected() === 0 || null, 5000, 'the oversized frame to drop the socket')
-    await waitFor(() => sl.connected() === 1 || null, 10_000, 'the socket to come back')
     sl.emit({ type: 'donation', for: 'streamlabs', message: [donation('Frank', '2', 'still here')] })
-    await waitFor(async () => (await events()).some((e) => e.who === 'Frank') || null, 5000, 'the next donation')
+    await waitFor(async () => (await events()).some((e) => e.who === 'Frank') || null, 10_000, 'the next donation')
     expect((await events()).length).toBe(count + 1)
+    expect(sl.connected()).toBe(1)
+    expect(sl.tokens).toEqual(['sl-socket-token'])
   })
 
-  it('disconnects the socket when Streamlabs is disconnected', async () => {
+  const link = async () => {
+    const connect = await t.app.inject({ method: 'GET', url: `/api/donation/streamlabs/connect?user_id=${creator.id}&selected_platform=youtube`, headers: creator.headers })
+    const state = new URL(connect.headers.location as string).searchParams.get('state')!
+    await t.app.inject({ method: 'GET', url: `/api/donation/streamlabs/callback?code=sl-code&state=${encodeURIComponent(state)}` })
+  }
+  const account = async () => (await t.app.inject({ method: 'GET', url: '/api/donation/account/get', headers: creator.headers })).json<{ accounts: { youtube: Array<{ status: string; last_error: string | null }> } }>().accounts.youtube[0]
+
+  it('disconnects the socket when Streamlabs is disconnected (Streamlabs has no revocation endpoint to call)', async () => {
+    const before = sl.requests.length
     const res = await t.app.inject({ method: 'POST', url: '/api/donation/streamlabs/disconnect', headers: creator.headers })
     expect(res.json()).toEqual({ ok: true })
     await waitFor(() => sl.connected() === 0 || null, 10_000, 'the socket to close')
+    expect(sl.requests.slice(before)).toEqual([])
+    expect(await account()).toBeUndefined()
+  })
+
+  it('marks the account when Streamlabs refuses the socket token in the handshake, and stops reconnecting', async () => {
+    await link()
+    await waitFor(() => sl.connected() === 1 || null, 10_000, 'the socket after relinking')
+    sl.setRefusing(true)
+    try {
+      sl.dropAll()
+      await waitFor(async () => (await account())?.status === 'error' || null, 10_000, 'the account to be marked')
+      expect((await account())!.last_error).toMatch(/refused the socket token/)
+      const tries = sl.tokens.length
+      await new Promise((r) => setTimeout(r, 2500))
+      expect(sl.tokens.length).toBe(tries)
+      expect(sl.connected()).toBe(0)
+    } finally {
+      sl.setRefusing(false)
+    }
   })
 })

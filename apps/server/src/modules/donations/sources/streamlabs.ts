@@ -1,4 +1,4 @@
-import { io } from 'socket.io-client'
+import io from 'socket.io-client-v2'
 import { z } from 'zod'
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
 import { SourceAuthError, SourceHttpError, readJson } from './http'
@@ -92,10 +92,11 @@ const planTier = (plan: string | null | undefined) => (plan && /^prime$/i.test(p
 /**
  * The Streamlabs Socket API client (socket.io, `?token=<socket token>`, event `event`).
  *
- * Version caveat: sockets.streamlabs.com is a socket.io v2-era server (Engine.IO protocol 3) and
- * socket.io-client 4 speaks protocol 4, which such a server refuses. This client is written and
- * tested against a local socket.io 4 server; talking to the real host needs a v2 client
- * (`socket.io-client@2`, same `io(url, { query: { token } })` / `on('event')` API) in its place.
+ * sockets.streamlabs.com is a socket.io v2-era server (Engine.IO protocol 3), which refuses the
+ * protocol 4 of socket.io-client 4: this uses socket.io-client 2 (installed as
+ * `socket.io-client-v2`), and the tests' stand-in is a socket.io 2 server. A handshake the server
+ * refuses (socket.io 2 sends it as an `error` event) marks the account until it is linked again;
+ * drops reconnect by themselves with backoff.
  */
 export const runStreamlabs: SourceRunner = (ctx) =>
   new Promise<void>((resolve, reject) => {
@@ -104,12 +105,13 @@ export const runStreamlabs: SourceRunner = (ctx) =>
     const socket = io(ctx.config.STREAMLABS_SOCKET_URL, {
       query: { token },
       transports: ['websocket'],
+      forceNew: true,
+      forceNode: true,
       reconnection: true,
       reconnectionDelay: 1000,
       reconnectionDelayMax: 30_000,
       timeout: 10_000,
-      maxPayload: MAX_FRAME_BYTES,
-    } as Parameters<typeof io>[1])
+    })
     const end = (err?: Error) => {
       socket.removeAllListeners()
       socket.disconnect()
@@ -117,9 +119,13 @@ export const runStreamlabs: SourceRunner = (ctx) =>
       else resolve()
     }
     socket.on('connect', () => void ctx.report(null))
-    socket.on('connect_error', (err) => ctx.log(`Streamlabs connect error: ${err.message}`))
-    socket.on('disconnect', (reason) => {
-      // The server hanging up on us (bad token, kicked) will not be retried by socket.io itself.
+    socket.on('connect_error', (err: Error) => ctx.log(`Streamlabs connect error: ${err.message}`))
+    socket.on('error', (err: unknown) => {
+      const message = typeof err === 'string' ? err : err instanceof Error ? err.message : JSON.stringify(err)
+      end(new SourceAuthError(`Streamlabs refused the socket token (${message.slice(0, 100)}); please link Streamlabs again`))
+    })
+    socket.on('disconnect', (reason: string) => {
+      // The server hanging up on us (kicked) will not be retried by socket.io itself.
       if (reason === 'io server disconnect') end(new Error('Streamlabs closed the socket'))
     })
     socket.on('event', (payload: unknown) => {

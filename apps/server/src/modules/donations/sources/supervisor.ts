@@ -15,6 +15,7 @@ import { runStreamElements } from './streamelements'
 import { runStreamlabs } from './streamlabs'
 import { runTwitchEventSub } from './twitch-eventsub'
 import { quotaDay, runYoutube } from './youtube'
+import { twitchConnection } from '../twitch-setting.service'
 
 /** A client that ran this long was healthy: its next failure starts the backoff from the beginning. */
 const HEALTHY_AFTER_MS = 60_000
@@ -71,11 +72,14 @@ function contextFor(deps: DonationsDeps, account: ConnectedAccountRow, signal: A
  */
 export async function startSourceSupervisor(platform: Platform, deps: DonationsDeps) {
   if (!deps.config.SOURCES_ENABLED) return
-  const runners: Partial<Record<AccountProvider, SourceRunner>> = {
-    streamlabs: runStreamlabs, streamelements: runStreamElements, youtube: runYoutube,
-    ...(deps.config.TWITCH_EVENTSUB_TRANSPORT === 'websocket' ? { twitch: runTwitchEventSub } : {}),
+  const runners: Record<AccountProvider, SourceRunner> = {
+    streamlabs: runStreamlabs, streamelements: runStreamElements, youtube: runYoutube, twitch: runTwitchEventSub,
   }
-  const providers = Object.keys(runners) as AccountProvider[]
+  // Twitch runs here only on the websocket transport; the admin may switch it, so each scan asks.
+  const providersNow = async (): Promise<AccountProvider[]> => {
+    const { transport } = await twitchConnection(deps)
+    return (Object.keys(runners) as AccountProvider[]).filter((p) => p !== 'twitch' || transport === 'websocket')
+  }
   const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   const leaseSeconds = deps.config.SOURCES_SCAN_SECONDS * 3
   const running = new Map<number, { ctrl: AbortController; link: string }>()
@@ -86,7 +90,7 @@ export async function startSourceSupervisor(platform: Platform, deps: DonationsD
   const supervise = async (account: ConnectedAccountRow, ctrl: AbortController) => {
     const run = runners[account.provider]
     let attempt = 0
-    while (run && !ctrl.signal.aborted) {
+    while (!ctrl.signal.aborted) {
       const started = Date.now()
       try {
         const fresh = await findAccount(deps.db, account.id)
@@ -116,7 +120,7 @@ export async function startSourceSupervisor(platform: Platform, deps: DonationsD
     scanning ??= (async () => {
       try {
         if (stopped) return
-        const leased = await leaseAccounts(deps.db, owner, leaseSeconds, providers)
+        const leased = await leaseAccounts(deps.db, owner, leaseSeconds, await providersNow())
         const ids = new Set(leased.map((a) => a.id))
         for (const account of leased) {
           const current = running.get(account.id)

@@ -158,6 +158,25 @@ describe('Twitch: OAuth link and the EventSub WebSocket client', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/donation/account/unlink', headers: creator.headers, payload: { platform: 'twitch', provider: 'twitch' } })
     expect(res.json()).toMatchObject({ accounts: { twitch: [] } })
     await waitFor(() => twitch.open().length === 0 || null, 10_000, 'the client to stop')
+    expect(twitch.revocations).toEqual([{ client_id: 'twitch-client', token: expect.stringMatching(/^tw-access-/) as string, status: 200 }])
+  })
+
+  it('unlinks through twitch/disconnect even when Twitch cannot revoke the token, and the sealed tokens are gone', async () => {
+    const connect = await get(`/api/donation/twitch/connect?user_id=${creator.id}`)
+    const state = new URL(connect.headers.location as string).searchParams.get('state')!
+    await get(`/api/donation/twitch/callback?code=good-code&state=${encodeURIComponent(state)}`, {})
+    await waitFor(() => twitch.open().length === 1 || null, 10_000, 'the client to start')
+    twitch.setRevokeDown(true)
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/donation/twitch/disconnect', headers: creator.headers })
+      expect(res.json()).toEqual({ ok: true })
+      expect(twitch.revocations.at(-1)).toMatchObject({ client_id: 'twitch-client', status: 503 })
+      const left = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from connected_accounts where user_id = ${creator.id}`))
+      expect(left[0]!.n).toBe(0)
+      await waitFor(() => twitch.open().length === 0 || null, 10_000, 'the client to stop')
+    } finally {
+      twitch.setRevokeDown(false)
+    }
   })
 })
 

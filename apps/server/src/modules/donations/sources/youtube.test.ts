@@ -46,7 +46,7 @@ describe('YouTube: OAuth link and the live chat poller', () => {
   beforeAll(async () => {
     yt = await startFakeYoutube(PAGES)
     Object.assign(process.env, {
-      GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${yt.base}/auth`, GOOGLE_TOKEN_URL: `${yt.base}/token`,
+      GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${yt.base}/auth`, GOOGLE_TOKEN_URL: `${yt.base}/token`, GOOGLE_REVOKE_URL: `${yt.base}/revoke`,
       YOUTUBE_API_URL: `${yt.base}/youtube/v3`, SOURCES_SCAN_SECONDS: '1', SOURCES_ENABLED: 'true',
     })
     t = await createTestApp({ workers: true })
@@ -110,5 +110,13 @@ describe('YouTube: OAuth link and the live chat poller', () => {
     expect(quotaPaceMs(8000, 10_000, 10 * hour)).toBe(Math.ceil((10 * hour) / 400))
     expect(quotaPaceMs(9995, 10_000, 10 * hour)).toBe(10 * hour)
     expect(quotaPaceMs(10_000, 10_000, 2 * hour)).toBe(2 * hour)
+  })
+
+  it('revokes the grant at Google (the refresh token) when YouTube is disconnected, and forgets the tokens', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/donation/youtube/disconnect', headers: creator.headers })
+    expect(res.json()).toEqual({ ok: true })
+    expect(yt.revocations).toEqual(['yt-refresh'])
+    const left = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from connected_accounts where user_id = ${creator.id}`))
+    expect(left[0]!.n).toBe(0)
   })
 })

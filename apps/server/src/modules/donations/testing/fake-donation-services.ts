@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { Server as SocketServer } from 'socket.io'
+import createV2Server from 'socket.io-v2'
 import { WebSocketServer } from 'ws'
 import type WebSocket from 'ws'
 import { listenHttp } from './harness'
@@ -21,14 +21,17 @@ async function close(server: http.Server) {
 }
 
 /**
- * Streamlabs as seen from our side: OAuth token endpoint, /user, /socket/token, and a socket.io
- * server that accepts `?token=<socket token>` and emits `event` payloads. (The real host is a
- * socket.io v2-era server; this stand-in is socket.io 4 — see the caveat in sources/streamlabs.ts.)
+ * Streamlabs as seen from our side: OAuth token endpoint, /user, /socket/token, and a socket.io 2
+ * server — the protocol generation of sockets.streamlabs.com (Engine.IO 3) — that accepts
+ * `?token=<socket token>`, refuses any other token in its handshake, and emits `event` payloads.
+ * Streamlabs has no token revocation endpoint; `requests` lets a test check none was invented.
  */
 export async function startFakeStreamlabs() {
+  const requests: string[] = []
   const server = http.createServer((req, res) => {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
+      requests.push(`${req.method} ${url.pathname}`)
       const bearer = req.headers.authorization === 'Bearer sl-access'
       if (req.method === 'POST' && url.pathname === '/api/v2.0/token') {
         const form = Object.fromEntries(new URLSearchParams(raw))
@@ -41,23 +44,34 @@ export async function startFakeStreamlabs() {
       json(res, 404, { message: 'not found' })
     })
   })
-  const io = new SocketServer(server)
+  const io = createV2Server(server, { transports: ['websocket'], serveClient: false })
   const tokens: string[] = []
-  io.on('connection', (socket) => {
-    const token = String(socket.handshake.query.token ?? '')
+  let refuse = false
+  io.use((socket, next) => {
+    const token = socket.handshake.query.token ?? ''
     tokens.push(token)
-    if (token !== 'sl-socket-token') socket.disconnect(true)
+    if (refuse || token !== 'sl-socket-token') return next(new Error('Unauthorized'))
+    next()
   })
+  const sockets = () => Object.values(io.sockets.sockets)
   const port = await listenHttp(server)
   return {
     base: `http://127.0.0.1:${port}`,
     tokens,
-    connected: () => io.of('/').sockets.size,
+    requests,
+    connected: () => sockets().length,
     emit: (payload: unknown) => io.emit('event', payload),
+    /** Every handshake is refused from now on (a revoked socket token). */
+    setRefusing(value: boolean) {
+      refuse = value
+    },
+    dropAll() {
+      for (const s of sockets()) s.disconnect(true)
+    },
     async close() {
-      io.disconnectSockets(true)
-      await io.close()
-      await close(server).catch(() => {})
+      for (const s of sockets()) s.disconnect(true)
+      server.closeAllConnections()
+      await new Promise<void>((r) => io.close(() => r()))
     },
   }
 }
@@ -71,9 +85,15 @@ export async function startFakeStreamElements() {
   const subscriptions: Array<{ topic: string; token: string; token_type: string }> = []
   let rateLimited = false
   let unauthorized = false
+  /** POST /oauth2/revoke?client_id&token calls, in order. */
+  const revocations: Array<{ client_id: string | null; token: string | null }> = []
   const server = http.createServer((req, res) => {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
+      if (req.method === 'POST' && url.pathname === '/oauth2/revoke') {
+        revocations.push({ client_id: url.searchParams.get('client_id'), token: url.searchParams.get('token') })
+        return json(res, 200, {})
+      }
       if (req.method === 'POST' && url.pathname === '/oauth2/token') {
         const form = Object.fromEntries(new URLSearchParams(raw))
         if (form.code !== 'se-code') return json(res, 400, { message: 'invalid_grant' })
@@ -107,6 +127,7 @@ export async function startFakeStreamElements() {
     base: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}`,
     subscriptions,
+    revocations,
     open,
     send(topic: string, data: Json | string) {
       for (const s of open()) s.send(typeof data === 'string' ? data : JSON.stringify({ id: `m-${Date.now()}`, ts: new Date().toISOString(), type: 'message', topic, room_id: 'se-channel-1', data }))
@@ -142,11 +163,18 @@ export interface ChatPage {
 /** YouTube Data API v3 and Google OAuth: channels, liveBroadcasts, liveChat/messages pages in order. */
 export async function startFakeYoutube(pages: ChatPage[]) {
   const requests: Array<{ path: string; params: Record<string, string>; at: number }> = []
+  /** Tokens posted to Google's /revoke, in order. */
+  const revocations: string[] = []
   let page = 0
   const server = http.createServer((req, res) => {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
       requests.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), at: Date.now() })
+      if (req.method === 'POST' && url.pathname === '/revoke') {
+        const token = new URLSearchParams(raw).get('token') ?? ''
+        revocations.push(token)
+        return token === 'yt-refresh' || token === 'yt-access' ? json(res, 200, {}) : json(res, 400, { error: 'invalid_token' })
+      }
       if (req.method === 'POST' && url.pathname === '/token') {
         const form = Object.fromEntries(new URLSearchParams(raw))
         if (form.code !== 'yt-code') return json(res, 400, { error: 'invalid_grant' })
@@ -169,6 +197,7 @@ export async function startFakeYoutube(pages: ChatPage[]) {
   return {
     base: `http://127.0.0.1:${port}`,
     requests,
+    revocations,
     async close() {
       await close(server)
     },

@@ -30,6 +30,9 @@ export async function startFakeTwitch(opts: { keepaliveSeconds?: number } = {}) 
   const keepaliveSeconds = opts.keepaliveSeconds ?? 2
   const helixCalls: HelixCall[] = []
   const tokenRequests: Array<Record<string, string>> = []
+  /** Every POST /oauth2/revoke form, in order, and what the fake answered. */
+  const revocations: Array<{ client_id?: string; token?: string; status: number }> = []
+  let revokeDown = false
   const connections: Connection[] = []
   let validTokens = new Set<string>()
   let issued = 0
@@ -60,6 +63,14 @@ export async function startFakeTwitch(opts: { keepaliveSeconds?: number } = {}) 
           return json(res, 200, { access_token: token, refresh_token: `tw-refresh-${issued + 1}`, expires_in: 14_000, token_type: 'bearer' })
         }
         return json(res, 400, { status: 400, message: 'Invalid authorization code' })
+      }
+      if (req.method === 'POST' && url.pathname === '/oauth2/revoke') {
+        // As id.twitch.tv answers: 200 with no body, 400 for an unknown token, 404 for an unknown client.
+        const form = Object.fromEntries(new URLSearchParams(raw))
+        const status = revokeDown ? 503 : form.client_id !== 'twitch-client' ? 404 : form.token && validTokens.delete(form.token) ? 200 : 400
+        revocations.push({ client_id: form.client_id, token: form.token, status })
+        if (status === 200) return res.writeHead(200).end()
+        return json(res, status, { status, message: status === 400 ? 'Invalid token' : status === 404 ? 'client does not exist' : 'unavailable' })
       }
       if (!validTokens.has(bearer)) return json(res, 401, { error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' })
       if (req.method === 'GET' && url.pathname === '/helix/users')
@@ -102,6 +113,7 @@ export async function startFakeTwitch(opts: { keepaliveSeconds?: number } = {}) 
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     helixCalls,
     tokenRequests,
+    revocations,
     connections,
     open,
     /** Sends to the newest open socket (or the one given). */
@@ -126,6 +138,10 @@ export async function startFakeTwitch(opts: { keepaliveSeconds?: number } = {}) 
     /** Stop keepalives (a dead link as the client sees it). */
     setSilent(value: boolean) {
       silent = value
+    },
+    /** The revoke endpoint answers 503 (a Twitch outage) until set back. */
+    setRevokeDown(value: boolean) {
+      revokeDown = value
     },
     /** Invalidate every access token issued so far: Helix answers 401 until the client refreshes. */
     expireTokens() {

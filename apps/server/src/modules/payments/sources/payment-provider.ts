@@ -29,7 +29,7 @@ export interface PaymentProvider {
   cancelNow(id: string): Promise<ProviderSubscription>
   /** Moves a subscription to another price; the difference is prorated on the next invoice. */
   changePrice(id: string, priceId: string, plan: PlanPrice): Promise<ProviderSubscription>
-  /** A one-off PaymentIntent, confirmed at once; a card problem throws CardError. */
+  /** A one-off PaymentIntent, confirmed at once; a card problem (or an unusable token) throws CardError. */
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>
 }
 
@@ -60,7 +60,9 @@ export interface CreateSubscriptionInput {
   metadata: Record<string, string>
 }
 export interface CreatePaymentInput {
-  customerId: string
+  /** The paying customer; null for an anonymous payer (a tip), who pays with a one-time card token. */
+  customerId: string | null
+  /** The customer's PaymentMethod; for an anonymous payer a card token (tok_…) or an unattached PaymentMethod. */
   methodId: string
   amountCents: number
   currency: string

@@ -39,7 +39,7 @@ interface SbSubscription {
 }
 interface SbPaymentIntent {
   id: string; object: 'payment_intent'; status: 'succeeded' | 'requires_payment_method'; amount: number; currency: string
-  customer: string; payment_method: string; latest_charge: string; description: string; metadata: Record<string, string>
+  customer: string | null; payment_method: string; latest_charge: string; description: string; metadata: Record<string, string>
   last_payment_error: { code: string; message: string } | null; outcome: CardOutcome
 }
 interface SbEvent { id: string; object: 'event'; type: string; created: number; data: { object: object }; delivered: boolean }
@@ -105,6 +105,25 @@ export function createSandboxProvider(db: Db, opts: { webhookSecret?: string; no
   function chargeOutcome(pm: SbPaymentMethod, now: Date): CardOutcome {
     const expEnd = Date.UTC(pm.card.exp_year, pm.card.exp_month, 1)
     return now.getTime() >= expEnd ? 'expired' : pm.outcome
+  }
+  /**
+   * The card a payment charges: a PaymentMethod of the paying customer, or a card token spent here
+   * (Stripe's payment_method_data: a new PaymentMethod without a customer), as an anonymous payer
+   * does. Another customer's card is refused, as Stripe refuses it.
+   */
+  async function paymentCard(tx: Queryable, input: CreatePaymentInput): Promise<SbPaymentMethod | undefined> {
+    if (input.methodId.startsWith('tok_')) {
+      const token = await get<SbToken>(tx, input.methodId, 'token', true)
+      if (!token || token.used) throw new CardError('token_already_used', 'This card was already used or has expired. Please enter it again.')
+      await put(tx, { ...token, used: true })
+      const pm: SbPaymentMethod = { id: newId('pm'), object: 'payment_method', type: 'card', card: token.card, outcome: token.outcome, customer: null }
+      await put(tx, pm)
+      return pm
+    }
+    const pm = await get<SbPaymentMethod>(tx, input.methodId, 'payment_method')
+    if (pm ? pm.customer !== null && pm.customer !== input.customerId : input.customerId === null)
+      throw new CardError('resource_missing', 'This card could not be found. Please enter it again.')
+    return pm
   }
   /** Tries to pay an invoice; on success the subscription becomes active for the invoice's period. */
   async function attemptInvoice(tx: Queryable, invoice: SbInvoice, sub: SbSubscription, methodId: string | null, now: Date) {
@@ -274,12 +293,12 @@ export function createSandboxProvider(db: Db, opts: { webhookSecret?: string; no
 
     async createPayment(input: CreatePaymentInput) {
       const pi = await once(input.idempotencyKey, async (tx) => {
-        const pm = await get<SbPaymentMethod>(tx, input.methodId, 'payment_method')
+        const pm = await paymentCard(tx, input)
         const outcome: CardOutcome = pm ? chargeOutcome(pm, clock()) : 'decline'
         const error = outcome === 'succeed' ? null : CARD_ERRORS[outcome]
         const intent: SbPaymentIntent = {
           id: newId('pi'), object: 'payment_intent', status: error ? 'requires_payment_method' : 'succeeded',
-          amount: input.amountCents, currency: input.currency, customer: input.customerId, payment_method: input.methodId,
+          amount: input.amountCents, currency: input.currency, customer: input.customerId, payment_method: pm?.id ?? input.methodId,
           latest_charge: newId('ch'), description: input.description, metadata: input.metadata,
           last_payment_error: error ? { code: error.code, message: error.message } : null, outcome,
         }

@@ -153,14 +153,30 @@ export function createStripeProvider(config: Pick<Config, 'STRIPE_SECRET_KEY' | 
     },
 
     async createPayment(input: CreatePaymentInput) {
+      // A card token (an anonymous payer's) becomes a PaymentMethod first, under a key derived
+      // from the payment's so a retried payment reuses it; PaymentMethods are accepted as they are.
+      let methodId = input.methodId
+      if (methodId.startsWith('tok_')) {
+        const created = await call('payment method create', async () => {
+          try {
+            return await stripe.paymentMethods.create({ type: 'card', card: { token: methodId } }, { idempotencyKey: `${input.idempotencyKey}-pm` })
+          } catch (err) {
+            // An unknown or spent token is the payer's to fix (enter the card again), not an outage.
+            if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.code === 'token_already_used')) return null
+            throw err
+          }
+        })
+        if (!created) throw new CardError('token_already_used', 'This card was already used or has expired. Please enter it again.')
+        methodId = created.id
+      }
       const pi = await call(
         'payment intent create',
         () => stripe.paymentIntents.create(
           {
             amount: input.amountCents,
             currency: input.currency,
-            customer: input.customerId,
-            payment_method: input.methodId,
+            ...(input.customerId ? { customer: input.customerId } : {}),
+            payment_method: methodId,
             description: input.description,
             confirm: true,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },

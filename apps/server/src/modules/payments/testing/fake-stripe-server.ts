@@ -14,6 +14,11 @@ export interface FakeStripe {
   objects: Map<string, Obj>
   /** Answers the next `times` requests to matching paths with a 500 api_error (an outage). */
   failNext(path: RegExp, times: number): void
+  /**
+   * Handles the next `times` matching requests (replays included) but answers them with a 500:
+   * the work is done and the answer is lost, as when the connection drops after Stripe charged.
+   */
+  loseAnswers(path: RegExp, times: number): void
   close(): Promise<void>
 }
 type Obj = Record<string, unknown> & { id: string; object: string }
@@ -80,6 +85,7 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
   const requests: FakeStripe['requests'] = []
   const idempotent = new Map<string, { status: number; body: string }>()
   const outages: Array<{ path: RegExp; remaining: number }> = []
+  const lost: Array<{ path: RegExp; remaining: number }> = []
   const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`
   const now = () => Math.floor(Date.now() / 1000)
   const addMonth = (s: number) => s + 30 * 86_400
@@ -193,7 +199,10 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
       }
     }
     if (method === 'POST' && resource === 'payment_intents' && !objId) {
-      const pm = get(String(body.payment_method), 'payment_method')
+      // A customer's own card, or (no customer) a ready-made test PaymentMethod or an unattached one.
+      const pm = pmFrom(String(body.payment_method))
+      if (pm.customer && pm.customer !== body.customer)
+        throw new StripeHttpError(400, { error: { type: 'invalid_request_error', code: 'payment_method_not_available', message: 'The provided PaymentMethod is attached to another customer.' } })
       const outcome = charge(pm)
       const pi = put({
         id: id('pi'), object: 'payment_intent', amount: Number(body.amount), currency: body.currency, customer: body.customer,
@@ -212,7 +221,10 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stripe.local')
+      const loss = lost.find((l) => l.remaining > 0 && l.path.test(url.pathname))
+      if (loss) loss.remaining -= 1
       const send = (status: number, text: string) => {
+        if (loss) [status, text] = [500, JSON.stringify({ error: { type: 'api_error', message: 'An error occurred while processing your request.' } })]
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') })
         res.end(text)
       }
@@ -250,6 +262,7 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
     requests,
     objects,
     failNext: (path, times) => void outages.push({ path, remaining: times }),
+    loseAnswers: (path, times) => void lost.push({ path, remaining: times }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -32,6 +32,8 @@ function targetOf(platform: StreamPlatform, provider: AccountProvider): LinkTarg
   return { provider }
 }
 
+const TWITCH_CLOSED = 'Linking Twitch is turned off on Mouthpiece for now. Please try again later, or connect Streamlabs or StreamElements meanwhile.'
+
 const STATUS_TONE = { active: 'success', error: 'danger', revoked: 'warning' } as const
 const STATUS_TEXT = { active: 'Connected', error: 'Error', revoked: 'Access revoked' } as const
 
@@ -81,7 +83,14 @@ function JwtForm({ platform, onDone }: { platform: StreamPlatform; onDone: () =>
   )
 }
 
-function ProviderRow({ platform, provider, blurb, accounts }: { platform: StreamPlatform; provider: AccountProvider; blurb: string; accounts: ConnectedAccount[] }) {
+function ProviderRow({ platform, provider, blurb, accounts, closed }: {
+  platform: StreamPlatform
+  provider: AccountProvider
+  blurb: string
+  accounts: ConnectedAccount[]
+  /** Why linking is not possible right now (the admin turned it off), or undefined. */
+  closed?: string
+}) {
   const toast = useToast()
   const { data: user } = useCurrentUser()
   const unlink = useUnlink()
@@ -112,7 +121,7 @@ function ProviderRow({ platform, provider, blurb, accounts }: { platform: Stream
               Disconnect
             </Button>
           ) : (
-            <Button size="sm" onClick={() => void link()} loading={linking}>
+            <Button size="sm" onClick={() => void link()} loading={linking} disabled={Boolean(closed)}>
               Connect {name}
             </Button>
           )}
@@ -123,6 +132,11 @@ function ProviderRow({ platform, provider, blurb, accounts }: { platform: Stream
           ) : null}
         </div>
       </div>
+      {closed && !accounts.length ? (
+        <p role="status" className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-xs text-warning">
+          {closed}
+        </p>
+      ) : null}
       {accounts.length ? <ul className="mt-3 flex flex-col gap-2">{accounts.map((a) => <AccountLine key={a.id} account={a} />)}</ul> : null}
       {jwt ? <JwtForm platform={platform} onDone={() => setJwt(false)} /> : null}
       <ConfirmationModal
@@ -169,7 +183,14 @@ export function AccountsPanel({ selected }: { selected: StreamPlatform | null })
         {(data) => (
           <ul className="flex flex-col gap-3">
             {PROVIDERS[shown].map(({ provider, blurb }) => (
-              <ProviderRow key={provider} platform={shown} provider={provider} blurb={blurb} accounts={data.accounts[shown].filter((a) => a.provider === provider)} />
+              <ProviderRow
+                key={provider}
+                platform={shown}
+                provider={provider}
+                blurb={blurb}
+                accounts={data.accounts[shown].filter((a) => a.provider === provider)}
+                closed={provider === 'twitch' && !data.twitch_enabled ? TWITCH_CLOSED : undefined}
+              />
             ))}
           </ul>
         )}

@@ -15,7 +15,7 @@ export function AlertPreview({ alert }: { alert: OverlayAlert }) {
   const audioRef = useRef<HTMLAudioElement>(null)
   const [playing, setPlaying] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const cast = useMemo(() => castFor(alert.avatar_setup), [alert.avatar_setup])
+  const cast = useMemo(() => castFor(alert.avatar_setup, alert.emotion), [alert.avatar_setup, alert.emotion])
   const animation = useMemo(() => animationFor(alert, cast), [alert, cast])
   const clock = useMemo(() => () => audioRef.current?.currentTime ?? 0, [])
 

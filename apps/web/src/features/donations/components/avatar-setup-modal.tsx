@@ -12,6 +12,7 @@ import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { customAvatarsQuery, useCreateSetup, useUpdateSetup, useUpdateSetupAvatar, useUpdateSetupPrice, voicesQuery } from '../api'
 import { AvatarThumb } from './avatar-thumb'
+import { SetupPreviewVideo } from './setup-preview-video'
 import { messageOf } from './panel-state'
 
 type StyleTab = 'influencer' | 'custom' | 'saved'
@@ -205,6 +206,9 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
             </div>
           </div>
         </fieldset>
+        <SetupPreviewVideo
+          setup={{ setup_id: setup?.id, donation_avatar: choice.avatar, custom_style_id: choice.style, voice: d.voice || null }}
+        />
         <FormError message={error} />
       </form>
     </Modal>

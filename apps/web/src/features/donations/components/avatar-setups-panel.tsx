@@ -72,7 +72,7 @@ function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup;
           setPreviewAlert({
             id: 0, kind: 'tip', source: 'test', who: SAMPLE.who, amount_label: formatMoney(SAMPLE.amount), message: SAMPLE.message,
             spoken_text: text, is_test: true, audio: { url: spoken.audio, duration: spoken.duration, sample_rate: spoken.sample_rate },
-            visemes: spoken.cues.map((c) => ({ ...c, weight: c.weight ?? 1 })), words: spoken.words, volume: settings.tts.volume,
+            visemes: spoken.cues.map((c) => ({ ...c, weight: c.weight ?? 1 })), words: spoken.words, volume: settings.tts.volume, emotion: settings.tts.emotion,
             avatar_setup: setup, received_at: new Date().toISOString(), emitted_at: Date.now(),
           }),
       },

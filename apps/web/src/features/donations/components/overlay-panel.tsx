@@ -6,7 +6,7 @@ import { Badge, Card } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { Switch } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { healthQuery, useMuteAll, useRotateOverlayKey } from '../api'
+import { healthQuery, useMuteAll, useOverlayHealthPush, useRotateOverlayKey } from '../api'
 import { ago } from '../format'
 import { messageOf } from './panel-state'
 
@@ -60,6 +60,7 @@ export function OverlayPanel({ settings }: { settings: DonationSettings }) {
   const [revealed, setRevealed] = useState(false)
   const [confirmRotate, setConfirmRotate] = useState(false)
   const health = useQuery(healthQuery)
+  useOverlayHealthPush()
   const rotate = useRotateOverlayKey()
   const mute = useMuteAll()
 

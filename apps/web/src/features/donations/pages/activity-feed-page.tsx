@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import type { OverlayAlert, Tip } from '@mouthpiece/contracts/donations/donations.schemas'
+import type { TipVideo } from '@mouthpiece/contracts/donations/tip-videos.routes'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
@@ -13,13 +14,15 @@ import { KIND_LABELS } from '../../overlay/alert-text'
 import { tipsQuery, useApproveTip, useRePush } from '../api'
 import { PROVIDER_LABELS, SKIP_LABELS, STATUS_LABELS, STATUS_TONES, dateTime, tipAmount } from '../format'
 import { AlertPreviewModal } from '../components/alert-preview'
+import { TipVideoActions } from '../components/tip-video-actions'
+import { tipVideosQuery } from '../tip-videos-api'
 import { messageOf } from '../components/panel-state'
 import { PublicTipPage } from './tip-page'
 
 /** The re-push call names where the alert came from; `provider` is that source. */
 const providerOf = (tip: Tip) => tip.source
 
-function TipActions({ tip, onPreview }: { tip: Tip; onPreview: (tip: Tip) => void }) {
+function TipActions({ tip, video, onPreview }: { tip: Tip; video: TipVideo | undefined; onPreview: (tip: Tip) => void }) {
   const toast = useToast()
   const rePush = useRePush()
   const approve = useApproveTip()
@@ -49,6 +52,9 @@ function TipActions({ tip, onPreview }: { tip: Tip; onPreview: (tip: Tip) => voi
       <Button size="sm" variant="tertiary" onClick={() => onPreview(tip)}>
         Preview
       </Button>
+      <div className="basis-full pt-1">
+        <TipVideoActions tip={tip} video={video} />
+      </div>
     </div>
   )
 }
@@ -67,6 +73,9 @@ export function ActivityFeed({ username }: { username: string }) {
   const toast = useToast()
   const [page, setPage] = useState(1)
   const tips = useQuery(tipsQuery(page))
+  const tipIds = useMemo(() => (tips.data?.list ?? []).map((t) => t.id), [tips.data])
+  const videos = useQuery(tipVideosQuery(tipIds))
+  const videoOf = (id: number) => videos.data?.find((v) => v.tip_id === id)
   const rePush = useRePush()
   const [preview, setPreview] = useState<{ open: boolean; alert: OverlayAlert | null; error?: string }>({ open: false, alert: null })
   const tipLink = `${window.location.origin}/${encodeURIComponent(username)}/donate`
@@ -86,7 +95,7 @@ export function ActivityFeed({ username }: { username: string }) {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Activity Feed"
-        description="Every tip and alert, newest first. Re-push one to play it on your overlay again, or preview it here."
+        description="Every tip and alert, newest first. Re-push one to play it on your overlay again, preview it here, or make a video of it to share."
         actions={
           <>
             <Button
@@ -146,7 +155,7 @@ export function ActivityFeed({ username }: { username: string }) {
             ),
           },
           { key: 'status', header: 'Status', hideOnMobile: true, cell: (t) => <StatusCell tip={t} /> },
-          { key: 'actions', header: <span className="sr-only">Actions</span>, cell: (t) => <TipActions tip={t} onPreview={openPreview} /> },
+          { key: 'actions', header: <span className="sr-only">Actions</span>, cell: (t) => <TipActions tip={t} video={videoOf(t.id)} onPreview={openPreview} /> },
         ]}
       />
       {tips.data ? <Pagination page={page} lastPage={tips.data.lastPage} total={tips.data.total} onChange={setPage} /> : null}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { INFLUENCERS, findInfluencer } from '@mouthpiece/avatar/presets'
@@ -18,8 +18,8 @@ import { TestCardsList } from '../../payments/components/test-cards-list'
 import { TestModeBanner } from '../../payments/components/test-mode-banner'
 import { AvatarThumb } from '../components/avatar-thumb'
 import { formatMoney } from '../format'
-import { MAX_TIP_CENTS, MAX_TIP_MESSAGE_CHARS, MIN_TIP_CENTS, getTipPage, sendDirectTip } from '../tip-page.routes'
-import type { TipPageCreator } from '../tip-page.routes'
+import { MAX_TIP_CENTS, MAX_TIP_MESSAGE_CHARS, MIN_TIP_CENTS, getTipPage, sendDirectTip } from '@mouthpiece/contracts/donations/tips-direct.routes'
+import type { TipPageCreator } from '@mouthpiece/contracts/donations/tips-direct.routes'
 
 const PRESETS = [3, 5, 10, 20, 50]
 
@@ -47,8 +47,14 @@ function CreatorHeader({ creator, channel }: { creator: TipPageCreator; channel?
 }
 
 function Confirmation({ creator, sent, onAgain }: { creator: TipPageCreator; sent: Sent; onAgain: () => void }) {
+  const ref = useRef<HTMLElement>(null)
+  // The send button sat low on a long form (far down on a phone): show the thank-you from the top.
+  useEffect(() => {
+    window.scrollTo({ top: 0 })
+    ref.current?.focus({ preventScroll: true })
+  }, [])
   return (
-    <section role="status" aria-label="Tip sent" className="flex flex-col items-center gap-3 rounded-2xl border border-success/40 bg-success/10 p-8 text-center">
+    <section ref={ref} tabIndex={-1} role="status" aria-label="Tip sent" className="flex flex-col items-center gap-3 rounded-2xl border border-success/40 bg-success/10 p-8 text-center outline-none">
       <h2 className="text-xl font-semibold text-text">Thank you{sent.who ? `, ${sent.who}` : ''}!</h2>
       <p className="text-sm text-[#c9cedb]">
         Your {formatMoney(sent.amount)} tip to {creator.username} went through.{' '}

@@ -10,7 +10,7 @@ import type { Column } from '../../../components/ui/data-table'
 import { Pagination } from '../../../components/ui/pagination'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError, isSuccess } from '../../../lib/api'
-import { downloadTrackingCsv, analysisEventsQuery, customerSummariesQuery } from '../api'
+import { downloadTrackingCsv, downloadUsageFilesCsv, analysisEventsQuery, customerSummariesQuery } from '../api'
 
 export const TRACKING_SCREENS: Record<TrackingCategory, { path: string; title: string; description: string }> = {
   usage: {
@@ -45,7 +45,10 @@ export function CustomerName({ c }: { c: CustomerSummary }) {
   )
 }
 
-/** /admin/usage-data and /admin/customer-tracking: per-customer counts of each event, sortable, with a CSV export. */
+/**
+ * /admin/usage-data and /admin/customer-tracking: per-customer counts of each event, sortable, with a
+ * CSV export; the usage screen also exports the stored files per user.
+ */
 export function CustomerSummariesPage({ category }: { category: TrackingCategory }) {
   const screen = TRACKING_SCREENS[category]
   const [params, setParams] = useSearchParams()
@@ -55,7 +58,7 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
   const events = useQuery(analysisEventsQuery)
   const navigate = useNavigate()
   const toast = useToast()
-  const [downloading, setDownloading] = useState(false)
+  const [downloading, setDownloading] = useState<'events' | 'files' | null>(null)
   const known = eventsOf(category)
   const totals = events.data?.events.filter((e) => e.category === category) ?? []
 
@@ -65,10 +68,10 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
       if (key !== 'page') prev.delete('page')
       return prev
     })
-  const download = async () => {
-    setDownloading(true)
-    const result = await downloadTrackingCsv(category)
-    setDownloading(false)
+  const download = async (what: 'events' | 'files') => {
+    setDownloading(what)
+    const result = await (what === 'files' ? downloadUsageFilesCsv() : downloadTrackingCsv(category))
+    setDownloading(null)
     if (!isSuccess(result)) toast.error(result.message)
   }
 
@@ -100,9 +103,16 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
         title={screen.title}
         description={screen.description}
         actions={
-          <Button loading={downloading} onClick={() => void download()}>
-            Export CSV
-          </Button>
+          <>
+            {category === 'usage' ? (
+              <Button variant="secondary" loading={downloading === 'files'} disabled={downloading !== null} onClick={() => void download('files')}>
+                Export usage files
+              </Button>
+            ) : null}
+            <Button loading={downloading === 'events'} disabled={downloading !== null} onClick={() => void download('events')}>
+              Export CSV
+            </Button>
+          </>
         }
       />
       <section aria-label="Event totals" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">

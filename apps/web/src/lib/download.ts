@@ -1,9 +1,9 @@
 import { routePath } from '@mouthpiece/contracts/define-route'
 import type { RouteDef } from '@mouthpiece/contracts/define-route'
-import type { ApiResult } from '../../lib/api-result'
-import { networkFailure, normalise } from '../../lib/api-result'
-import { API_BASE_URL } from '../../lib/api'
-import { tokenFor } from '../../lib/session'
+import type { ApiResult } from './api-result'
+import { networkFailure, normalise } from './api-result'
+import { API_BASE_URL } from './api'
+import { tokenFor } from './session'
 
 /**
  * SPEC §7 blob downloads (CSV exports): fetched with the role's bearer token, then handed to the
