@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, E2E_ADMIN } from './e2e/support'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 
@@ -18,7 +19,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {
@@ -28,7 +29,7 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(PORT), DATA_DIR: `.tmp/e2e-data-${PORT}`, WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin-password-1', LOGIN_RATE_LIMIT: '1000',
+      ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, LOGIN_RATE_LIMIT: '1000',
     },
   },
 })

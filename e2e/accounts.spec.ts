@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
+import { E2E_ADMIN, adminSignIn } from './support'
 
 // Accounts end to end, as a person clicks them: the real server with the built web app (playwright.config.ts).
-const ADMIN = { username: 'admin', password: 'admin-password-1' }
 const SHOTS = 'test-results/screens'
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
@@ -10,14 +10,6 @@ async function signIn(page: Page, login: string, password: string) {
   await page.getByLabel('Username or email').fill(login)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(ADMIN.username)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('navigation', { name: 'Admin', exact: true })).toBeVisible()
 }
 
 async function signOut(page: Page) {
@@ -194,8 +186,8 @@ test('guards: protected routes go to login and back, the admin area to admin log
 
   await page.goto('/admin/users?page=1')
   await expect(page).toHaveURL(/\/admin\/login\?redirect=/)
-  await page.getByLabel('Username').fill(ADMIN.username)
-  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByLabel('Username').fill(E2E_ADMIN.username)
+  await page.getByLabel('Password').fill(E2E_ADMIN.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/admin\/users\?page=1$/)
   await page.goto('/admin/login')

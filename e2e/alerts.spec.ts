@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test'
-import type { APIRequestContext, Browser, BrowserContext, BrowserType, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { launchChromium, signUpCreator } from './support'
 
 // Run with E2E_PORT=4220. Needs the alerts pages wired into the router: DONATION_ROUTES from
 // apps/web/src/features/donations/routes.tsx in FEATURE_PAGES (the overlay, /donation-settings).
 
-const PASSWORD = 'correct horse 1'
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
 /**
  * Counters the overlay page keeps for the test: audio 'playing' events, cards mounted, most cards
@@ -26,13 +25,7 @@ const PROBE = `
   }).observe(document, { childList: true, subtree: true })
 `
 
-/**
- * Each test starts its own Chromium with the autoplay policy it needs: OBS's browser source plays
- * sound without a click; a desktop browser tab wants one (headless Chromium allows it by default).
- */
-async function browserWith(chromium: BrowserType, policy: 'no-user-gesture-required' | 'document-user-activation-required'): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--autoplay-policy=${policy}`] })
-}
+// Each test starts its own Chromium with the autoplay policy it needs (launchChromium).
 
 // Trace snapshots and failure screenshots evaluate in the page, which Chromium counts as a user
 // gesture — sound would be allowed and the autoplay-blocked state could not be tested.
@@ -40,21 +33,6 @@ test.use({ trace: 'off', screenshot: 'off' })
 
 type Probe = { playing: number; cards: number; maxCards: number; playingAt: number[] }
 const probe = (page: Page) => page.evaluate(() => (globalThis as unknown as { __mp: Probe }).__mp)
-
-async function signUp(request: APIRequestContext, context: BrowserContext, prefix: string) {
-  const username = `${prefix}${Date.now() % 1_000_000}`
-  const res = await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD } })
-  expect(res.ok()).toBeTruthy()
-  const { token } = (await res.json()) as { token: string }
-  const url = test.info().project.use.baseURL!
-  await context.addCookies([
-    { name: 'auth._token.local', value: encodeURIComponent(token), url },
-    { name: 'auth._token_expiration.local', value: String(Date.now() + 86_400_000), url },
-  ])
-  const settings = await request.get('/api/donation/settings', { headers: { authorization: `Bearer ${token}` } })
-  const { settings: s } = (await settings.json()) as { settings: { overlay_url: string } }
-  return { username, token, overlayUrl: s.overlay_url }
-}
 
 /** Pixels of the open-mouth colour (packages/avatar draws the mouth's inside #4A1521), counted in the page. */
 function mouthPixels(page: Page): Promise<number> {
@@ -73,10 +51,10 @@ const audioTime = (page: Page) => page.evaluate<number>(`document.querySelector(
 
 test.describe('in OBS (autoplay allowed)', () => {
   test('a test alert fired from the settings page plays on the overlay: card, audio, moving mouth; each alert once', async ({ playwright, request, baseURL }) => {
-    const browser = await browserWith(playwright.chromium, 'no-user-gesture-required')
+    const browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
     const context = await browser.newContext({ baseURL })
     const page = await context.newPage()
-    const { overlayUrl } = await signUp(request, context, 'obs')
+    const { overlayUrl } = await signUpCreator(request, context, 'obs')
     const overlay = await context.newPage()
     await overlay.addInitScript(PROBE)
     await overlay.goto(overlayUrl)
@@ -153,9 +131,9 @@ test.describe('in OBS (autoplay allowed)', () => {
 
 test.describe('in a plain browser (autoplay blocked)', () => {
   test('shows "Click to enable sound" once, holds the alert, then plays it after the click', async ({ playwright, request, baseURL }) => {
-    const browser = await browserWith(playwright.chromium, 'document-user-activation-required')
+    const browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
     const context = await browser.newContext({ baseURL })
-    const { overlayUrl, token } = await signUp(request, context, 'tab')
+    const { overlayUrl, token } = await signUpCreator(request, context, 'tab')
     const overlay = await context.newPage()
     await overlay.addInitScript(PROBE)
     // Playwright's page evaluations count as user gestures (which would allow sound): nothing may

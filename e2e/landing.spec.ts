@@ -1,19 +1,10 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import { adminSignIn } from './support'
 
 // Landing, early access and its admin side, as people click them (playwright.config.ts runs the
 // real server with the built web app on a fresh database).
-const ADMIN = { username: 'admin', password: 'admin-password-1' }
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(ADMIN.username)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('navigation', { name: 'Admin', exact: true })).toBeVisible()
-}
 
 test('a visitor generates a line and signs up for early access; signing up again updates the answers', async ({ page }) => {
   await page.goto('/landing')

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
+import { E2E_ADMIN } from './support'
 
 // The app shell on desktop and phone widths: header, menus, footer, public pages, not-found and guards.
 const SHOTS = 'test-results/screens'
-const ADMIN = { username: 'admin', password: 'admin-password-1' }
 
 test.describe('desktop 1366×800', () => {
   test.use({ viewport: { width: 1366, height: 800 } })
@@ -45,8 +45,8 @@ test.describe('desktop 1366×800', () => {
     await expect(page.getByText('We will reply to robin@example.com')).toBeVisible()
 
     await page.goto('/admin/login')
-    await page.getByLabel('Username').fill(ADMIN.username)
-    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByLabel('Username').fill(E2E_ADMIN.username)
+    await page.getByLabel('Password').fill(E2E_ADMIN.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Outbox' }).click()
     await expect(page.getByRole('link', { name: new RegExp(subject) })).toBeVisible()
@@ -99,8 +99,8 @@ test.describe('mobile 390×844', () => {
 
   test('the admin area on a phone: drawer sidebar titled Admin', async ({ page }) => {
     await page.goto('/admin/login')
-    await page.getByLabel('Username').fill(ADMIN.username)
-    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByLabel('Username').fill(E2E_ADMIN.username)
+    await page.getByLabel('Password').fill(E2E_ADMIN.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
     await page.getByRole('button', { name: 'Open menu' }).click()

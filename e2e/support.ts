@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test'
-import type { Page } from '@playwright/test'
-import { USER_TOKEN_COOKIE } from '@mouthpiece/contracts/constants'
+import { expect, test } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, BrowserType, Page } from '@playwright/test'
+import { USER_TOKEN_COOKIE, USER_TOKEN_EXPIRY_COOKIE } from '@mouthpiece/contracts/constants'
 
 /** Signs a new user up through the register form, as a person would, and lands on the dashboard. */
 export async function registerInUi(page: Page, prefix: string) {
@@ -30,5 +30,32 @@ export async function adminSignIn(page: Page) {
   await page.getByLabel('Username').fill(E2E_ADMIN.username)
   await page.getByLabel('Password').fill(E2E_ADMIN.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Admin', exact: true })).toBeVisible()
+}
+
+/** Debian Chromium's flags on this closed network (playwright.config.ts and specs that launch their own). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+
+/**
+ * A Chromium of the spec's own with the autoplay policy it needs: OBS's browser source plays sound
+ * without a click; a desktop browser tab wants one.
+ */
+export function launchChromium(chromium: BrowserType, autoplay: 'no-user-gesture-required' | 'document-user-activation-required'): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--autoplay-policy=${autoplay}`] })
+}
+
+/** Registers a creator through the API, signs the browser context in, and answers their overlay URL. */
+export async function signUpCreator(request: APIRequestContext, context: BrowserContext, prefix: string) {
+  const username = `${prefix}${Date.now() % 1_000_000}`
+  const res = await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'correct horse 1' } })
+  expect(res.ok()).toBeTruthy()
+  const { token } = (await res.json()) as { token: string }
+  const url = test.info().project.use.baseURL!
+  await context.addCookies([
+    { name: USER_TOKEN_COOKIE, value: encodeURIComponent(token), url },
+    { name: USER_TOKEN_EXPIRY_COOKIE, value: String(Date.now() + 86_400_000), url },
+  ])
+  const headers = { authorization: `Bearer ${token}` }
+  const settings = (await (await request.get('/api/donation/settings', { headers })).json()) as { settings: { overlay_url: string } }
+  return { username, token, headers, overlayUrl: settings.settings.overlay_url }
 }

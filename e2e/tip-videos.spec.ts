@@ -1,31 +1,15 @@
 import { expect, test } from '@playwright/test'
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { launchChromium, signUpCreator } from './support'
 
 // Tip videos end to end: "Make video" in the Activity Feed renders through the real jobs, the
 // result plays in the page and, on "Play on stream", on the overlay (which acknowledges it); the
 // avatar setup modal previews a setup as a short video. Screenshots go to TIP_VIDEO_SHOTS when set.
 
-const PASSWORD = 'correct horse 1'
 const SHOTS = process.env.TIP_VIDEO_SHOTS
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
 test.use({ trace: 'off' })
 test.setTimeout(180_000)
-
-async function signUp(request: APIRequestContext, context: BrowserContext) {
-  const username = `vid${Date.now() % 1_000_000}`
-  const res = await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD } })
-  expect(res.ok()).toBeTruthy()
-  const { token } = (await res.json()) as { token: string }
-  const url = test.info().project.use.baseURL!
-  await context.addCookies([
-    { name: 'auth._token.local', value: encodeURIComponent(token), url },
-    { name: 'auth._token_expiration.local', value: String(Date.now() + 86_400_000), url },
-  ])
-  const headers = { authorization: `Bearer ${token}` }
-  const settings = (await (await request.get('/api/donation/settings', { headers })).json()) as { settings: { overlay_url: string } }
-  return { username, headers, overlayUrl: settings.settings.overlay_url }
-}
 
 async function shot(page: Page, name: string, width: number, fullPage = false) {
   if (!SHOTS) return
@@ -35,9 +19,9 @@ async function shot(page: Page, name: string, width: number, fullPage = false) {
 }
 
 test('a tip becomes a video in the Activity Feed, plays in the page and on the overlay; a setup previews as a video', async ({ playwright, request, baseURL }) => {
-  const browser = await playwright.chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] })
+  const browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 800 } })
-  const { username, headers, overlayUrl } = await signUp(request, context)
+  const { username, headers, overlayUrl } = await signUpCreator(request, context, 'vid')
 
   // A setup and a $5 test tip it speaks; then a second, plain alert so the feed has more than one row.
   const setup = (await (await request.post('/api/donation/avatar-setup/create', { headers, data: { name: 'Big tips', price: 5, voice: 'espeak:en-us+f3', donation_avatar: { influencer_id: 'nova' } } })).json()) as { setup: { id: number } }

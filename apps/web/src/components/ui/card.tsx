@@ -42,3 +42,16 @@ export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'succ
   }
   return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>
 }
+
+/** A labelled status in a `<dl>` grid: the value as a coloured badge, an optional muted note beside it. */
+export function StatusTile({ label, value, tone = 'neutral', detail }: { label: string; value: string; tone?: 'neutral' | 'success' | 'danger' | 'warning'; detail?: string }) {
+  return (
+    <div className="flex flex-col gap-1.5 rounded-xl border border-border bg-[#141720] px-4 py-3">
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="flex flex-wrap items-center gap-2 text-sm text-text">
+        <Badge tone={tone}>{value}</Badge>
+        {detail ? <span className="text-xs text-muted">{detail}</span> : null}
+      </dd>
+    </div>
+  )
+}

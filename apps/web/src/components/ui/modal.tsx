@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { cn } from '../../lib/cn'
+import { Button } from './button'
 import { CloseIcon } from './icons'
 
 export interface ModalProps {
@@ -91,5 +92,19 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
       </div>
     </div>,
     document.body,
+  )
+}
+
+/** The usual footer of a form in a modal: Cancel, and the submit button of the form with this id. */
+export function FormModalFooter({ formId, submitLabel, pending, onCancel }: { formId: string; submitLabel: ReactNode; pending: boolean; onCancel: () => void }) {
+  return (
+    <>
+      <Button variant="tertiary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} loading={pending}>
+        {submitLabel}
+      </Button>
+    </>
   )
 }

@@ -4,7 +4,7 @@ import {
   adminGetTwitchConnectionSetting, adminSetTwitchConnectionSetting,
 } from '@mouthpiece/contracts/donations/twitch-setting.routes'
 import type { TwitchConnectionSetting, TwitchEventSubTransport } from '@mouthpiece/contracts/donations/twitch-setting.routes'
-import { Badge, Card, PageHeader } from '../../../components/ui/card'
+import { Badge, Card, PageHeader, StatusTile } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { Switch } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
@@ -33,31 +33,19 @@ const TRANSPORTS: Record<TwitchEventSubTransport, { label: string; blurb: string
   webhook: { label: 'Webhook', blurb: 'Twitch posts events to this server. For hosted deployments with a public HTTPS address.' },
 }
 
-function Stat({ label, value, tone = 'neutral', detail }: { label: string; value: string; tone?: 'neutral' | 'success' | 'danger' | 'warning'; detail?: string }) {
-  return (
-    <div className="flex flex-col gap-1.5 rounded-xl border border-border bg-[#141720] px-4 py-3">
-      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="flex flex-wrap items-center gap-2 text-sm text-text">
-        <Badge tone={tone}>{value}</Badge>
-        {detail ? <span className="text-xs text-muted">{detail}</span> : null}
-      </dd>
-    </div>
-  )
-}
-
 function StatusGrid({ setting }: { setting: TwitchConnectionSetting }) {
   const s = setting.summary
   return (
     <dl aria-label="Twitch status" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-      <Stat label="App credentials" value={s.client_configured ? 'Configured' : 'Missing'} tone={s.client_configured ? 'success' : 'danger'}
+      <StatusTile label="App credentials" value={s.client_configured ? 'Configured' : 'Missing'} tone={s.client_configured ? 'success' : 'danger'}
         detail={s.client_configured ? undefined : 'set TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET'} />
-      <Stat label="Linked accounts" value={String(s.linked_accounts)} />
-      <Stat label="In error" value={String(s.accounts_in_error)} tone={s.accounts_in_error ? 'warning' : 'neutral'}
+      <StatusTile label="Linked accounts" value={String(s.linked_accounts)} />
+      <StatusTile label="In error" value={String(s.accounts_in_error)} tone={s.accounts_in_error ? 'warning' : 'neutral'}
         detail={s.accounts_in_error ? 'their creators must link again' : undefined} />
       {setting.transport === 'websocket' ? (
-        <Stat label="Live sockets" value={String(s.live_clients)} tone={s.live_clients ? 'success' : 'neutral'} detail="held open by workers now" />
+        <StatusTile label="Live sockets" value={String(s.live_clients)} tone={s.live_clients ? 'success' : 'neutral'} detail="held open by workers now" />
       ) : (
-        <Stat label="Live sockets" value="Webhook" detail="Twitch posts to this server" />
+        <StatusTile label="Live sockets" value="Webhook" detail="Twitch posts to this server" />
       )}
     </dl>
   )

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { DonationSettings, OverlayHealth } from '@mouthpiece/contracts/donations/donations.schemas'
 import { Button } from '../../../components/ui/button'
-import { Badge, Card } from '../../../components/ui/card'
+import { Card, StatusTile } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { Switch } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
@@ -16,18 +16,6 @@ function masked(url: string): string {
   return at < 0 ? url : `${url.slice(0, at + 4)}${'•'.repeat(16)}`
 }
 
-function HealthRow({ label, value, tone, detail }: { label: string; value: string; tone: 'success' | 'danger' | 'neutral' | 'warning'; detail?: string }) {
-  return (
-    <div className="flex flex-col gap-1 rounded-xl border border-border bg-[#141720] px-4 py-3">
-      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="flex flex-wrap items-center gap-2 text-sm text-text">
-        <Badge tone={tone}>{value}</Badge>
-        {detail ? <span className="text-xs text-muted">{detail}</span> : null}
-      </dd>
-    </div>
-  )
-}
-
 function HealthGrid({ health }: { health: OverlayHealth }) {
   const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? { value: 'Unknown', tone: 'neutral' as const } : v ? { value: yes, tone: 'success' as const } : { value: no, tone: 'danger' as const })
   // What a closed overlay reported last is history, not its state: shown without colour.
@@ -36,10 +24,10 @@ function HealthGrid({ health }: { health: OverlayHealth }) {
   const visible = stale(yesNo(health.visible, 'Visible', 'Hidden'))
   return (
     <dl aria-label="Overlay health" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-      <HealthRow label="Connection" value={health.online ? 'Connected' : 'Not connected'} tone={health.online ? 'success' : 'danger'} detail={`last seen ${ago(health.last_seen_at)}`} />
-      <HealthRow label="Audio" detail={health.online && health.audio_unlocked === false ? 'click the overlay once' : undefined} {...audio} />
-      <HealthRow label="Page" {...visible} />
-      <HealthRow
+      <StatusTile label="Connection" value={health.online ? 'Connected' : 'Not connected'} tone={health.online ? 'success' : 'danger'} detail={`last seen ${ago(health.last_seen_at)}`} />
+      <StatusTile label="Audio" detail={health.online && health.audio_unlocked === false ? 'click the overlay once' : undefined} {...audio} />
+      <StatusTile label="Page" {...visible} />
+      <StatusTile
         label="Last alert"
         value={health.last_failed_at && (!health.last_played_at || health.last_failed_at > health.last_played_at) ? 'Failed' : health.last_played_at ? 'Played' : 'None yet'}
         tone={health.last_failed_at && (!health.last_played_at || health.last_failed_at > health.last_played_at) ? 'danger' : health.last_played_at ? 'success' : 'neutral'}

@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
 import { ExportEmail } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import type { EarlyRegisterList } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
-import { Button } from '../../../components/ui/button'
 import { Field, TextInput } from '../../../components/ui/field'
-import { Modal } from '../../../components/ui/modal'
+import { FormModalFooter, Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { useSendEarlyRegistersCsv } from '../api'
@@ -41,16 +40,7 @@ export function ExportEmailModal({ open, onClose, list }: { open: boolean; onClo
       title="Send CSV by email"
       size="sm"
       dismissible={!send.isPending}
-      footer={
-        <>
-          <Button variant="tertiary" onClick={onClose} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="export-email-form" loading={send.isPending}>
-            Send
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter formId="export-email-form" submitLabel={'Send'} pending={send.isPending} onCancel={onClose} />}
     >
       <form id="export-email-form" onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-muted">

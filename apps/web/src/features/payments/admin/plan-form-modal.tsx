@@ -4,9 +4,8 @@ import { Controller, useForm } from 'react-hook-form'
 import type { Path } from 'react-hook-form'
 import { Resolution } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { SubscriptionPlan } from '@mouthpiece/contracts/payments/payments.schemas'
-import { Button } from '../../../components/ui/button'
 import { Field, Switch, TextArea, TextInput } from '../../../components/ui/field'
-import { Modal } from '../../../components/ui/modal'
+import { FormModalFooter, Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { firstFieldErrors } from '../../../lib/api-result'
@@ -130,16 +129,7 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
       title={editing ? `Edit ${plan!.name}` : 'New plan'}
       size="lg"
       dismissible={!save.isPending}
-      footer={
-        <>
-          <Button variant="tertiary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="plan-form" loading={save.isPending}>
-            {editing ? 'Save plan' : 'Create plan'}
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter formId="plan-form" submitLabel={editing ? 'Save plan' : 'Create plan'} pending={save.isPending} onCancel={onClose} />}
     >
       <form id="plan-form" onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -6,9 +6,8 @@ import { DEFAULT_CATEGORY_ORDER } from '@mouthpiece/contracts/constants'
 import { SaveCategoryBody, canToggleShow, toSentenceList } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import type { SentenceCategory } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import { slugify } from '@mouthpiece/contracts/slug'
-import { Button } from '../../../components/ui/button'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
-import { Modal } from '../../../components/ui/modal'
+import { FormModalFooter, Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { firstFieldErrors } from '../../../lib/api-result'
@@ -82,16 +81,7 @@ export function CategoryFormModal({ open, onClose, category, activeCount, minAct
       title={editing ? 'Edit category' : 'New category'}
       size="lg"
       dismissible={!save.isPending}
-      footer={
-        <>
-          <Button variant="tertiary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="category-form" loading={save.isPending}>
-            {editing ? 'Save category' : 'Create category'}
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter formId="category-form" submitLabel={editing ? 'Save category' : 'Create category'} pending={save.isPending} onCancel={onClose} />}
     >
       <form id="category-form" onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
