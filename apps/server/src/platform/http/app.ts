@@ -25,6 +25,13 @@ export async function buildApp(platform: Platform) {
     bodyLimit: BODY_LIMIT_BYTES,
     // Only behind a reverse proxy may X-Forwarded-For name the client (login rate limits key on it).
     trustProxy: platform.config.TRUST_PROXY,
+    // One line per request (below) instead of Fastify's two: half the logging cost on the hot path.
+    disableRequestLogging: true,
+  })
+  app.addHook('onResponse', (req, reply, done) => {
+    // The path without its query: overlay keys, OAuth codes and states travel in query strings.
+    req.log.info({ method: req.method, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
+    done()
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
