@@ -10,6 +10,29 @@ import { PREROLL_SECONDS, silentWav, withLeadingSilence } from './wav-preroll'
 
 const clampVolume = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 1)
 
+/** Waits between fetches of an alert's WAV from our own server: about 30 s in all. */
+const REFETCH_MS = [500, 1000, 2000, 4000, 8000, 15_000]
+
+/**
+ * Fetches the WAV. An alert can reach the page just before the server goes away (a restart, a
+ * crash): its speech is fetched only when its turn comes, so a same-origin file is fetched again
+ * for a while rather than the alert failing silent. Another origin's failure may be CORS, which
+ * no retry mends: that one is not retried.
+ */
+async function fetchSpeech(url: string): Promise<Response> {
+  const ours = new URL(url, window.location.href).origin === window.location.origin
+  for (let attempt = 0; ; attempt++) {
+    const delay = ours ? REFETCH_MS[attempt] : undefined
+    try {
+      const res = await fetch(url)
+      if (res.status < 500 || delay === undefined) return res
+    } catch (error) {
+      if (delay === undefined) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay))
+  }
+}
+
 /**
  * The alert's WAV with silence in front (see wav-preroll.ts), as a blob URL. A file that cannot be
  * fetched here (another origin without CORS) or is not PCM WAV plays from its own link, unpadded.
@@ -17,7 +40,7 @@ const clampVolume = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0,
 async function padded(url: string): Promise<{ src: string; preroll: number; revoke: () => void }> {
   const plain = { src: url, preroll: 0, revoke: () => {} }
   try {
-    const res = await fetch(url)
+    const res = await fetchSpeech(url)
     if (!res.ok) return plain
     const bytes = withLeadingSilence(await res.arrayBuffer())
     if (!bytes) return plain

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { ConnectedAccount } from '@mouthpiece/contracts/donations/donations.schemas'
@@ -6,6 +5,7 @@ import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { startFakeStreamElements } from '../testing/fake-donation-services'
 import { rowsOf, signUp, waitFor } from '../testing/harness'
+import { streamElementsTip } from '../testing/payloads'
 import { MODERATION_TOPIC, TIPS_TOPIC } from './streamelements'
 
 const JWT = 'se-jwt-good-0123456789'
@@ -32,11 +32,7 @@ describe('StreamElements: JWT sync, OAuth return page and the Astro client', () 
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: creator.headers, payload })
   const tips = async () =>
     rowsOf<{ id: number; kind: string; external_id: string; who: string; amount: number; currency: string; message: string; status: string; skip_reason: string | null }>(await t.db.execute(sql`select id, kind, external_id, who, amount, currency, message, status, skip_reason from alert_events where user_id = ${creator.id} order by id`))
-  const tip = (username: string, amount: number, message: string, extra: object = {}) => ({
-    _id: randomUUID(), channel: 'se-channel-1', provider: 'paypal', approved: 'allowed', status: 'success', transactionId: `tx-${randomUUID()}`,
-    donation: { user: { username, geo: null, email: `${username}@example.com` }, message, amount, currency: 'USD', paymentMethod: 'paypal' },
-    createdAt: new Date().toISOString(), ...extra,
-  })
+  const tip = streamElementsTip
   const account = async () => (await t.app.inject({ method: 'GET', url: '/api/donation/account/get', headers: creator.headers })).json<{ accounts: { twitch: ConnectedAccount[] } }>().accounts.twitch
 
   it('refuses a JWT StreamElements rejects, and one that belongs to another account', async () => {

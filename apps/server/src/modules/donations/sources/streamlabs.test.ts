@@ -6,6 +6,7 @@ import type { TestApp } from '../../../../test/harness'
 import { upsertAccount } from '../accounts.repo'
 import { startFakeStreamlabs } from '../testing/fake-donation-services'
 import { rowsOf, signUp, waitFor } from '../testing/harness'
+import { streamlabsDonation } from '../testing/payloads'
 import { NOTIFICATIONS, notificationFor, webhookRequest } from '../testing/twitch-fixtures'
 
 const EVENTSUB_SECRET = 'eventsub-test-secret-streamlabs'
@@ -32,8 +33,7 @@ describe('Streamlabs: OAuth link and the Socket API client', () => {
 
   const events = async () =>
     rowsOf<{ kind: string; source: string; external_id: string; who: string; amount: number | null; currency: string | null; bits: number | null; count: number | null; message: string; is_test: boolean; status: string }>(await t.db.execute(sql`select kind, source, external_id, who, amount, currency, bits, count, message, is_test, status from alert_events where user_id = ${creator.id} order by id`))
-  const donation = (name: string, amount: string, message: string, id = randomUUID()) =>
-    ({ id: Math.floor(Math.random() * 1e9), name, amount, formatted_amount: `$${amount}`, formattedAmount: `$${amount}`, message, currency: 'USD', emotes: null, iconClassName: 'fab paypal', from: name, from_user_id: null, _id: id })
+  const donation = streamlabsDonation
 
   it('links through OAuth on the chosen platform and connects the socket with the socket token', async () => {
     const connect = await t.app.inject({ method: 'GET', url: `/api/donation/streamlabs/connect?user_id=${creator.id}&selected_platform=youtube`, headers: creator.headers })

@@ -4,11 +4,10 @@ import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { startFakeYoutube } from '../testing/fake-donation-services'
 import { rowsOf, signUp, waitFor } from '../testing/harness'
+import { youtubeChatMessage } from '../testing/payloads'
 import { quotaPaceMs } from './youtube'
 
-const author = (name: string) => ({ channelId: `UC-${name}`, displayName: name, isChatSponsor: false })
-const message = (id: string, type: string, details: Record<string, unknown>, name: string) =>
-  ({ kind: 'youtube#liveChatMessage', id, snippet: { type, liveChatId: 'chat-1', publishedAt: new Date().toISOString(), hasDisplayContent: true, ...details }, authorDetails: author(name) })
+const message = youtubeChatMessage
 
 const PAGES = [
   {

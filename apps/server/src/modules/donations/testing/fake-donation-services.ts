@@ -2,7 +2,7 @@ import http from 'node:http'
 import createV2Server from 'socket.io-v2'
 import { WebSocketServer } from 'ws'
 import type WebSocket from 'ws'
-import { listenHttp } from './harness'
+import { consentGiven, listenHttp } from './harness'
 
 type Json = Record<string, unknown>
 const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
@@ -32,6 +32,7 @@ export async function startFakeStreamlabs() {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
       requests.push(`${req.method} ${url.pathname}`)
+      if (req.method === 'GET' && url.pathname === '/api/v2.0/authorize') return consentGiven(res, url, 'sl-code')
       const bearer = req.headers.authorization === 'Bearer sl-access'
       if (req.method === 'POST' && url.pathname === '/api/v2.0/token') {
         const form = Object.fromEntries(new URLSearchParams(raw))
@@ -90,6 +91,7 @@ export async function startFakeStreamElements() {
   const server = http.createServer((req, res) => {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
+      if (req.method === 'GET' && url.pathname === '/oauth2/authorize') return consentGiven(res, url, 'se-code')
       if (req.method === 'POST' && url.pathname === '/oauth2/revoke') {
         revocations.push({ client_id: url.searchParams.get('client_id'), token: url.searchParams.get('token') })
         return json(res, 200, {})
@@ -160,8 +162,12 @@ export interface ChatPage {
   offlineAt?: string
 }
 
-/** YouTube Data API v3 and Google OAuth: channels, liveBroadcasts, liveChat/messages pages in order. */
-export async function startFakeYoutube(pages: ChatPage[]) {
+/**
+ * YouTube Data API v3 and Google OAuth: channels, liveBroadcasts, liveChat/messages pages in order.
+ * After the last page the chat ends — or, with `stayLive`, stays live answering empty pages until
+ * `addPage` gives it more (a browser test fires chat events when it wants them).
+ */
+export async function startFakeYoutube(pages: ChatPage[], opts: { stayLive?: boolean } = {}) {
   const requests: Array<{ path: string; params: Record<string, string>; at: number }> = []
   /** Tokens posted to Google's /revoke, in order. */
   const revocations: string[] = []
@@ -170,6 +176,7 @@ export async function startFakeYoutube(pages: ChatPage[]) {
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
       requests.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), at: Date.now() })
+      if (req.method === 'GET' && url.pathname === '/auth') return consentGiven(res, url, 'yt-code')
       if (req.method === 'POST' && url.pathname === '/revoke') {
         const token = new URLSearchParams(raw).get('token') ?? ''
         revocations.push(token)
@@ -183,9 +190,10 @@ export async function startFakeYoutube(pages: ChatPage[]) {
       if (req.headers.authorization !== 'Bearer yt-access') return json(res, 401, { error: { code: 401, message: 'Invalid Credentials' } })
       if (url.pathname === '/youtube/v3/channels') return json(res, 200, { items: [{ id: 'UC-streamer', snippet: { title: 'YT Streamer' } }] })
       if (url.pathname === '/youtube/v3/liveBroadcasts')
-        return json(res, 200, { items: page < pages.length ? [{ id: 'b1', snippet: { liveChatId: 'chat-1' }, status: { lifeCycleStatus: 'live' } }] : [] })
+        return json(res, 200, { items: page < pages.length || opts.stayLive ? [{ id: 'b1', snippet: { liveChatId: 'chat-1' }, status: { lifeCycleStatus: 'live' } }] : [] })
       if (url.pathname === '/youtube/v3/liveChat/messages') {
         const current = pages[page]
+        if (!current && opts.stayLive) return json(res, 200, { kind: 'youtube#liveChatMessageListResponse', pollingIntervalMillis: 100, items: [], nextPageToken: `page-${page + 1}` })
         if (!current) return json(res, 403, { error: { code: 403, errors: [{ reason: 'liveChatEnded' }], message: 'The live chat is no longer live.' } })
         page++
         return json(res, 200, { kind: 'youtube#liveChatMessageListResponse', pollingIntervalMillis: 100, ...current })
@@ -198,6 +206,9 @@ export async function startFakeYoutube(pages: ChatPage[]) {
     base: `http://127.0.0.1:${port}`,
     requests,
     revocations,
+    addPage(next: ChatPage) {
+      pages.push(next)
+    },
     async close() {
       await close(server)
     },

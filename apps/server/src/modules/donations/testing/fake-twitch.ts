@@ -2,7 +2,7 @@ import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { WebSocketServer } from 'ws'
 import type WebSocket from 'ws'
-import { listenHttp } from './harness'
+import { consentGiven, listenHttp } from './harness'
 import { fixture } from './twitch-fixtures'
 import type { EventSubMessage } from './twitch-fixtures'
 
@@ -48,6 +48,8 @@ export async function startFakeTwitch(opts: { keepaliveSeconds?: number } = {}) 
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost')
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
+      // The consent page, already agreed to: straight back to our callback with a code.
+      if (req.method === 'GET' && url.pathname === '/oauth2/authorize') return consentGiven(res, url, 'good-code')
       if (req.method === 'POST' && url.pathname === '/oauth2/token') {
         const form = Object.fromEntries(new URLSearchParams(raw))
         tokenRequests.push(form)

@@ -33,6 +33,19 @@ export async function listenHttp(server: http.Server): Promise<number> {
   }))
 }
 
+/**
+ * A provider's consent page where the user has already agreed: 302 back to `redirect_uri` with
+ * the code the fake's token endpoint accepts and the `state` we sent (a browser test clicks through).
+ */
+export function consentGiven(res: http.ServerResponse, authorize: URL, code: string) {
+  const redirect = authorize.searchParams.get('redirect_uri')
+  if (!redirect) return res.writeHead(400, { 'content-type': 'text/plain' }).end('redirect_uri is missing')
+  const back = new URL(redirect)
+  back.searchParams.set('code', code)
+  back.searchParams.set('state', authorize.searchParams.get('state') ?? '')
+  res.writeHead(302, { location: back.toString() }).end()
+}
+
 export async function listenApp(app: FastifyInstance): Promise<string> {
   await listenInRange(async (port) => {
     await app.listen({ port, host: '127.0.0.1' })
