@@ -106,7 +106,9 @@ export async function completeLink(deps: DonationsDeps, provider: AccountProvide
     deps.signals.emit('accounts')
     return `${state.r}${state.r.includes('?') ? '&' : '?'}connected=${provider}`
   } catch (err) {
-    console.error(`[donations] linking ${provider} failed:`, (err as Error).message)
+    // fetch's own message is only "fetch failed": the reason (refused, reset, timed out) is its cause.
+    const cause = (err as Error).cause as { code?: string; message?: string } | undefined
+    console.error(`[donations] linking ${provider} failed:`, (err as Error).message, cause ? `(${cause.code ?? cause.message})` : '')
     return CALLBACK_FAILED
   }
 }
