@@ -26,6 +26,7 @@ import type { RenderFileKeys, RenderRow, RenderTimeline } from './renders.schema
 import { RENDER_QUEUES } from './renders.deps'
 import type { RenderStage, RendersDeps } from './renders.deps'
 import { removeRenderFiles, renderFileKey, renderFileNames } from './render-files'
+import { backgroundKey } from './backgrounds.service'
 import { flowName, presentRender } from './renders.present'
 
 export interface RenderJobData {
@@ -305,7 +306,7 @@ async function renderOptions(ctx: StageContext): Promise<RenderOptionsInput> {
   const bg = s.background
   if (bg.type === 'color') background = { type: 'color', color: bg.color }
   else if (bg.type === 'upload') {
-    const file = await downloadStored(ctx, `backgrounds/${bg.id}.jpg`, path.join(ctx.workDir, 'background.jpg'))
+    const file = await downloadStored(ctx, backgroundKey(bg.id), path.join(ctx.workDir, 'background.jpg'))
     background = { type: 'image', path: file }
   } else {
     const preset = BACKGROUND_PRESETS.find((p) => p.id === bg.id) ?? BACKGROUND_PRESETS[0]

@@ -7,6 +7,7 @@ import type { RenderJobData, StageJob } from './render-stages'
 import { RENDER_QUEUES, rendersDeps } from './renders.deps'
 import type { RendersDeps } from './renders.deps'
 import { warmUp } from './media-engine'
+import { sweepUnusedBackgrounds } from './backgrounds.service'
 import type { MediaEngine } from './media-engine'
 
 /**
@@ -19,6 +20,10 @@ export const RENDER_QUEUE_OPTIONS = {
   retryLimit: 2, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, heartbeatSeconds: 10,
   deadLetter: RENDER_QUEUES.failed, deleteAfterSeconds: 7 * 86_400,
 }
+
+/** Hourly: delete background pictures no render uses any more (see `sweepUnusedBackgrounds`). */
+export const BACKGROUND_SWEEP_QUEUE = 'renders.sweep-backgrounds'
+const BACKGROUND_SWEEP_CRON = '17 * * * *'
 
 export interface RenderWorkerOptions {
   /** Replace part of the media engine (tests make the first attempt fail, as a crashed worker would). */
@@ -50,10 +55,21 @@ export async function startRendersWorkers(platform: Platform, opts: RenderWorker
   await platform.queue.work<RenderJobData>(RENDER_QUEUES.failed, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await failRender(deps, job.data.renderId, job.data.stage, `${RENDER_FAILED_MESSAGE}#the last attempt of the ${job.data.stage} job failed or its worker stopped`)
   })
+  await startBackgroundSweep(platform, deps)
   // Tests start many short-lived apps; only real worker processes load the engines up front.
   if (platform.config.NODE_ENV !== 'test') void warmUp().catch((err: unknown) => console.error('[renders] warm-up failed:', (err as Error).message))
   deps.wake = (queue) => {
     const id = ids.get(queue)
     if (id) platform.queue.boss.notifyWorker(id)
   }
+}
+
+async function startBackgroundSweep(platform: Platform, deps: RendersDeps): Promise<void> {
+  // A missed or failed sweep is redone by the next one, so a job never needs retrying.
+  await platform.queue.ensure(BACKGROUND_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 900 })
+  await platform.queue.work(BACKGROUND_SWEEP_QUEUE, { batchSize: 1 }, async () => {
+    const swept = await sweepUnusedBackgrounds(deps)
+    if (swept.files) console.log(`[renders] swept ${swept.files} unused background pictures (${swept.bytes} bytes)`)
+  })
+  await platform.queue.boss.schedule(BACKGROUND_SWEEP_QUEUE, BACKGROUND_SWEEP_CRON)
 }

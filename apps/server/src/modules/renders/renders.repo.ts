@@ -136,3 +136,14 @@ export async function findLog(db: Queryable, renderId: string, logId: number): P
   const [row] = await db.select().from(renderLogs).where(and(eq(renderLogs.render_id, renderId), eq(renderLogs.id, logId)))
   return row
 }
+
+/** Which of these uploaded-background ids some render (of any status) still names in its settings. */
+export async function backgroundIdsInUse(db: Queryable, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set()
+  const id = sql<string>`${renders.settings}->'background'->>'id'`
+  const rows = await db
+    .selectDistinct({ id })
+    .from(renders)
+    .where(and(sql`${renders.settings}->'background'->>'type' = 'upload'`, inArray(id, ids)))
+  return new Set(rows.map((r) => r.id))
+}

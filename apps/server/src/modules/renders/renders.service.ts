@@ -28,6 +28,7 @@ import type { RendersDeps } from './renders.deps'
 import { announce, sendStage } from './render-stages'
 import { ensureRenderQueues } from './renders.jobs'
 import { removeRenderFiles } from './render-files'
+import { backgroundKey } from './backgrounds.service'
 import { presentInfluencerVideo, presentLog, presentRender, presentSharing } from './renders.present'
 import type { Owner } from './visitor'
 import { owns } from './visitor'
@@ -107,7 +108,7 @@ async function voiceFor(deps: RendersDeps, owner: Owner, body: VoiceSettings, av
 }
 
 async function checkBackground(deps: RendersDeps, bg: BackgroundChoice): Promise<BackgroundChoice> {
-  if (bg.type === 'upload' && !(await deps.storage.stat(`backgrounds/${bg.id}.jpg`))) throw new AppError('not_found', 'Background not found', 404)
+  if (bg.type === 'upload' && !(await deps.storage.stat(backgroundKey(bg.id)))) throw new AppError('not_found', 'Background not found', 404)
   return bg
 }
 

@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Platform } from '../context'
 import { errorHandler } from './errors'
 import { makeRouter } from './route'
+import { rateLimitStore } from './rate-limit-store'
 import { httpModules } from '../../modules'
 import { createAuthenticator } from '../../modules/auth/authenticate'
 import { APP_VERSION } from '../version'
@@ -39,8 +40,9 @@ export async function buildApp(platform: Platform) {
 
   await app.register(cookie)
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 5 } })
-  // Off by default; routes opt in through `config.rateLimit` (logins).
-  await app.register(rateLimit, { global: false })
+  // Off by default; routes opt in through `config.rateLimit` (logins, public tips). On PostgreSQL
+  // the counters are shared by every API process; on PGlite (one process) they stay in memory.
+  await app.register(rateLimit, { global: false, store: rateLimitStore(platform.database) })
   await app.register(swagger, {
     openapi: {
       info: { title: 'Mouthpiece API', version: APP_VERSION },

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FileLinks } from './file-links'
-import { assertValidKey, contentTypeFor, fileNotFound } from './storage'
-import type { Storage, StoredObject } from './storage'
+import { assertValidKey, assertValidPrefix, contentTypeFor, fileNotFound } from './storage'
+import type { ListedObject, Storage, StoredObject } from './storage'
 
 /**
  * Files on the local disk under `root` (DATA_DIR/files). Content types live in `.meta/<key>.json`
@@ -52,6 +52,31 @@ export function createLocalStorage(root: string, links: FileLinks): Storage {
     }
   }
 
+  /** Files under `dir` (a key folder, '' = root) whose keys start with `prefix`; hidden names (.tmp, .meta) are no keys. */
+  async function walk(dir: string, prefix: string, into: ListedObject[]): Promise<void> {
+    let entries: fs.Dirent[]
+    try {
+      entries = await fsp.readdir(dir ? fileOf(dir) : root, { withFileTypes: true })
+    } catch (err) {
+      if (isMissing(err)) return
+      throw err
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue
+      const key = dir ? `${dir}/${entry.name}` : entry.name
+      if (entry.isDirectory()) {
+        // Only descend where keys can still start with the prefix.
+        if (prefix.startsWith(`${key}/`) || key.startsWith(prefix)) await walk(key, prefix, into)
+      } else if (entry.isFile() && key.startsWith(prefix)) {
+        const st = await fsp.stat(fileOf(key)).catch((err: unknown) => {
+          if (isMissing(err)) return null // deleted while we looked
+          throw err
+        })
+        if (st) into.push({ key, size: st.size, modifiedAt: st.mtime })
+      }
+    }
+  }
+
   return {
     kind: 'local',
     async put(key, body, contentType) {
@@ -69,6 +94,13 @@ export function createLocalStorage(root: string, links: FileLinks): Storage {
       return { object, body }
     },
     stat,
+    async list(prefix) {
+      assertValidPrefix(prefix)
+      const listed: ListedObject[] = []
+      // Start at the prefix's folder rather than the root: 'backgrounds/' reads one directory.
+      await walk(prefix.slice(0, Math.max(prefix.lastIndexOf('/'), 0)), prefix, listed)
+      return listed
+    },
     async delete(key) {
       assertValidKey(key)
       await fsp.rm(fileOf(key), { force: true })

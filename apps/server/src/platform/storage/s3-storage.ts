@@ -5,10 +5,11 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type { _Object } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { DEFAULT_URL_TTL_SECONDS, assertValidKey, contentTypeFor, fileNotFound } from './storage'
-import type { Storage, StoredObject } from './storage'
+import { DEFAULT_URL_TTL_SECONDS, assertValidKey, assertValidPrefix, contentTypeFor, fileNotFound } from './storage'
+import type { ListedObject, Storage, StoredObject } from './storage'
 
 export interface S3Options {
   bucket: string
@@ -102,6 +103,18 @@ export function createS3Storage(opts: S3Options): Storage {
       }
     },
     stat,
+    async list(prefix) {
+      assertValidPrefix(prefix)
+      const listed: ListedObject[] = []
+      let ContinuationToken: string | undefined
+      // A page holds at most 1000 keys; follow the continuation token to the end.
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        listed.push(...listedObjects(page.Contents))
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return listed
+    },
     async delete(key) {
       assertValidKey(key)
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
@@ -118,6 +131,11 @@ export function createS3Storage(opts: S3Options): Storage {
       return getSignedUrl(client, command, { expiresIn: urlOpts.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS })
     },
   }
+}
+
+/** A ListObjectsV2 page's entries; entries without a key (never sent by S3, but typed optional) are skipped. */
+export function listedObjects(contents: _Object[] | undefined): ListedObject[] {
+  return (contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) }] : []))
 }
 
 function isNotFound(err: unknown): boolean {

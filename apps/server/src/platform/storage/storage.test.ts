@@ -58,6 +58,25 @@ function storageContract(name: string, make: () => Storage) {
       await storage.delete('tmp/x.txt')
     })
 
+    it('lists the objects under a prefix with their size and time', async () => {
+      const before = Date.now() - 2000
+      for (const key of ['listing/a/one.txt', 'listing/a/two.txt', 'listing/a/deep/three.txt', 'listing/b/four.txt', 'listingx.txt']) {
+        await storage.put(key, Buffer.from(key))
+      }
+      const keys = async (prefix: string) => (await storage.list(prefix)).map((o) => o.key).sort()
+      expect(await keys('listing/a/')).toEqual(['listing/a/deep/three.txt', 'listing/a/one.txt', 'listing/a/two.txt'])
+      expect(await keys('listing/')).toHaveLength(4)
+      expect(await keys('listing')).toHaveLength(5)
+      expect(await keys('listing/a/t')).toEqual(['listing/a/two.txt'])
+      expect(await keys('nothing-here/')).toEqual([])
+      const [one] = await storage.list('listing/a/one')
+      expect(one).toMatchObject({ key: 'listing/a/one.txt', size: 'listing/a/one.txt'.length })
+      expect(one!.modifiedAt.getTime()).toBeGreaterThan(before)
+      await storage.delete('listing/a/one.txt')
+      expect(await keys('listing/a/')).toEqual(['listing/a/deep/three.txt', 'listing/a/two.txt'])
+      for (const prefix of ['../', '/', '.meta/', 'a//']) await expect(storage.list(prefix), prefix).rejects.toMatchObject({ code: 'invalid_key' })
+    })
+
     it('refuses keys that could leave the storage root', async () => {
       for (const key of BAD_KEYS) {
         await expect(storage.put(key, Buffer.from('nope')), key).rejects.toMatchObject({ code: 'invalid_key', status: 400 })
@@ -167,8 +186,8 @@ describe('signed file links served by the app', () => {
 })
 
 /**
- * A minimal S3 endpoint speaking the wire shapes of PutObject, GetObject (with Range), HeadObject
- * and DeleteObject in path style, recording what the SDK sent.
+ * A minimal S3 endpoint speaking the wire shapes of PutObject, GetObject (with Range), HeadObject,
+ * DeleteObject and ListObjectsV2 in path style, recording what the SDK sent.
  */
 function fakeS3() {
   const objects = new Map<string, { body: Buffer; contentType: string; modified: Date }>()
@@ -190,6 +209,7 @@ function fakeS3() {
         res.writeHead(403, { 'content-type': 'application/xml' })
         return res.end('<Error><Code>AccessDenied</Code><Message>Unsigned</Message></Error>')
       }
+      if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') return listObjects(bucket!, url, res)
       const obj = objects.get(id)
       switch (req.method) {
         case 'PUT': {
@@ -226,6 +246,26 @@ function fakeS3() {
       }
     })
   })
+  /** ListObjectsV2 in pages of LIST_PAGE keys (S3's are 1000), so clients must follow the continuation token. */
+  const LIST_PAGE = 2
+  function listObjects(bucket: string, url: URL, res: http.ServerResponse) {
+    const prefix = url.searchParams.get('prefix') ?? ''
+    const matching = [...objects.keys()].filter((id) => id.startsWith(`${bucket}/${prefix}`)).sort()
+    const start = Number(url.searchParams.get('continuation-token') ?? 0)
+    const page = matching.slice(start, start + LIST_PAGE)
+    const truncated = start + LIST_PAGE < matching.length
+    const contents = page.map((id) => {
+      const o = objects.get(id)!
+      return `<Contents><Key>${id.slice(bucket.length + 1)}</Key><LastModified>${o.modified.toISOString()}</LastModified><ETag>"${o.body.length}"</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`
+    })
+    res.writeHead(200, { 'content-type': 'application/xml' })
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${bucket}</Name><Prefix>${prefix}</Prefix>` +
+        `<KeyCount>${page.length}</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>${truncated}</IsTruncated>` +
+        (truncated ? `<NextContinuationToken>${start + LIST_PAGE}</NextContinuationToken>` : '') +
+        `${contents.join('')}</ListBucketResult>`,
+    )
+  }
   return { server, objects, requests }
 }
 
@@ -253,6 +293,15 @@ describe('S3 over its wire', () => {
     expect(headers['content-encoding']).toBeUndefined()
     expect(Object.keys(headers).filter((h) => h.startsWith('x-amz-checksum') || h === 'x-amz-trailer')).toEqual([])
     expect(s3.objects.get('media/plain/a.txt')?.body.toString()).toBe('hello world')
+  })
+
+  it('follows the listing across pages', async () => {
+    const storage = make()
+    for (const n of [1, 2, 3, 4, 5]) await storage.put(`paged/${n}.txt`, Buffer.from('x'.repeat(n)))
+    const sent = s3.requests.length
+    const listed = await storage.list('paged/')
+    expect(listed.map((o) => [o.key, o.size]).sort()).toEqual([1, 2, 3, 4, 5].map((n) => [`paged/${n}.txt`, n]))
+    expect(s3.requests.slice(sent).filter((r) => r.url.includes('list-type=2'))).toHaveLength(3)
   })
 
   it('hands out presigned links that open without credentials', async () => {

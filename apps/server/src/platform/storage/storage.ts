@@ -9,6 +9,9 @@ export interface StoredObject {
   modifiedAt: Date
 }
 
+/** An object as a listing names it (listings carry no content type). */
+export type ListedObject = Omit<StoredObject, 'contentType'>
+
 export interface UrlOptions {
   /** How long the link works. Default one hour. */
   expiresInSeconds?: number
@@ -29,6 +32,8 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<{ object: StoredObject; body: Readable }>
   /** Null when the object does not exist. */
   stat(key: string): Promise<StoredObject | null>
+  /** Every object whose key starts with `prefix` (e.g. 'backgrounds/'), in no particular order. */
+  list(prefix: string): Promise<ListedObject[]>
   /** Removes an object; removing a missing one is not an error. */
   delete(key: string): Promise<void>
   /** A time-limited link a browser (or a mail) can open without a session. */
@@ -56,6 +61,14 @@ export const fileNotFound = () => new AppError('not_found', 'File not found', 40
 export function assertValidKey(key: string): void {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw invalidKey(String(key))
   for (const segment of key.split('/')) if (!SEGMENT.test(segment)) throw invalidKey(key)
+}
+
+/**
+ * A listing prefix: a valid key, or one followed by '/'. Checked like a key so a listing can never
+ * walk outside the storage root either.
+ */
+export function assertValidPrefix(prefix: string): void {
+  assertValidKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix)
 }
 
 /** A content type from a file name, for puts that do not say. */
