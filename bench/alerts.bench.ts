@@ -17,8 +17,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { spawn } from 'node:child_process'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { sql } from 'drizzle-orm'
 import { openDatabase, migrateDatabase } from '../apps/server/src/platform/db/client'
@@ -26,7 +25,8 @@ import type { Database } from '../apps/server/src/platform/db/client'
 import { createSession } from '../apps/server/src/modules/auth/sessions.repo'
 import { upsertAccount } from '../apps/server/src/modules/donations/accounts.repo'
 import { signTwitchWebhook } from '../apps/server/src/modules/donations/sources/twitch-webhook'
-import { withTempDatabase } from './bench-kit'
+import { startServerProcess } from '../apps/server/test/server-process'
+import { benchNodeArgs, withTempDatabase } from './bench-kit'
 import type { BenchFigure, BenchRun } from './bench-kit'
 
 /** Requests per second, redeliveries included: 1200 offers ~1080 unique events/s. */
@@ -39,7 +39,6 @@ const SECRET = 'bench-eventsub-secret-0123456789'
 const BROADCASTER = '424242'
 const TARGET_RATE = 1000
 const TARGET_P95_MS = 150
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const pgServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 type Engine = 'pglite' | 'postgres'
 const engines = (process.env.BENCH_ENGINES?.split(',') ?? ['pglite', 'postgres']).filter(
@@ -67,38 +66,11 @@ async function seed(dataDir: string, databaseUrl: string | undefined) {
 }
 
 function startServer(dataDir: string, databaseUrl: string | undefined) {
-  // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, MODE: 'all',
-      ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl ?? '',
-      TWITCH_EVENTSUB_TRANSPORT: 'webhook', TWITCH_EVENTSUB_SECRET: SECRET, SOURCES_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  process.once('exit', () => child.kill('SIGKILL'))
-  let log = ''
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      if (log.length < 100_000) log += d.toString()
-      if (log.includes('Mouthpiece is running')) resolve()
-    })
-    child.stderr.on('data', (d: Buffer) => {
-      if (log.length < 100_000) log += d.toString()
-    })
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log.slice(-1500)}`)))
-    setTimeout(() => reject(new Error(`server not ready in 90 s:\n${log.slice(-1500)}`)), 90_000).unref()
-  })
-  const stop = async () => {
-    if (child.exitCode !== null) return
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
-    if (child.exitCode === null) child.kill('SIGKILL')
-  }
-  return { child, ready, stop }
+  return startServerProcess({
+    PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, MODE: 'all',
+    ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl ?? '',
+    TWITCH_EVENTSUB_TRANSPORT: 'webhook', TWITCH_EVENTSUB_SECRET: SECRET, SOURCES_ENABLED: 'false',
+  }, { nodeArgs: benchNodeArgs() })
 }
 
 /** A cheer notification as Twitch posts it: body + signed headers. */
@@ -283,11 +255,10 @@ async function benchOn(engine: Engine, log: (l: string) => void, databaseUrl?: s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-bench-alerts-'))
   try {
     const { userId, token } = await seed(dataDir, databaseUrl)
-    const server = startServer(dataDir, databaseUrl)
+    const server = await startServer(dataDir, databaseUrl)
     let run: Awaited<ReturnType<typeof ingest>>
     let lat: Awaited<ReturnType<typeof latency>>
     try {
-      await server.ready
       const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: 64 })
       const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
       await pool.request({ method: 'POST', path: '/api/update-mute-all-alerts', headers: auth, body: JSON.stringify({ mute: true }) }).then((r) => r.body.text())

@@ -34,3 +34,6 @@ export async function withTempDatabase<T>(serverUrl: string, label: string, run:
     await admin.end()
   }
 }
+
+/** Node flags for the bench's server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
+export const benchNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []

@@ -11,21 +11,20 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { Pool } from 'undici'
 import { sql } from 'drizzle-orm'
 import { openDatabase, migrateDatabase } from '../apps/server/src/platform/db/client'
 import { createSession } from '../apps/server/src/modules/auth/sessions.repo'
 import { insertNotification } from '../apps/server/src/modules/notifications/notifications.repo'
-import { withTempDatabase } from './bench-kit'
+import { startServerProcess } from '../apps/server/test/server-process'
+import type { ServerProcess } from '../apps/server/test/server-process'
+import { benchNodeArgs, withTempDatabase } from './bench-kit'
 
 const RATE = Number(process.env.RATE ?? 500)
 const DURATION_S = Number(process.env.DURATION ?? 10)
 const PORT = Number(process.env.PORT ?? 3750)
 const TARGET_P99_MS = 25
 const NOTIFICATIONS = 100
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 const pgServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 type Engine = 'pglite' | 'postgres'
@@ -51,32 +50,13 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<s
 }
 
 function startServer(dataDir: string, databaseUrl: string | undefined) {
-  // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    // Request logs off (LOG_LEVEL=warn): the figure is the API's, not the cost of piping two log
-    // lines per request into this script. Override with BENCH_LOG_LEVEL.
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'all',
-      ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      DATABASE_URL: databaseUrl ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  // Never leave a server behind, however this script ends.
-  process.once('exit', () => child.kill('SIGKILL'))
-  let log = ''
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      if (log.length < 100_000) log += d.toString()
-      if (log.includes('Mouthpiece is running')) resolve()
-    })
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()))
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log.slice(0, 1500)}`)))
-    setTimeout(() => reject(new Error(`server not ready in 60 s:\n${log}`)), 60_000).unref()
-  })
-  return { child, ready }
+  // Request logs off (LOG_LEVEL=warn): the figure is the API's, not the cost of piping a log line
+  // per request into this script. Override with BENCH_LOG_LEVEL.
+  return startServerProcess({
+    PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'all',
+    ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: databaseUrl ?? '',
+  }, { nodeArgs: benchNodeArgs(), timeoutMs: 60_000 })
 }
 
 /** CPU seconds a process has used (Linux /proc), to show cost per request apart from contention. */
@@ -141,11 +121,10 @@ async function load(token: string, serverPid: number | undefined) {
 
 async function benchOn(engine: Engine, databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-bench-notifications-'))
-  let server: ReturnType<typeof startServer> | undefined
+  let server: ServerProcess | undefined
   try {
     const token = await seed(dataDir, databaseUrl)
-    server = startServer(dataDir, databaseUrl)
-    await server.ready
+    server = await startServer(dataDir, databaseUrl)
     const { total, elapsed, latencies, errors, serverCpu } = await load(token, server.child.pid)
     const ms = (v: number) => Math.round(v * 100) / 100
     const p99 = percentile(latencies, 99)
@@ -176,12 +155,7 @@ async function benchOn(engine: Engine, databaseUrl?: string) {
     console.log(JSON.stringify(result))
     return result.pass
   } finally {
-    if (server && server.child.exitCode === null) {
-      const exited = new Promise((r) => server!.child.once('exit', r))
-      server.child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
-      if (server.child.exitCode === null) server.child.kill('SIGKILL')
-    }
+    await server?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

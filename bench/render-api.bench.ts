@@ -11,16 +11,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import type { Render, RenderLog } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { SpokenPreview } from '@mouthpiece/contracts/voices/voices.routes'
+import { startServerProcess } from '../apps/server/test/server-process'
 import type { BenchFigure, BenchRun } from './bench-kit'
 import { median } from './bench-kit'
 
 const PORT = Number(process.env.PORT ?? 4130)
 const base = `http://127.0.0.1:${PORT}`
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 const THIRTY_WORDS =
   'Hey chat, welcome back to the stream! Today we are building a brand new overlay together, so grab a snack, ' +
@@ -29,22 +27,8 @@ const THIRTY_WORDS =
 const TEN_SECONDS =
   'Welcome back to the stream, everyone! Today we are trying a brand new game, and I need all of your best advice in the chat. Thanks for the follows!'
 
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'admin-password-1', DATABASE_URL: '', MODE: 'all' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString()
-      if (out.includes('Mouthpiece is running')) resolve()
-    })
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()))
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
-  })
-  return child
+function startServer(dataDir: string) {
+  return startServerProcess({ PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'admin-password-1', DATABASE_URL: '', MODE: 'all' })
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, body?: object, token?: string): Promise<T> {
@@ -113,8 +97,7 @@ export const run: BenchRun = async (log) => {
       note: `audio job ${best.jobMs.audio} ms, avatar job ${best.jobMs.avatar} ms, final job ${best.jobMs.final} ms; ${(best.wall / best.duration).toFixed(2)} s per video second`,
     })
   } finally {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
+    await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
   return figures

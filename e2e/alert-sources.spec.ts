@@ -11,8 +11,9 @@ import { NOTIFICATIONS, notificationFor, resubNotification } from '../apps/serve
 import type { EventSubMessage } from '../apps/server/src/modules/donations/testing/twitch-fixtures'
 import { TIPS_TOPIC } from '../apps/server/src/modules/donations/sources/streamelements'
 import { PROBE, expectMouthMoves, expectVoiceStarted, probe } from './overlay-probe'
-import { launchChromium, signUpCreator, startServerProcess, stopServerProcess } from './support'
-import type { ServerProcess } from './support'
+import { startServerProcess } from '../apps/server/test/server-process'
+import type { ServerProcess } from '../apps/server/test/server-process'
+import { launchChromium, signUpCreator } from './support'
 
 /**
  * Issue 4's "done means", end to end: every kind of event, fired through each platform's local
@@ -94,7 +95,7 @@ test.beforeAll(async ({ playwright }) => {
 test.afterAll(async () => {
   await browser?.close()
   await api?.dispose()
-  await stopServerProcess(server, 'SIGKILL')
+  await server?.stop('SIGKILL')
   await Promise.allSettled([twitch?.close(), streamlabs?.close(), streamelements?.close(), youtube?.close()])
   fs.rmSync(DATA_DIR, { recursive: true, force: true })
 })
@@ -216,7 +217,7 @@ test('a server killed with SIGKILL mid-queue delivers the rest after restart, ea
 
   await expectVoiceStarted(overlay, before + 1)
   const atKill = await tips()
-  await stopServerProcess(server, 'SIGKILL')
+  await server?.stop('SIGKILL')
   const waiting = atKill.filter((t) => names.includes(t.who) && t.status === 'queued').length
   console.log(`SIGKILL while the first tip played: ${waiting} of ${names.length} tips were still queued on the server`)
   await expect(root()).not.toHaveAttribute('data-link', 'open')

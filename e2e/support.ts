@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Browser, BrowserContext, BrowserType, Page } from '@playwright/test'
 import { USER_TOKEN_COOKIE, USER_TOKEN_EXPIRY_COOKIE } from '@mouthpiece/contracts/constants'
@@ -62,45 +60,4 @@ export async function signUpCreator(request: APIRequestContext, context: Browser
   const headers = { authorization: `Bearer ${token}` }
   const settings = (await (await request.get('/api/donation/settings', { headers })).json()) as { settings: { overlay_url: string } }
   return { username, token, headers, overlayUrl: settings.settings.overlay_url }
-}
-
-export interface ServerProcess {
-  child: ChildProcess
-  /** What the process printed (its last 4,000 characters), for failure messages. */
-  log(): string
-}
-
-/**
- * The real server in a child process of the spec's own (`node --import tsx apps/server/src/main.ts`),
- * for specs that must kill and restart it (playwright.config.ts's webServer cannot be). Answers once
- * GET /api/health answers 200; throws with the server's output if it exits first or takes > 60 s.
- */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const health = `http://localhost:${env.PORT}/api/health`
-  if (await fetch(health).then(() => true, () => false)) throw new Error(`something already answers on port ${env.PORT}`)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-4000))
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}): ${output}`))))
-  exited.catch(() => {})
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const ok = await Promise.race([fetch(health).then((r) => r.ok, () => false), exited])
-    if (ok) return { child, log: () => output }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`the server did not answer ${health} within 60 s: ${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
-/** Kills a server process with `signal` and waits until it is gone. */
-export async function stopServerProcess(server: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
-  const gone = new Promise((r) => server.child.once('exit', r))
-  server.child.kill(signal)
-  await gone
 }

@@ -2,15 +2,12 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Tip } from '@mouthpiece/contracts/donations/donations.schemas'
+import { startServerProcess } from '../../../test/server-process'
 import { listenInRange, waitFor } from './testing/harness'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..')
 
 /** A free port of the alerts range, for a server in a child process. */
 async function freePort(): Promise<number> {
@@ -27,31 +24,14 @@ async function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; base: string }> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort()
-    const { child, ready } = spawnServer({ ...env, PORT: String(port) })
-    children.push(child)
     try {
-      await ready
+      const { child } = await startServerProcess({ ...env, PORT: String(port) }, { timeoutMs: 120_000 })
+      children.push(child)
       return { child, base: `http://127.0.0.1:${port}` }
     } catch (err) {
       if (attempt >= 4 || !String(err).includes('EADDRINUSE')) throw err
     }
   }
-}
-
-function spawnServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      log += d.toString()
-      if (log.includes('Mouthpiece is running')) resolve()
-    })
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()))
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log.slice(-1000)}`)))
-  })
-  return { child, ready }
 }
 
 describe('alerts survive a crash', () => {

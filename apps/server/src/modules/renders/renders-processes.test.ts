@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Render, RenderLog } from '@mouthpiece/contracts/renders/renders.schemas'
 import { GenerationFlow, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { openTestDatabase } from '../../../test/harness'
+import { startServerProcess } from '../../../test/server-process'
 import type { TestApp } from '../../../test/harness'
 import { loadConfig } from '../../platform/config'
 import type { Platform } from '../../platform/context'
@@ -20,7 +20,6 @@ import { seedModules } from '../../modules'
 import { rendersClient } from './testing/renders-client'
 
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres'
-const mainTs = path.resolve(import.meta.dirname, '../../main.ts')
 
 /**
  * Scaled out on PostgreSQL: this process is an API process (`serve`) and renders are done by
@@ -38,20 +37,8 @@ describe.runIf(onPostgres)('renders across processes (PostgreSQL)', () => {
   const workers: ChildProcess[] = []
 
   async function startWorker(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-      env: { ...process.env, DATABASE_URL: url, MODE: 'work', DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: 'admin-password-1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const { child } = await startServerProcess({ DATABASE_URL: url, MODE: 'work', DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: 'admin-password-1', LOG_LEVEL: 'warn' })
     workers.push(child)
-    await new Promise<void>((resolve, reject) => {
-      let out = ''
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString()
-        if (out.includes('workers running')) resolve()
-      })
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()))
-      child.once('exit', (code) => reject(new Error(`worker exited (${code}): ${out}`)))
-    })
     return child
   }
 
