@@ -25,6 +25,7 @@ import type { Database } from '../apps/server/src/platform/db/client'
 import { createSession } from '../apps/server/src/modules/auth/sessions.repo'
 import { upsertAccount } from '../apps/server/src/modules/donations/accounts.repo'
 import { signTwitchWebhook } from '../apps/server/src/modules/donations/sources/twitch-webhook'
+import { openOverlay } from '../apps/server/src/modules/donations/testing/harness'
 import { startServerProcess } from '../apps/server/test/server-process'
 import { benchNodeArgs, withTempDatabase } from './bench-kit'
 import type { BenchFigure, BenchRun } from './bench-kit'
@@ -163,30 +164,8 @@ async function drained(pool: Pool, token: string, expected: number): Promise<num
 /** Reads the overlay's SSE stream; answers each alert's arrival time by alert id. */
 async function overlayStream(key: string) {
   const arrivals = new Map<number, { at: number; audio: string | null }>()
-  const ctrl = new AbortController()
-  const res = await fetch(`http://127.0.0.1:${PORT}/api/donation/overlay/stream?key=${encodeURIComponent(key)}`, { signal: ctrl.signal })
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-  void (async () => {
-    let buffer = ''
-    try {
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) return
-        buffer += value
-        let cut: number
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          if (!block.includes('event: alert')) continue
-          const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { id: number; audio: { url: string } | null }
-          arrivals.set(data.id, { at: performance.now(), audio: data.audio?.url ?? null })
-        }
-      }
-    } catch {
-      // closed
-    }
-  })()
-  return { arrivals, close: () => ctrl.abort() }
+  const client = await openOverlay(`http://127.0.0.1:${PORT}`, key, undefined, (alert) => arrivals.set(alert.id, { at: performance.now(), audio: alert.audio?.url ?? null }))
+  return { arrivals, close: () => client.close() }
 }
 
 async function latency(pool: Pool, token: string, log: (l: string) => void) {

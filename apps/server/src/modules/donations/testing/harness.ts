@@ -84,9 +84,10 @@ export interface OverlayClient {
 
 /**
  * The overlay page's side of the stream, as EventSource would read it: `event`/`id`/`data`
- * fields, blank line per event. Sends Last-Event-ID when given.
+ * fields, blank line per event. Sends Last-Event-ID when given; `onAlert` runs as each alert is read
+ * (the bench times arrivals with it).
  */
-export async function openOverlay(base: string, key: string, lastEventId?: string): Promise<OverlayClient> {
+export async function openOverlay(base: string, key: string, lastEventId?: string, onAlert?: (alert: OverlayAlert) => void): Promise<OverlayClient> {
   const ctrl = new AbortController()
   const res = await fetch(`${base}/api/donation/overlay/stream?key=${encodeURIComponent(key)}`, {
     headers: lastEventId ? { 'last-event-id': lastEventId } : {}, signal: ctrl.signal,
@@ -106,7 +107,11 @@ export async function openOverlay(base: string, key: string, lastEventId?: strin
           const block = buffer.slice(0, cut)
           buffer = buffer.slice(cut + 2)
           const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]))
-          if (fields.event === 'alert' && fields.data) client.alerts.push({ ...(JSON.parse(fields.data) as OverlayAlert), receivedAtMs: Date.now(), eventId: fields.id ?? '' })
+          if (fields.event === 'alert' && fields.data) {
+            const alert = JSON.parse(fields.data) as OverlayAlert
+            onAlert?.(alert)
+            client.alerts.push({ ...alert, receivedAtMs: Date.now(), eventId: fields.id ?? '' })
+          }
           if (fields.event === 'hello' && fields.data) client.hello.push(JSON.parse(fields.data) as { volume: number })
         }
       }
