@@ -139,7 +139,12 @@ describe('Twitch: OAuth link and the EventSub WebSocket client', () => {
   })
 
   it('marks the account when Twitch revokes access and stops reconnecting', async () => {
-    await waitFor(() => twitch.open().length === 1 || null, 10_000, 'an open socket')
+    // Twitch revokes subscriptions that exist: wait until the open session has made its own.
+    const subscribedSocket = () => {
+      const open = twitch.open()
+      return open.length === 1 && subscribedSessions().includes(open[0]!.sessionId) ? open[0] : null
+    }
+    await waitFor(subscribedSocket, 10_000, 'an open, subscribed socket')
     twitch.revoke('channel.cheer', 'authorization_revoked')
     await waitFor(async () => (await account())?.status === 'error' || null, 10_000, 'the account to be marked')
     expect((await account())!.last_error).toMatch(/revoked access/)
