@@ -28,8 +28,26 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' },
   },
   {
+    // Plain scripts served to the browser in e2e (stand-ins for third-party scripts): no TS project.
+    files: ['e2e/support/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: 'script', globals: globals.browser, parserOptions: { projectService: false, project: null } },
+  },
+  {
+    // Plain Node scripts `npm start` runs before any TypeScript tooling (scripts/build-server.mjs): no TS project.
+    files: ['scripts/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: 'module', globals: globals.node, parserOptions: { projectService: false, project: null } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}', 'packages/avatar/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Plain browser scripts served as they are (public/boot.js runs before the app's modules): no type information.
+    files: ['apps/web/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.browser },
   },
 )

@@ -20,11 +20,7 @@ import { randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { sql } from 'drizzle-orm'
-import { openDatabase, migrateDatabase } from '../apps/server/src/platform/db/client'
-import type { Database } from '../apps/server/src/platform/db/client'
-import { createSession } from '../apps/server/src/modules/auth/sessions.repo'
-import { upsertAccount } from '../apps/server/src/modules/donations/accounts.repo'
-import { signTwitchWebhook } from '../apps/server/src/modules/donations/sources/twitch-webhook'
+import { cheer, open, percentile, rows, seed, SECRET } from './alerts-kit'
 import { openOverlay } from '../apps/server/src/modules/donations/testing/harness'
 import { startServerProcess } from '../apps/server/test/server-process'
 import { benchNodeArgs, withTempDatabase } from './bench-kit'
@@ -36,8 +32,6 @@ const DURATION_S = Number(process.env.DURATION ?? 10)
 const REDELIVERED = 0.1
 const LATENCY_SAMPLES = Number(process.env.LATENCY_SAMPLES ?? 60)
 const PORT = Number(process.env.PORT ?? 4090)
-const SECRET = 'bench-eventsub-secret-0123456789'
-const BROADCASTER = '424242'
 const TARGET_RATE = 1000
 const TARGET_P95_MS = 150
 const pgServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -46,48 +40,12 @@ const engines = (process.env.BENCH_ENGINES?.split(',') ?? ['pglite', 'postgres']
   (e): e is Engine => e === 'pglite' || (e === 'postgres' && !!pgServer),
 )
 
-const open = (dataDir: string, databaseUrl?: string) => openDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'db') })
-const rows = async <T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
-  const res: unknown = await db.db.execute(query)
-  return (res as { rows: T[] }).rows
-}
-
-/** A user with a session and a linked Twitch broadcaster, written before the server starts. */
-async function seed(dataDir: string, databaseUrl: string | undefined) {
-  const database = await open(dataDir, databaseUrl)
-  try {
-    await migrateDatabase(database)
-    const name = `bench_${Date.now()}`
-    const [user] = await rows<{ id: number }>(database, sql`insert into users (username, email, password_hash) values (${name}, ${`${name}@bench.local`}, 'x') returning id`)
-    await upsertAccount(database.db, { user_id: user!.id, platform: 'twitch', provider: 'twitch', external_id: BROADCASTER, display_name: 'benchBroadcaster' })
-    return { userId: user!.id, token: (await createSession(database.db, 'user', user!.id)).token }
-  } finally {
-    await database.close()
-  }
-}
-
 function startServer(dataDir: string, databaseUrl: string | undefined) {
   return startServerProcess({
     PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, MODE: 'all',
     ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl ?? '',
     TWITCH_EVENTSUB_TRANSPORT: 'webhook', TWITCH_EVENTSUB_SECRET: SECRET, SOURCES_ENABLED: 'false',
   }, { nodeArgs: benchNodeArgs() })
-}
-
-/** A cheer notification as Twitch posts it: body + signed headers. */
-function cheer(messageId: string, i: number) {
-  const body = JSON.stringify({
-    subscription: { id: randomUUID(), type: 'channel.cheer', version: '1', status: 'enabled', cost: 0, condition: { broadcaster_user_id: BROADCASTER }, transport: { method: 'webhook', callback: 'https://example.com' }, created_at: new Date().toISOString() },
-    event: { is_anonymous: false, user_id: '5555', user_login: 'benchviewer', user_name: 'BenchViewer', broadcaster_user_id: BROADCASTER, broadcaster_user_login: 'b', broadcaster_user_name: 'b', message: `bench cheer number ${i}`, bits: 100 + (Math.abs(i) % 900) },
-  })
-  const timestamp = new Date().toISOString()
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json', 'twitch-eventsub-message-id': messageId, 'twitch-eventsub-message-timestamp': timestamp,
-      'twitch-eventsub-message-type': 'notification', 'twitch-eventsub-message-signature': signTwitchWebhook(messageId, timestamp, body, SECRET),
-    },
-  }
 }
 
 /** CPU seconds a process has used (Linux /proc): cost per event apart from what other processes take. */
@@ -99,8 +57,6 @@ function cpuSeconds(pid: number | undefined): number {
     return NaN
   }
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
 
 async function ingest(pool: Pool, log: (l: string) => void, serverPid: number | undefined) {
   const total = Math.round(RATE * DURATION_S)

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import os from 'node:os'
 import pg from 'pg'
 /** What a bench file exports: `run()` returning figures; bench/run.ts prints them. */
 export interface BenchFigure {
@@ -37,3 +39,48 @@ export async function withTempDatabase<T>(serverUrl: string, label: string, run:
 
 /** Node flags for the bench's server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
 export const benchNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+
+/** utime + stime + cutime + cstime (and the parent pid) from /proc/<pid>/stat, in seconds. */
+function statCpu(pid: number | 'self'): { ppid: number; cpu: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
+    // Fields 4 and 14–17 of proc(5) (ppid; utime, stime, cutime, cstime) are 1 and 11–14 after the command name; clock ticks of 1/100 s.
+    return { ppid: f[1]!, cpu: (f[11]! + f[12]! + f[13]! + f[14]!) / 100 }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * CPU seconds a process has used, its children included: reaped ones (ffmpeg) through cutime and
+ * cstime, and ones still running (the resident Festival) read from /proc. Linux; 0 elsewhere. Read
+ * before and after a piece of work; on a shared machine the difference is the figure to compare,
+ * wall time moves with the load.
+ */
+export function processCpuSeconds(pid: number | 'self' = 'self'): number {
+  const own = statCpu(pid)
+  if (!own) return 0
+  const root = pid === 'self' ? process.pid : pid
+  const kids = new Map<number, number[]>()
+  const cpu = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const s = statCpu(Number(entry))
+    if (!s) continue
+    cpu.set(Number(entry), s.cpu)
+    kids.set(s.ppid, [...(kids.get(s.ppid) ?? []), Number(entry)])
+  }
+  let total = own.cpu
+  const walk = (p: number) => {
+    for (const c of kids.get(p) ?? []) {
+      total += cpu.get(c) ?? 0
+      walk(c)
+    }
+  }
+  walk(root)
+  return total
+}
+
+/** "load 3.1 2.9 2.2 on 2 cores": the context every wall-time figure needs. */
+export const loadNote = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`

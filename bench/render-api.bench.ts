@@ -4,10 +4,13 @@
  *  - text → audio + viseme timeline through POST /api/voices/preview, 30 words, warm: ≤ 50 ms
  *    (espeak; Festival printed for comparison);
  *  - quick create end to end for a ~10 s video: POST /api/quick-create until the render is
- *    completed, with each job's time from the render log.
+ *    completed, with each job's time from the render log; wall time and the server's CPU time
+ *    (its process and its reaped children: ffmpeg, Festival), set against the CPU an ffmpeg
+ *    re-encode of the finished video's pixels (x264 veryfast) takes.
  *
  *   node --import tsx bench/render-api.bench.ts   (PORT=4130)
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,7 +18,7 @@ import type { Render, RenderLog } from '@mouthpiece/contracts/renders/renders.sc
 import type { SpokenPreview } from '@mouthpiece/contracts/voices/voices.routes'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { BenchFigure, BenchRun } from './bench-kit'
-import { median } from './bench-kit'
+import { loadNote, median, processCpuSeconds } from './bench-kit'
 
 const PORT = Number(process.env.PORT ?? 4130)
 const base = `http://127.0.0.1:${PORT}`
@@ -32,11 +35,17 @@ function startServer(dataDir: string) {
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, body?: object, token?: string): Promise<T> {
-  const res = await fetch(base + url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
+  let res: Response
+  for (let attempt = 0; ; attempt++) {
+    res = await fetch(base + url, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    // On the shared machine the admission gate may answer "busy": wait as told, as a client would.
+    if (res.status !== 503 || attempt >= 10) break
+    await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 1) * 1000))
+  }
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
   return (await res.json()) as T
 }
@@ -56,7 +65,8 @@ async function previewTimes(voice: string, runs: number) {
   return { ms: median(times), serverMs: median(server), spoken: last! }
 }
 
-async function quickCreate(token: string) {
+async function quickCreate(token: string, serverPid: number) {
+  const cpu0 = processCpuSeconds(serverPid)
   const started = performance.now()
   const { render } = await call<{ render: Render }>('POST', '/api/quick-create', { text: TEN_SECONDS }, token)
   let r = render
@@ -65,36 +75,65 @@ async function quickCreate(token: string) {
     r = (await call<{ render: Render }>('GET', `/api/renders/${render.id}`, undefined, token)).render
   }
   const wall = (performance.now() - started) / 1000
+  const cpu = processCpuSeconds(serverPid) - cpu0
   if (r.status !== 3) throw new Error(`render failed: ${r.error}`)
   const { logs } = await call<{ logs: Array<Omit<RenderLog, 'entries'>> }>('GET', `/api/video-result/${r.id}`, undefined, token)
   const jobMs = Object.fromEntries(logs.map((l) => [l.job, l.ms ?? 0]))
-  return { wall, duration: r.duration ?? 0, jobMs }
+  return { wall, cpu, duration: r.duration ?? 0, jobMs, videoUrl: r.files?.video_url }
+}
+
+/** CPU seconds (and wall) of an ffmpeg re-encode of a video's pixels with x264 veryfast: the yardstick. */
+async function reencodeCpu(url: string, dir: string) {
+  const file = path.join(dir, 'result.mp4')
+  fs.writeFileSync(file, Buffer.from(await (await fetch(base + url)).arrayBuffer()))
+  const cpu0 = processCpuSeconds()
+  const t = performance.now()
+  const r = spawnSync('ffmpeg', ['-v', 'error', '-y', '-i', file, '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-f', 'mp4', path.join(dir, 're.mp4')])
+  if (r.status !== 0) throw new Error(`re-encode failed: ${r.stderr.toString()}`)
+  return { cpu: processCpuSeconds() - cpu0, wall: (performance.now() - t) / 1000 }
 }
 
 export const run: BenchRun = async (log) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-bench-render-api-'))
-  log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`)
+  log(loadNote())
   const server = await startServer(dataDir)
   const figures: BenchFigure[] = []
   try {
-    const words = THIRTY_WORDS.split(/\s+/).length
-    const espeak = await previewTimes('espeak:en-us', 20)
-    figures.push({
-      name: `API text → audio + visemes, ${words} words, espeak (median of 20, warm)`, value: Math.round(espeak.ms * 10) / 10, unit: 'ms',
-      target: '≤ 50', ok: espeak.ms <= 50, note: `server ${espeak.serverMs} ms, ${espeak.spoken.duration.toFixed(1)} s audio, ${espeak.spoken.cues.length} cues`,
-    })
-    const festival = await previewTimes('festival:cmu_us_slt_arctic_hts', 3)
-    figures.push({ name: `API text → audio + visemes, ${words} words, Festival HTS (median of 3)`, value: Math.round(festival.ms), unit: 'ms', note: 'the warmer voice, for comparison' })
-
+    // The preview figures (issue 3) need the speech gate; on a saturated machine it may refuse them (503)
+    // after its time limit: then they are left out and the render figures still come.
+    try {
+      const words = THIRTY_WORDS.split(/\s+/).length
+      const espeak = await previewTimes('espeak:en-us', 20)
+      figures.push({
+        name: `API text → audio + visemes, ${words} words, espeak (median of 20, warm)`, value: Math.round(espeak.ms * 10) / 10, unit: 'ms',
+        target: '≤ 50', ok: espeak.ms <= 50, note: `server ${espeak.serverMs} ms, ${espeak.spoken.duration.toFixed(1)} s audio, ${espeak.spoken.cues.length} cues`,
+      })
+      const festival = await previewTimes('festival:cmu_us_slt_arctic_hts', 3)
+      figures.push({ name: `API text → audio + visemes, ${words} words, Festival HTS (median of 3)`, value: Math.round(festival.ms), unit: 'ms', note: 'the warmer voice, for comparison' })
+    } catch (error) {
+      log(`preview figures left out: ${(error as Error).message.slice(0, 120)}`)
+    }
     const u = `bench${Date.now() % 1e6}`
     const { token } = await call<{ token: string }>('POST', '/api/register', { username: u, email: `${u}@bench.local`, password: 'correct horse 1' })
-    const cold = await quickCreate(token)
+    const pid = server.child.pid!
+    const cold = await quickCreate(token, pid)
     log(`first quick create (cold render thread): ${cold.wall.toFixed(2)} s for ${cold.duration.toFixed(1)} s of video`)
-    const warm = [await quickCreate(token), await quickCreate(token)]
-    const best = warm.sort((a, b) => a.wall - b.wall)[0]!
+    const warm = [await quickCreate(token, pid), await quickCreate(token, pid), await quickCreate(token, pid)]
+    for (const w of warm) log(`warm quick create: wall ${w.wall.toFixed(2)} s, server CPU ${w.cpu.toFixed(2)} s; jobs ${JSON.stringify(w.jobMs)}`)
+    const best = [...warm].sort((a, b) => a.wall - b.wall)[0]!
+    const cpu = median(warm.map((w) => w.cpu))
+    const re = await reencodeCpu(best.videoUrl!, dataDir)
+    log(`${loadNote()} at the end; x264 veryfast re-encode of the result: ${re.cpu.toFixed(2)} s CPU, ${re.wall.toFixed(2)} s wall`)
+    const perSecond = best.wall / best.duration
     figures.push({
-      name: `quick create end to end, ${best.duration.toFixed(1)} s 720p video (best of 2, warm)`, value: Math.round(best.wall * 100) / 100, unit: 's',
-      note: `audio job ${best.jobMs.audio} ms, avatar job ${best.jobMs.avatar} ms, final job ${best.jobMs.final} ms; ${(best.wall / best.duration).toFixed(2)} s per video second`,
+      name: `quick create end to end, ${best.duration.toFixed(1)} s 720p video, wall per video second (best of 3, warm)`, value: perSecond, unit: 's/s',
+      target: '≤ 0.30', ok: perSecond <= 0.3,
+      note: `${best.wall.toFixed(2)} s; audio job ${best.jobMs.audio} ms, avatar job ${best.jobMs.avatar} ms, final job ${best.jobMs.final} ms; moves with the machine's load`,
+    })
+    figures.push({ name: 'quick create, server CPU (process + ffmpeg + speech) per video second (median of 3)', value: cpu / best.duration, unit: 'cpu-s/s', note: `${cpu.toFixed(2)} s` })
+    figures.push({
+      name: 'quick create server CPU ÷ CPU of an x264 veryfast re-encode of the same pixels', value: cpu / re.cpu, unit: '×', target: '≤ 1.3', ok: cpu / re.cpu <= 1.3,
+      note: `re-encode ${re.cpu.toFixed(2)} s CPU`,
     })
   } finally {
     await server.stop()

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test'
 import { PROBE, expectMouthMoves, expectVoiceStarted, probe } from './overlay-probe'
 import { launchChromium, signUpCreator } from './support'
 
-// Run with E2E_PORT=4220. Needs the alerts pages wired into the router: DONATION_ROUTES from
-// apps/web/src/features/donations/routes.tsx in FEATURE_PAGES (the overlay, /donation-settings).
+// Run with E2E_PORT=4220. The alerts pages (the overlay, /donation-settings) are DONATION_ROUTES in
+// apps/web/src/features/donations/routes.tsx.
 
 // Each test starts its own Chromium with the autoplay policy it needs (launchChromium).
 

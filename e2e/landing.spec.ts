@@ -10,8 +10,10 @@ test('a visitor generates a line and signs up for early access; signing up again
   await page.goto('/landing')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Give your stream a voice and a face.')
 
-  // Quick Create: a real line from the chosen category, and another one on request.
+  // Quick Create: a real line from the chosen category, and another one on request. Its code loads
+  // as the visitor scrolls near it.
   const quickCreate = page.locator('#quick-create')
+  await quickCreate.scrollIntoViewIfNeeded()
   await quickCreate.getByRole('radio', { name: 'Hype' }).click()
   const line = quickCreate.getByLabel('Your line')
   await expect(line).not.toHaveValue('')
@@ -150,6 +152,7 @@ test('an admin adds a sentence category and visitors can use it; the last 3 acti
 
   await page.goto('/landing')
   const quickCreate = page.locator('#quick-create')
+  await quickCreate.scrollIntoViewIfNeeded()
   const categories = quickCreate.getByRole('radiogroup', { name: 'Sentence category' })
   await expect(categories.getByRole('radio')).toHaveCount(3)
   await categories.getByRole('radio', { name: 'Raid Welcome' }).click()

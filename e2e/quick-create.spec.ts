@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { LOADING_PHRASES } from '@mouthpiece/contracts/constants'
 
@@ -11,6 +12,8 @@ test('a visitor types a line, watches the video render and play, downloads it an
   const qc = page.locator('#quick-create')
 
   await qc.getByRole('radio', { name: /Max/ }).click()
+  // The editor's background picker: a coral background.
+  await qc.getByRole('radiogroup', { name: 'Background colour' }).getByRole('radio', { name: '#FF6A59' }).click()
   await qc.getByLabel('Your line').fill('Hello chat, this is my very first Mouthpiece video!')
   await qc.getByRole('button', { name: 'Generate video' }).click()
 
@@ -29,6 +32,9 @@ test('a visitor types a line, watches the video render and play, downloads it an
   const bytes = fs.readFileSync(await download.path())
   expect(bytes.length).toBeGreaterThan(20_000)
   expect(bytes.subarray(4, 8).toString('ascii')).toBe('ftyp')
+  // The picked background fills the frame's corner.
+  const corner = execFileSync('ffmpeg', ['-v', 'error', '-ss', '0.5', '-i', await download.path(), '-frames:v', '1', '-vf', 'crop=8:8:0:0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'])
+  expect(Math.abs(corner[0]! - 0xff) + Math.abs(corner[1]! - 0x6a) + Math.abs(corner[2]! - 0x59)).toBeLessThan(30)
 
   // Copy the share link and open it in a fresh, signed-out browser.
   const copy = qc.getByRole('button', { name: 'Copy share link' })

@@ -18,11 +18,20 @@ TEST_PKGS=(chromium)
 want=("${RUNTIME_PKGS[@]}")
 [ "${1:-runtime}" = test ] && want+=("${TEST_PKGS[@]}")
 
+# A stamp newer than dpkg's database proves nothing was installed or removed since the last
+# check passed: skip asking dpkg about every package on each start.
+stamp="$(dirname "$0")/../.tmp/stamps/system-deps-${1:-runtime}"
+dpkg_db=/var/lib/dpkg/status
+if [ -f "$stamp" ] && [ -f "$dpkg_db" ] && [ "$stamp" -nt "$dpkg_db" ]; then exit 0; fi
+
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then
+  mkdir -p "$(dirname "$stamp")" && touch "$stamp"
+  exit 0
+fi
 
 cmd="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then
@@ -35,3 +44,4 @@ echo "Installing Debian packages: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}"
+mkdir -p "$(dirname "$stamp")" && touch "$stamp"

@@ -81,3 +81,9 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
     },
   }
 }
+
+/** Signs the seeded admin in (createTestApp's ADMIN_PASSWORD); answers the bearer headers. */
+export async function adminHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'admin-password-1' } })
+  return { authorization: `Bearer ${login.json<{ token: string }>().token}` }
+}

@@ -6,6 +6,11 @@ export interface GradientLike {
   addColorStop(offset: number, color: string): void
 }
 
+/** A picture used as a fill; its transform maps the picture's pixels into the user space. */
+export interface PatternLike {
+  setTransform(transform: { a: number; b: number; c: number; d: number; e: number; f: number }): void
+}
+
 export interface Ctx2D {
   // Style properties are written only; `unknown` lets each implementation keep its own gradient types.
   fillStyle: unknown
@@ -33,8 +38,12 @@ export interface Ctx2D {
   clip(): void
   clearRect(x: number, y: number, w: number, h: number): void
   fillRect(x: number, y: number, w: number, h: number): void
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): void
+  /** The image is host-specific (an <img>, @napi-rs/canvas's Image); callers pass what the host put in photo-images. */
+  drawImage(image: never, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void
   createLinearGradient(x0: number, y0: number, x1: number, y1: number): GradientLike
   createRadialGradient(x0: number, y0: number, r0: number, x1: number, y1: number, r1: number): GradientLike
+  createPattern(image: never, repetition: 'no-repeat'): PatternLike | null
 }
 
 type CanvasLineCap = 'butt' | 'round' | 'square'

@@ -10,6 +10,8 @@ import { drawHairBack, drawHairFront } from './draw-hair'
 import { ellipsePath, headPath, makeFrame, paint } from './draw-kit'
 import type { Frame } from './draw-kit'
 import { drawBody, drawEyewear, drawFacialHair, drawHat, drawHeadset } from './draw-outfit'
+import { drawPhoto } from './draw-photo'
+import { getPhotoImage } from './photo-images'
 import { lighten } from './random'
 
 /** Where to draw, in the context's pixels; x,y is the top-left corner, angle in degrees about the centre. */
@@ -64,6 +66,14 @@ export function drawAvatar(ctx: Ctx2D, look: AvatarLook, pose: AvatarPose, box: 
   ctx.translate(-AVATAR_UNITS / 2, -AVATAR_UNITS / 2)
   ctx.lineJoin = 'round'
   ctx.lineCap = 'round'
+  // A photo avatar whose picture the host has loaded; until then its cartoon stands in.
+  const image = look.photo && getPhotoImage(look.photo.src)
+  if (look.photo && image) {
+    const bg = look.photo.background
+    drawPhoto(ctx, look.photo, image, pose, bg?.mode === 'image' ? getPhotoImage(bg.src) : undefined)
+    ctx.restore()
+    return
+  }
   const f = makeFrame(ctx, look, pose)
   withHead(f, () => drawHairBack(f))
   // Shoulders sit a little higher than the authored torso so the neck stays short.

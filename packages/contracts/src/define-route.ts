@@ -13,6 +13,12 @@ export interface RouteDef {
   /** Fastify-style path, e.g. `/api/projects/:projectId/delete`. */
   path: string
   auth: RouteAuth
+  /**
+   * In the group of routes barred to disabled users (SPEC §5/§6: `user.is_enabled` false). The
+   * server answers them 403 (for a signed-in disabled user), and the web bars every page that
+   * lists one of them in its `calls` (app-route.ts): this flag is the group's one declaration.
+   */
+  requiresEnabled?: boolean
   summary?: string
   params?: z.ZodType
   query?: z.ZodType

@@ -1,6 +1,6 @@
 /**
  * Every path of SPEC §2, named once. Patterns use React Router's `:param` syntax; `to.*` builds
- * concrete links. The route table (route-table.ts) decides what each path renders and how it is guarded.
+ * concrete links. Each feature's routes.tsx says what its paths render and how they are guarded.
  */
 export const PATHS = {
   // Public and user routes
@@ -114,6 +114,10 @@ export const PATHS = {
   adminStressTestTesting: '/admin/stress-test/testing',
   /** Plans editor (SPEC §7 "plans … editable by admins"); not a SPEC §2 route of its own. */
   adminPlans: '/admin/plans',
+  /** Users' avatar dataset (SPEC §7 admin Users "avatar dataset {page, keySearch}"); not a SPEC §2 route of its own. */
+  adminAvatarDataset: '/admin/avatar-dataset',
+  /** Audit log of admin actions (issue 13); not a SPEC §2 route of its own. */
+  adminAuditLog: '/admin/audit-log',
 
   // Creator management (admin area)
   creatorAdd: '/admin/creator-management/add-creator',
@@ -132,6 +136,19 @@ export const PATHS = {
   testWaveForm: '/page-for-test/wave-form',
 } as const
 export type PathName = keyof typeof PATHS
+
+/** SPEC §2 "Path constants only": named, but never routes (an address like these is simply not found). */
+export const CONSTANT_ONLY_PATHS: readonly string[] = [
+  PATHS.manageChannels,
+  PATHS.connectChannels,
+  PATHS.channelIdentification,
+  PATHS.editVideo,
+  PATHS.vocalPart1,
+  PATHS.vocalPart2,
+  PATHS.donate,
+  PATHS.tip,
+  PATHS.notFound,
+]
 
 /** SPEC §2 named routes the guards use. */
 export const HOME_ROUTE = PATHS.home

@@ -51,7 +51,10 @@ describe('route table', () => {
   it('knows which links reach a page', () => {
     expect(hasPage('/user-settings#account-settings')).toBe(true)
     expect(hasPage('/admin/edit-user/4')).toBe(true)
-    expect(hasPage('/dashboard/project#video')).toBe(false)
+    expect(hasPage('/dashboard/project#video')).toBe(true)
+    expect(hasPage('/dashboard/branding')).toBe(true)
+    expect(hasPage('/admin/stress-test/testing')).toBe(true)
+    expect(hasPage('/admin/no-such-screen')).toBe(false)
   })
 })
 
@@ -67,20 +70,20 @@ describe('router and guards', () => {
     expect(getCookie(REDIRECT_COOKIE)).toBe('/dashboard/user-settings?tab=password')
   })
 
-  it('the default route sends a signed-in user to the signed-in home and others to login', async () => {
+  it.each(['/', '/video-editor-landing'])('the entry route %s sends a signed-in user to the signed-in home and others to login', async (entry) => {
     signedIn()
-    const first = renderApp(buildRoutes(), '/')
+    const first = renderApp(buildRoutes(), entry)
     expect(await screen.findByRole('heading', { name: /Welcome, streamer/ })).toBeInTheDocument()
     expect(first.router.state.location.pathname).toBe('/dashboard')
     first.unmount()
     clearCookies()
-    const second = renderApp(buildRoutes(), '/')
+    const second = renderApp(buildRoutes(), entry)
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/login'))
   })
 
   it('a route whose feature has not landed redirects (no placeholder page)', async () => {
     signedIn()
-    const { router } = renderApp(buildRoutes(), '/projects')
+    const { router } = renderApp(buildRoutes(), '/twitchcon')
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
   })
 

@@ -5,54 +5,61 @@ import { loadChunk } from '../lib/chunk-reload'
 import { RouteErrorBoundary } from './errors/error-boundary'
 import { NotFoundPage } from './errors/not-found'
 import { adminRouteLoader, userRouteLoader } from './guards/guard-loaders'
-import { AdminLayout } from './layouts/admin-layout'
-import { ClientLayout } from './layouts/client-layout'
 import { DefaultLayout } from './layouts/default-layout'
-import { DonationSettingsLayout } from './layouts/donation-settings-layout'
 import { EmptyLayout } from './layouts/empty-layout'
-import { VideoEditorLayout } from './layouts/video-editor-layout'
 import { PATHS } from './paths'
 import { PageLoading, Root } from './root'
-import { ADMIN_LOGIN_ROUTE, ADMIN_ROUTES, USER_ROUTES } from './route-table'
-import type { AdminRoute, PageLoader, UserLayout, UserRoute } from './route-table'
-
-const LAYOUTS: Record<UserLayout, ComponentType> = {
-  default: DefaultLayout,
-  client: ClientLayout,
-  'donation-settings': DonationSettingsLayout,
-  'video-editor': VideoEditorLayout,
-  empty: EmptyLayout,
-}
+import type { AppRoute, PageLoader, RouteLayout } from './app-route'
+import { RouteTableContext } from './route-lookup'
+import { ROUTES } from './route-table'
 
 /** Lazy page: its own chunk, with the reload-once rule for chunks lost to a deploy (SPEC §8). */
 const lazyPage = (page: PageLoader | undefined) =>
   page ? async () => ({ Component: await loadChunk(page) }) : undefined
 
-function userLeaf(route: UserRoute): RouteObject {
-  return { path: route.path, loader: userRouteLoader(route), lazy: lazyPage(route.page), handle: { title: route.title } }
+type LayoutRoute = { Component: ComponentType } | { lazy: ReturnType<typeof lazyPage> }
+
+/**
+ * The public layouts are in the first chunk; the signed-in and admin ones load with their first page
+ * (the router loads both at once), so the public pages never download the editor or admin chrome.
+ */
+const LAYOUTS: Record<RouteLayout, LayoutRoute> = {
+  default: { Component: DefaultLayout },
+  empty: { Component: EmptyLayout },
+  client: { lazy: lazyPage(() => import('./layouts/client-layout').then((m) => m.ClientLayout)) },
+  'donation-settings': { lazy: lazyPage(() => import('./layouts/donation-settings-layout').then((m) => m.DonationSettingsLayout)) },
+  'video-editor': { lazy: lazyPage(() => import('./layouts/video-editor-layout').then((m) => m.VideoEditorLayout)) },
+  admin: { lazy: lazyPage(() => import('./layouts/admin-layout').then((m) => m.AdminLayout)) },
 }
 
-function adminLeaf(route: AdminRoute): RouteObject {
-  return { path: route.path, loader: adminRouteLoader(route), lazy: lazyPage(route.page), handle: { title: route.title } }
+function leaf(route: AppRoute): RouteObject {
+  const { guard } = route
+  const loader = guard === 'admin' ? adminRouteLoader(route) : userRouteLoader({ ...route, guard })
+  return { path: route.path, loader, lazy: lazyPage(route.page), handle: { title: route.title } }
 }
 
 /** Builds the route tree from the route table: root → layout → page. */
-export function buildRoutes(userRoutes: UserRoute[] = USER_ROUTES, adminRoutes: AdminRoute[] = ADMIN_ROUTES): RouteObject[] {
-  const byLayout = (layout: UserLayout) => userRoutes.filter((r) => r.layout === layout).map(userLeaf)
+export function buildRoutes(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
+  const inLayout = (layout: RouteLayout) => routes.filter((r) => r.layout === layout).map(leaf)
+  // Pages and layouts ask the table questions (has this link a page? the admin sidebar) through context.
+  const TableRoot = () => (
+    <RouteTableContext.Provider value={routes}>
+      <Root />
+    </RouteTableContext.Provider>
+  )
   return [
     {
       id: 'root',
-      Component: Root,
+      Component: TableRoot,
       ErrorBoundary: RouteErrorBoundary,
       HydrateFallback: PageLoading,
       children: [
-        ...(Object.keys(LAYOUTS) as UserLayout[]).map((layout) => ({ Component: LAYOUTS[layout], children: byLayout(layout) })),
-        adminLeaf(ADMIN_LOGIN_ROUTE),
+        ...(Object.keys(LAYOUTS) as RouteLayout[]).filter((l) => l !== 'admin').map((layout) => ({ ...LAYOUTS[layout], children: inLayout(layout) })),
         {
-          Component: AdminLayout,
+          ...LAYOUTS.admin,
           children: [
-            ...adminRoutes.map(adminLeaf),
-            { path: '/admin/*', loader: adminRouteLoader({ path: '/admin/*', page: async () => NotFoundPage }), Component: NotFoundPage },
+            ...inLayout('admin'),
+            { path: '/admin/*', loader: adminRouteLoader({ page: async () => NotFoundPage }), Component: NotFoundPage },
           ],
         },
         {

@@ -7,16 +7,21 @@ import { tokenFor } from './session'
 
 /**
  * SPEC §7 blob downloads (CSV exports): fetched with the role's bearer token, then handed to the
- * browser as a file named by the server's Content-Disposition. Failures come back normalised.
+ * browser as a file named by the server's Content-Disposition (POST downloads send `body` as JSON).
+ * Failures come back normalised.
  */
-export async function downloadFile(route: RouteDef, fallbackName: string, query?: Record<string, string>): Promise<ApiResult<{ fileName: string }>> {
+export async function downloadFile(
+  route: RouteDef, fallbackName: string, query?: Record<string, string>, params?: Record<string, string | number>, body?: object,
+): Promise<ApiResult<{ fileName: string }>> {
   const qs = query ? `?${new URLSearchParams(query).toString()}` : ''
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = body ? { 'Content-Type': 'application/json' } : {}
   const token = tokenFor(route.auth)
   if (token) headers.Authorization = `Bearer ${token}`
   let res: Response
   try {
-    res = await fetch(API_BASE_URL + routePath(route.path, undefined) + qs, { headers, credentials: API_BASE_URL ? 'include' : 'same-origin' })
+    res = await fetch(API_BASE_URL + routePath(route.path, params) + qs, {
+      method: route.method, headers, credentials: API_BASE_URL ? 'include' : 'same-origin', ...(body ? { body: JSON.stringify(body) } : {}),
+    })
   } catch {
     return networkFailure()
   }

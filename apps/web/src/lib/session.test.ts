@@ -40,7 +40,9 @@ describe('sessions (SPEC §5, §9)', () => {
     saveRedirectUrl('/dashboard/user-settings?tab=1')
     expect(takeRedirectUrl()).toBe('/dashboard/user-settings?tab=1')
     expect(takeRedirectUrl()).toBeUndefined()
-    saveRedirectUrl('//evil.example/x')
-    expect(takeRedirectUrl()).toBeUndefined()
+    for (const evil of ['//evil.example/x', '/\t/evil.example', '/\\evil.example', '/.//evil.example', 'https://evil.example/', 'javascript:alert(1)']) {
+      saveRedirectUrl(evil)
+      expect(takeRedirectUrl(), evil).toBeUndefined()
+    }
   })
 })

@@ -6,6 +6,7 @@ import {
   USER_TOKEN_LIFETIME_SECONDS,
 } from '@mouthpiece/contracts/constants'
 import type { RouteAuth } from '@mouthpiece/contracts/define-route'
+import { sameOriginPath } from '@mouthpiece/contracts/same-origin-path'
 import { getCookie, removeCookie, setCookie } from './cookies'
 
 /**
@@ -71,5 +72,5 @@ export function takeRedirectUrl(): string | undefined {
   const value = getCookie(REDIRECT_COOKIE)
   if (value === undefined) return undefined
   removeCookie(REDIRECT_COOKIE)
-  return value.startsWith('/') && !value.startsWith('//') ? value : undefined
+  return sameOriginPath(value, window.location.origin)
 }

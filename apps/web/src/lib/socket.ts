@@ -1,5 +1,4 @@
-import { io } from 'socket.io-client'
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client'
+import type { io as Io, ManagerOptions, Socket, SocketOptions } from 'socket.io-client'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED, RealtimePayload } from '@mouthpiece/contracts/realtime/events'
 import type { RealtimeEventName, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
 import { API_BASE_URL } from './api'
@@ -11,6 +10,9 @@ import { getUserToken } from './session'
  * it is this user's events. The connection opens with the first subscriber, reconnects by itself
  * after network drops, and closes shortly after the last subscriber leaves (a short grace period so
  * a header re-mounting on navigation does not reconnect).
+ *
+ * The socket.io client is loaded with the first connection, not with the app: signed-out pages
+ * (the landing page) never need it, so they never download it.
  */
 
 export type RealtimeHandler<E extends RealtimeEventName> = (payload: RealtimePayloads[E]) => void
@@ -24,8 +26,10 @@ type AnyHandler = (payload: unknown) => void
 const handlers = new Map<string, Set<AnyHandler>>()
 const connectionListeners = new Set<ConnectionListener>()
 let socket: Socket | null = null
-/** The token the current socket signed in with: another token (a different user) needs a new socket. */
+/** The token the current (or loading) socket signed in with: another token (a different user) needs a new socket. */
 let socketToken: string | null = null
+/** Bumped by every open and close, so a client that finished loading after a close is not used. */
+let generation = 0
 let idleTimer: ReturnType<typeof setTimeout> | null = null
 
 function subscriberCount(): number {
@@ -61,7 +65,7 @@ function notifyConnection(connected: boolean) {
   for (const listener of [...connectionListeners]) listener(connected)
 }
 
-function createSocket(): Socket {
+function createSocket(io: typeof Io): Socket {
   const options: Partial<ManagerOptions & SocketOptions> = {
     path: REALTIME_PATH,
     // Read at every (re)connection attempt, so a refreshed token is used and never a stale one.
@@ -83,9 +87,27 @@ function createSocket(): Socket {
   return s
 }
 
+function open(token: string) {
+  const mine = ++generation
+  socketToken = token
+  void import('socket.io-client').then(
+    ({ io }) => {
+      if (mine === generation) socket = createSocket(io)
+    },
+    (error: unknown) => {
+      // A chunk lost to a deploy or the network: the next `ensureRealtime()` tries again.
+      if (mine !== generation) return
+      socketToken = null
+      console.warn('[realtime] could not load the realtime client', error)
+    },
+  )
+}
+
 function close() {
   if (idleTimer) clearTimeout(idleTimer)
   idleTimer = null
+  generation++
+  socketToken = null
   if (!socket) return
   const old = socket
   socket = null
@@ -107,14 +129,14 @@ export function ensureRealtime(): void {
     close()
     return
   }
-  if (socket && socketToken === token) {
-    // `active` is false only after a refused handshake or a manual disconnect.
-    if (!socket.active) socket.connect()
+  if (socketToken === token) {
+    // `active` is false only after a refused handshake or a manual disconnect. No socket yet: the
+    // client is still loading and connects when it arrives.
+    if (socket && !socket.active) socket.connect()
     return
   }
   close()
-  socketToken = token
-  socket = createSocket()
+  open(token)
 }
 
 /**

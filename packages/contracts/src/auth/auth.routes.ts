@@ -10,7 +10,11 @@ const ResetToken = z.string({ error: 'This password reset link is invalid or has
 
 export const register = defineRoute({
   method: 'POST', path: '/api/register', auth: 'public', summary: 'Create an account and sign in',
-  body: z.object({ username: Username, email: Email, password: Password }),
+  body: z.object({
+    username: Username, email: Email, password: Password,
+    /** The username of the /r/{username} link the visitor came from. */
+    referred_by: z.string().trim().max(30, 'referred_by is a username').optional(),
+  }),
   response: UserSession,
 })
 export const login = defineRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
-import { UserId } from '../users/users.schemas'
+import { UserIdText } from '../users/users.schemas'
 import { AccountProvider, ConnectedAccount, StreamPlatform } from './donations.schemas'
 
 /** Connected accounts grouped by platform (SPEC §3: "connected accounts keyed by platform, each a list"). */
@@ -25,14 +25,14 @@ const CallbackQuery = z.object({
 })
 
 export const getAccounts = defineRoute({
-  method: 'GET', path: '/api/donation/account/get', auth: 'user', response: AccountsAnswer,
+  method: 'GET', path: '/api/donation/account/get', auth: 'user', requiresEnabled: true, response: AccountsAnswer,
 })
 export const unlinkAccount = defineRoute({
-  method: 'POST', path: '/api/donation/account/unlink', auth: 'user', summary: 'Disconnect every account of a provider on a platform',
+  method: 'POST', path: '/api/donation/account/unlink', auth: 'user', requiresEnabled: true, summary: 'Disconnect every account of a provider on a platform',
   body: z.object({ platform: StreamPlatform, provider: AccountProvider }), response: AccountsAnswer,
 })
 export const syncAccount = defineRoute({
-  method: 'POST', path: '/api/donation/account/sync', auth: 'user',
+  method: 'POST', path: '/api/donation/account/sync', auth: 'user', requiresEnabled: true,
   summary: 'Connect StreamElements with the JWT from its dashboard',
   body: z.object({
     platform: StreamPlatform,
@@ -52,35 +52,35 @@ export const userPermissionByChannel = defineRoute({
 
 // OAuth linking (SPEC §7 "Platform linking")
 export const twitchConnect = defineRoute({
-  method: 'GET', path: '/api/donation/twitch/connect', auth: 'user',
-  query: z.object({ user_id: UserId, redirect_uri: RedirectUri, env: Env, referred_by: z.string().trim().max(100).optional() }),
+  method: 'GET', path: '/api/donation/twitch/connect', auth: 'user', requiresEnabled: true,
+  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri, env: Env, referred_by: z.string().trim().max(100).optional() }),
   response: ConnectAnswer,
 })
 export const twitchCallback = defineRoute({ method: 'GET', path: '/api/donation/twitch/callback', auth: 'public', query: CallbackQuery })
-export const twitchDisconnect = defineRoute({ method: 'GET', path: '/api/donation/twitch/disconnect', auth: 'user', response: Ok })
+export const twitchDisconnect = defineRoute({ method: 'GET', path: '/api/donation/twitch/disconnect', auth: 'user', requiresEnabled: true, response: Ok })
 
 export const streamlabsConnect = defineRoute({
-  method: 'GET', path: '/api/donation/streamlabs/connect', auth: 'user',
-  query: z.object({ user_id: UserId, redirect_uri: RedirectUri, selected_platform: StreamPlatform.default('twitch') }),
+  method: 'GET', path: '/api/donation/streamlabs/connect', auth: 'user', requiresEnabled: true,
+  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri, selected_platform: StreamPlatform.default('twitch') }),
   response: ConnectAnswer,
 })
 export const streamlabsCallback = defineRoute({ method: 'GET', path: '/api/donation/streamlabs/callback', auth: 'public', query: CallbackQuery })
-export const streamlabsDisconnect = defineRoute({ method: 'POST', path: '/api/donation/streamlabs/disconnect', auth: 'user', response: Ok })
+export const streamlabsDisconnect = defineRoute({ method: 'POST', path: '/api/donation/streamlabs/disconnect', auth: 'user', requiresEnabled: true, response: Ok })
 
 export const streamelementsConnect = defineRoute({
-  method: 'GET', path: '/api/donation/streamelements/connect', auth: 'user',
-  query: z.object({ user_id: UserId, redirect_uri: RedirectUri, env: Env, selected_platform: StreamPlatform.default('twitch') }),
+  method: 'GET', path: '/api/donation/streamelements/connect', auth: 'user', requiresEnabled: true,
+  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri, env: Env, selected_platform: StreamPlatform.default('twitch') }),
   response: ConnectAnswer,
 })
 /** SPEC §2: the OAuth return page of StreamElements; `state` ends in `,prod|dev|local`. */
 export const streamelementsCallback = defineRoute({ method: 'GET', path: '/api/streamelements-callback', auth: 'public', query: CallbackQuery })
 
 export const youtubeConnect = defineRoute({
-  method: 'GET', path: '/api/donation/youtube/connect', auth: 'user',
-  query: z.object({ user_id: UserId, redirect_uri: RedirectUri }), response: ConnectAnswer,
+  method: 'GET', path: '/api/donation/youtube/connect', auth: 'user', requiresEnabled: true,
+  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri }), response: ConnectAnswer,
 })
 export const youtubeCallback = defineRoute({ method: 'GET', path: '/api/donation/youtube/callback', auth: 'public', query: CallbackQuery })
-export const youtubeDisconnect = defineRoute({ method: 'POST', path: '/api/donation/youtube/disconnect', auth: 'user', response: Ok })
+export const youtubeDisconnect = defineRoute({ method: 'POST', path: '/api/donation/youtube/disconnect', auth: 'user', requiresEnabled: true, response: Ok })
 
 /**
  * Twitch EventSub webhook transport (hosted deployments). The body stays raw: the signature covers

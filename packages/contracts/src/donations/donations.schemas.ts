@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineId } from '../ids'
 import { AvatarLook } from '../media/avatar.schemas'
 import { Emotion } from '../media/voices.schemas'
 
@@ -80,7 +81,10 @@ export const NormalizedEvent = z.object({
 export type NormalizedEvent = z.infer<typeof NormalizedEvent>
 export type NormalizedEventInput = z.input<typeof NormalizedEvent>
 
-export const TipId = z.coerce.number({ error: 'Invalid tip id' }).int().positive()
+/** Alert events have a bigint id. */
+const tipId = defineId('Invalid tip id', Number.MAX_SAFE_INTEGER)
+export const TipId = tipId.json
+export const TipIdText = tipId.text
 
 /** A stored alert event as the Activity Feed and settings page show it. */
 export const Tip = z.object({
@@ -152,7 +156,9 @@ export const DonationAvatar = z.object({
 })
 export type DonationAvatar = z.infer<typeof DonationAvatar>
 
-export const AvatarSetupId = z.coerce.number({ error: 'Invalid avatar setup id' }).int().positive()
+const avatarSetupId = defineId('Invalid avatar setup id')
+export const AvatarSetupId = avatarSetupId.json
+export const AvatarSetupIdText = avatarSetupId.text
 export const AvatarSetup = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -14,17 +14,17 @@ export const baseProfanityBlacklist = defineRoute({
   summary: 'The built-in list of words the filter removes (plus the admin bad-word list)', response: WordsAnswer,
 })
 export const toggleDefaultProfanityBlacklist = defineRoute({
-  method: 'POST', path: '/api/donation/toggle-default-profanity-blacklist', auth: 'user',
+  method: 'POST', path: '/api/donation/toggle-default-profanity-blacklist', auth: 'user', requiresEnabled: true,
   body: z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) }), response: SettingsAnswer,
 })
 export const updateProfanityBlackList = defineRoute({
-  method: 'POST', path: '/api/donation/update-profanity-black-list', auth: 'user', body: z.object({ words: Words }), response: SettingsAnswer,
+  method: 'POST', path: '/api/donation/update-profanity-black-list', auth: 'user', requiresEnabled: true, body: z.object({ words: Words }), response: SettingsAnswer,
 })
 export const updateProfanityWhiteList = defineRoute({
-  method: 'POST', path: '/api/donation/update-profanity-white-list', auth: 'user', body: z.object({ words: Words }), response: SettingsAnswer,
+  method: 'POST', path: '/api/donation/update-profanity-white-list', auth: 'user', requiresEnabled: true, body: z.object({ words: Words }), response: SettingsAnswer,
 })
 export const checkModeration = defineRoute({
-  method: 'POST', path: '/api/donation/moderation/check', auth: 'user',
+  method: 'POST', path: '/api/donation/moderation/check', auth: 'user', requiresEnabled: true,
   summary: 'What the filter would speak for a message, with the creator\'s current settings',
   body: z.object({ text: z.string().max(4000) }),
   response: z.object({ spoken: z.string(), flagged: z.boolean(), matches: z.array(z.string()), skip: z.boolean() }),

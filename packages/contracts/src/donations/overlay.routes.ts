@@ -19,9 +19,9 @@ export const overlayReportHealth = defineRoute({
   response: z.object({ ok: z.literal(true) }),
 })
 export const overlayHealth = defineRoute({
-  method: 'GET', path: '/api/donation/overlay/health', auth: 'user', response: OverlayHealth,
+  method: 'GET', path: '/api/donation/overlay/health', auth: 'user', requiresEnabled: true, response: OverlayHealth,
 })
 export const rotateOverlayKey = defineRoute({
-  method: 'POST', path: '/api/donation/overlay/rotate-key', auth: 'user', summary: 'A new secret overlay URL; the old one stops working',
+  method: 'POST', path: '/api/donation/overlay/rotate-key', auth: 'user', requiresEnabled: true, summary: 'A new secret overlay URL; the old one stops working',
   response: z.object({ overlay_url: z.string() }),
 })

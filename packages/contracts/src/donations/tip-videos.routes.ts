@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
 import { Render } from '../renders/renders.schemas'
-import { AvatarSetupId, DonationAvatar, OverlayAckState, OverlayKey, TipId } from './donations.schemas'
+import { AvatarSetupId, DonationAvatar, OverlayAckState, OverlayKey, TipId, TipIdText } from './donations.schemas'
 
 /**
  * Tip videos (SPEC §7 "generate tip video", "tips/push-tip-video-action", "avatar-setup/short-video"):
@@ -46,14 +46,14 @@ export const SetupPreviewBody = z.object({
 export type SetupPreviewBody = z.infer<typeof SetupPreviewBody>
 
 export const setupShortVideo = defineRoute({
-  method: 'POST', path: '/api/donation/avatar-setup/short-video', auth: 'user',
+  method: 'POST', path: '/api/donation/avatar-setup/short-video', auth: 'user', requiresEnabled: true,
   summary: 'A few seconds of the setup speaking a line in its voice (a render; follow it with GET /api/renders/:id)',
   body: z.preprocess((v) => v ?? {}, SetupPreviewBody), response: z.object({ render: Render }),
 })
 export const generateTipVideo = defineRoute({
   method: 'POST', path: '/api/donation/tips/:id/generate-video', auth: 'user',
   summary: 'A vertical MP4 of the tip read by its avatar setup; one per tip (a failed one is made again)',
-  params: z.object({ id: TipId }), response: TipVideoAnswer,
+  params: z.object({ id: TipIdText }), response: TipVideoAnswer,
 })
 export const pushTipVideoAction = defineRoute({
   method: 'POST', path: '/api/donation/tips/push-tip-video-action', auth: 'user',
@@ -63,8 +63,8 @@ export const pushTipVideoAction = defineRoute({
 export const listTipVideos = defineRoute({
   method: 'GET', path: '/api/donation/tips/videos', auth: 'user', summary: 'The videos of the given tips (the Activity Feed page)',
   query: z.object({
-    tip_ids: z.string().trim().max(2000).regex(/^\d+(,\d+)*$/, 'tip_ids must be comma-separated ids')
-      .transform((s) => [...new Set(s.split(',').map(Number))]).pipe(z.array(z.number().int().positive()).max(100)),
+    tip_ids: z.string().max(2000).regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, 'tip_ids must be comma-separated ids')
+      .transform((s) => [...new Set(s.split(',').map(Number))]).pipe(z.array(TipId).max(100)),
   }),
   response: z.object({ videos: z.array(TipVideo) }),
 })

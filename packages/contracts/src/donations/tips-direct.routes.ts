@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
+import { CardNextAction } from '../payments/payments.schemas'
 import { AlertStatus, DonationAvatar } from './donations.schemas'
 
 /**
@@ -45,9 +46,14 @@ export const DirectTip = z.object({
 })
 export type DirectTip = z.infer<typeof DirectTip>
 
+/** A card that needs 3-D Secure: the same confirmation step as a plan's first payment. */
+export const TipNextAction = CardNextAction
+export type TipNextAction = CardNextAction
+
 export const sendDirectTip = defineRoute({
   method: 'POST', path: '/api/donation/tips/direct', auth: 'public',
-  summary: 'Pay a tip with a card token; a paid tip becomes an alert (source direct). A card error answers 402 with its message.',
+  summary:
+    'Pay a tip with a card token; a paid tip becomes an alert (source direct). A card error answers 402 with its message. A card that needs 3-D Secure answers `next_action` instead of `tip`: confirm it with Stripe.js, then send the same request again.',
   body: z.object({
     username: Username,
     /** /{username}/tip/{channel}: which of the creator's channels the tip was sent from. */
@@ -61,5 +67,5 @@ export const sendDirectTip = defineRoute({
     /** One tip per click: a retried request with the same key charges once. */
     idempotency_key: z.uuid({ error: 'Invalid idempotency key' }),
   }),
-  response: z.object({ tip: DirectTip }),
+  response: z.object({ tip: DirectTip.optional(), next_action: TipNextAction.optional() }),
 })

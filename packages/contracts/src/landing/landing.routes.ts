@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineId } from '../ids'
 import { defineRoute } from '../define-route'
 
 /** A finished video an operator picked to show on the landing page. */
@@ -35,6 +36,6 @@ export const adminAddSampleOutputVideo = defineRoute({
 })
 export const adminDeleteSampleOutputVideo = defineRoute({
   method: 'POST', path: '/api/admin/sample-output-videos/delete', auth: 'admin', summary: 'Take a video off the landing page',
-  body: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ id: defineId('Invalid video id').json }),
   response: z.object({ ok: z.literal(true) }),
 })

@@ -30,6 +30,44 @@ export const HEADWEAR_EXTRAS = ['headset', 'glasses', 'sunglasses', 'earrings', 
 
 const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 
+/** Points of the 68-point face model (iBUG 300-W order: jaw 0–16, brows 17–26, nose 27–35, eyes 36–47, lips 48–67). */
+export const FACE_LANDMARK_COUNT = 68
+export const FacePoint = z.tuple([z.number().finite(), z.number().finite()])
+export type FacePoint = z.infer<typeof FacePoint>
+export const FaceLandmarks = z.array(FacePoint).length(FACE_LANDMARK_COUNT, 'A face needs all 68 landmark points')
+
+export const PHOTO_BACKGROUND_MODES = ['keep', 'color', 'image'] as const
+export const PhotoBackground = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('keep') }),
+  z.object({ mode: z.literal('color'), color: Hex }),
+  /** A picture the user picked, drawn to cover the avatar box. */
+  z.object({ mode: z.literal('image'), src: z.string(), key: z.string() }),
+])
+export type PhotoBackground = z.infer<typeof PhotoBackground>
+
+/**
+ * A talking photo: the portrait and its face landmarks (in the photo's pixels). The cartoon fields
+ * of the look stay as the fallback drawn while the picture loads.
+ */
+export const PhotoFace = z.object({
+  /** Where a page loads the picture. */
+  src: z.string(),
+  /** Storage key of the picture, for the render worker. */
+  key: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  landmarks: FaceLandmarks,
+  /**
+   * Behind the person: absent or `keep` = the photo as taken. Otherwise the background was removed
+   * once at processing time: `src`/`key` are then the cut-out (PNG with alpha) and packages/avatar
+   * draws it over a plain colour or a picked picture.
+   */
+  background: PhotoBackground.optional(),
+  /** Storage key of the photo as uploaded (JPEG), kept while a cut-out is drawn so the user can switch back. */
+  original_key: z.string().optional(),
+})
+export type PhotoFace = z.infer<typeof PhotoFace>
+
 /** Everything the avatar renderer needs to draw one character. Stored as JSON for custom avatars. */
 export const AvatarLook = z.object({
   modelStyle: ModelStyle,
@@ -49,6 +87,8 @@ export const AvatarLook = z.object({
   headScale: z.number().min(0.85).max(1.15),
   /** Seed for everything left to chance (blink schedule, idle motion phases). */
   seed: z.number().int().nonnegative(),
+  /** Set for a photo avatar: packages/avatar warps this portrait instead of drawing the cartoon. */
+  photo: PhotoFace.optional(),
 })
 export type AvatarLook = z.infer<typeof AvatarLook>
 

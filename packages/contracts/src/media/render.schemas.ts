@@ -6,7 +6,7 @@ import {
 import { AvatarBox, Energy } from './avatar.schemas'
 import { DEFAULT_EMOTION, Emotion } from './voices.schemas'
 
-const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #RRGGBB')
+const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a 6-digit hex colour (a hash sign, then RRGGBB)')
 
 export const CaptionFontFamily = z.enum(CAPTION_FONTS)
 

@@ -18,13 +18,15 @@ export type SpeechEngineName = z.infer<typeof SpeechEngineName>
 /**
  * A voice id: `espeak:<language>[+<variant>]` (e.g. `espeak:en-us+f3`), `festival:<voice>`
  * (e.g. `festival:cmu_us_slt_arctic_hts`), `neural:<provider voice id>` when a neural provider is configured.
+ * `personal:<id>` is a user's own voice (voices/personal-voices.routes).
+ * `profile:<id>` is an admin's voice profile (voices/voice-profiles.routes).
  */
 export const VoiceId = z
   .string()
   .trim()
   .min(3)
   .max(120)
-  .regex(/^(espeak|festival|neural):[A-Za-z0-9_+./-]+$/, 'Unknown voice')
+  .regex(/^(espeak|festival|neural|personal|profile):[A-Za-z0-9_+./-]+$/, 'Unknown voice')
 export type VoiceId = z.infer<typeof VoiceId>
 export const DEFAULT_VOICE_ID = 'festival:cmu_us_slt_arctic_hts'
 
@@ -52,6 +54,8 @@ export const SynthesisOptions = z.object({
   volume: z.number().min(0).max(2).default(1),
   emotion: Emotion.default(DEFAULT_EMOTION),
   intensity: Intensity.default(DEFAULT_INTENSITY),
+  /** This voice's own delivery for the emotion at full intensity (a voice profile's emotion table); else the built-in table. */
+  emotionProsody: z.object({ rate: z.number(), pitchSemitones: z.number(), range: z.number(), volume: z.number() }).optional(),
 })
 export type SynthesisOptions = z.infer<typeof SynthesisOptions>
 export type SynthesisOptionsInput = z.input<typeof SynthesisOptions>

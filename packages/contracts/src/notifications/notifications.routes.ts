@@ -1,15 +1,15 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
 import { NOTIFICATION_PAGE_SIZE } from '../constants'
+import { boundedText } from '../ids'
+import { PageNumber as Page } from '../users/users.schemas'
 import { Notification, NotificationId, NotificationList } from './notifications.schemas'
-
-const Page = z.coerce.number().int().min(1)
 
 /** SPEC §7 "notifications list {limit, page}"; SPEC §3 also names the page `currentPage`. Newest first. */
 export const listNotifications = defineRoute({
   method: 'GET', path: '/api/notifications', auth: 'user', summary: "The signed-in user's notifications, newest first",
   query: z.object({
-    limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
+    limit: boundedText(1, 100, 'limit must be between 1 and 100').default(NOTIFICATION_PAGE_SIZE),
     page: Page.optional(),
     currentPage: Page.optional(),
   }),

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { defineId } from '../ids'
 
 /** SPEC §3: a notification's type is a number from 1 to 8 (each links to the billing page). */
 export const NotificationType = z.number().int().min(1).max(8)
 export type NotificationType = z.infer<typeof NotificationType>
-export const NotificationId = z.coerce.number().int().positive()
+export const NotificationId = defineId('Invalid notification id').json
 
 /** SPEC §3 "Notification". `timeSinceCreated` is display-only and computed by the client. */
 export const Notification = z.object({

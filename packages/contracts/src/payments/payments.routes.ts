@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineRoute } from '../define-route'
 import { PageQuery, pageOf } from '../users/users.schemas'
 import {
-  CardNumber, CurrentEntitlements, PaymentMethod, PaymentProviderInfo, PaymentRecord, PlanId, PlanInput, PlanUpdate,
+  CardNextAction, CardNumber, CurrentEntitlements, PaymentMethod, PaymentProviderInfo, PaymentRecord, PlanId, PlanIdText, PlanInput, PlanUpdate,
   Subscription, SubscriptionPlan,
 } from './payments.schemas'
 
@@ -24,9 +24,10 @@ export const getSubscriptionPlan = defineRoute({
 })
 export const subscribePlan = defineRoute({
   method: 'POST', path: '/api/payment/subscribe-plan', auth: 'user',
-  summary: 'Subscribe to a plan (charges the card on file), switch plans, or start the free trial. A card error answers 402 with its message.',
+  summary:
+    'Subscribe to a plan (charges the card on file), switch plans, or start the free trial. A card error answers 402 with its message. A first payment that needs 3-D Secure answers the unpaid subscription with `next_action`: confirm it with Stripe.js, then send the same request again.',
   body: z.object({ subscription_plan_id: PlanId }),
-  response: SubscriptionAnswer,
+  response: SubscriptionAnswer.extend({ next_action: CardNextAction.optional() }),
 })
 export const cancelPlan = defineRoute({
   method: 'POST', path: '/api/payment/cancel-plan', auth: 'user', summary: 'Cancel at the end of the current period',
@@ -106,5 +107,5 @@ export const adminCreatePlan = defineRoute({
 })
 export const adminUpdatePlan = defineRoute({
   method: 'POST', path: '/api/admin/payment/plans/:id/update', auth: 'admin',
-  params: z.object({ id: PlanId }), body: PlanUpdate, response: z.object({ plan: SubscriptionPlan }),
+  params: z.object({ id: PlanIdText }), body: PlanUpdate, response: z.object({ plan: SubscriptionPlan }),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineId } from '../ids'
 
 /** Stripe's subscription statuses that Mouthpiece uses (SPEC §7 "Payment"). */
 export const SubscriptionStatus = z.enum(['trialing', 'incomplete', 'active', 'past_due', 'canceled', 'incomplete_expired'])
@@ -16,7 +17,9 @@ export const Entitlements = z.object({
 })
 export type Entitlements = z.infer<typeof Entitlements>
 
-export const PlanId = z.coerce.number().int().positive()
+const planId = defineId('Invalid plan id')
+export const PlanId = planId.json
+export const PlanIdText = planId.text
 
 export const SubscriptionPlan = z.object({
   id: z.number().int(),
@@ -43,10 +46,15 @@ export const PaymentProviderInfo = z.object({
   /** True for the sandbox and for Stripe test keys: no real money moves. */
   test_mode: z.boolean(),
   /**
-   * `token-endpoint`: the page posts test cards to POST /api/payment/sandbox/tokens.
-   * `unavailable`: live Stripe keys need Stripe.js card fields, which this build does not bundle.
+   * `stripe-js`: Stripe's own card fields (Stripe.js, loaded from js.stripe.com with
+   * `publishable_key`) turn the card into a PaymentMethod id, sent as `token_id`; 3-D Secure runs there.
+   * `token-endpoint`: the page posts test cards to POST /api/payment/sandbox/tokens (the sandbox, or
+   * Stripe test keys without a publishable key).
+   * `unavailable`: live Stripe keys without STRIPE_PUBLISHABLE_KEY cannot take cards.
    */
-  card_entry: z.enum(['token-endpoint', 'unavailable']),
+  card_entry: z.enum(['stripe-js', 'token-endpoint', 'unavailable']),
+  /** Stripe's publishable key, for `stripe-js` card entry only. */
+  publishable_key: z.string().optional(),
   label: z.string(),
 })
 export type PaymentProviderInfo = z.infer<typeof PaymentProviderInfo>
@@ -65,6 +73,14 @@ export const Subscription = z.object({
   created_at: z.string(),
 })
 export type Subscription = z.infer<typeof Subscription>
+
+/**
+ * The card's bank asks the payer to confirm a payment (3-D Secure, Stripe only): the page runs
+ * Stripe.js's `confirmCardPayment(client_secret)`, then sends the same request again, which
+ * reads the outcome (paid, or the bank's refusal as a 402).
+ */
+export const CardNextAction = z.object({ type: z.literal('confirm_card_payment'), client_secret: z.string() })
+export type CardNextAction = z.infer<typeof CardNextAction>
 
 /** A card on file: never the number, only what the card's owner needs to recognise it. */
 export const PaymentMethod = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { OverlayHealth } from '../donations/donations.schemas'
 import { Notification } from '../notifications/notifications.schemas'
+import { SentimentEvent } from '../sentiment/sentiment.schemas'
 
 /**
  * SPEC §7 "Real-time": the socket events the server pushes. Each signed-in socket sits in a room
@@ -20,6 +21,8 @@ export const RealtimeEvent = {
   adProject: 'ad-project-event',
   /** The alert overlay reported in (connected, ack, health): `OverlayHealth`, for the alert settings page. */
   overlayHealth: 'overlay-health-event',
+  /** A sentiment run moved (queued → running with progress → completed/partial/failed). */
+  sentiment: 'sentiment-event',
 } as const
 export type RealtimeEventName = (typeof RealtimeEvent)[keyof typeof RealtimeEvent]
 
@@ -39,6 +42,7 @@ export const RealtimePayload = {
   'conference-event': ModulePayload,
   'ad-project-event': ModulePayload,
   'overlay-health-event': OverlayHealth,
+  'sentiment-event': SentimentEvent,
 } as const satisfies Record<RealtimeEventName, z.ZodType>
 
 export type RealtimePayloads = { [E in RealtimeEventName]: z.infer<(typeof RealtimePayload)[E]> }

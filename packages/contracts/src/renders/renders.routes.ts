@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineId } from '../ids'
 import { defineRoute } from '../define-route'
 import { pageOf, PageQuery } from '../users/users.schemas'
 import {
@@ -15,13 +16,13 @@ const RenderAnswer = z.object({ render: Render })
 // ─────────────────────────────── Creating (SPEC §7 quick create, short audio, demo) ───────────────────────────────
 
 export const quickCreate = defineRoute({
-  method: 'POST', path: '/api/quick-create', auth: 'user', summary: 'Make a talking-avatar video from a line of text',
+  method: 'POST', path: '/api/quick-create', auth: 'user', requiresEnabled: true, summary: 'Make a talking-avatar video from a line of text',
   body: QuickCreateBody,
   response: RenderAnswer,
 })
 
 export const shortAudio = defineRoute({
-  method: 'POST', path: '/api/short-audio', auth: 'user', summary: 'Make a short spoken audio file from a line of text',
+  method: 'POST', path: '/api/short-audio', auth: 'user', requiresEnabled: true, summary: 'Make a short spoken audio file from a line of text',
   body: ShortAudioBody,
   response: RenderAnswer,
 })
@@ -96,7 +97,7 @@ export const videoResult = defineRoute({
 
 export const videoResultLog = defineRoute({
   method: 'GET', path: '/api/video-result/:id/log/:log', auth: 'user', summary: 'One job attempt of my render, with stage timings',
-  params: z.object({ id: RenderId, log: z.coerce.number({ error: 'Log not found' }).int().positive('Log not found') }),
+  params: z.object({ id: RenderId, log: defineId('Log not found').text }),
   response: z.object({ render: Render, log: RenderLog }),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineId } from '../ids'
 import { DEFAULT_CATEGORY_ORDER } from '../constants'
 import { slugify } from '../slug'
 
@@ -10,7 +11,7 @@ export const CATEGORY_NAME_LOCKED_MESSAGE = 'The name of a category cannot be ch
 export const SENTENCE_MAX_LENGTH = 300
 export const SENTENCES_PER_CATEGORY_MAX = 200
 
-export const CategoryId = z.coerce.number({ error: 'Invalid category id' }).int('Invalid category id').positive('Invalid category id')
+export const CategoryId = defineId('Invalid category id').json
 
 /** The fixed identifier of a category; any text is turned into its slug (SPEC §5). */
 export const CategoryName = z

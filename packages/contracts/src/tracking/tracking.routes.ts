@@ -57,3 +57,33 @@ export const adminExportCustomerTracking = defineRoute({
 export const adminExportUsageFiles = defineRoute({
   method: 'GET', path: '/api/admin/export-usage-files', auth: 'admin', summary: 'Stored files per user as CSV',
 })
+
+// The signed-in user's own view of what is tracked about them (SPEC §7 user calls).
+export const TrackingInfoEvent = z.object({
+  category: z.enum(TRACKING_CATEGORIES), code: z.number().int(), name: z.string(), label: z.string(),
+  count: z.number().int(), last_at: z.string().nullable(),
+})
+/** SPEC §7 "tracking-info": every SPEC §9 event with how often it was recorded for me, and when last. */
+export const trackingInfo = defineRoute({
+  method: 'GET', path: '/api/tracking-info', auth: 'user', summary: 'What is tracked about me: each event counted',
+  response: z.object({
+    events: z.array(TrackingInfoEvent), total: z.number().int(), first_at: z.string().nullable(), last_at: z.string().nullable(),
+  }),
+})
+
+export const ANALYSIS_MAX_DAYS = 365
+/** SPEC §7 "user analysis data": my events per day (UTC) over the last `days`, one entry per day. */
+export const userAnalysisData = defineRoute({
+  method: 'GET', path: '/api/user-analysis-data', auth: 'user', summary: 'My tracked events per day',
+  query: z.object({
+    days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(ANALYSIS_MAX_DAYS, `days must be at most ${ANALYSIS_MAX_DAYS}`).default(30),
+    category: z.enum(TRACKING_CATEGORIES, { error: 'category must be usage or payment' }).default('usage'),
+  }),
+  response: z.object({
+    category: z.enum(TRACKING_CATEGORIES),
+    from: z.string(), to: z.string(),
+    /** Event code → count, per day and over the whole range. */
+    days: z.array(z.object({ date: z.string(), counts: z.record(z.string(), z.number().int()), total: z.number().int() })),
+    totals: z.record(z.string(), z.number().int()),
+  }),
+})

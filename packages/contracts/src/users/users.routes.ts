@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
-import { Email, PageQuery, Password, User, UserId, Username, pageOf } from './users.schemas'
+import { DateBound, listPage, listQuery, SearchText } from '../lists'
+import { AdminUser, Email, PageQuery, Password, User, UserId, UserIdText, Username, pageOf } from './users.schemas'
 
 const Ok = z.object({ ok: z.literal(true) })
 
@@ -36,10 +37,27 @@ export const supportMail = defineRoute({
 })
 
 // Admin: users (SPEC §7 "Admin calls: Users")
+/** Which users a list, an export or a bulk action covers; `keySearch` is the spec's search field. */
+export const UserFilter = z.object({
+  keySearch: SearchText,
+  status: z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' }).optional(),
+  flag: z.enum(['super_user', 'grandfather', 'none'], { error: 'flag must be super_user, grandfather or none' }).optional(),
+  created_from: DateBound,
+  created_to: DateBound,
+})
+export type UserFilter = z.infer<typeof UserFilter>
+export const USER_SORTS = ['created_at', 'username', 'email', 'id'] as const
+/** Ten a page, as the users screen always showed. */
+const UsersListQuery = listQuery(USER_SORTS, 10).extend(UserFilter.shape)
+
 export const adminListUsers = defineRoute({
   method: 'GET', path: '/api/admin/users', auth: 'admin',
-  query: PageQuery.extend({ keySearch: z.string().trim().max(100).optional() }),
-  response: pageOf(User),
+  query: UsersListQuery,
+  response: listPage(AdminUser),
+})
+export const adminExportUsers = defineRoute({
+  method: 'GET', path: '/api/admin/users/export', auth: 'admin', summary: 'Every user matching the filter, as CSV (streamed)',
+  query: UsersListQuery.omit({ page: true, per_page: true }),
 })
 export const adminCreateUser = defineRoute({
   method: 'POST', path: '/api/admin/users/create', auth: 'admin',
@@ -48,7 +66,7 @@ export const adminCreateUser = defineRoute({
 })
 export const adminUserInfo = defineRoute({
   method: 'GET', path: '/api/admin/users/info', auth: 'admin',
-  query: z.object({ user_id: UserId }), response: z.object({ user: User }),
+  query: z.object({ user_id: UserIdText }), response: z.object({ user: AdminUser }),
 })
 export const adminSaveUserInfo = defineRoute({
   method: 'POST', path: '/api/admin/users/save-info', auth: 'admin',

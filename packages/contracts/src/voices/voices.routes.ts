@@ -103,7 +103,7 @@ export const PROCESS_STATUS_LABEL: Record<AudioProcess['status'], string> = {
 
 /** multipart/form-data with one `file` field. */
 export const uploadAudio = defineRoute({
-  method: 'POST', path: '/api/audio/upload', auth: 'public', multipart: true,
+  method: 'POST', path: '/api/audio/upload', auth: 'public', requiresEnabled: true, multipart: true,
   summary: 'Upload an audio file (checked by probing its content)',
   response: z.object({ process: AudioProcess }),
 })
@@ -132,7 +132,7 @@ export const removeAudio = defineRoute({
 })
 
 export const listAudioProcesses = defineRoute({
-  method: 'GET', path: '/api/audio/processes', auth: 'public', summary: 'My uploaded audio files, newest first (SPEC audio process list)',
+  method: 'GET', path: '/api/audio/processes', auth: 'public', requiresEnabled: true, summary: 'My uploaded audio files, newest first (SPEC audio process list)',
   query: PageQuery,
   response: pageOf(AudioProcess),
 })

@@ -1,5 +1,6 @@
 /** Running ffmpeg/ffprobe as child processes with cancellation, without buffering video through node. */
 import { spawn } from 'node:child_process'
+import { applyNiceness } from '../process-priority'
 
 export interface RunResult {
   stdout: Buffer
@@ -18,6 +19,7 @@ export function runTool(tool: 'ffmpeg' | 'ffprobe', args: string[], options: { i
   return new Promise((resolve, reject) => {
     const base = tool === 'ffmpeg' ? ['-hide_banner', '-loglevel', 'error'] : ['-v', 'error']
     const child = spawn(tool, base.concat(args), { stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal, killSignal: 'SIGKILL' })
+    applyNiceness(child)
     const out: Buffer[] = []
     let err = ''
     child.stdout.on('data', (d: Buffer) => out.push(d))

@@ -3,12 +3,15 @@
  * with @napi-rs/canvas by the same code the page uses. Frames whose pose quantises to the same key
  * are reused instead of redrawn.
  */
-import { createCanvas } from '@napi-rs/canvas'
+import { Image, createCanvas } from '@napi-rs/canvas'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
 import { poseAt, poseKey } from '@mouthpiece/avatar/animation'
+import type { AvatarPose } from '@mouthpiece/avatar/animation'
 import { AVATAR_UNITS, drawAvatar } from '@mouthpiece/avatar/draw-avatar'
+import { setPhotoImage } from '@mouthpiece/avatar/photo-images'
+import { mouthRegion, regionInPixels, sameButMouth } from '@mouthpiece/avatar/mouth-region'
 
 export interface LayerGeometry {
   /** Layer size in output pixels (even numbers). */
@@ -20,6 +23,10 @@ export interface LayerGeometry {
 
 export interface FrameSourceInput {
   look: AvatarLook
+  /** The portrait of a photo avatar (encoded bytes); without it a photo look draws its cartoon. */
+  avatarImage?: Uint8Array
+  /** The picture picked to stand behind a cut-out portrait (its look's `photo.background` of mode `image`). */
+  avatarBackdrop?: Uint8Array
   cues: readonly VisemeCue[]
   wordStarts: readonly number[]
   emotion: Emotion
@@ -37,14 +44,30 @@ export interface FrameSource {
 
 const CACHE_SIZE = 48
 
+/** Makes a photo avatar's portrait drawable in this thread (decoded once here, then reused by every frame). */
+export function registerPhotoBytes(look: AvatarLook, bytes: Uint8Array | undefined, backdrop?: Uint8Array): void {
+  if (!look.photo || !bytes) return
+  const decode = (src: string, b: Uint8Array) => {
+    const image = new Image()
+    image.src = Buffer.from(b)
+    setPhotoImage(src, image)
+  }
+  decode(look.photo.src, bytes)
+  const bg = look.photo.background
+  if (bg?.mode === 'image' && backdrop) decode(bg.src, backdrop)
+}
+
 export function createFrameSource(input: FrameSourceInput): FrameSource {
   const { width, height, box } = input.geometry
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
+  registerPhotoBytes(input.look, input.avatarImage, input.avatarBackdrop)
   const cache = new Map<string, Uint8Array>()
   let drawn = 0
   let reused = 0
   let drawMs = 0
+  /** The pose whose pixels the canvas holds, and those pixels read back. */
+  let onCanvas: { pose: AvatarPose; rgba: Uint8Array } | null = null
   const animation = { cues: input.cues, wordStarts: input.wordStarts, seed: input.look.seed, emotion: input.emotion, energy: input.energy }
   return {
     frameCount: (duration) => Math.max(1, Math.ceil(duration * input.fps)),
@@ -59,11 +82,26 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
         return hit
       }
       const t0 = performance.now()
-      ctx.clearRect(0, 0, width, height)
-      drawAvatar(ctx, input.look, pose, box)
-      // getImageData un-premultiplies natively (ffmpeg's overlay wants straight alpha). Measured:
-      // cheaper overall than canvas.data() plus ffmpeg's unpremultiply filter or a JS pass.
-      const rgba = new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer)
+      let rgba: Uint8Array
+      if (onCanvas && sameButMouth(onCanvas.pose, pose)) {
+        // Only the mouth moved since the pixels on the canvas: redraw and read back just its region.
+        const r = regionInPixels(mouthRegion(input.look, onCanvas.pose, pose), box, width, height)
+        ctx.save()
+        ctx.beginPath()
+        ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0)
+        ctx.clip()
+        ctx.clearRect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0)
+        drawAvatar(ctx, input.look, pose, box)
+        ctx.restore()
+        rgba = patched(onCanvas.rgba, width, r, ctx.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data)
+      } else {
+        ctx.clearRect(0, 0, width, height)
+        drawAvatar(ctx, input.look, pose, box)
+        // getImageData un-premultiplies natively (ffmpeg's overlay wants straight alpha). Measured:
+        // cheaper overall than canvas.data() plus ffmpeg's unpremultiply filter or a JS pass.
+        rgba = new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer)
+      }
+      onCanvas = { pose, rgba }
       drawMs += performance.now() - t0
       drawn++
       cache.set(key, rgba)
@@ -72,6 +110,16 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
     },
     stats: () => ({ drawn, reused, drawMs }),
   }
+}
+
+/** A copy of a frame (`width` pixels a row) with the rows of `region` replaced by `pixels`. */
+export function patched(frame: Uint8Array, width: number, region: { x0: number; y0: number; x1: number; y1: number }, pixels: Uint8ClampedArray): Uint8Array {
+  const out = new Uint8Array(frame)
+  const row = (region.x1 - region.x0) * 4
+  for (let y = region.y0; y < region.y1; y++) {
+    out.set(pixels.subarray((y - region.y0) * row, (y - region.y0 + 1) * row), (y * width + region.x0) * 4)
+  }
+  return out
 }
 
 /** Layer geometry for an avatar box (output pixels, centre + size + angle). */

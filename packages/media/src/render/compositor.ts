@@ -5,8 +5,7 @@
  * Output goes to a temporary name and is renamed when complete; cancelling kills ffmpeg and removes
  * every partial file.
  */
-import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { CANVAS, DEFAULT_CAPTION_BOX } from '@mouthpiece/contracts/constants'
 import { RenderOptions } from '@mouthpiece/contracts/media/render.schemas'
@@ -14,18 +13,23 @@ import type { CaptionBox, RenderOptionsInput } from '@mouthpiece/contracts/media
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
-import { FfmpegError, ffmpeg, ffprobe } from '../audio/ffmpeg'
+import { ffmpeg, ffprobe } from '../audio/ffmpeg'
 import { encodeWav } from '../audio/wav'
 import { buildAssCaptions } from '../captions/ass-captions'
 import { prepareFontsDir, resolveCaptionFont } from '../captions/caption-fonts'
 import { createFrameSource, layerFor } from './avatar-frames'
 import { filterPath, outputSize } from './video-geometry'
+import { abortError, pipeFrames, stillBackground } from './frame-pipe'
 
 export interface RenderInput {
   audio: { pcm: Int16Array; sampleRate: number }
   words: readonly WordTiming[]
   cues: readonly VisemeCue[]
   look: AvatarLook
+  /** The portrait of a photo avatar (encoded JPEG/PNG bytes). */
+  avatarImage?: Uint8Array
+  /** The picture behind a cut-out portrait, if one was picked. */
+  avatarBackdrop?: Uint8Array
   options?: RenderOptionsInput
   outFile: string
   signal?: AbortSignal
@@ -52,11 +56,6 @@ export interface RenderResult {
 /** A held tail after the last word so the mouth closes before the cut. */
 const TAIL_SECONDS = 0.3
 
-function abortError(): Error {
-  const e = new Error('Render cancelled')
-  e.name = 'AbortError'
-  return e
-}
 
 export async function renderAvatarVideo(input: RenderInput): Promise<RenderResult> {
   const started = performance.now()
@@ -75,7 +74,6 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
   const work = await mkdtemp(path.join(path.dirname(path.resolve(input.outFile)), '.render-'))
   const partial = path.join(work, `out.${options.format}`)
   const posterFile = input.outFile.replace(/\.[^.]+$/, '') + (transparent ? '.poster.png' : '.poster.jpg')
-  let child: ReturnType<typeof spawn> | null = null
   try {
     let t = performance.now()
     const voiceFile = path.join(work, 'voice.wav')
@@ -100,7 +98,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       (box.x ?? canvas.width / 2) * scale, (box.y ?? canvas.height / 2) * scale, box.width * scale, box.height * scale, box.angle,
     )
     const frames = createFrameSource({
-      look: input.look, cues: input.cues, wordStarts: input.words.map((w) => w.start), emotion: options.emotion,
+      look: input.look, avatarImage: input.avatarImage, avatarBackdrop: input.avatarBackdrop, cues: input.cues, wordStarts: input.words.map((w) => w.start), emotion: options.emotion,
       energy: options.energy, fps, geometry: layer,
     })
     const frameCount = frames.frameCount(duration)
@@ -111,7 +109,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     let bgHasAudio = false
     if (transparent) args.push('-f', 'lavfi', '-i', `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`)
     else if (bg.type === 'color') args.push('-f', 'lavfi', '-i', `color=c=0x${bg.color.slice(1)}:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)}`)
-    else if (bg.type === 'image') args.push('-loop', '1', '-framerate', String(fps), '-t', duration.toFixed(3), '-i', bg.path)
+    else if (bg.type === 'image') args.push('-i', bg.path)
     else {
       bgHasAudio = (await ffprobe(bg.path, signal)).streams.some((s) => s.codec_type === 'audio')
       args.push('-stream_loop', '-1', '-t', duration.toFixed(3), '-i', bg.path)
@@ -123,6 +121,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     const fit = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`
     if (transparent) filters.push('[0:v]null[bg]')
     else if (bg.type === 'color') filters.push('[0:v]format=yuv420p[bg]')
+    else if (bg.type === 'image') filters.push(stillBackground(fit, fps, duration.toFixed(3)))
     else filters.push(`[0:v]${fit},fps=${fps},format=yuv420p[bg]`)
     filters.push(`[bg][1:v]overlay=x=${layer.x}:y=${layer.y}:format=yuv420:eof_action=repeat[ov]`)
     const posterPartial = path.join(work, path.basename(posterFile))
@@ -156,52 +155,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     }
 
     t = performance.now()
-    const proc = spawn('ffmpeg', args, { stdio: ['pipe', 'ignore', 'pipe'] })
-    child = proc
-    let stderr = ''
-    proc.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-6000)))
-    // Linux only: sample ffmpeg's peak memory and CPU time while it runs (for the figures in bench/).
-    let peakKb = 0
-    let cpuTicks = 0
-    const memPoll = setInterval(() => {
-      readFile(`/proc/${proc.pid}/status`, 'utf8').then((status) => {
-        const m = /VmHWM:\s+(\d+)/.exec(status)
-        if (m) peakKb = Math.max(peakKb, Number(m[1]))
-      }, () => undefined)
-      readFile(`/proc/${proc.pid}/stat`, 'utf8').then((stat) => {
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-        cpuTicks = Math.max(cpuTicks, Number(fields[11]) + Number(fields[12]))
-      }, () => undefined)
-    }, 100)
-    const exited = new Promise<number | null>((resolve, reject) => {
-      proc.on('error', reject)
-      proc.on('close', (code) => resolve(code))
-    })
-    // EPIPE when ffmpeg stops reading (error or kill): the exit status tells what happened.
-    proc.stdin.on('error', () => undefined)
-    const onAbort = () => proc.kill('SIGKILL')
-    signal?.addEventListener('abort', onAbort, { once: true })
-    try {
-      let pipeClosed = false
-      proc.stdin.on('close', () => (pipeClosed = true))
-      for (let i = 0; i < frameCount && !pipeClosed; i++) {
-        if (signal?.aborted) break
-        const ok = proc.stdin.write(frames.frame(i))
-        if (!ok) await new Promise<void>((resolve) => {
-          const done = () => { proc.stdin.off('drain', done); proc.stdin.off('close', done); resolve() }
-          proc.stdin.on('drain', done)
-          proc.stdin.on('close', done)
-        })
-        if (i % 10 === 0) input.onProgress?.((0.95 * i) / frameCount, 'rendering')
-      }
-      proc.stdin.end()
-      const code = await exited
-      if (signal?.aborted) throw abortError()
-      if (code !== 0) throw new FfmpegError(`ffmpeg failed (${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`, stderr)
-    } finally {
-      clearInterval(memPoll)
-      signal?.removeEventListener('abort', onAbort)
-    }
+    const piped = await pipeFrames(args, frameCount, (i) => frames.frame(i), { signal, onProgress: (f) => input.onProgress?.(0.95 * f, 'rendering') })
     mark('encode', t)
     const stats = frames.stats()
     timings.draw = Math.round(stats.drawMs)
@@ -216,10 +170,9 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     timings.total = Math.round(performance.now() - started)
     return {
       file: input.outFile, poster, duration, width, height, frames: frameCount, framesDrawn: stats.drawn, timings,
-      ffmpegPeakMb: Math.round(peakKb / 1024), ffmpegCpuMs: cpuTicks * 10,
+      ...piped,
     }
   } catch (error) {
-    child?.kill('SIGKILL')
     await rm(posterFile, { force: true })
     if (signal?.aborted) throw abortError()
     throw error

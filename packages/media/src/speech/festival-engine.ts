@@ -1,9 +1,9 @@
 /**
- * Festival with the HTS voice cmu_us_slt_arctic_hts, run as a child process (`festival --pipe`).
+ * Festival with the HTS voice cmu_us_slt_arctic_hts, run as a resident child process (`festival --pipe`).
  * The scheme script synthesises, saves the WAV and prints every segment's and word's times, so
- * lip sync uses the synthesizer's own durations. About 0.8 s per call, mostly process start.
+ * lip sync uses the synthesizer's own durations. The process stays up between calls
+ * (festival-process.ts): starting it cost as much CPU as a sentence.
  */
-import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +12,7 @@ import { applyGain, decodeWav } from '../audio/wav'
 import { applyVoiceEffect } from '../audio/voice-effects'
 import { prosodyFor } from './prosody'
 import type { SpeechEngine, SpeechResult } from './speech.types'
+import { runFestival } from './festival-process'
 
 export const FESTIVAL_VOICES: Voice[] = [
   {
@@ -23,17 +24,19 @@ export const FESTIVAL_VOICES: Voice[] = [
 /** Festival reads a scheme string literal: escape quotes and backslashes, drop control characters. */
 const schemeString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\p{Cc}+/gu, ' ')}"`
 
-export function festivalScript(text: string, voice: string, wavPath: string, rate: number): string {
+/** Selected once per resident process: loads the voice and keeps its engine parameters to start from. */
+export const festivalSetup = (voice: string) => `(voice_${voice})\n(set! mp_hts_params hts_engine_params)`
+
+export function festivalScript(text: string, wavPath: string, rate: number): string {
   return [
-    `(voice_${voice})`,
-    // HTS engine option -r: speaking-rate factor. (This build ignores -fm, so pitch is shifted afterwards.)
-    `(set! hts_engine_params (append hts_engine_params (list (list "-r" ${rate.toFixed(3)}))))`,
+    // HTS engine option -r: speaking-rate factor, on top of the voice's own parameters (not of the
+    // last call's). (This build ignores -fm, so pitch is shifted afterwards.)
+    `(set! hts_engine_params (append mp_hts_params (list (list "-r" ${rate.toFixed(3)}))))`,
     `(set! utt1 (Utterance Text ${schemeString(text)}))`,
     '(utt.synth utt1)',
     `(utt.save.wave utt1 ${schemeString(wavPath)} 'riff)`,
     '(mapcar (lambda (s) (format t "S\\t%s\\t%f\\n" (item.name s) (item.feat s "end"))) (utt.relation.items utt1 \'Segment))',
     '(mapcar (lambda (w) (format t "W\\t%s\\t%f\\t%f\\n" (item.name w) (item.feat w "word_start") (item.feat w "word_end"))) (utt.relation.items utt1 \'Word))',
-    '',
   ].join('\n')
 }
 
@@ -56,20 +59,6 @@ export function parseFestivalTimes(stdout: string): { words: WordTiming[]; phone
   return { words, phonemes }
 }
 
-function run(script: string, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('festival', ['--pipe'], { stdio: ['pipe', 'pipe', 'pipe'], signal })
-    let out = ''
-    let err = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d))
-    child.on('error', (e) => reject(e.name === 'AbortError' ? e : new Error(`festival could not start (Debian package festival): ${e.message}`)))
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`festival failed (${code}): ${err.slice(0, 300)}`))))
-    child.stdin.on('error', () => undefined)
-    child.stdin.end(script)
-  })
-}
-
 export function createFestivalEngine(): SpeechEngine {
   return {
     name: 'festival',
@@ -79,7 +68,7 @@ export function createFestivalEngine(): SpeechEngine {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'mp-festival-'))
       try {
         const wavPath = path.join(dir, 'out.wav')
-        const stdout = await run(festivalScript(text, voice.id.replace(/^festival:/, ''), wavPath, p.rate), signal)
+        const stdout = await runFestival(festivalSetup(voice.id.replace(/^festival:/, '')), festivalScript(text, wavPath, p.rate), signal)
         const decoded = decodeWav(await readFile(wavPath))
         // Pitch with formants kept (same length, so the segment times still hold); HTS has no
         // intonation-range knob, loudness follows the emotion here.

@@ -28,7 +28,7 @@ const strength = (intensity: number) => 0.3 + 0.7 * Math.min(1, Math.max(0, inte
 const towards = (neutral: number, full: number, s: number) => neutral + (full - neutral) * s
 
 export function prosodyFor(options: SynthesisOptions): Prosody {
-  const e = EMOTION_PROSODY[options.emotion]
+  const e = options.emotionProsody ?? EMOTION_PROSODY[options.emotion]
   const s = strength(options.intensity)
   return {
     rate: options.rate * towards(1, e.rate, s),

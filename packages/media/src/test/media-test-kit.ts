@@ -1,7 +1,10 @@
 /** Helpers for the media tests: temp dirs, loudness via ffmpeg, synthetic signals. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
+import type { Pixels } from '../face/face-landmarks'
 import { ffmpeg } from '../audio/ffmpeg'
 import { encodeWav } from '../audio/wav'
 
@@ -32,4 +35,14 @@ export function pulseVoice(f0: number, seconds: number, sampleRate = 16_000): In
 export async function writeWav(file: string, pcm: Int16Array, sampleRate: number): Promise<string> {
   await writeFile(file, encodeWav(pcm, sampleRate))
   return file
+}
+
+/** The shipped test portrait (see packages/media/fixtures/README.md). */
+export const PORTRAIT = fileURLToPath(new URL('../../fixtures/portrait-1024.jpg', import.meta.url))
+
+export async function pixelsOf(file: string): Promise<Pixels> {
+  const img = await loadImage(await readFile(file))
+  const ctx = createCanvas(img.width, img.height).getContext('2d')
+  ctx.drawImage(img, 0, 0)
+  return { data: new Uint8Array(ctx.getImageData(0, 0, img.width, img.height).data.buffer), width: img.width, height: img.height, channels: 4 }
 }

@@ -33,6 +33,8 @@ export const sessions = pgTable(
   ],
 )
 export type SessionRow = typeof sessions.$inferSelect
+/** Whose session: a user's or an admin's. */
+export type SessionRole = SessionRow['role']
 
 /** Single-use password reset tokens, stored as their SHA-256. */
 export const passwordResets = pgTable(
@@ -48,3 +50,15 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.user_id)],
 )
+
+/**
+ * Failed sign-in checks (logins, the current-password check of update-info) counted per key: an
+ * account with one address (`pair:…`) and an account from everywhere (`account:…`), in a window.
+ * The database holds them so every API process throttles alike (sign-in-throttle.ts).
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+  last_failure_at: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+})

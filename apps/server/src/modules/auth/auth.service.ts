@@ -5,13 +5,15 @@ import * as usersRepo from '../users/users.repo'
 import { createAccount, presentUser } from '../users/users.service'
 import type { UserRow } from '../users/users.schema'
 import { findAdminByUsername, presentAdmin } from './admins.repo'
-import { hashPassword, verifyPassword } from './passwords'
+import { hashPassword } from './passwords'
+import { accountKey, verifyPasswordThrottled } from './sign-in-throttle'
 import * as resetsRepo from './password-resets.repo'
-import { createSession, deleteSession, deleteSubjectSessions } from './sessions.repo'
+import { createSession } from './sessions.repo'
+import { revokeSession, revokeUserSessions } from './revoke'
 import { recordEvent } from '../tracking/tracking.service'
 import { TrackingEvent } from '@mouthpiece/contracts/constants'
 
-type Deps = Pick<Platform, 'db' | 'config'>
+type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
 
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired.'
@@ -25,19 +27,25 @@ async function signIn(deps: Deps, user: UserRow) {
 }
 
 /** Creates the account and signs it in. Disabled accounts can sign in; the client bars some pages. */
-export async function register(deps: Deps, input: { username: string; email: string; password: string }) {
-  return signIn(deps, await createAccount(deps, input))
+export async function register(deps: Deps, input: { username: string; email: string; password: string; referred_by?: string }) {
+  const user = await createAccount(deps, input)
+  if (input.referred_by) await usersRepo.recordReferral(deps.db, user.id, input.referred_by)
+  return signIn(deps, user)
 }
 
-/** `login` holds a username or an email; a wrong either way answers the same 401. */
-export async function login(deps: Deps, input: { login: string; password: string }) {
+/**
+ * `login` holds a username or an email; a wrong either way answers the same 401. Repeated
+ * failures on one account back off (sign-in-throttle.ts), per address first.
+ */
+export async function login(deps: Deps, input: { login: string; password: string; ip: string }) {
   const user = await usersRepo.findUserByLogin(deps.db, input.login)
-  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) throw invalidCredentials()
+  const attempt = { account: accountKey('user', user, input.login), ip: input.ip }
+  if (!(await verifyPasswordThrottled(deps.db, attempt, user?.password_hash, input.password)) || !user) throw invalidCredentials()
   return signIn(deps, user)
 }
 
 export async function logout(deps: Deps, sessionId: string) {
-  await deleteSession(deps.db, sessionId)
+  await revokeSession(deps, sessionId)
 }
 
 /**
@@ -88,13 +96,14 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     if (userId === undefined) throw new AppError('invalid_token', INVALID_RESET_TOKEN, 400)
     await usersRepo.updateUser(tx, userId, { password_hash })
     await resetsRepo.retireUserResets(tx, userId)
-    await deleteSubjectSessions(tx, 'user', userId)
+    await revokeUserSessions(deps, tx, userId)
   })
 }
 
-export async function adminLogin(deps: Deps, input: { username: string; password: string }) {
+export async function adminLogin(deps: Deps, input: { username: string; password: string; ip: string }) {
   const admin = await findAdminByUsername(deps.db, input.username)
-  if (!(await verifyPassword(admin?.password_hash, input.password)) || !admin) throw invalidCredentials()
+  const attempt = { account: accountKey('admin', admin, input.username), ip: input.ip }
+  if (!(await verifyPasswordThrottled(deps.db, attempt, admin?.password_hash, input.password)) || !admin) throw invalidCredentials()
   const session = await createSession(deps.db, 'admin', admin.id)
   return { token: session.token, expires_at: session.expires_at, admin: presentAdmin(admin) }
 }

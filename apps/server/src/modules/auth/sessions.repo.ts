@@ -5,11 +5,9 @@ import { preparedPer } from '../../platform/db/prepared'
 import { users } from '../users/users.schema'
 import type { UserRow } from '../users/users.schema'
 import { admins, sessions } from './auth.schema'
-import type { AdminRow, SessionRow } from './auth.schema'
+import type { AdminRow, SessionRole, SessionRow } from './auth.schema'
 import { forgetSession, forgetSubject } from './session-cache'
 import { hashToken, newToken } from './tokens'
-
-export type SessionRole = SessionRow['role']
 
 /** Starts a session; the raw token is returned once and never stored. */
 export async function createSession(db: Queryable, role: SessionRole, subjectId: number) {

@@ -1,6 +1,16 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import type { AvatarLook, LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { AvatarLook, FacePoint, LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { CreatorAccess, CreatorStatus } from '@mouthpiece/contracts/avatars/creators.routes'
 import { users } from '../users/users.schema'
+import { voiceProfiles } from '../voices/voice-profiles.schema'
+
+/** One dataset picture of a creator: normalised JPEG in storage, its face landmarks when one was found. */
+export interface CreatorDatasetEntry {
+  key: string
+  width: number
+  height: number
+  landmarks: FacePoint[] | null
+}
 
 /**
  * Influencers: preset characters (look + default voice). Seeded from packages/avatar's presets on
@@ -19,6 +29,18 @@ export const influencers = pgTable(
     look: jsonb('look').$type<AvatarLook>().notNull(),
     is_active: boolean('is_active').notNull().default(true),
     order: integer('order').notNull().default(1),
+    /** Creators an admin added (creator management); presets are `preset`. */
+    source: text('source').$type<'preset' | 'creator'>().notNull().default('preset'),
+    /** Which plans (slugs) and users may use it; both empty: everyone. */
+    access: jsonb('access').$type<CreatorAccess>().notNull().default({ plans: [], user_ids: [] }),
+    voice_profile_id: integer('voice_profile_id').references(() => voiceProfiles.id, { onDelete: 'set null' }),
+    /** Processing of an added creator (photo avatar, voice profile). */
+    status: text('status').$type<CreatorStatus>().notNull().default('ready'),
+    progress: integer('progress').notNull().default(100),
+    stage: text('stage').notNull().default(''),
+    error: text('error'),
+    /** SPEC "AI avatar dataset": the pictures (uploaded photos, video frames) the photo avatar can be made from. */
+    dataset: jsonb('dataset').$type<CreatorDatasetEntry[]>().notNull().default([]),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,3 +69,10 @@ export const customAvatars = pgTable(
   (t) => [index('custom_avatars_user_idx').on(t.user_id, t.id.desc())],
 )
 export type CustomAvatarRow = typeof customAvatars.$inferSelect
+
+/** SPEC §2 default-prompts: look prompts the avatar editor offers to start from, in order. */
+export const defaultLookPrompts = pgTable('default_look_prompts', {
+  position: integer('position').primaryKey(),
+  label: text('label').notNull(),
+  prompt: jsonb('prompt').$type<LookPrompt>().notNull(),
+})

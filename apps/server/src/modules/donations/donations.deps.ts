@@ -1,17 +1,18 @@
 import { EventEmitter } from 'node:events'
 import type { Platform } from '../../platform/context'
+import { cachedPerDb } from '../../platform/cached-per-db'
 import type { Database, Db } from '../../platform/db/client'
 import type { Queue } from '../../platform/queue/queue'
 import type { Realtime } from '../../platform/realtime/realtime'
 import type { Storage } from '../../platform/storage/storage'
-import { createMediaSpeaker } from './alert-speech'
-import type { AlertSpeaker } from './alert-speech'
+import { createMediaSpeaker } from './alerts/alert-speech'
+import type { AlertSpeaker } from './alerts/alert-speech'
 import { loadDonationsConfig } from './donations.config'
 import type { DonationsConfig } from './donations.config'
-import { createOverlayBus } from './overlay-bus'
-import type { OverlayBus } from './overlay-bus'
-import { createSealer } from './token-crypto'
-import type { Sealer } from './token-crypto'
+import { createOverlayBus } from './alerts/overlay-bus'
+import type { OverlayBus } from './alerts/overlay-bus'
+import { createSealer } from './accounts/token-crypto'
+import type { Sealer } from './accounts/token-crypto'
 
 export const ALERT_QUEUE = 'donations.alert'
 
@@ -38,26 +39,19 @@ export interface DonationsDeps {
   wakeWorkers: () => void
 }
 
-const cache = new WeakMap<Db, DonationsDeps>()
-
-export function donationsDeps(platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): DonationsDeps {
-  let deps = cache.get(platform.db)
-  if (!deps) {
-    const config = loadDonationsConfig(platform.config)
-    deps = {
-      db: platform.db,
-      database: platform.database,
-      queue: platform.queue,
-      storage: platform.storage,
-      realtime: platform.realtime,
-      config,
-      sealer: createSealer(config.secret),
-      bus: createOverlayBus(platform.database),
-      speaker: createMediaSpeaker(),
-      signals: new EventEmitter<DonationSignals>(),
-      wakeWorkers: () => {},
-    }
-    cache.set(platform.db, deps)
+export const donationsDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): DonationsDeps => {
+  const config = loadDonationsConfig(platform.config)
+  return {
+    db: platform.db,
+    database: platform.database,
+    queue: platform.queue,
+    storage: platform.storage,
+    realtime: platform.realtime,
+    config,
+    sealer: createSealer(config.secret),
+    bus: createOverlayBus(platform.database),
+    speaker: createMediaSpeaker(),
+    signals: new EventEmitter<DonationSignals>(),
+    wakeWorkers: () => {},
   }
-  return deps
-}
+})

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+  bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type {
   AccountProvider, AlertKind, AlertMinimums, AlertSource, AlertStatus, DonationAvatar, ModerationSettings, SkipReason,
@@ -191,12 +191,6 @@ export const twitchConnectionSettings = pgTable('twitch_connection_settings', {
   /** null: TWITCH_EVENTSUB_TRANSPORT from the environment decides. */
   transport: text('transport').$type<'websocket' | 'webhook'>(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
-
-/** YouTube Data API units spent per Pacific-time day (the quota resets at midnight Pacific). */
-export const youtubeQuotaUsage = pgTable('youtube_quota_usage', {
-  day: date('day').primaryKey(),
-  units: integer('units').notNull().default(0),
 })
 
 /**

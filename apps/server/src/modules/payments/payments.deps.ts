@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { PaymentMethod, PaymentProviderInfo, PaymentRecord, Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
 import { SANDBOX_LABEL, STRIPE_TEST_LABEL } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { Platform } from '../../platform/context'
+import { cachedPerDb } from '../../platform/cached-per-db'
 import type { Db, Queryable, Tx } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
 import { createNotificationsService } from '../notifications/notifications.service'
@@ -33,36 +34,31 @@ export interface PaymentsDeps {
   purposes: Map<string, PaymentPurposeHandler>
 }
 
-const cache = new WeakMap<Db, PaymentsDeps>()
-
 /**
  * Stripe when both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, otherwise the embedded
  * sandbox. One per database, shared by the HTTP routes and the workers of a process.
  */
-export function paymentsDeps(platform: Pick<Platform, 'db' | 'config' | 'realtime'>): PaymentsDeps {
-  let deps = cache.get(platform.db)
-  if (!deps) {
-    const { config, db } = platform
-    if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET)
-      console.warn('[payments] Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; using the sandbox')
-    const provider = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-      ? createStripeProvider(config)
-      : createSandboxProvider(db, { webhookSecret: config.PAYMENTS_SANDBOX_WEBHOOK_SECRET })
-    deps = { db, provider, notifications: createNotificationsService(platform), purposes: new Map() }
-    cache.set(db, deps)
-  }
-  return deps
-}
+export const paymentsDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'config' | 'realtime'>): PaymentsDeps => {
+  const { config, db } = platform
+  if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET)
+    console.warn('[payments] Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; using the sandbox')
+  const provider = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+    ? createStripeProvider(config)
+    : createSandboxProvider(db, { webhookSecret: config.PAYMENTS_SANDBOX_WEBHOOK_SECRET })
+  return { db, provider, notifications: createNotificationsService(platform), purposes: new Map() }
+})
 
 export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
   return provider.name === 'sandbox'
 }
 
 export function providerInfo(provider: PaymentProvider): PaymentProviderInfo {
+  const publishableKey = provider.name === 'stripe' ? provider.publishableKey : undefined
   return {
     name: provider.name,
     test_mode: provider.testMode,
-    card_entry: provider.testMode ? 'token-endpoint' : 'unavailable',
+    card_entry: publishableKey ? 'stripe-js' : provider.testMode ? 'token-endpoint' : 'unavailable',
+    ...(publishableKey ? { publishable_key: publishableKey } : {}),
     label: provider.name === 'sandbox' ? SANDBOX_LABEL : provider.testMode ? STRIPE_TEST_LABEL : '',
   }
 }
@@ -120,6 +116,8 @@ export function fromRemote(remote: ProviderSubscription): repo.SubscriptionChang
     current_period_end: remote.currentPeriodEnd,
     latest_invoice_id: remote.latestInvoiceId,
     provider_synced_at: new Date(),
+    // Paid (or over): no 3-D Secure step is pending any more.
+    ...(remote.status !== 'incomplete' ? { awaiting_payment_id: null } : {}),
     ...(ended ? { ended_at: new Date() } : {}),
   }
 }

@@ -4,10 +4,11 @@ import {
   resumePlan, subscribePlan, updateCard,
 } from '@mouthpiece/contracts/payments/payments.routes'
 import type { HttpContext } from '../../platform/context'
-import { BODY_LIMIT_BYTES } from '../../platform/http/app'
+import { BODY_LIMIT_BYTES } from '../../platform/http/body-limit'
 import * as cards from './cards.service'
 import { paymentsDeps, providerInfo } from './payments.deps'
-import { createPlan, listPlans, updatePlan } from './plans.service'
+import { auditActorOf, auditedChange } from '../audit/audit.service'
+import { createPlan, getPlan, listPlans, updatePlan } from './plans.service'
 import * as subscriptions from './subscriptions.service'
 import * as webhooks from './webhooks.service'
 
@@ -17,7 +18,7 @@ export async function registerPaymentsRoutes(ctx: HttpContext) {
 
   route(getPlans, async () => ({ plans: await listPlans(deps.db, { activeOnly: true }), provider: providerInfo(deps.provider) }))
   route(getSubscriptionPlan, async ({ actor }) => subscriptions.current(deps, actor.user.id))
-  route(subscribePlan, async ({ actor, body }) => ({ subscription: await subscriptions.subscribe(deps, actor.user, body.subscription_plan_id) }))
+  route(subscribePlan, async ({ actor, body }) => subscriptions.subscribe(deps, actor.user, body.subscription_plan_id))
   route(cancelPlan, async ({ actor }) => ({ subscription: await subscriptions.cancel(deps, actor.user.id) }))
   route(resumePlan, async ({ actor }) => ({ subscription: await subscriptions.resume(deps, actor.user.id) }))
   route(getPaymentMethod, async ({ actor }) => ({ method: await cards.getMethod(deps, actor.user.id) }))
@@ -30,8 +31,13 @@ export async function registerPaymentsRoutes(ctx: HttpContext) {
   route(oneOffPayment, async ({ actor, body }) => ({ payment: await cards.oneOffPayment(deps, actor.user, body) }))
 
   route(adminListPlans, async () => ({ plans: await listPlans(deps.db, { activeOnly: false }) }))
-  route(adminCreatePlan, async ({ body }) => ({ plan: await createPlan(deps.db, body) }))
-  route(adminUpdatePlan, async ({ params, body }) => ({ plan: await updatePlan(deps.db, params.id, body) }))
+  // Plan and price changes are audited with the plan before and after (same transaction).
+  route(adminCreatePlan, async ({ body, actor }) => ({
+    plan: await auditedChange(deps.db, auditActorOf(actor), 'plans.create', { meta: { slug: body.slug } }, (tx) => createPlan(tx, body)),
+  }))
+  route(adminUpdatePlan, async ({ params, body, actor }) => ({
+    plan: await auditedChange(deps.db, auditActorOf(actor), 'plans.update', { target: { type: 'plan', id: params.id }, before: (tx) => getPlan(tx, params.id) }, (tx) => updatePlan(tx, params.id, body)),
+  }))
 
   // The webhook signature covers the exact bytes sent, so this route keeps the body raw: its own
   // encapsulated context takes every content type as a Buffer.

@@ -294,7 +294,7 @@ describe('payments with the embedded sandbox', () => {
     const list = await c.call('GET', '/api/admin/payment/plans', admin)
     expect(list.json<{ plans: unknown[] }>().plans.length).toBeGreaterThanOrEqual(3)
     const u = await c.register()
-    expect((await c.call('GET', '/api/admin/payment/plans', u.token)).statusCode).toBe(401)
+    expect((await c.call('GET', '/api/admin/payment/plans', u.token)).statusCode).toBe(403)
 
     const entitlements = { render_minutes_per_month: 2000, max_resolution: '1080p', alerts_per_month: 3000 }
     const created = await c.call('POST', '/api/admin/payment/plans', admin, { slug: 'studio', name: 'Studio', price_cents: 37900, entitlements, sort_order: 3 })

@@ -77,6 +77,11 @@ export const subscriptions = pgTable('subscriptions', {
   current_period_end: ts('current_period_end'),
   latest_invoice_id: text('latest_invoice_id'),
   last_payment_error: text('last_payment_error'),
+  /**
+   * The first invoice's PaymentIntent while the payer's bank asks them to confirm (3-D Secure):
+   * the next subscribe request reads its outcome instead of charging again.
+   */
+  awaiting_payment_id: text('awaiting_payment_id'),
   /** When the row last took the provider's state; older webhook events do not overwrite it. */
   provider_synced_at: ts('provider_synced_at'),
   /** A request working on this row with the provider; others wait instead of acting twice. */

@@ -100,6 +100,82 @@ describe('payments through the Stripe provider (local server speaking Stripe)', 
     expect(calls('POST', /^\/v1\/payment_methods\/pm_\w+\/detach$/).length).toBeGreaterThanOrEqual(1)
   })
 
+  describe('3-D Secure on the first payment', () => {
+    const THREE_DS = 'pm_card_authenticationRequired'
+    /** The payer's answer in their bank's window, as Stripe.js sends it with the client secret. */
+    const answerBank = async (clientSecret: string, authentication: 'complete' | 'fail') => {
+      const res = await fetch(`http://127.0.0.1:${stripe.port}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_secret: clientSecret, authentication }),
+      })
+      expect(res.status).toBe(200)
+    }
+    const subscribeAsking = async (token: string) => {
+      const res = await c.subscribe(token, 'pro')
+      expect(res.statusCode, res.body).toBe(200)
+      const body = res.json<{ subscription: { status: string; is_active: boolean }; next_action?: { type: string; client_secret: string } }>()
+      expect(body.subscription).toMatchObject({ status: 'incomplete', is_active: false })
+      expect(body.next_action).toEqual({ type: 'confirm_card_payment', client_secret: expect.stringMatching(/^pi_\w+_secret_\w+$/) })
+      return body.next_action!.client_secret
+    }
+    const pays = () => calls('POST', /^\/v1\/invoices\/in_\w+\/pay$/).length
+
+    it('asks the payer to confirm; after the bank says yes the plan starts once, the webhook adds nothing', async () => {
+      const u = await c.register()
+      await c.subscribe(u.token, 'free-trial')
+      expect((await c.call('POST', '/api/payment/add-card', u.token, { token_id: THREE_DS })).statusCode).toBe(200)
+      const paysBefore = pays()
+      const secret = await subscribeAsking(u.token)
+      // While the bank waits, the trial goes on and asking again answers the same step, charging nothing.
+      expect((await c.current(u.token)).entitlements).toMatchObject({ plan_slug: 'free-trial' })
+      expect(await subscribeAsking(u.token)).toBe(secret)
+      expect(pays() - paysBefore).toBe(1)
+
+      await answerBank(secret, 'complete')
+      const done = await c.subscribe(u.token, 'pro')
+      expect(done.statusCode, done.body).toBe(200)
+      expect(done.json()).toEqual({ subscription: expect.objectContaining({ status: 'active', is_active: true, last_payment_error: null }) })
+      expect(pays() - paysBefore).toBe(1)
+      expect((await c.current(u.token)).entitlements).toMatchObject({ plan_slug: 'pro' })
+
+      // Stripe's own report of the same payment changes nothing more.
+      const { provider_subscription_id: subId } = await localSub(u.id)
+      const invoice = stripe.objects.get(String(stripe.objects.get(subId)!.latest_invoice))!
+      const payload = JSON.stringify({ id: `evt_3ds_paid_${u.id}`, object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: invoice } })
+      const hook = await t.app.inject({ method: 'POST', url: '/api/payment/handle', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, WEBHOOK_SECRET) } })
+      expect(hook.json()).toEqual({ received: true, duplicate: false })
+      expect((await c.history(u.token)).list).toEqual([expect.objectContaining({ status: 'succeeded', amount_cents: 14500 })])
+      expect((await c.notifications(u.token)).filter((n) => n.content.startsWith('Payment of $145.00 received'))).toHaveLength(1)
+      expect((await c.subscribe(u.token, 'pro')).json()).toEqual({ subscription: expect.objectContaining({ status: 'active' }) })
+    })
+
+    it('a failed bank check keeps the old plan and says why; trying again asks the bank again', async () => {
+      const u = await c.register()
+      await c.subscribe(u.token, 'free-trial')
+      await c.call('POST', '/api/payment/add-card', u.token, { token_id: THREE_DS })
+      await answerBank(await subscribeAsking(u.token), 'fail')
+      const refused = await c.subscribe(u.token, 'pro')
+      expect(refused.statusCode).toBe(402)
+      expect(refused.json()).toEqual({
+        code: 'payment_intent_authentication_failure',
+        message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      })
+      expect(await c.current(u.token)).toMatchObject({
+        subscription: { status: 'incomplete', is_active: false, last_payment_error: expect.stringMatching(/^We are unable to authenticate/) },
+        entitlements: { plan_slug: 'free-trial' },
+      })
+      expect((await c.history(u.token)).list).toEqual([expect.objectContaining({ status: 'failed', amount_cents: 14500 })])
+
+      // Another try is a new attempt: the bank is asked again, and this time it says yes.
+      const again = await subscribeAsking(u.token)
+      await answerBank(again, 'complete')
+      expect((await c.subscribe(u.token, 'pro')).json()).toMatchObject({ subscription: { status: 'active', is_active: true } })
+      expect((await c.history(u.token)).list.map((r) => r.status)).toEqual(['succeeded', 'failed'])
+      expect(await c.subscriptionRows(u.id)).toEqual([expect.objectContaining({ status: 'canceled' }), expect.objectContaining({ status: 'active' })])
+    })
+  })
+
   it('cancels at period end and resumes through Stripe', async () => {
     const u = await c.register()
     await c.addCard(u.token, VISA)

@@ -56,6 +56,12 @@ function checkTrialRules(plan: { price_cents: number; trial_days: number }) {
   if (plan.trial_days === 0 && plan.price_cents === 0) throw fieldError('price_cents', 'A paid plan must cost more than 0')
 }
 
+/** One plan as the admin sees it, or undefined. */
+export async function getPlan(db: Queryable, id: number): Promise<SubscriptionPlan | undefined> {
+  const row = await repo.findPlan(db, id)
+  return row ? presentPlan(row) : undefined
+}
+
 export async function createPlan(db: Queryable, input: RouteBody<typeof adminCreatePlan>): Promise<SubscriptionPlan> {
   const plan = { description: '', trial_days: 0, features: [], is_active: true, sort_order: 0, ...input }
   checkTrialRules(plan)

@@ -1,5 +1,5 @@
 import { PaymentNotificationType as N } from '@mouthpiece/contracts/payments/payments.schemas'
-import type { Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
+import type { CardNextAction, Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import { AppError, notFound } from '../../platform/http/errors'
 import { uniqueViolation } from '../users/users.repo'
@@ -11,8 +11,8 @@ import {
   viaProvider,
 } from './payments.deps'
 import type { PaymentsDeps } from './payments.deps'
-import { CardError } from './sources/payment-provider'
-import type { ProviderInvoice, ProviderSubscription } from './sources/payment-provider'
+import { AUTHENTICATION_FAILED, AUTHENTICATION_UNAVAILABLE, CardError, INVOICE_REQUIRES_ACTION, paymentIdOfSecret } from './sources/payment-provider'
+import type { ProviderInvoice, ProviderPayment, ProviderSubscription } from './sources/payment-provider'
 
 /** How long one request may work on a subscription with the provider before another may. */
 const CLAIM_MS = 60_000
@@ -42,28 +42,34 @@ export async function current(deps: PaymentsDeps, userId: number) {
   }
 }
 
+/** What subscribing answers: the subscription, and while the bank wants the payer, the step to take. */
+export interface SubscribeAnswer {
+  subscription: Subscription
+  next_action?: CardNextAction
+}
+
 /**
  * Subscribes to a plan with the card on file. One live paid subscription per user: the same plan
  * again answers the existing one; another plan switches it; an unpaid (incomplete) one is paid
  * again with the current card. The provider call is idempotent per user, plan and attempt.
  */
-export async function subscribe(deps: PaymentsDeps, user: User, planId: number): Promise<Subscription> {
+export async function subscribe(deps: PaymentsDeps, user: User, planId: number): Promise<SubscribeAnswer> {
   const plan = await repo.findPlan(deps.db, planId)
   if (!plan || !plan.is_active) throw notFound('Subscription plan')
-  if (plan.is_trial) return startTrial(deps, user, plan)
+  if (plan.is_trial) return { subscription: await startTrial(deps, user, plan) }
   const customerId = await ensureCustomer(deps, user)
   const method = await repo.findMethod(deps.db, user.id, deps.provider.name)
   if (!method) throw new AppError('payment_method_required', 'Please add a card before subscribing.', 400)
 
   const claim = await claimForSubscribe(deps, user.id, plan)
-  if (claim.kind === 'done') return present(deps, claim.row)
+  if (claim.kind === 'done') return { subscription: await present(deps, claim.row) }
   if (claim.abandoned?.provider_subscription_id) {
     const abandonedId = claim.abandoned.provider_subscription_id
     // Best effort: Stripe expires an unpaid subscription on its own after 23 hours anyway.
     await deps.provider.cancelNow(abandonedId).catch((err: unknown) => console.warn('[payments] could not cancel', abandonedId, err))
   }
   try {
-    if (claim.kind === 'change') return await changePlan(deps, claim.row, plan)
+    if (claim.kind === 'change') return { subscription: await changePlan(deps, claim.row, plan) }
     return await payFirstInvoice(deps, user.id, claim.row, plan, customerId, method.provider_method_id)
   } catch (err) {
     await repo.updateSubscription(deps.db, claim.row.id, { locked_until: null })
@@ -104,8 +110,16 @@ async function claimForSubscribe(deps: PaymentsDeps, userId: number, plan: PlanR
   }
 }
 
-async function payFirstInvoice(deps: PaymentsDeps, userId: number, row: SubscriptionRow, plan: PlanRow, customerId: string, methodId: string) {
+/**
+ * Pays the first invoice with the card on file. A card whose bank wants the payer (3-D Secure)
+ * answers the step to take in the browser; the next request reads how it ended — the plan starts,
+ * or the bank's refusal is recorded and answered — instead of charging again.
+ */
+async function payFirstInvoice(deps: PaymentsDeps, userId: number, row: SubscriptionRow, plan: PlanRow, customerId: string, methodId: string): Promise<SubscribeAnswer> {
   const { provider } = deps
+  const awaited = row.awaiting_payment_id ? await provider.retrievePayment(row.awaiting_payment_id) : null
+  // The payer has not answered their bank yet (or is asked again): the same step again.
+  if (awaited?.status === 'requires_action' && awaited.clientSecret) return askToConfirm(deps, row, plan, null, awaited.clientSecret)
   let remote: ProviderSubscription
   if (!row.provider_subscription_id) {
     const { priceId, price } = await priceFor(deps, plan)
@@ -118,19 +132,25 @@ async function payFirstInvoice(deps: PaymentsDeps, userId: number, row: Subscrip
   } else remote = await provider.retrieveSubscription(row.provider_subscription_id)
 
   let invoice: ProviderInvoice | null = remote.latestInvoice
-  let failure: CardError | null = null
-  if (remote.status === 'incomplete' && remote.latestInvoiceId) {
+  let failure: CardError | null = awaited ? bankAnswer(awaited, invoice) : null
+  if (!awaited && remote.status === 'incomplete' && remote.latestInvoiceId) {
     try {
       invoice = await provider.payInvoice(remote.latestInvoiceId, methodId)
       remote = await provider.retrieveSubscription(remote.id)
     } catch (err) {
       if (!(err instanceof CardError)) throw err
-      failure = err
+      if (err.code === INVOICE_REQUIRES_ACTION) {
+        const secret = remote.latestInvoice?.clientSecret ?? (await provider.retrieveSubscription(remote.id)).latestInvoice?.clientSecret
+        if (secret) return askToConfirm(deps, row, plan, remote, secret)
+        failure = new CardError(AUTHENTICATION_UNAVAILABLE.code, AUTHENTICATION_UNAVAILABLE.message, err.attempt)
+      } else failure = err
     }
   }
   const invoiceId = invoice?.id ?? remote.latestInvoiceId
   const updated = await deps.db.transaction(async (tx) => {
-    const saved = await repo.updateSubscription(tx, row.id, { ...fromRemote(remote), last_payment_error: failure?.message ?? null, locked_until: null })
+    const saved = await repo.updateSubscription(tx, row.id, {
+      ...fromRemote(remote), last_payment_error: failure?.message ?? null, awaiting_payment_id: null, locked_until: null,
+    })
     const base = { userId, subscriptionId: row.id, kind: 'subscription' as const, currency: plan.currency, description: `${plan.name} plan` }
     if (failure) {
       const recorded = await recordPayment(deps, tx, {
@@ -146,7 +166,23 @@ async function payFirstInvoice(deps: PaymentsDeps, userId: number, row: Subscrip
     return saved
   })
   if (failure) throw new AppError(failure.code, failure.message, 402)
-  return presentSubscription(updated, plan)
+  return { subscription: presentSubscription(updated, plan) }
+}
+
+/** The bank's answer to the payer's 3-D Secure step: null when paid (or still settling). */
+function bankAnswer(payment: ProviderPayment, invoice: ProviderInvoice | null): CardError | null {
+  if (payment.status === 'succeeded' || payment.status === 'processing') return null
+  // Named like the invoice's failed attempt, as its invoice.payment_failed event records it.
+  const attempt = invoice ? { ref: invoice.id, key: `${invoice.id}:failed:${invoice.attemptCount}` } : null
+  return new CardError(AUTHENTICATION_FAILED.code, payment.errorMessage ?? AUTHENTICATION_FAILED.message, attempt)
+}
+
+/** Remembers which payment waits for the payer's bank, and answers the step Stripe.js takes. */
+async function askToConfirm(deps: PaymentsDeps, row: SubscriptionRow, plan: PlanRow, remote: ProviderSubscription | null, clientSecret: string): Promise<SubscribeAnswer> {
+  const saved = await repo.updateSubscription(deps.db, row.id, {
+    ...(remote ? fromRemote(remote) : {}), awaiting_payment_id: paymentIdOfSecret(clientSecret), last_payment_error: null, locked_until: null,
+  })
+  return { subscription: presentSubscription(saved, plan), next_action: { type: 'confirm_card_payment', client_secret: clientSecret } }
 }
 
 /** A paid plan replaces a running trial. */

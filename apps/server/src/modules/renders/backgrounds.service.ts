@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import sharp from 'sharp'
 import type { Storage } from '../../platform/storage/storage'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
@@ -36,6 +35,8 @@ export async function acceptBackground(storage: Storage, incoming: { file: Reada
   if (incoming.file.truncated) throw new AppError('too_large', 'The picture is too large. Please upload one under 10 MB.', 413)
   const bytes = Buffer.concat(chunks)
   let jpeg: Buffer
+  // Loaded on the first upload, not at start-up.
+  const { default: sharp } = await import('sharp')
   try {
     const meta = await sharp(bytes).metadata()
     if (!meta.format || !ACCEPTED.has(meta.format)) throw new Error(`format ${meta.format}`)

@@ -14,13 +14,18 @@ import { DEFAULT_INFLUENCER_ID, INFLUENCERS } from '@mouthpiece/avatar/presets'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { drawAvatar, drawBadge } from '@mouthpiece/avatar/draw-avatar'
 import { poseAt } from '@mouthpiece/avatar/animation'
+import { registerPhotoBytes } from '@mouthpiece/media/render/avatar-frames'
+import { findFace } from '@mouthpiece/media/face/face-landmarks'
+import type { FoundFace, Pixels } from '@mouthpiece/media/face/face-landmarks'
 import { speechService } from '@mouthpiece/media/speech/speech.service'
 import { MediaInputError } from '@mouthpiece/media/speech/speech.types'
 import { startModuleWorker } from '@mouthpiece/media/speech/ts-worker'
+import { neuralEngineFromEnv } from '@mouthpiece/media/speech/neural-engine'
+import { withNiceness } from '@mouthpiece/media/process-priority'
 import { visemeCues } from '@mouthpiece/media/lipsync/phoneme-visemes'
 import { visemeCuesFromAudio } from '@mouthpiece/media/lipsync/audio-visemes'
 import { applyVoiceEffect } from '@mouthpiece/media/audio/voice-effects'
-import { profileVoiceSample, synthesizeMatched } from '@mouthpiece/media/audio/voice-match'
+import { baseVoiceFor, profileVoiceSample, synthesizeMatched } from '@mouthpiece/media/audio/voice-match'
 import { probeAudioUpload } from '@mouthpiece/media/audio/audio-upload'
 import type { AudioUploadInfo } from '@mouthpiece/media/audio/audio-upload'
 import { decodeAudio, ffprobe } from '@mouthpiece/media/audio/ffmpeg'
@@ -30,9 +35,14 @@ import { writeAudioFile } from '@mouthpiece/media/audio/audio-export'
 import { paginateByChars, toSrt, toVtt } from '@mouthpiece/media/captions/subtitles'
 import { resolveCaptionFont } from '@mouthpiece/media/captions/caption-fonts'
 import type { RenderInput, RenderResult } from '@mouthpiece/media/render/compositor'
+import type { ProjectVideoInput, ProjectVideoResult } from './project-video'
+export { renderLayerVideo } from '@mouthpiece/media/render/layer-video'
+export { renderAvatarGif } from '@mouthpiece/media/render/avatar-gif'
+export type { LayerBackground } from '@mouthpiece/media/render/layer-video'
+export { outputSize } from '@mouthpiece/media/render/video-geometry'
 
 export { MediaInputError }
-export type { AudioUploadInfo, ProbeResult, RenderResult }
+export type { AudioUploadInfo, FoundFace, Pixels, ProbeResult, RenderResult }
 
 export const influencerPresets = INFLUENCERS
 export const DEFAULT_INFLUENCER = DEFAULT_INFLUENCER_ID
@@ -66,6 +76,21 @@ export interface SpeakRequest {
 }
 
 // ───────────────────────────── speech ─────────────────────────────
+
+/** With the neural provider configured (NEURAL_TTS_API_KEY), clones a voice there from a WAV sample; null offline. */
+export async function cloneNeuralVoice(name: string, wav: Uint8Array, signal?: AbortSignal): Promise<string | null> {
+  const neural = neuralEngineFromEnv()
+  if (!neural) return null
+  return (await neural.cloneVoice(name, [{ name: 'sample.wav', data: wav, type: 'audio/wav' }], signal)).voiceId
+}
+
+/**
+ * Runs media work a visitor asked for (previews) with its child processes niced: on saturated
+ * cores the API process and alert speech come first (docs/decisions/admission-gate.md).
+ */
+export const inBackground = <T>(work: () => Promise<T>): Promise<T> => withNiceness(10, work)
+/** Load the admin runs on purpose (stress tests): its child processes get the lowest CPU priority. */
+export const atLowestPriority = <T>(work: () => Promise<T>): Promise<T> => withNiceness(19, work)
 
 export const listVoices = (): Promise<Voice[]> => speechService().listVoices()
 export const findVoice = (id: string): Promise<Voice | null> => speechService().findVoice(id)
@@ -103,6 +128,8 @@ export async function lipSyncRecording(file: string, signal?: AbortSignal): Prom
 }
 
 export const checkAudioUpload = (file: string, signal?: AbortSignal): Promise<AudioUploadInfo> => probeAudioUpload(file, signal)
+/** The built-in voice closest in register to a measured speaker. */
+export const baseVoiceForProfile = (profile: VoiceProfile): string => baseVoiceFor(profile)
 export const measureVoice = (file: string, signal?: AbortSignal): Promise<VoiceProfile> => profileVoiceSample(file, signal)
 export const probe = (file: string, signal?: AbortSignal): Promise<ProbeResult> => ffprobe(file, signal)
 export const wavBytes = (audio: Pcm): Buffer => encodeWav(audio.pcm, audio.sampleRate)
@@ -129,8 +156,12 @@ export function lookForPrompt(prompt: LookPromptInput, variation = 0): AvatarLoo
   return lookFromPrompt({ ...prompt, positivePrompt: `${prompt.positivePrompt ?? ''} take${variation}`.trim() })
 }
 
-/** A still PNG of a look on its soft round badge. */
-export async function avatarPng(look: AvatarLook, size = 256, emotion: Emotion = 'Neutral'): Promise<Buffer> {
+/** The face and its 68 landmarks in a decoded portrait (offline model), or null. */
+export const findFaceLandmarks = (pixels: Pixels): Promise<FoundFace | null> => findFace(pixels)
+
+/** A still PNG of a look on its soft round badge (a photo avatar needs its portrait's bytes). */
+export async function avatarPng(look: AvatarLook, size = 256, emotion: Emotion = 'Neutral', photoBytes?: Uint8Array, backdropBytes?: Uint8Array): Promise<Buffer> {
+  registerPhotoBytes(look, photoBytes, backdropBytes)
   const canvas = createCanvas(size, size)
   const ctx = canvas.getContext('2d')
   const box = { x: 0, y: 0, width: size, height: size }
@@ -146,20 +177,28 @@ export interface VideoRequest {
   words: readonly WordTiming[]
   cues: readonly VisemeCue[]
   look: AvatarLook
+  /** The portrait of a photo avatar (its look's `photo`). */
+  avatarImage?: Uint8Array
+  /** The picture behind its cut-out, if one was picked (`photo.background` of mode `image`). */
+  avatarBackdrop?: Uint8Array
   options: RenderOptionsInput
   outFile: string
 }
 
 export type RenderThreadRequest =
   | { type: 'render'; id: number; input: Omit<RenderInput, 'signal' | 'onProgress'> }
+  /** A project's final video (project-video.ts), drawn with the editor's drawFrame. */
+  | { type: 'project'; id: number; input: Omit<ProjectVideoInput, 'signal' | 'onProgress'> }
   | { type: 'abort'; id: number }
 export type RenderThreadResponse =
   | { type: 'progress'; id: number; progress: number; stage: string }
-  | { type: 'done'; id: number; result: RenderResult }
+  | { type: 'done'; id: number; result: RenderResult | ProjectVideoResult }
   | { type: 'error'; id: number; name: string; message: string; code?: string }
 
+type ThreadJob = Extract<RenderThreadRequest, { type: 'render' | 'project' }>
+
 interface Pending {
-  resolve: (r: RenderResult) => void
+  resolve: (r: RenderResult | ProjectVideoResult) => void
   reject: (e: Error) => void
   onProgress?: (progress: number, stage: string) => void
 }
@@ -171,10 +210,20 @@ class RenderThread {
   private readonly pending = new Map<number, Pending>()
 
   render(req: VideoRequest, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<RenderResult> {
+    // The PCM is copied (not transferred) so the caller may keep using it, e.g. for a retry.
+    const input = { audio: req.audio, words: req.words, cues: req.cues, look: req.look, avatarImage: req.avatarImage, avatarBackdrop: req.avatarBackdrop, options: req.options, outFile: req.outFile }
+    return this.run((id) => ({ type: 'render', id, input }), signal, onProgress) as Promise<RenderResult>
+  }
+
+  renderProject(input: Omit<ProjectVideoInput, 'signal' | 'onProgress'>, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<ProjectVideoResult> {
+    return this.run((id) => ({ type: 'project', id, input }), signal, onProgress) as Promise<ProjectVideoResult>
+  }
+
+  private run(message: (id: number) => ThreadJob, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<RenderResult | ProjectVideoResult> {
     signal?.throwIfAborted()
     const worker = this.ensure()
     const id = this.nextId++
-    return new Promise<RenderResult>((resolve, reject) => {
+    return new Promise<RenderResult | ProjectVideoResult>((resolve, reject) => {
       const onAbort = () => worker.postMessage({ type: 'abort', id } satisfies RenderThreadRequest)
       signal?.addEventListener('abort', onAbort, { once: true })
       const done = () => signal?.removeEventListener('abort', onAbort)
@@ -184,9 +233,7 @@ class RenderThread {
         onProgress,
       })
       worker.ref()
-      // The PCM is copied (not transferred) so the caller may keep using it, e.g. for a retry.
-      const message: RenderThreadRequest = { type: 'render', id, input: { audio: req.audio, words: req.words, cues: req.cues, look: req.look, options: req.options, outFile: req.outFile } }
-      worker.postMessage(message)
+      worker.postMessage(message(id))
     })
   }
 
@@ -234,6 +281,11 @@ export function renderVideo(req: VideoRequest, signal?: AbortSignal, onProgress?
   return thread.render(req, signal, onProgress)
 }
 
+/** A project's final video in the render thread (drawing is CPU work; the event loop stays free). */
+export function renderProjectVideo(input: Omit<ProjectVideoInput, 'signal' | 'onProgress'>, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<ProjectVideoResult> {
+  return thread.renderProject(input, signal, onProgress)
+}
+
 export const closeRenderThread = () => thread.close()
 
 /** Loads the render thread and the speech engines ahead of the first job (worker processes). */
@@ -270,5 +322,5 @@ export function canvasFont(weight: number, text = ''): string {
 const registeredFonts = new Set<string>()
 
 /** Everything a render job uses, as one object so a test can wrap a piece of it (e.g. fail once). */
-export const mediaEngine = { speak, lipSyncRecording, renderVideo, writeAudio, wavBytes, readWav, captionFiles, gradientPng }
+export const mediaEngine = { speak, lipSyncRecording, renderVideo, renderProjectVideo, writeAudio, wavBytes, readWav, captionFiles, gradientPng }
 export type MediaEngine = typeof mediaEngine

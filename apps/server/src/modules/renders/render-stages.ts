@@ -28,6 +28,8 @@ import type { RenderStage, RendersDeps } from './renders.deps'
 import { removeRenderFiles, renderFileKey, renderFileNames } from './render-files'
 import { backgroundKey } from './backgrounds.service'
 import { flowName, presentRender } from './renders.present'
+import { avatarClipOptions, prepareProjectFiles, projectVoice } from './project-render'
+import { notifyRenderChange } from './render-listeners'
 
 export interface RenderJobData {
   renderId: string
@@ -73,6 +75,7 @@ export async function sendStage(deps: RendersDeps, tx: Queryable, stage: RenderS
 
 /** Tells the owner's pages (socket room of their user id) where the render is. */
 export async function announce(deps: RendersDeps, row: RenderRow): Promise<void> {
+  await notifyRenderChange(row)
   if (!row.user_id) return
   const event = row.source === 'demo' ? 'demo-event' : 'final-video-event'
   await deps.realtime.emitToUser(row.user_id, event, { render: presentRender(row) }).catch((err: unknown) => {
@@ -237,7 +240,13 @@ async function audioStage(ctx: StageContext): Promise<void> {
   let audio: Pcm
   let timeline: RenderTimeline
   let t = performance.now()
-  if (s.audio_upload_key) {
+  if (s.project) {
+    ctx.progress(0.1, 'laying the scenes end to end')
+    const voice = await projectVoice(s.project, (key) => readStored(ctx, key))
+    audio = voice
+    timeline = { duration: voice.duration, sampleRate: voice.sampleRate, words: voice.words, cues: voice.cues }
+    await ctx.log('audioGenerating', `${s.project.document.scenes.length} scenes, ${voice.duration.toFixed(2)} s of voice`, ms(t))
+  } else if (s.audio_upload_key) {
     ctx.progress(0.1, 'reading your recording')
     const file = await downloadStored(ctx, s.audio_upload_key, path.join(ctx.workDir, 'upload.wav'))
     const heard = await deps.engine.lipSyncRecording(file, signal)
@@ -324,21 +333,37 @@ async function renderOptions(ctx: StageContext): Promise<RenderOptionsInput> {
   }
 }
 
+/** A photo avatar's portrait; when it was deleted since, the render draws the look's cartoon. */
+async function storedOrNone(ctx: StageContext, key: string | undefined): Promise<Uint8Array | undefined> {
+  if (!key || !(await ctx.deps.storage.stat(key))) return undefined
+  return readStored(ctx, key)
+}
+
+/** A photo avatar's portrait (or cut-out) and the picture picked to stand behind it. */
+async function photoBytes(ctx: StageContext): Promise<{ avatarImage?: Uint8Array; avatarBackdrop?: Uint8Array }> {
+  const photo = ctx.row.look.photo
+  const bg = photo?.background
+  return { avatarImage: await storedOrNone(ctx, photo?.key), avatarBackdrop: await storedOrNone(ctx, bg?.mode === 'image' ? bg.key : undefined) }
+}
+
 async function avatarStage(ctx: StageContext): Promise<void> {
   const { row, deps, signal } = ctx
   const timeline = row.timeline
   if (!timeline || !row.files.audio) throw new Error('The voice of this render is missing')
   let t = performance.now()
   const audio = deps.engine.readWav(await readStored(ctx, row.files.audio))
-  const options = await renderOptions(ctx)
-  await ctx.log('avatarGenerating', 'Voice and background ready', ms(t))
-  t = performance.now()
   const format = row.settings.format
   const outFile = path.join(ctx.workDir, renderFileNames.video(row.id, format))
-  const result = await deps.engine.renderVideo(
-    { audio, words: timeline.words, cues: timeline.cues, look: row.look, options, outFile }, signal,
-    (p) => ctx.progress(p * 0.92, 'rendering the avatar'),
-  )
+  const project = row.settings.project
+  await ctx.log('avatarGenerating', 'Voice and background ready', ms(t))
+  t = performance.now()
+  const onProgress = (p: number) => ctx.progress(p * 0.92, project ? 'rendering the scenes' : 'rendering the avatar')
+  const result = project && !project.avatarOnly?.transparent
+    ? await deps.engine.renderProjectVideo({
+      spec: project, voice: { ...audio, duration: timeline.duration }, workDir: ctx.workDir, outFile,
+      files: await prepareProjectFiles(project, timeline.duration, ctx.workDir, (key, file) => downloadStored(ctx, key, file)),
+    }, signal, onProgress)
+    : await deps.engine.renderVideo({ audio, words: timeline.words, cues: timeline.cues, look: row.look, ...(await photoBytes(ctx)), options: project ? avatarClipOptions(project) : await renderOptions(ctx), outFile }, signal, onProgress)
   const timings = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')
   await ctx.log('avatarGenerating', `${result.width}×${result.height}, ${result.frames} frames (${result.framesDrawn} drawn): ${timings}`, ms(t))
   ctx.progress(0.95, 'saving the video')

@@ -1,10 +1,11 @@
 /**
- * Worker thread that composes avatar videos (drawing frames is CPU work; ffmpeg runs beside it), so
+ * Worker thread that composes avatar videos and project videos (drawing frames is CPU work; ffmpeg runs beside it), so
  * the process's event loop keeps serving HTTP, job heartbeats and progress while a video renders.
  * Spoken to only by media-engine.ts; one render at a time.
  */
 import { parentPort } from 'node:worker_threads'
 import { renderAvatarVideo } from '@mouthpiece/media/render/compositor'
+import { renderProjectVideo } from './project-video'
 import type { RenderThreadRequest, RenderThreadResponse } from './media-engine'
 
 const port = parentPort
@@ -19,21 +20,21 @@ port.on('message', (message: RenderThreadRequest) => {
     running.get(message.id)?.abort()
     return
   }
-  const { id, input } = message
+  const { id } = message
   const controller = new AbortController()
   running.set(id, controller)
   let lastSent = 0
-  renderAvatarVideo({
-    ...input,
-    signal: controller.signal,
-    onProgress: (progress, stage) => {
-      // Progress is called every 10 frames; the owner needs a few updates a second at most.
-      const now = Date.now()
-      if (now - lastSent < 200 && progress < 1) return
-      lastSent = now
-      send({ type: 'progress', id, progress, stage })
-    },
-  }).then(
+  const onProgress = (progress: number, stage: string) => {
+    // Progress is called every 10 frames; the owner needs a few updates a second at most.
+    const now = Date.now()
+    if (now - lastSent < 200 && progress < 1) return
+    lastSent = now
+    send({ type: 'progress', id, progress, stage })
+  }
+  const work = message.type === 'project'
+    ? renderProjectVideo({ ...message.input, signal: controller.signal, onProgress: (f) => onProgress(f, 'rendering the scenes') })
+    : renderAvatarVideo({ ...message.input, signal: controller.signal, onProgress })
+  work.then(
     (result) => send({ type: 'done', id, result }),
     (error: unknown) => {
       const e = error instanceof Error ? error : new Error(String(error))

@@ -6,6 +6,8 @@ import { GenerationFlow, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { multipartFile, rendersClient, visitorCookie } from './testing/renders-client'
+import { OVERLOADED_MESSAGE } from '../../platform/admission/admission'
+import { DEMO_BACKLOG } from './renders.service'
 
 /** The signed-out demo's limits and inputs, and influencer intros; no worker runs here (nothing renders). */
 describe('the signed-out demo', () => {
@@ -49,7 +51,8 @@ describe('the signed-out demo', () => {
     for (let i = 0; i < DEMO_RATE_LIMIT.max + 1; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/api/demo/ai-audio', payload: { text: `Line ${i}` }, remoteAddress: ip })
       statuses.push(res.statusCode)
-      if (res.statusCode === 429) expect(res.json()).toMatchObject({ message: 'Too many attempts. Please wait a minute and try again.' })
+      // The window is 10 minutes: the answer says so (it once said "a minute" whatever the window).
+      if (res.statusCode === 429) expect(res.json()).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please wait 10 minutes and try again.' })
     }
     expect(statuses).toEqual([...Array<number>(DEMO_RATE_LIMIT.max).fill(200), 429])
     const other = await t.app.inject({ method: 'POST', url: '/api/demo/ai-audio', payload: { text: 'Me too' }, remoteAddress: '203.0.113.8' })
@@ -66,3 +69,25 @@ describe('the signed-out demo', () => {
     expect(rows.rows[0]).toEqual({ n: first.length })
   })
 })
+
+describe('the demo backlog', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => t.close())
+
+  it('refuses new demo renders with 503 and Retry-After once the line of open ones is full', async () => {
+    // No worker runs here: every demo stays open (queued).
+    const demo = (n: number, url = '/api/demo/ai-video') =>
+      t.app.inject({ method: 'POST', url, remoteAddress: `10.7.${n >> 8}.${n & 255}`, payload: { text: `Demo number ${n}.` } })
+    for (let n = 0; n < DEMO_BACKLOG; n++) expect((await demo(n, n % 2 ? '/api/demo/ai-audio' : '/api/demo/ai-video')).statusCode).toBe(200)
+    for (const url of ['/api/demo/ai-video', '/api/demo/ai-audio']) {
+      const refused = await demo(DEMO_BACKLOG, url)
+      expect(refused.statusCode).toBe(503)
+      expect(refused.json()).toEqual({ message: OVERLOADED_MESSAGE, code: 'overloaded' })
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+})
+

@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/context'
+import { cachedPerDb } from '../../platform/cached-per-db'
 import type { Config } from '../../platform/config'
 import type { Db } from '../../platform/db/client'
 import type { Queue } from '../../platform/queue/queue'
@@ -29,16 +30,7 @@ export interface RendersDeps {
   wake: (queue: string) => void
 }
 
-const cache = new WeakMap<Db, RendersDeps>()
-
-export function rendersDeps(platform: Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>): RendersDeps {
-  let deps = cache.get(platform.db)
-  if (!deps) {
-    deps = {
-      db: platform.db, queue: platform.queue, storage: platform.storage, realtime: platform.realtime, config: platform.config,
-      engine: mediaEngine, wake: () => {},
-    }
-    cache.set(platform.db, deps)
-  }
-  return deps
-}
+export const rendersDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>): RendersDeps => ({
+  db: platform.db, queue: platform.queue, storage: platform.storage, realtime: platform.realtime, config: platform.config,
+  engine: mediaEngine, wake: () => {},
+}))

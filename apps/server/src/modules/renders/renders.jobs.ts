@@ -7,6 +7,7 @@ import type { RenderJobData, StageJob } from './render-stages'
 import { RENDER_QUEUES, rendersDeps } from './renders.deps'
 import type { RendersDeps } from './renders.deps'
 import { warmUp } from './media-engine'
+import { startRenderPool } from './render-pool'
 import { sweepUnusedBackgrounds } from './backgrounds.service'
 import type { MediaEngine } from './media-engine'
 
@@ -49,8 +50,9 @@ export async function startRendersWorkers(platform: Platform, opts: RenderWorker
   const fast = { includeMetadata: true, pollingIntervalSeconds: 0.5 } as const
   const ids = new Map<string, string>()
   ids.set(RENDER_QUEUES.audio, await platform.queue.work(RENDER_QUEUES.audio, { ...fast, localConcurrency: 2 }, stageHandler))
-  // Drawing frames is CPU work in this process's render thread: one video at a time per process.
-  ids.set(RENDER_QUEUES.avatar, await platform.queue.work(RENDER_QUEUES.avatar, { ...fast, localConcurrency: 1 }, stageHandler))
+  // Drawing frames is CPU work in this process's render thread: one video at a time per pool member,
+  // one member by default; admins size the pool on /admin/instances (render-pool.ts).
+  const pool = await startRenderPool(platform.queue, RENDER_QUEUES.avatar, fast, stageHandler)
   ids.set(RENDER_QUEUES.final, await platform.queue.work(RENDER_QUEUES.final, { ...fast, localConcurrency: 2 }, stageHandler))
   await platform.queue.work<RenderJobData>(RENDER_QUEUES.failed, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await failRender(deps, job.data.renderId, job.data.stage, `${RENDER_FAILED_MESSAGE}#the last attempt of the ${job.data.stage} job failed or its worker stopped`)
@@ -59,6 +61,7 @@ export async function startRendersWorkers(platform: Platform, opts: RenderWorker
   // Tests start many short-lived apps; only real worker processes load the engines up front.
   if (platform.config.NODE_ENV !== 'test') void warmUp().catch((err: unknown) => console.error('[renders] warm-up failed:', (err as Error).message))
   deps.wake = (queue) => {
+    if (queue === RENDER_QUEUES.avatar) return pool.wake()
     const id = ids.get(queue)
     if (id) platform.queue.boss.notifyWorker(id)
   }

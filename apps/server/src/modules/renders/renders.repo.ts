@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
-import type { RenderLogEntry } from '@mouthpiece/contracts/renders/renders.schemas'
+import type { RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
 import { renderLogs, renders } from './renders.schema'
+import { WORKER_NAME } from './render-pool'
 import type { RenderLogRow, RenderRow } from './renders.schema'
 
 export type NewRender = typeof renders.$inferInsert
@@ -42,6 +43,23 @@ export async function secondsRenderedSince(db: Queryable, userId: number, since:
     .from(renders)
     .where(and(eq(renders.user_id, userId), eq(renders.status, RenderStatus.completed), gte(renders.created_at, since)))
   return row?.s ?? 0
+}
+
+/** Open (waiting or rendering) demo renders, counted up to `cap` + 1 (the partial index keeps it cheap). */
+export async function openDemoRenders(db: Queryable, cap: number): Promise<number> {
+  return openRenders(db, cap, 'demo')
+}
+
+/** Renders still queued or running (of one source, or all), counted up to `cap + 1`. */
+export async function openRenders(db: Queryable, cap: number, source?: RenderSource): Promise<number> {
+  const open = db
+    .select({ one: sql`1` })
+    .from(renders)
+    .where(and(source ? eq(renders.source, source) : undefined, inArray(renders.status, [RenderStatus.rendering, RenderStatus.paused])))
+    .limit(cap + 1)
+    .as('open')
+  const [row] = await db.select({ n: count() }).from(open)
+  return row?.n ?? 0
 }
 
 /** Updates a render; with `lease`, only while that job attempt still holds it. */
@@ -105,7 +123,7 @@ export async function openLog(db: Queryable, renderId: string, job: RenderLogRow
     .update(renderLogs)
     .set({ status: 'failed', error: 'The worker stopped before finishing', finished_at: new Date() })
     .where(and(eq(renderLogs.render_id, renderId), eq(renderLogs.job, job), eq(renderLogs.status, 'running')))
-  const [row] = await db.insert(renderLogs).values({ render_id: renderId, job, attempt, status: 'running', entries: [] }).returning()
+  const [row] = await db.insert(renderLogs).values({ render_id: renderId, job, attempt, status: 'running', worker: WORKER_NAME, entries: [] }).returning()
   return row!
 }
 

@@ -6,6 +6,7 @@ import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import type { BackgroundChoice, RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
 import { users } from '../users/users.schema'
 import { customAvatars } from '../avatars/avatars.schema'
+import type { ProjectRenderSpec } from './project-render'
 
 /** How a render is made; fixed when it is created. */
 export interface RenderSettings {
@@ -23,6 +24,8 @@ export interface RenderSettings {
   audio_format?: 'mp3' | 'wav'
   /** Lip sync from an uploaded recording (no text): its processed WAV. */
   audio_upload_key?: string
+  /** A project's final video: the document (as it was when queued) and its files. */
+  project?: ProjectRenderSpec
 }
 
 /** What the audio job hands the avatar job: timings to animate and caption by. */
@@ -91,6 +94,8 @@ export const renders = pgTable(
   (t) => [
     index('renders_user_idx').on(t.user_id, t.created_at.desc()),
     index('renders_visitor_idx').on(t.visitor_id),
+    // The demo backlog (renders.service demoVideo/shortAudio): open renders visitors started.
+    index('renders_open_demo_idx').on(t.created_at).where(sql`${t.source} = 'demo' and ${t.status} in (1, 2)`),
     // One live (not failed) intro video per influencer: concurrent first requests make it once.
     uniqueIndex('renders_showcase_key').on(t.influencer_id).where(sql`${t.source} = 'showcase' and ${t.status} <> 4`),
     check('renders_status_check', sql`${t.status} between 1 and 5`),
@@ -112,6 +117,8 @@ export const renderLogs = pgTable(
     attempt: integer('attempt').notNull(),
     status: text('status').$type<'running' | 'completed' | 'failed' | 'retrying' | 'cancelled'>().notNull(),
     error: text('error'),
+    /** `host#pid` of the worker process that ran the attempt (performance jobs per worker). */
+    worker: text('worker'),
     entries: jsonb('entries').$type<RenderLogEntry[]>().notNull().default([]),
     started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finished_at: timestamp('finished_at', { withTimezone: true }),

@@ -14,20 +14,23 @@ import type { VoiceSettings } from '@mouthpiece/contracts/voices/voices.routes'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { GenerationFlow, JobStatus, ProcessStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { AppError } from '../../platform/http/errors'
+import { OverloadedError } from '../../platform/admission/admission'
 import type { Queryable } from '../../platform/db/client'
 import { assertEntitled } from '../payments/entitlements.service'
 import { chooseAvatar } from '../avatars/avatars.service'
 import type { ChosenAvatar } from '../avatars/avatars.service'
 import { listActiveInfluencers } from '../avatars/avatars.repo'
-import { requireVoice, sampleProfile } from '../voices/voices.service'
+import { resolveSpeech } from '../voices/voices.service'
 import { findUpload } from '../voices/voices.repo'
 import * as repo from './renders.repo'
 import type { RenderFileKeys, RenderRow, RenderSettings } from './renders.schema'
+import type { ProjectRenderSpec } from './project-render'
 import { RENDER_QUEUES } from './renders.deps'
 import type { RendersDeps } from './renders.deps'
 import { announce, sendStage } from './render-stages'
 import { ensureRenderQueues } from './renders.jobs'
 import { removeRenderFiles } from './render-files'
+import { onRenderChange } from './render-listeners'
 import { backgroundKey } from './backgrounds.service'
 import { presentInfluencerVideo, presentLog, presentRender, presentSharing } from './renders.present'
 import type { Owner } from './visitor'
@@ -98,12 +101,10 @@ const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).
 
 /** Voice id, emotion and effect settings for a request, checked (unknown voice → 404). */
 async function voiceFor(deps: RendersDeps, owner: Owner, body: VoiceSettings, avatar: ChosenAvatar) {
-  const voiceId = body.voice_id ?? avatar.voice_id
-  if (body.voice_effect !== 'match') await requireVoice(voiceId)
-  const match_profile = body.voice_effect === 'match' ? await sampleProfile(deps.db, owner, body.sample_uuid_path) : undefined
+  const { voiceId, effect, matchProfile: match_profile } = await resolveSpeech(deps.db, owner, body.voice_id ?? avatar.voice_id, body.voice_effect, body.sample_uuid_path)
   return {
     voiceId, emotion: body.emotion ?? avatar.emotion, intensity: body.intensity,
-    voice: { rate: body.rate, pitch: body.pitch, voice_effect: body.voice_effect, ...(match_profile ? { match_profile } : {}) },
+    voice: { rate: body.rate, pitch: body.pitch, voice_effect: effect, ...(match_profile ? { match_profile } : {}) },
   }
 }
 
@@ -136,7 +137,7 @@ export async function quickCreate(deps: RendersDeps, userId: number, b: QuickCre
 
 /** A video made for another module (donations: tip videos, avatar setup previews): same jobs, same plan gating. */
 export interface ModuleVideoInput {
-  source: Extract<RenderSource, 'tip_video' | 'setup_preview'>
+  source: Extract<RenderSource, 'tip_video' | 'setup_preview' | 'ad_video'>
   text: string
   title: string
   avatar: ChosenAvatar
@@ -145,14 +146,84 @@ export interface ModuleVideoInput {
   intensity: number
   orientation: 'landscape' | 'portrait'
   background: BackgroundChoice
+  /** Speaking rate (a brand's voice speed); 1 by default. */
+  rate?: number
+  /** Lip-sync this processed upload (voices module's WAV) instead of speaking `text`. */
+  audioUploadKey?: string
 }
 
 export async function startModuleVideo(deps: RendersDeps, userId: number, input: ModuleVideoInput, link?: RenderLink): Promise<RenderRow> {
   await gate(deps, userId, '720p', input.text)
-  const { orientation, background, ...rest } = input
+  const { orientation, background, rate, audioUploadKey, ...rest } = input
   const row = await startRender(deps, {
     ...rest, owner: { userId, visitorId: null }, kind: 'video',
-    settings: { rate: 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: orientation, captions: true, background },
+    settings: {
+      rate: rate ?? 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: orientation, captions: true, background,
+      ...(audioUploadKey ? { audio_upload_key: audioUploadKey } : {}),
+    },
+  }, { link })
+  return row!
+}
+
+/**
+ * A video no user owns, for another module's public flow (the conference-event booth): no plan
+ * gating (the admin who set the event up pays for it), owner nobody, so it is only reachable by
+ * its files' links and the module's own rows.
+ */
+export interface EventVideoInput {
+  text: string
+  title: string
+  influencerId: string
+  voiceId: string | null
+  captions: boolean
+}
+
+export async function startEventVideo(deps: RendersDeps, input: EventVideoInput, link?: RenderLink): Promise<RenderRow | undefined> {
+  const avatar = await chooseAvatar(deps.db, null, { influencer_id: input.influencerId })
+  return startRender(deps, {
+    owner: { userId: null, visitorId: null }, source: 'conference_event', kind: 'video', text: input.text, title: input.title, avatar,
+    voiceId: input.voiceId ?? avatar.voice_id, emotion: avatar.emotion, intensity: 0.7,
+    settings: {
+      rate: 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: 'portrait', captions: input.captions,
+      background: { type: 'preset', id: 'coral' },
+    },
+  }, { link })
+}
+
+/** An event video as its module shows it (undefined once deleted). */
+export async function findEventVideo(deps: Pick<RendersDeps, 'db'>, id: string): Promise<Render | undefined> {
+  const row = await repo.findRender(deps.db, id)
+  return row && row.source === 'conference_event' ? presentRender(row) : undefined
+}
+
+/** Every state change of the event videos (the worker process hears them; register once per database). */
+export function onEventVideoChange(listener: (render: Render) => Promise<void>): void {
+  onRenderChange('conference_event', (row) => listener(presentRender(row)))
+}
+
+/** Renders queued or running anywhere, counted up to `cap + 1`: how busy the render workers are. */
+export const renderBacklog = (deps: Pick<RendersDeps, 'db'>, cap: number) => repo.openRenders(deps.db, cap)
+
+/** A project's final video (projects module): the document and its files travel in the settings. */
+export interface ProjectVideoInput {
+  title: string
+  text: string
+  avatar: ChosenAvatar
+  project: ProjectRenderSpec
+  /** webm: transparent VP9 (the avatar clip alone). */
+  format?: 'mp4' | 'webm'
+}
+
+export async function startProjectVideo(deps: RendersDeps, userId: number, input: ProjectVideoInput, link?: RenderLink): Promise<RenderRow> {
+  const s = input.project.document.settings
+  await gate(deps, userId, s.video_resolution, input.text)
+  const row = await startRender(deps, {
+    owner: { userId, visitorId: null }, source: 'project', kind: 'video', text: input.text, title: input.title, avatar: input.avatar,
+    voiceId: input.avatar.voice_id, emotion: input.avatar.emotion, intensity: 0.5,
+    settings: {
+      rate: 1, pitch: 0, voice_effect: 'none', format: input.format ?? 'mp4', video_resolution: s.video_resolution, video_orientation: s.video_orientation,
+      captions: true, background: { type: 'preset', id: 'studio' }, project: input.project,
+    },
   }, { link })
   return row!
 }
@@ -161,6 +232,7 @@ export async function shortAudio(deps: RendersDeps, owner: Owner, b: ShortAudioB
   const avatar = await chooseAvatar(deps.db, null, {})
   const v = await voiceFor(deps, owner, b, avatar)
   if (owner.userId && source === 'short_audio') await gate(deps, owner.userId, '720p', b.text)
+  if (source === 'demo') await admitDemo(deps)
   const row = await startRender(deps, {
     owner, source, kind: 'audio', text: b.text, title: b.title, avatar, voiceId: v.voiceId, emotion: v.emotion, intensity: v.intensity,
     settings: {
@@ -171,8 +243,20 @@ export async function shortAudio(deps: RendersDeps, owner: Owner, b: ShortAudioB
   return presentRender(row!)
 }
 
-/** Signed out: capped by the contract (length, 720p) and rate-limited per IP by the route. */
+/**
+ * Renders visitors start wait in one bounded line (across processes: counted in the database):
+ * past DEMO_BACKLOG open demo renders, a 503 with Retry-After and nothing queued, so a flood of
+ * signed-out demos cannot bury the renders people are waiting for.
+ */
+export const DEMO_BACKLOG = 20
+const DEMO_RETRY_AFTER_S = 30
+async function admitDemo(deps: RendersDeps) {
+  if ((await repo.openDemoRenders(deps.db, DEMO_BACKLOG)) >= DEMO_BACKLOG) throw new OverloadedError('renders', DEMO_RETRY_AFTER_S)
+}
+
+/** Signed out: capped by the contract (length, 720p), rate-limited per IP by the route, bounded in number. */
 export async function demoVideo(deps: RendersDeps, owner: Owner, b: DemoVideoBody): Promise<Render> {
+  await admitDemo(deps)
   const avatar = await chooseAvatar(deps.db, null, { influencer_id: b.influencer_id })
   const background = await checkBackground(deps, b.background)
   let audioKey: string | undefined
@@ -275,25 +359,52 @@ export async function sharing(deps: RendersDeps, id: string) {
   return { video: presentSharing(row) }
 }
 
+/** Queues an influencer's intro video ("Hi, I'm …"), made with its current look and voice. */
+async function startShowcase(deps: RendersDeps, inf: { id: string; name: string }): Promise<RenderRow | undefined> {
+  const avatar = await chooseAvatar(deps.db, null, { influencer_id: inf.id })
+  return startRender(deps, {
+    owner: { userId: null, visitorId: null }, source: 'showcase', kind: 'video', avatar, voiceId: avatar.voice_id, emotion: avatar.emotion,
+    intensity: 0.6, text: `Hi, I'm ${inf.name}! Type any line and I will say it for you.`, title: `Meet ${inf.name}`,
+    settings: {
+      rate: 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: 'landscape', captions: true,
+      background: { type: 'preset', id: 'coral' },
+    },
+  }, { showcase: true })
+}
+
 /** One intro video per active influencer; the first request queues the ones that are missing. */
 export async function influencerVideos(deps: RendersDeps) {
   const influencers = await listActiveInfluencers(deps.db)
   const latest = new Map((await repo.latestShowcases(deps.db)).map((r) => [r.influencer_id, r]))
   const videos = []
   for (const inf of influencers) {
+    // A creator kept to some plans or users is not on the public landing page (nor could it speak there).
+    if (inf.access.plans.length + inf.access.user_ids.length > 0) continue
     let row = latest.get(inf.id)
-    if (!row || row.status === RenderStatus.issue) {
-      const avatar = await chooseAvatar(deps.db, null, { influencer_id: inf.id })
-      row = (await startRender(deps, {
-        owner: { userId: null, visitorId: null }, source: 'showcase', kind: 'video', avatar, voiceId: avatar.voice_id, emotion: avatar.emotion,
-        intensity: 0.6, text: `Hi, I'm ${inf.name}! Type any line and I will say it for you.`, title: `Meet ${inf.name}`,
-        settings: {
-          rate: 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: 'landscape', captions: true,
-          background: { type: 'preset', id: 'coral' },
-        },
-      }, { showcase: true })) ?? row
-    }
+    if (!row || row.status === RenderStatus.issue) row = (await startShowcase(deps, inf)) ?? row
     videos.push(presentInfluencerVideo(inf, row))
   }
   return { videos }
+}
+
+/** The latest intro video of each influencer asked for (none queued here); `null` where there is none yet. */
+export async function latestInfluencerVideos(deps: RendersDeps, infs: ReadonlyArray<{ id: string; name: string; description: string }>) {
+  const latest = new Map((await repo.latestShowcases(deps.db)).map((r) => [r.influencer_id, r]))
+  return new Map(infs.map((inf) => [inf.id, latest.has(inf.id) ? presentInfluencerVideo(inf, latest.get(inf.id)) : null]))
+}
+
+/**
+ * SPEC "refresh web source": the influencer's intro video is made again. One still being made is
+ * kept (it already shows the current look); a finished one is removed with its files first, so
+ * the landing page shows "rendering" until the new one is ready.
+ */
+export async function refreshInfluencerVideo(deps: RendersDeps, inf: { id: string; name: string; description: string }) {
+  const current = (await repo.latestShowcases(deps.db)).find((r) => r.influencer_id === inf.id)
+  const busy = current && current.status !== RenderStatus.completed && current.status !== RenderStatus.issue
+  if (busy) return presentInfluencerVideo(inf, current)
+  if (current?.status === RenderStatus.completed) {
+    await repo.deleteRender(deps.db, current.id)
+    await removeRenderFiles(deps.storage, current.id, current.files).catch(() => undefined)
+  }
+  return presentInfluencerVideo(inf, await startShowcase(deps, inf))
 }

@@ -117,3 +117,22 @@ export async function usersByIds(db: Queryable, ids: number[]) {
   if (!ids.length) return []
   return db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(inArray(users.id, ids))
 }
+
+/** One user's events counted per (category, event), with the first and last time (the user_idx index). */
+export async function countsForUser(db: Queryable, userId: number) {
+  return db
+    .select({ category: t.category, event: t.event, n: sql<number>`count(*)::int`, first_at: iso(sql`min(${t.created_at})`), last_at: iso(sql`max(${t.created_at})`) })
+    .from(t)
+    .where(eq(t.user_id, userId))
+    .groupBy(t.category, t.event)
+}
+
+/** One user's events of a set per UTC day since `from`. */
+export async function dailyCountsForUser(db: Queryable, userId: number, category: TrackingCategory, from: Date) {
+  const day = sql<string>`to_char(${t.created_at} at time zone 'UTC', 'YYYY-MM-DD')`
+  return db
+    .select({ day, event: t.event, n: sql<number>`count(*)::int` })
+    .from(t)
+    .where(and(eq(t.category, category), eq(t.user_id, userId), sql`${t.created_at} >= ${from.toISOString()}`))
+    .groupBy(day, t.event)
+}

@@ -1,6 +1,6 @@
 import {
   adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData,
-  adminExportUsageFiles, adminUsageData, adminUsageDataItem, customerTracking,
+  adminExportUsageFiles, adminUsageData, adminUsageDataItem, customerTracking, trackingInfo, userAnalysisData,
 } from '@mouthpiece/contracts/tracking/tracking.routes'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../platform/context'
@@ -32,6 +32,9 @@ export function registerTrackingRoutes({ route, db, storage }: HttpContext) {
     },
     { rateLimit: { max: 120, timeWindow: 60_000 } },
   )
+
+  route(trackingInfo, async ({ actor }) => tracking.trackingInfoFor(deps, actor.user.id))
+  route(userAnalysisData, async ({ actor, query }) => tracking.analysisDataFor(deps, actor.user.id, query))
 
   route(adminAnalysisEvents, async () => tracking.analysisEvents(deps))
   route(adminUsageData, async ({ query }) => tracking.summaryPage(deps, 'usage', query.page, query.sort))

@@ -105,3 +105,38 @@ export async function exportCsv(deps: Deps, category: TrackingCategory, now = ne
   )
   return { csv, fileName: csvFileName(category === 'usage' ? 'usage-data' : 'customer-tracking', now) }
 }
+
+/** SPEC §7 "tracking-info": every known event with my count (0 for those never recorded). */
+export async function trackingInfoFor(deps: Deps, userId: number) {
+  const rows = await repo.countsForUser(deps.db, userId)
+  const found = new Map(rows.map((r) => [`${r.category}:${r.event}`, r]))
+  const events = TRACKING_EVENTS.map((e) => {
+    const r = found.get(`${e.category}:${e.code}`)
+    return { ...e, count: r?.n ?? 0, last_at: r?.last_at ?? null }
+  })
+  const firsts = rows.map((r) => r.first_at).sort()
+  const lasts = rows.map((r) => r.last_at).sort()
+  return { events, total: rows.reduce((n, r) => n + r.n, 0), first_at: firsts[0] ?? null, last_at: lasts.at(-1) ?? null }
+}
+
+const DAY_MS = 86_400_000
+
+/** SPEC §7 "user analysis data": my events per UTC day, every day of the range present (zeros too). */
+export async function analysisDataFor(deps: Deps, userId: number, q: { days: number; category: TrackingCategory }, now = new Date()) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  const from = new Date(today - (q.days - 1) * DAY_MS)
+  const rows = await repo.dailyCountsForUser(deps.db, userId, q.category, from)
+  const days = Array.from({ length: q.days }, (_, i): { date: string; counts: Record<string, number>; total: number } => ({
+    date: new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10), counts: {}, total: 0,
+  }))
+  const byDate = new Map(days.map((d) => [d.date, d]))
+  const totals: Record<string, number> = {}
+  for (const r of rows) {
+    const d = byDate.get(r.day)
+    if (!d) continue
+    d.counts[r.event] = (d.counts[r.event] ?? 0) + r.n
+    d.total += r.n
+    totals[r.event] = (totals[r.event] ?? 0) + r.n
+  }
+  return { category: q.category, from: days[0]!.date, to: days.at(-1)!.date, days, totals }
+}

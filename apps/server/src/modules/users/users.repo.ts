@@ -1,6 +1,9 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
 import type { Queryable } from '../../platform/db/client'
+import { allOf, csvBool, csvNumber, csvText, csvTime, dateBound, searchAny } from '../../platform/db/list-query'
+import type { ListSpec } from '../../platform/db/list-query'
 import { forgetSubject } from '../auth/session-cache'
 import { users } from './users.schema'
 import type { UserRow } from './users.schema'
@@ -74,28 +77,51 @@ export async function deleteUser(db: Queryable, id: number): Promise<boolean> {
   return rows.length > 0
 }
 
-/** A page of users, newest first, optionally filtered by a username or email fragment. */
-export async function listUsers(db: Queryable, opts: { page: number; perPage: number; search?: string }) {
-  const term = opts.search?.trim()
-  const where = term
-    ? or(ilike(users.username, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
-    : undefined
-  const [list, totals] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.created_at), desc(users.id))
-      .limit(opts.perPage)
-      .offset((opts.page - 1) * opts.perPage),
-    db.select({ total: count() }).from(users).where(where),
-  ])
-  return { list, total: totals[0]?.total ?? 0 }
+const userFields = {
+  id: users.id, username: users.username, email: users.email, is_enabled: users.is_enabled,
+  is_super_user: users.is_super_user, is_grandfather: users.is_grandfather, created_at: users.created_at,
+  referred_by: users.referred_by,
+  /**
+   * The referrer's name, read per row of the page (10–100 rows) by its primary key. The outer
+   * column is qualified by hand: drizzle writes a lone `"referred_by"`, which would mean r's own.
+   */
+  referrer_username: sql<string | null>`(select r.username from ${users} r where r.id = ${users}."referred_by")`.as('referrer_username'),
 }
 
-/** `%` and `_` typed into the search box are literal characters, not wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** The admin users list (SPEC §7 list {page, keySearch}) and its export: newest first by default. */
+export const usersListSpec: ListSpec<typeof userFields> = {
+  table: users,
+  fields: userFields,
+  id: users.id,
+  sortable: { created_at: users.created_at, username: users.username, email: users.email, id: users.id },
+  defaultSort: 'created_at',
+}
+
+/** One user as the admin list shows them (with the referrer's name). */
+export async function findListedUser(db: Queryable, id: number) {
+  const [row] = await db.select(userFields).from(users).where(eq(users.id, id))
+  return row
+}
+
+/** The users export: these columns, each cell written by the database (scanCsv). */
+export const USERS_CSV_HEADER = ['id', 'username', 'email', 'is_enabled', 'is_super_user', 'is_grandfather', 'created_at']
+export const usersCsvCells = [
+  csvNumber(users.id), csvText(users.username), csvText(users.email), csvBool(users.is_enabled), csvBool(users.is_super_user), csvBool(users.is_grandfather), csvTime(users.created_at),
+]
+
+/** Which users a filter covers: the list, its export and bulk actions read the same SQL. */
+export function usersWhere(f: UserFilter): SQL | undefined {
+  const from = dateBound(f.created_from, false)
+  const to = dateBound(f.created_to, true)
+  return allOf(
+    searchAny([users.username, users.email], f.keySearch),
+    f.status ? eq(users.is_enabled, f.status === 'enabled') : undefined,
+    f.flag === 'super_user' ? eq(users.is_super_user, true) : undefined,
+    f.flag === 'grandfather' ? eq(users.is_grandfather, true) : undefined,
+    f.flag === 'none' ? and(eq(users.is_super_user, false), eq(users.is_grandfather, false)) : undefined,
+    from ? gte(users.created_at, from) : undefined,
+    to ? lte(users.created_at, to) : undefined,
+  )
 }
 
 /** The unique constraint a failed insert or update hit (Postgres code 23505), if that is what failed. */
@@ -105,4 +131,17 @@ export function uniqueViolation(err: unknown): string | undefined {
     if (code === '23505') return typeof constraint === 'string' ? constraint : ''
   }
   return undefined
+}
+
+/**
+ * Records who referred a user, once: a later link does not overwrite the first, an unknown or
+ * own name is ignored (a stale referral link must never stand in the way of signing up).
+ */
+export async function recordReferral(db: Queryable, userId: number, referrerUsername: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ referred_by: sql`(select r.id from ${users} r where lower(r.username) = lower(${referrerUsername.trim()}) and r.id <> ${userId})` })
+    .where(and(eq(users.id, userId), sql`${users.referred_by} is null`, sql`exists (select 1 from ${users} r where lower(r.username) = lower(${referrerUsername.trim()}) and r.id <> ${userId})`))
+    .returning({ id: users.id })
+  return rows.length > 0
 }

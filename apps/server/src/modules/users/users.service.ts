@@ -1,18 +1,19 @@
 import { Username } from '@mouthpiece/contracts/users/users.schemas'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import type { Platform } from '../../platform/context'
+import type { Queryable } from '../../platform/db/client'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
 import { mailerFor } from '../../platform/mail/mailer'
-import { hashPassword, verifyPassword } from '../auth/passwords'
-import { deleteSubjectSessions } from '../auth/sessions.repo'
+import { hashPassword } from '../auth/passwords'
+import { accountKey, verifyPasswordThrottled } from '../auth/sign-in-throttle'
+import { revokeUserSessions } from '../auth/revoke'
 import type { UserRow } from './users.schema'
 import * as usersRepo from './users.repo'
 
-type Deps = Pick<Platform, 'db' | 'config'>
+type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
 
 export const USERNAME_TAKEN = 'The username has already been taken.'
 export const EMAIL_TAKEN = 'The email has already been taken.'
-export const ADMIN_USERS_PER_PAGE = 10
 
 /** SPEC §3 "User info" as the client sees it; the password hash never leaves the server. */
 export function presentUser(row: UserRow): User {
@@ -28,7 +29,7 @@ export function presentUser(row: UserRow): User {
 }
 
 /** Per-field 422 (SPEC §5 create-user) when the username or email belongs to another account. */
-async function assertAvailable(deps: Deps, fields: { username?: string; email?: string }, exceptId?: number) {
+export async function assertAvailable(deps: Deps, fields: { username?: string; email?: string }, exceptId?: number) {
   const taken = await usersRepo.findTaken(deps.db, fields, exceptId)
   const errors: Record<string, string[]> = {}
   if (taken.username) errors.username = [USERNAME_TAKEN]
@@ -38,7 +39,7 @@ async function assertAvailable(deps: Deps, fields: { username?: string; email?: 
 }
 
 /** Two requests can pass the check together; the unique indexes decide, and say the same thing. */
-function rethrowTaken(err: unknown): never {
+export function rethrowTaken(err: unknown): never {
   const constraint = usersRepo.uniqueViolation(err)
   if (constraint !== undefined) {
     if (constraint.includes('email')) throw fieldError('email', EMAIL_TAKEN)
@@ -47,20 +48,28 @@ function rethrowTaken(err: unknown): never {
   throw err
 }
 
-export async function createAccount(deps: Deps, input: { username: string; email: string; password: string }) {
+/**
+ * Creates an account. The checks and the (slow) password hash run before `insert` is called, so a
+ * caller that wraps the insert in a transaction (the audited admin create) holds it only briefly.
+ */
+export async function createAccount(
+  deps: Deps,
+  input: { username: string; email: string; password: string },
+  insert: (save: (db: Queryable) => Promise<UserRow>) => Promise<UserRow> = (save) => save(deps.db),
+) {
   await assertAvailable(deps, input)
   const password_hash = await hashPassword(input.password)
   try {
-    return await usersRepo.insertUser(deps.db, { username: input.username, email: input.email, password_hash })
+    return await insert((db) => usersRepo.insertUser(db, { username: input.username, email: input.email, password_hash }))
   } catch (err) {
     rethrowTaken(err)
   }
 }
 
-async function saveChanges(deps: Deps, userId: number, changes: usersRepo.UserChanges): Promise<UserRow> {
+export async function saveChanges(db: Queryable, userId: number, changes: usersRepo.UserChanges): Promise<UserRow> {
   let row: UserRow | undefined
   try {
-    row = await usersRepo.updateUser(deps.db, userId, changes)
+    row = await usersRepo.updateUser(db, userId, changes)
   } catch (err) {
     rethrowTaken(err)
   }
@@ -74,7 +83,7 @@ async function saveChanges(deps: Deps, userId: number, changes: usersRepo.UserCh
  */
 export async function updateOwnInfo(
   deps: Deps,
-  actor: { userId: number; sessionId: string },
+  actor: { userId: number; sessionId: string; ip: string },
   input: { username?: string; email?: string; password?: string; current_password?: string },
 ): Promise<User> {
   const current = await usersRepo.findUserById(deps.db, actor.userId)
@@ -84,14 +93,16 @@ export async function updateOwnInfo(
   if (input.email !== undefined && input.email !== current.email) changes.email = input.email
   if (changes.email !== undefined || input.password !== undefined) {
     if (!input.current_password) throw fieldError('current_password', 'Please enter your current password')
-    if (!(await verifyPassword(current.password_hash, input.current_password)))
+    // The same back-off as logins: a taken-over session cannot guess the password faster.
+    const attempt = { account: accountKey('user', current, current.username), ip: actor.ip }
+    if (!(await verifyPasswordThrottled(deps.db, attempt, current.password_hash, input.current_password)))
       throw fieldError('current_password', 'The current password is incorrect.')
   }
   await assertAvailable(deps, { username: changes.username, email: changes.email }, current.id)
   if (input.password !== undefined) changes.password_hash = await hashPassword(input.password)
   if (Object.keys(changes).length === 0) return presentUser(current)
-  const row = await saveChanges(deps, current.id, changes)
-  if (changes.password_hash) await deleteSubjectSessions(deps.db, 'user', current.id, actor.sessionId)
+  const row = await saveChanges(deps.db, current.id, changes)
+  if (changes.password_hash) await revokeUserSessions(deps, deps.db, current.id, actor.sessionId)
   return presentUser(row)
 }
 
@@ -112,44 +123,5 @@ export async function sendSupportMail(deps: Deps, input: { name: string; email: 
     replyTo: input.email,
     subject: `Contact form: ${oneLine(input.subject)}`,
     text: `From: ${oneLine(input.name)} <${input.email}>\n\n${input.message}\n`,
-  })
-}
-
-// Admin use cases (SPEC §7 "Admin calls: Users")
-
-export async function listUsersPage(deps: Deps, page: number, keySearch: string | undefined) {
-  const { list, total } = await usersRepo.listUsers(deps.db, { page, perPage: ADMIN_USERS_PER_PAGE, search: keySearch })
-  return { list: list.map(presentUser), total, lastPage: Math.max(1, Math.ceil(total / ADMIN_USERS_PER_PAGE)) }
-}
-
-export async function getUser(deps: Deps, userId: number): Promise<User> {
-  const row = await usersRepo.findUserById(deps.db, userId)
-  if (!row) throw notFound('User')
-  return presentUser(row)
-}
-
-export async function saveUserInfo(
-  deps: Deps,
-  input: { user_id: number; username: string; email: string; is_enabled: boolean; password?: string },
-): Promise<User> {
-  if (!(await usersRepo.findUserById(deps.db, input.user_id))) throw notFound('User')
-  await assertAvailable(deps, { username: input.username, email: input.email }, input.user_id)
-  const changes: usersRepo.UserChanges = { username: input.username, email: input.email, is_enabled: input.is_enabled }
-  if (input.password !== undefined) changes.password_hash = await hashPassword(input.password)
-  const row = await saveChanges(deps, input.user_id, changes)
-  // An admin setting a new password locks out whoever was using the old one.
-  if (changes.password_hash) await deleteSubjectSessions(deps.db, 'user', row.id)
-  return presentUser(row)
-}
-
-export async function setUserFlags(deps: Deps, userId: number, flags: Pick<usersRepo.UserChanges, 'is_super_user' | 'is_grandfather'>) {
-  return presentUser(await saveChanges(deps, userId, flags))
-}
-
-/** Deletes the account and signs it out; its reset tokens go with it (foreign key cascade). */
-export async function removeUser(deps: Deps, userId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    if (!(await usersRepo.deleteUser(tx, userId))) throw notFound('User')
-    await deleteSubjectSessions(tx, 'user', userId)
   })
 }

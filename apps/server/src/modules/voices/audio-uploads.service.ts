@@ -20,10 +20,9 @@ import { checkAudioUpload, decodeToPcm, measureVoice, MediaInputError, wavBytes 
 import type { Owner } from '../renders/visitor'
 import { owns } from '../renders/visitor'
 import * as repo from './voices.repo'
-import { ensureVoicesQueues } from './voices.jobs'
+import { AUDIO_PROCESS_QUEUE, ensureVoicesQueues } from './voices.queues'
 import type { AudioUploadRow } from './voices.schema'
 
-export const AUDIO_PROCESS_QUEUE = 'voices.process'
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 const PAGE_SIZE = 10
 /** The processed copy: mono 24 kHz WAV, what lip sync and voice matching read. */

@@ -1,13 +1,17 @@
 import {
   audioProgress, checkAudio, downloadAudio, listAudioProcesses, listVoices, previewVoice, removeAudio, uploadAudio,
 } from '@mouthpiece/contracts/voices/voices.routes'
+import { createPersonalVoice, deletePersonalVoice, listPersonalVoices, renamePersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
+import { admission, hangUpSignal } from '../../platform/admission/admission'
 import type { HttpContext } from '../../platform/context'
 import { sendStoredFile } from '../renders/file-stream'
 import { ownerOf } from '../renders/visitor'
 import * as uploads from './audio-uploads.service'
 import { MAX_UPLOAD_BYTES } from './audio-uploads.service'
 import * as voices from './voices.service'
+import * as personal from './personal-voices.service'
 import { wakeUploadWorker } from './voices.jobs'
+import { registerVoiceProfilesRoutes } from './voice-profiles.routes'
 
 /** Speech previews cost CPU: a generous per-IP limit that only a script would reach. */
 const PREVIEW_RATE_LIMIT = { max: 120, timeWindow: 60_000 }
@@ -18,13 +22,23 @@ export function registerVoicesRoutes(ctx: HttpContext) {
   const { route, db, config } = ctx
   const deps: uploads.UploadsDeps = { ...ctx, wake: () => wakeUploadWorker(ctx.queue) }
   const secure = config.publicUrl.startsWith('https:')
+  registerVoiceProfilesRoutes(ctx)
 
   route(listVoices, async ({ reply }) => {
     void reply.header('cache-control', 'public, max-age=300')
     return voices.voicesList()
   })
-  route(previewVoice, async ({ body, actor, req, reply }) => voices.preview(db, ownerOf(req, reply, actor), body), { rateLimit: PREVIEW_RATE_LIMIT })
+  // Festival and ffmpeg per call: the speech gate bounds how many run, and refuses the rest at once.
+  route(previewVoice, async ({ body, actor, req, reply }) =>
+    admission('speech').run((signal) => voices.preview(db, ownerOf(req, reply, actor), body, signal), hangUpSignal(reply.raw)), { rateLimit: PREVIEW_RATE_LIMIT })
 
+  route(listPersonalVoices, async ({ actor }) => ({ voices: await personal.list(db, actor.user.id) }))
+  route(createPersonalVoice, async ({ actor, body }) => ({ voice: await personal.create(ctx, actor.user.id, body) }))
+  route(renamePersonalVoice, async ({ actor, params, body }) => ({ voice: await personal.rename(db, actor.user.id, params.id, body.name) }))
+  route(deletePersonalVoice, async ({ actor, params }) => {
+    await personal.remove(db, actor.user.id, params.id)
+    return { deleted: true as const }
+  })
   route(uploadAudio, async ({ actor, req, reply }) => {
     const owner = ownerOf(req, reply, actor, { create: true, secure })
     const file = req.isMultipart() ? await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }) : undefined

@@ -4,10 +4,11 @@ import type { Voice, VoiceProfile } from '@mouthpiece/contracts/media/voices.sch
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
-import { findVoice, influencerPresets, listVoices, MediaInputError, speak, wavBytes } from '../renders/media-engine'
+import { findVoice, inBackground, influencerPresets, listVoices, MediaInputError, speak, wavBytes } from '../renders/media-engine'
 import type { Owner } from '../renders/visitor'
 import { owns } from '../renders/visitor'
 import * as repo from './voices.repo'
+import { resolvePersonal } from './personal-voices.service'
 
 export const voiceNotFound = () => new AppError('not_found', 'Voice not found', 404)
 export const sampleNotFound = () => new AppError('not_found', 'Voice sample not found', 404)
@@ -57,16 +58,27 @@ export async function sampleProfile(db: Queryable, owner: Owner, uuid: string | 
   return row.profile
 }
 
+/**
+ * The voice a request speaks with, checked: a personal voice (`personal:<id>`, the owner's only)
+ * speaks as its match profile or its neural clone; otherwise the built-in voice with its effect.
+ */
+export async function resolveSpeech(db: Queryable, owner: Owner, requested: string, effect: VoiceSettings['voice_effect'], sampleUuid: string | undefined) {
+  const personal = await resolvePersonal(db, owner.userId, requested)
+  const voiceId = personal?.voiceId ?? requested
+  const finalEffect = personal?.matchProfile ? 'match' : personal && effect === 'match' ? 'none' : effect
+  if (finalEffect !== 'match') await requireVoice(voiceId)
+  const matchProfile = personal?.matchProfile ?? (finalEffect === 'match' ? await sampleProfile(db, owner, sampleUuid) : undefined)
+  return { voiceId, effect: finalEffect, matchProfile }
+}
+
 /** Speaks a short line now: the audio inline plus the word and viseme timeline the avatar animates by. */
-export async function preview(db: Queryable, owner: Owner, body: VoiceSettings & { text: string }): Promise<SpokenPreview> {
+export async function preview(db: Queryable, owner: Owner, body: VoiceSettings & { text: string }, signal?: AbortSignal): Promise<SpokenPreview> {
   const started = performance.now()
-  const voiceId = body.voice_id ?? DEFAULT_VOICE_ID
-  if (body.voice_effect !== 'match') await requireVoice(voiceId)
-  const matchProfile = body.voice_effect === 'match' ? await sampleProfile(db, owner, body.sample_uuid_path) : undefined
-  const spoken = await speak({
+  const { voiceId, effect, matchProfile } = await resolveSpeech(db, owner, body.voice_id ?? DEFAULT_VOICE_ID, body.voice_effect, body.sample_uuid_path)
+  const spoken = await inBackground(() => speak({
     text: body.text, voiceId, emotion: body.emotion ?? 'Neutral', intensity: body.intensity, rate: body.rate, pitch: body.pitch,
-    effect: body.voice_effect, matchProfile,
-  }).catch((e: unknown) => {
+    effect, matchProfile,
+  }, signal)).catch((e: unknown) => {
     throw mediaError(e)
   })
   return {

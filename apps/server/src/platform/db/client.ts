@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -60,7 +62,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true })
-  const client = await PGlite.create(opts.pgliteDir, opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {})
+  // pg_trgm: the admin lists' substring searches use trigram indexes (migration 0016), as on PostgreSQL.
+  const client = await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm }, ...(opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {}) })
   const db = drizzlePglite(client) as unknown as Db
   return {
     kind: 'pglite',
@@ -75,9 +78,29 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** Applies pending drizzle-kit migrations (apps/server/drizzle). Safe to run on every start. */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, opts: { stamp?: string } = {}): Promise<void> {
   if (!fs.existsSync(path.join(migrationsFolder, 'meta/_journal.json'))) return
+  // `stamp`: a file beside the data that names the migrations applied last time. When they are
+  // the same files now, there is nothing to apply and start-up skips asking the database.
+  const want = opts.stamp ? migrationsDigest() : undefined
+  if (opts.stamp && fs.existsSync(opts.stamp) && fs.readFileSync(opts.stamp, 'utf8') === want) return
   if (database.kind === 'pglite')
     await migratePglite(database.db as never, { migrationsFolder })
   else await migratePg(database.db as never, { migrationsFolder })
+  if (opts.stamp && want) fs.writeFileSync(opts.stamp, want)
 }
+
+/** One hash over the journal and every migration file. */
+function migrationsDigest(): string {
+  const hash = createHash('sha256')
+  const files = ['meta/_journal.json', ...fs.readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()]
+  for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(migrationsFolder, file))).update('\0')
+  return hash.digest('hex')
+}
+
+/**
+ * The migration stamp of an embedded database: inside its own folder (PostgreSQL ignores files it
+ * does not know there), so a deleted or replaced database never keeps an old stamp. PostgreSQL
+ * servers get none: other processes and tools may change their schema.
+ */
+export const pgliteMigrationStamp = (pgliteDir: string) => path.join(pgliteDir, 'mouthpiece-migrations.sha256')

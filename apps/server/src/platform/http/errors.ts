@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly status = 400,
     readonly errors?: Record<string, string[]>,
+    /** Sent as `Retry-After` (seconds): a refused caller learns when to come back. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -23,9 +25,39 @@ export function fieldError(field: string, message: string, code = 'validation'):
   return new AppError(code, message, 422, { [field]: [message] })
 }
 
+/** A message as people see it: the part before `#` (the rest is for logs, SPEC §8). */
+export function humanPart(message: string): string {
+  const at = message.indexOf('#')
+  return at < 0 ? message : message.slice(0, at).trim()
+}
+
+/** "30 seconds", "a minute", "8 minutes", "2 hours": how long until a limited caller may try again. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds))
+  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`
+  const m = Math.ceil(s / 60)
+  if (m < 60) return m === 1 ? 'a minute' : `${m} minutes`
+  const h = Math.ceil(m / 60)
+  return h === 1 ? 'an hour' : `${h} hours`
+}
+
+/** The 429 of every rate limit, telling the real time left in the caller's window. */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError('rate_limited', `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`, 429)
+}
+
 export function errorHandler(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
-  const send = (status: number, body: ErrorBody) => reply.status(status).send(body)
-  if (err instanceof AppError) return send(err.status, { message: err.message, code: err.code, errors: err.errors })
+  const send = (status: number, body: ErrorBody) => {
+    // Details after '#' go to the log only: they may name files, providers' answers or addresses.
+    const detail = body.message.includes('#') ? body.message.slice(body.message.indexOf('#') + 1) : undefined
+    if (detail) req.log.warn({ status, code: body.code, detail }, humanPart(body.message))
+    const errors = body.errors && Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, v.map(humanPart)]))
+    return reply.status(status).send({ message: humanPart(body.message), code: body.code, errors })
+  }
+  if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds))
+    return send(err.status, { message: err.message, code: err.code, errors: err.errors })
+  }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors: Record<string, string[]> = {}
     for (const v of err.validation) {
@@ -43,7 +75,7 @@ export function errorHandler(err: FastifyError | AppError | Error, req: FastifyR
   }
   const fe = err as FastifyError
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const message = fe.statusCode === 413 ? 'The request is too large' : fe.statusCode === 429 ? 'Too many attempts. Please wait a minute and try again.' : fe.message
+    const message = fe.statusCode === 413 ? 'The request is too large' : fe.message
     return send(fe.statusCode, { message, code: fe.code ?? 'bad_request' })
   }
   req.log.error({ err }, 'unhandled error')

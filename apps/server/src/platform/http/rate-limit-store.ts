@@ -13,11 +13,17 @@ const SWEEP_EVERY_MS = 10 * 60_000
 /**
  * The store for @fastify/rate-limit's `store` option. On PostgreSQL several API processes serve
  * behind one balancer, so the counters live in the shared database: in memory, N processes would
- * allow N times the login attempts. Embedded PGlite is one process by construction, so it keeps
- * the plugin's in-memory store (undefined here).
+ * allow N times the login attempts. Embedded PGlite is one process by construction, so its
+ * counters stay in memory.
  */
-export function rateLimitStore(database: Database): FastifyRateLimitStoreCtor | undefined {
-  if (database.kind !== 'postgres') return undefined
+export function rateLimitStore(database: Database): FastifyRateLimitStoreCtor {
+  if (database.kind !== 'postgres') {
+    return class extends MemoryRateLimitStore {
+      constructor() {
+        super(new Map(), '')
+      }
+    }
+  }
   const counter = new HitCounter(database.db)
   return class extends PostgresRateLimitStore {
     constructor() {
@@ -37,6 +43,37 @@ class PostgresRateLimitStore implements FastifyRateLimitStore {
   child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
     const { method, url } = (options as unknown as ChildOptions).routeInfo
     return new PostgresRateLimitStore(this.counter, `${this.prefix}${String(method ?? '')} ${url ?? ''} `)
+  }
+}
+
+/** Most windows kept in memory; the oldest go first (a flood of addresses cannot grow it without end). */
+const MEMORY_MAX_KEYS = 50_000
+
+/**
+ * Fixed windows in this process's memory. Unlike the plugin's own in-memory store, it answers each
+ * hit with its own count, not a shared object that later hits of a burst change before the plugin
+ * reads it — there, a burst arriving together past the limit was refused whole, the first too.
+ */
+class MemoryRateLimitStore implements FastifyRateLimitStore {
+  constructor(private windows: Map<string, { count: number; resetAt: number }>, private prefix: string) {}
+
+  incr(key: string, cb: Callback, timeWindow: number) {
+    const now = Date.now()
+    const full = this.prefix + key
+    let w = this.windows.get(full)
+    if (!w || w.resetAt <= now) {
+      this.windows.delete(full)
+      if (this.windows.size >= MEMORY_MAX_KEYS) this.windows.delete(this.windows.keys().next().value!)
+      w = { count: 0, resetAt: now + timeWindow }
+      this.windows.set(full, w)
+    }
+    w.count++
+    cb(null, { current: w.count, ttl: w.resetAt - now })
+  }
+
+  child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    const { method, url } = (options as unknown as ChildOptions).routeInfo
+    return new MemoryRateLimitStore(this.windows, `${this.prefix}${String(method ?? '')} ${url ?? ''} `)
   }
 }
 

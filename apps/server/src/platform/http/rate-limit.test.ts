@@ -31,7 +31,7 @@ describe('rate limits across API processes', () => {
     for (const app of [t.app, other, t.app, other, t.app, other]) codes.push((await login(app)).statusCode)
     expect(codes).toEqual([401, 401, 401, 401, 429, 429])
     const limited = await login(t.app)
-    expect(limited.json()).toMatchObject({ message: 'Too many attempts. Please wait a minute and try again.' })
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please wait (a minute|\d+ seconds) and try again\.$/) })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60)
     // Another address and another limited route keep their own counts.

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RouteDef, RouteParams, RouteQuery, RouteBody, RouteResponse } from '@mouthpiece/contracts/define-route'
+import { ACCOUNT_DISABLED_MESSAGE } from '@mouthpiece/contracts/users/users.schemas'
+import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '@mouthpiece/contracts/storable-text'
 import type { Actor, ActorFor, Authenticator } from './actor'
+import { AppError } from './errors'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,12 +25,24 @@ export type Handler<R extends RouteDef> = (
   ctx: HandlerContext<R>,
 ) => Promise<R['response'] extends undefined ? unknown : RouteResponse<R>>
 
+const AUTH_HOOK = Symbol('auth hook')
+/** Marks a route's auth hook, so makeRouter can order it behind the rate limit. */
+const authHook = (hook: (req: FastifyRequest) => Promise<void>) => Object.assign(hook, { [AUTH_HOOK]: true })
+
 /**
  * Registers a contract route: auth → validate (zod, from the contract) → handler → serialize
  * (checked against the contract's response). Route files only compose these.
  */
 export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
+  // Per-IP limits count a request when it arrives: @fastify/rate-limit appends its hook after the
+  // route's own onRequest (auth, which may wait for the database), so auth is moved behind it.
+  app.addHook('onRoute', (options) => {
+    const hooks = options.onRequest
+    if (!Array.isArray(hooks)) return
+    const auth = hooks.find((hook) => AUTH_HOOK in hook)
+    if (auth) options.onRequest = [...hooks.filter((hook) => hook !== auth), auth]
+  })
   return function route<R extends RouteDef>(def: R, handler: Handler<R>, opts: { bodyLimit?: number; rateLimit?: { max: number; timeWindow: number } } = {}) {
     typed.route({
       method: def.method,
@@ -43,9 +58,18 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
         ...(def.body && !def.multipart ? { body: def.body } : {}),
         ...(def.response ? { response: { 200: def.response } } : {}),
       },
-      // Auth runs first, so an anonymous call gets 401 rather than a validation error.
-      onRequest: async (req) => {
+      // Auth runs before validation, so an anonymous call gets 401 rather than a validation error.
+      onRequest: authHook(async (req) => {
         req.actor = await authenticate(req, def.auth)
+        // The server, not only the web client, keeps disabled users out of the barred group.
+        if (def.requiresEnabled && req.actor.kind === 'user' && !req.actor.user.is_enabled)
+          throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE, 403)
+      }),
+      // Before any schema: one check for every string of every route, so no field can carry text
+      // PostgreSQL refuses (a NUL once turned 27 operations into 500s).
+      preValidation: async (req) => {
+        rejectUnstorableText(req)
+        if (def.multipart) checkUploadedNames(req)
       },
       handler: async (req, reply) => {
         const actor = req.actor
@@ -62,3 +86,25 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
   }
 }
 export type Router = ReturnType<typeof makeRouter>
+
+function rejectUnstorableText(req: FastifyRequest) {
+  for (const part of [req.params, req.query, req.body]) rejectUnstorable(part)
+}
+
+function rejectUnstorable(value: unknown) {
+  const field = findUnstorableText(value)
+  if (field !== undefined) throw new AppError('validation', UNSTORABLE_TEXT_MESSAGE, 400, { [field]: [UNSTORABLE_TEXT_MESSAGE] })
+}
+
+/** Multipart bodies are read by the handler (`req.file()`): the same check for the file's name and the text fields before it. */
+function checkUploadedNames(req: FastifyRequest) {
+  const read = req.file.bind(req)
+  req.file = (async (...args: Parameters<typeof read>) => {
+    const file = await read(...args)
+    if (file) {
+      const fields = Object.fromEntries(Object.entries(file.fields).flatMap(([name, f]) => (f && !Array.isArray(f) && f.type === 'field' ? [[name, f.value]] : [])))
+      rejectUnstorable({ ...fields, filename: file.filename })
+    }
+    return file
+  })
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import nodemailer from 'nodemailer'
+import type { Transporter, createTransport } from 'nodemailer'
 import type { Config } from '../config'
 
 export interface MailMessage {
@@ -27,19 +27,24 @@ export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.d
  * can show what would have been sent.
  */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>): Mailer {
+  // nodemailer loads with the first mail, not at start-up.
+  const lazyTransport = (options: Parameters<typeof createTransport>[0]) => {
+    let transport: Promise<Transporter> | undefined
+    return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)))
+  }
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL)
+    const transport = lazyTransport(config.SMTP_URL)
     return {
       async send(m) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...m })
+        await (await transport()).sendMail({ from: config.MAIL_FROM, ...m })
       },
     }
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   const dir = outboxDir(config)
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...m })
+      const info = (await (await transport()).sendMail({ from: config.MAIL_FROM, ...m })) as { message: Buffer }
       await fs.mkdir(dir, { recursive: true })
       // Zero-padded milliseconds sort by name in time order; the random part keeps same-ms mails apart.
       const name = `${String(Date.now()).padStart(15, '0')}-${randomBytes(6).toString('hex')}.eml`

@@ -198,6 +198,23 @@ describe.runIf(onPostgres)('real-time pushes across processes (PostgreSQL)', () 
     expect(await res.json()).toMatchObject({ notifications: [created], total_pages: 1, quantity_unseen_notification: 1 })
   })
 
+  it('a logout on process B closes the socket the session opened on process A', async () => {
+    const user = await register(childBase, 'revokedacross')
+    const onA = await openPage(childBase, { token: user.token })
+    sockets.push(onA.socket)
+    let closedBy = ''
+    onA.socket.on('disconnect', (reason) => (closedBy = reason))
+    const res = await fetch(`${local.base}/api/logout`, {
+      method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: '{}',
+    })
+    expect(res.status).toBe(200)
+    await until(() => closedBy !== '')
+    expect(closedBy).toBe('io server disconnect')
+    await worker.emitToUser(user.id, 'final-video-event', { id: 8 })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(onA.events).toEqual([])
+  })
+
   it('a worker process without sockets reaches pages on every API process', async () => {
     const user = await register(childBase, 'fromworker')
     const other = await register(childBase, 'bystander')

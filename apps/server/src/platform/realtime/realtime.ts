@@ -8,11 +8,17 @@ import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from '@mouthpiece/contracts/real
 import type { RealtimeEventName, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
 import { USER_TOKEN_COOKIE } from '@mouthpiece/contracts/constants'
 import type { Database, Queryable } from '../db/client'
-import { createBroadcast, decodeMessage, ensureAttachmentsTable, publish } from './wire'
-import type { BroadcastMessage } from './wire'
+import { createBroadcast, createDisconnect, decodeMessage, ensureAttachmentsTable, publish } from './wire'
+import type { WireMessage } from './wire'
 
-/** Resolves a user token (the one the HTTP API takes as bearer) to its user, or null. */
-export type SocketUserResolver = (token: string) => Promise<{ id: number } | null>
+/**
+ * Resolves a user token (the one the HTTP API takes as bearer) to its user and session, or null
+ * (also for a user the socket must not serve).
+ */
+export type SocketUserResolver = (token: string) => Promise<{ id: number; sessionId: string } | null>
+
+/** Whose sockets to disconnect: one session's (logout), or a user's (all, or all but one session). */
+export type DisconnectTarget = { sessionId: string } | { userId: number; exceptSessionId?: string }
 
 export interface Realtime {
   /**
@@ -26,6 +32,11 @@ export interface Realtime {
     payload: RealtimePayloads[E],
     opts?: { tx?: Queryable },
   ): Promise<void>
+  /**
+   * Disconnects sockets opened with sessions that were just revoked, in every API process. With
+   * `tx`, only once that transaction commits (and not at all if it rolls back).
+   */
+  disconnect(target: DisconnectTarget, opts?: { tx?: Queryable }): Promise<void>
   /** Serves sockets on the app's HTTP server (path /socket.io). API processes only. */
   attach(app: FastifyInstance, resolveUser: SocketUserResolver): void
   close(): Promise<void>
@@ -41,6 +52,8 @@ export interface RealtimeOptions {
 
 /** The socket.io room of a user: SPEC §7 "a channel named for the user id". */
 export const userRoom = (userId: number) => String(userId)
+/** The room of the sockets one session opened, so a logout can close exactly those. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
 /**
  * Real-time pushes. Every emit is a NOTIFY in the wire format of @socket.io/postgres-adapter
@@ -95,6 +108,12 @@ export async function startRealtime(opts: RealtimeOptions): Promise<Realtime> {
       const message = createBroadcast([userRoom(userId)], event, payload)
       await publish(emitOpts.tx ?? database.db, channelOf(database), message)
     },
+    async disconnect(target, disconnectOpts = {}) {
+      const message = 'sessionId' in target
+        ? createDisconnect([sessionRoom(target.sessionId)])
+        : createDisconnect([userRoom(target.userId)], target.exceptSessionId ? [sessionRoom(target.exceptSessionId)] : [])
+      await publish(disconnectOpts.tx ?? database.db, channelOf(database), message)
+    },
     attach(app, resolveUser) {
       if (!io) throw new Error('realtime: this process does not serve sockets')
       if (attached) return
@@ -135,7 +154,7 @@ async function authenticate(socket: Socket, resolveUser: SocketUserResolver, app
   const user = token ? await resolveUser(token) : null
   if (!user) throw new Error(REALTIME_UNAUTHORIZED)
   ;(socket.data as { userId?: number }).userId = user.id
-  await socket.join(userRoom(user.id))
+  await socket.join([userRoom(user.id), sessionRoom(user.sessionId)])
 }
 
 /** The token from `auth: { token }`, else the bearer header, else the user cookie (same origin). */
@@ -149,7 +168,12 @@ function tokenOf(socket: Socket, app: FastifyInstance): string | undefined {
   return undefined
 }
 
-function deliverLocally(io: Server, message: BroadcastMessage) {
+function deliverLocally(io: Server, message: WireMessage) {
+  if (message.type === 6) {
+    const { rooms, except } = message.data.opts
+    io.of(message.nsp).local.in(rooms).except(except).disconnectSockets(message.data.close)
+    return
+  }
   const { packet, opts } = message.data
   const [event, ...args] = packet.data
   if (typeof event !== 'string') return

@@ -20,6 +20,20 @@ export interface BroadcastMessage {
   }
 }
 
+/**
+ * The adapter's DISCONNECT_SOCKETS message: every process disconnects its sockets in `rooms`
+ * (except those also in `except`). The same message `io.in(room).disconnectSockets()` sends.
+ */
+export interface DisconnectMessage {
+  uid: 'emitter'
+  nsp: string
+  /** MessageType.DISCONNECT_SOCKETS */
+  type: 6
+  data: { opts: { rooms: string[]; except: string[]; flags: Record<string, boolean> }; close: boolean }
+}
+
+export type WireMessage = BroadcastMessage | DisconnectMessage
+
 /** NOTIFY payloads must stay under 8000 bytes; the adapter moves bigger ones to this table. */
 const NOTIFY_PAYLOAD_LIMIT = 8000
 const ATTACHMENTS_TABLE = 'socket_io_attachments'
@@ -33,8 +47,12 @@ export function createBroadcast(rooms: string[], event: string, ...args: unknown
   }
 }
 
+export function createDisconnect(rooms: string[], except: string[] = []): DisconnectMessage {
+  return { uid: 'emitter', nsp: '/', type: 6, data: { opts: { rooms, except, flags: {} }, close: true } }
+}
+
 /** NOTIFY on `channel` through `q` (a transaction delays it to commit), large payloads by reference. */
-export async function publish(q: Queryable, channel: string, message: BroadcastMessage): Promise<void> {
+export async function publish(q: Queryable, channel: string, message: WireMessage): Promise<void> {
   const json = JSON.stringify(message)
   if (Buffer.byteLength(json) <= NOTIFY_PAYLOAD_LIMIT) {
     await q.execute(sql`select pg_notify(${channel}, ${json})`)
@@ -53,17 +71,17 @@ export async function publish(q: Queryable, channel: string, message: BroadcastM
   await q.execute(sql`select pg_notify(${channel}, ${header})`)
 }
 
-/** Reads a NOTIFY payload back into a broadcast (fetching the attachment when it was too big). */
-export async function decodeMessage(q: Queryable, text: string): Promise<BroadcastMessage | null> {
-  const head = JSON.parse(text) as Partial<BroadcastMessage> & { attachmentId?: string }
-  if (head.attachmentId === undefined) return isBroadcast(head) ? head : null
+/** Reads a NOTIFY payload back into a message (fetching the attachment when it was too big). */
+export async function decodeMessage(q: Queryable, text: string): Promise<WireMessage | null> {
+  const head = JSON.parse(text) as Partial<WireMessage> & { attachmentId?: string }
+  if (head.attachmentId === undefined) return isWireMessage(head) ? head : null
   const [row] = await rowsOf<{ payload: Uint8Array }>(
     q,
     sql`select payload from ${sql.identifier(ATTACHMENTS_TABLE)} where id = ${head.attachmentId}`,
   )
   if (!row) return null
-  const full = decode(row.payload) as Partial<BroadcastMessage>
-  return isBroadcast(full) ? full : null
+  const full = decode(row.payload) as Partial<WireMessage>
+  return isWireMessage(full) ? full : null
 }
 
 /** Rows of a raw statement; both drivers answer `{ rows }`. */
@@ -72,8 +90,10 @@ async function rowsOf<T>(q: Queryable, query: SQL): Promise<T[]> {
   return (res as { rows: T[] }).rows
 }
 
-function isBroadcast(m: Partial<BroadcastMessage>): m is BroadcastMessage {
-  return m.type === 3 && typeof m.nsp === 'string' && Array.isArray(m.data?.packet.data)
+function isWireMessage(m: Partial<WireMessage>): m is WireMessage {
+  if (typeof m.nsp !== 'string') return false
+  if (m.type === 3) return Array.isArray(m.data?.packet.data)
+  return m.type === 6 && Array.isArray(m.data?.opts.rooms)
 }
 
 /** The adapter's attachments table (its documented schema); created once, tolerant of a racing peer. */

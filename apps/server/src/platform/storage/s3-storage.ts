@@ -5,9 +5,9 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import type { _Object } from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type * as S3Sdk from '@aws-sdk/client-s3'
+import type { _Object, S3Client } from '@aws-sdk/client-s3'
+import type { getSignedUrl as GetSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { DEFAULT_URL_TTL_SECONDS, assertValidKey, assertValidPrefix, contentTypeFor, fileNotFound } from './storage'
 import type { ListedObject, Storage, StoredObject } from './storage'
 
@@ -27,24 +27,31 @@ export interface S3Options {
  * operation requires them, because many clones reject the SDK's default CRC32 trailers.
  */
 export function createS3Storage(opts: S3Options): Storage {
-  const client = new S3Client({
-    region: opts.region,
-    endpoint: opts.endpoint,
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials:
-      opts.accessKeyId && opts.secretAccessKey
-        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-        : undefined,
-  })
+  // The AWS SDK loads with the first storage call, not at start-up, where it cost half a second.
+  let loaded: Promise<{ sdk: typeof S3Sdk; getSignedUrl: typeof GetSignedUrl; client: S3Client }> | undefined
+  const aws = () => (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
+    sdk,
+    getSignedUrl: presigner.getSignedUrl,
+    client: new sdk.S3Client({
+      region: opts.region,
+      endpoint: opts.endpoint,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      credentials:
+        opts.accessKeyId && opts.secretAccessKey
+          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+          : undefined,
+    }),
+  })))
   const Bucket = opts.bucket
   const tmpDir = opts.tmpDir ?? os.tmpdir()
 
   async function stat(key: string): Promise<StoredObject | null> {
     assertValidKey(key)
+    const { sdk, client } = await aws()
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }))
       return {
         key,
         size: head.ContentLength ?? 0,
@@ -62,8 +69,9 @@ export function createS3Storage(opts: S3Options): Storage {
     async put(key, body, contentType) {
       assertValidKey(key)
       const ContentType = contentType ?? contentTypeFor(key)
+      const { sdk, client } = await aws()
       if (!(body instanceof Readable)) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType, ContentLength: body.byteLength }))
+        await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType, ContentLength: body.byteLength }))
       } else {
         // PutObject needs the length up front; a stream's is unknown until it ends.
         await fsp.mkdir(tmpDir, { recursive: true })
@@ -72,7 +80,7 @@ export function createS3Storage(opts: S3Options): Storage {
           await pipeline(body, fs.createWriteStream(spool))
           const { size } = await fsp.stat(spool)
           await client.send(
-            new PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(spool), ContentType, ContentLength: size }),
+            new sdk.PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(spool), ContentType, ContentLength: size }),
           )
         } finally {
           await fsp.rm(spool, { force: true })
@@ -84,9 +92,10 @@ export function createS3Storage(opts: S3Options): Storage {
     },
     async get(key, range) {
       assertValidKey(key)
+      const { sdk, client } = await aws()
       try {
         const res = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new sdk.GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
         )
         const total = /\/(\d+)$/.exec(res.ContentRange ?? '')?.[1]
         const object: StoredObject = {
@@ -105,11 +114,12 @@ export function createS3Storage(opts: S3Options): Storage {
     stat,
     async list(prefix) {
       assertValidPrefix(prefix)
+      const { sdk, client } = await aws()
       const listed: ListedObject[] = []
       let ContinuationToken: string | undefined
       // A page holds at most 1000 keys; follow the continuation token to the end.
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
         listed.push(...listedObjects(page.Contents))
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
@@ -117,11 +127,13 @@ export function createS3Storage(opts: S3Options): Storage {
     },
     async delete(key) {
       assertValidKey(key)
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+      const { sdk, client } = await aws()
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }))
     },
     async url(key, urlOpts = {}) {
       assertValidKey(key)
-      const command = new GetObjectCommand({
+      const { sdk, client, getSignedUrl } = await aws()
+      const command = new sdk.GetObjectCommand({
         Bucket,
         Key: key,
         ResponseContentDisposition: urlOpts.downloadName

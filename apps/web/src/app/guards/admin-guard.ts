@@ -1,4 +1,5 @@
 import { ADMIN_AUTH_INDICATOR_DELAY_MS } from '@mouthpiece/contracts/constants'
+import { sameOriginPath } from '@mouthpiece/contracts/same-origin-path'
 import type { Admin } from '@mouthpiece/contracts/users/users.schemas'
 import { ADMIN_HOME_ROUTE, PATHS } from '../paths'
 import type { Decision } from './user-guard'
@@ -27,14 +28,8 @@ export function adminRouteDecision(allowed: boolean): Decision {
 
 /** Where to go after an admin signs in: the redirect query when it is a page of this site, else /admin. */
 export function adminLoginTarget(redirect: string | null, origin: string): string {
-  if (!redirect) return ADMIN_HOME_ROUTE
-  try {
-    const url = new URL(redirect, origin)
-    if (url.origin !== origin || isAdminLogin(url.pathname)) return ADMIN_HOME_ROUTE
-    return `${url.pathname}${url.search}${url.hash}`
-  } catch {
-    return ADMIN_HOME_ROUTE
-  }
+  const path = sameOriginPath(redirect, origin)
+  return !path || isAdminLogin(new URL(path, origin).pathname) ? ADMIN_HOME_ROUTE : path
 }
 
 /** The auth check counts as done 1 s after it started (SPEC §4): how much longer it still runs. */

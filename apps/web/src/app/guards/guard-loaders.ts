@@ -4,11 +4,12 @@ import { queryClient } from '../../lib/query-client'
 import { saveRedirectUrl } from '../../lib/session'
 import { backendHosts } from '../../lib/site'
 import { adminSessionQuery, loadCurrentUser } from '../../features/auth/api'
-import type { AdminRoute, UserRoute } from '../route-table'
+import { pageRequiresEnabled } from '../app-route'
+import type { AppRoute } from '../app-route'
 import { ADMIN_HOME_ROUTE, PATHS } from '../paths'
 import { adminCheckRemainingMs, adminDecision, adminRouteDecision } from './admin-guard'
 import { afterUser, beforeUser } from './user-guard'
-import type { Decision, RouteRule } from './user-guard'
+import type { Decision, GuardKind, RouteRule } from './user-guard'
 import { browser } from '../../lib/browser'
 
 /**
@@ -30,17 +31,19 @@ function apply(decision: Decision, request: Request): Response | null | Promise<
   return redirect(decision.to)
 }
 
-export function ruleOf(route: UserRoute): RouteRule {
+/** A route of the user area: one of the user guards (admin routes use adminRouteLoader). */
+export type UserAreaRoute = AppRoute & { guard: GuardKind }
+
+export function ruleOf(route: UserAreaRoute): RouteRule {
   return {
     path: route.path,
     guard: route.guard,
     allowed: Boolean(route.page) || Boolean(route.redirectOnly),
     profile: route.profile,
-    requiresEnabled: route.requiresEnabled,
   }
 }
 
-export function userRouteLoader(route: UserRoute): LoaderFunction {
+export function userRouteLoader(route: UserAreaRoute): LoaderFunction {
   const rule = ruleOf(route)
   return async ({ request }) => {
     const url = new URL(request.url)
@@ -52,7 +55,9 @@ export function userRouteLoader(route: UserRoute): LoaderFunction {
       return apply(pre, request)
     }
     const user = await loadCurrentUser(queryClient)
-    return apply(afterUser(place, rule, user), request)
+    // Only a disabled user's navigation needs to know whether the page is in the barred group.
+    const requiresEnabled = user && !user.is_enabled ? await pageRequiresEnabled(route) : false
+    return apply(afterUser(place, { ...rule, requiresEnabled }, user), request)
   }
 }
 
@@ -68,7 +73,7 @@ async function checkAdmin() {
   return admin
 }
 
-export function adminRouteLoader(route: AdminRoute): LoaderFunction {
+export function adminRouteLoader(route: Pick<AppRoute, 'page'>): LoaderFunction {
   return async ({ request }) => {
     const available = adminRouteDecision(Boolean(route.page))
     const admin = await checkAdmin()

@@ -37,7 +37,7 @@ export type Decision =
   | { type: 'external'; href: string }
 export type PreDecision = Decision | { type: 'load-user' }
 
-/** The entry routes: the default route and /video-editor-landing (an entry link into the editor). */
+/** The entry routes (SPEC §2): the default route and /video-editor-landing. */
 export const ENTRY_ROUTES: readonly string[] = [PATHS.home, PATHS.videoEditorLanding]
 /** Login-type routes: signed-in users are sent on to the signed-in home. */
 export const LOGIN_ROUTES: readonly string[] = [PATHS.login, PATHS.brandLogin]

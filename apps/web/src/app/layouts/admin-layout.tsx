@@ -7,7 +7,7 @@ import { CloseIcon, GridIcon, LogoMark, LogoutIcon, MailIcon, MenuIcon, UsersIco
 import { LoadingBlock } from '../../components/ui/spinner'
 import { cn } from '../../lib/cn'
 import { adminSessionQuery, useAdminLogout } from '../../features/auth/api'
-import { adminNav } from '../route-table'
+import { useAdminNav } from '../route-lookup'
 import { PATHS } from '../paths'
 import { Avatar } from '../shell/profile-menu'
 
@@ -18,9 +18,10 @@ const icons: Record<string, ReactNode> = {
 }
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const nav = useAdminNav()
   return (
     <nav aria-label="Admin" className="flex flex-col gap-6 px-3 py-5">
-      {adminNav().map((group) => (
+      {nav.map((group) => (
         <div key={group.group}>
           <p className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-[#6b7385] uppercase">{group.group}</p>
           <ul className="flex flex-col gap-0.5">

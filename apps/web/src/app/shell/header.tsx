@@ -1,12 +1,17 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { HEADER_MIN_HEIGHT_PX } from '@mouthpiece/contracts/constants'
 import { CloseIcon, LogoMark, MenuIcon, UserIcon } from '../../components/ui/icons'
 import { cn } from '../../lib/cn'
 import { useCurrentUser } from '../../features/auth/api'
-import { NotificationBell } from '../../features/notifications/components/notification-bell'
+import { loadChunk } from '../../lib/chunk-reload'
 import { HOME_ROUTE, LEARN_LINK, LOGIN_ROUTE, PATHS, SIGNED_IN_HOME_ROUTE } from '../paths'
 import { ProfileMenu } from './profile-menu'
+
+// Signed-in only, and it brings the realtime client: signed-out visitors never download it.
+const NotificationBell = lazy(() =>
+  loadChunk(() => import('../../features/notifications/components/notification-bell')).then((m) => ({ default: m.NotificationBell })),
+)
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-lg px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-text' : 'text-[#b4bac8] hover:text-text')
@@ -62,7 +67,9 @@ export function Header() {
           </NavLink>
           {user ? (
             <>
-              <NotificationBell />
+              <Suspense fallback={<span aria-hidden="true" className="h-10 w-10" />}>
+                <NotificationBell />
+              </Suspense>
               <ProfileMenu user={user} />
             </>
           ) : (

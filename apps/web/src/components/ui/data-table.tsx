@@ -26,11 +26,10 @@ export interface DataTableProps<T> {
   caption?: string
 }
 
-/** A table with its three other states: loading, error (with retry) and empty. */
-export function DataTable<T>({ columns, rows, rowKey, loading, error, onRetry, emptyText = 'Nothing here yet.', onRowClick, caption }: DataTableProps<T>) {
-  let state: ReactNode = null
+/** What a table shows instead of rows: the error (with retry), loading, or the empty text. Null when there are rows. */
+export function TableState<T>({ rows, loading, error, onRetry, emptyText = 'Nothing here yet.' }: Pick<DataTableProps<T>, 'rows' | 'loading' | 'error' | 'onRetry' | 'emptyText'>) {
   if (error)
-    state = (
+    return (
       <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
         <AlertIcon size={28} className="text-danger" />
         <p className="text-sm text-[#c9cedb]">{error}</p>
@@ -41,13 +40,19 @@ export function DataTable<T>({ columns, rows, rowKey, loading, error, onRetry, e
         ) : null}
       </div>
     )
-  else if (loading && !rows?.length)
-    state = (
+  if (loading && !rows?.length)
+    return (
       <div className="flex justify-center py-12 text-accent">
         <Spinner size={26} label="Loading…" />
       </div>
     )
-  else if (!rows?.length) state = <p className="py-12 text-center text-sm text-muted">{emptyText}</p>
+  if (!rows?.length) return <p className="py-12 text-center text-sm text-muted">{emptyText}</p>
+  return null
+}
+
+/** A table with its three other states: loading, error (with retry) and empty. */
+export function DataTable<T>({ columns, rows, rowKey, loading, error, onRetry, emptyText = 'Nothing here yet.', onRowClick, caption }: DataTableProps<T>) {
+  const state = TableState({ rows, loading, error, onRetry, emptyText })
 
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-surface">

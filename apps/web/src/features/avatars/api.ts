@@ -1,7 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  deleteCustomAvatar, generateCustomAvatar, listCustomAvatars, listInfluencers, retryCustomAvatar, updateCustomAvatar,
+  deleteCustomAvatar,
+  generateCustomAvatar,
+  listCustomAvatars,
+  listInfluencers,
+  retryCustomAvatar,
+  updateCustomAvatar,
+  updatePhotoLandmarks,
 } from '@mouthpiece/contracts/avatars/avatars.routes'
+import type { FacePoint } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 
@@ -29,20 +36,43 @@ function useReload() {
 
 export function useGenerateAvatar() {
   const reload = useReload()
-  return useMutation({ mutationFn: (body: RouteInput<typeof generateCustomAvatar>['body']) => request(generateCustomAvatar, { body }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (body: RouteInput<typeof generateCustomAvatar>['body']) =>
+      request(generateCustomAvatar, { body }),
+    onSuccess: reload,
+  })
 }
 export function useRetryAvatar() {
   const reload = useReload()
-  return useMutation({ mutationFn: (id: number) => request(retryCustomAvatar, { params: { id } }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (id: number) => request(retryCustomAvatar, { params: { id } }),
+    onSuccess: reload,
+  })
 }
 export function useUpdateAvatar() {
   const reload = useReload()
   return useMutation({
-    mutationFn: ({ id, ...body }: RouteInput<typeof updateCustomAvatar>['body'] & { id: number }) => request(updateCustomAvatar, { params: { id }, body }),
+    mutationFn: ({ id, ...body }: RouteInput<typeof updateCustomAvatar>['body'] & { id: number }) =>
+      request(updateCustomAvatar, { params: { id }, body }),
     onSuccess: reload,
   })
 }
 export function useDeleteAvatar() {
   const reload = useReload()
-  return useMutation({ mutationFn: (id: number) => request(deleteCustomAvatar, { params: { id } }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (id: number) => request(deleteCustomAvatar, { params: { id } }),
+    onSuccess: reload,
+  })
+}
+export function useUpdateLandmarks() {
+  const reload = useReload()
+  return useMutation({
+    mutationFn: ({ id, landmarks }: { id: number; landmarks: FacePoint[] }) =>
+      request(updatePhotoLandmarks, { params: { id }, body: { landmarks } }),
+    onSuccess: reload,
+  })
+}
+/** After a photo upload (sent by uploadFile, which reports progress). */
+export function useReloadAvatars() {
+  return useReload()
 }

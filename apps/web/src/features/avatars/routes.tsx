@@ -1,7 +1,13 @@
-import type { UserRoute } from '../../app/route-table'
+import type { AppRoute } from '../../app/app-route'
 import { PATHS } from '../../app/paths'
 
-/** Pages of the avatars feature, in the route table's shape (give the FEATURE_ROUTES line its `page`). */
-export const AVATARS_ROUTES: Array<Pick<UserRoute, 'path' | 'layout' | 'guard' | 'page' | 'title'>> = [
-  { path: PATHS.avatarEditor, layout: 'client', guard: 'user', title: 'Avatar editor', page: () => import('./pages/avatar-editor-page').then((m) => m.AvatarEditorPage) },
+export const AVATARS_ROUTES: AppRoute[] = [
+  {
+    path: PATHS.avatarEditor,
+    layout: 'client',
+    guard: 'user',
+    calls: () => import('@mouthpiece/contracts/avatars/avatars.routes').then((m) => [m.generateCustomAvatar]),
+    title: 'Avatar editor',
+    page: () => import('./pages/avatar-editor-page').then((m) => m.AvatarEditorPage),
+  },
 ]

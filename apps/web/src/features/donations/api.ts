@@ -22,6 +22,7 @@ import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { api, isSuccess, request } from '../../lib/api'
 import { onConnectionChange, subscribe } from '../../lib/socket'
 import { browser } from '../../lib/browser'
+import { referrer } from '../../lib/referral'
 
 export const donationKeys = {
   all: ['donations'] as const,
@@ -214,7 +215,7 @@ export async function startLink(target: LinkTarget, userId: number, returnTo: st
   const base = { user_id: userId, redirect_uri: returnTo }
   const answer =
     target.provider === 'twitch'
-      ? await request(twitchConnect, { query: { ...base, env: 'prod' } })
+      ? await request(twitchConnect, { query: { ...base, env: 'prod', referred_by: referrer() } })
       : target.provider === 'youtube'
         ? await request(youtubeConnect, { query: base })
         : target.provider === 'streamlabs'

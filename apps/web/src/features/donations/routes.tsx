@@ -1,30 +1,20 @@
-import type { ComponentType } from 'react'
+import type { AppRoute } from '../../app/app-route'
 import { PATHS } from '../../app/paths'
 
 /**
- * The live-alerts pages, for the route table (app/route-table.ts) to plug in: add
- * `...DONATION_ROUTES` to FEATURE_PAGES. `page` has the table's PageLoader shape; `layout` and
- * `guard` repeat the table's lines for these paths (the table's own lines stay the source of truth).
- * The overlay lives in features/overlay so its chunk stays small for OBS.
+ * The live-alerts pages. The overlay's page lives in features/overlay so its chunk stays small for
+ * OBS; the donation-service OAuth callback only forwards (guards/user-guard.ts).
  */
-export interface DonationRoute {
-  path: string
-  layout: 'default' | 'donation-settings' | 'empty'
-  guard: 'user' | 'public'
-  page: () => Promise<ComponentType>
-  title: string
-}
-
-export const DONATION_ROUTES: DonationRoute[] = [
-  { path: PATHS.donationSettings, layout: 'donation-settings', guard: 'user', title: 'Alert Card Settings', page: () => import('./pages/donation-settings-page').then((m) => m.DonationSettingsPage) },
-  { path: PATHS.usageTracking, layout: 'donation-settings', guard: 'user', title: 'Usage Tracking', page: () => import('./pages/usage-tracking-page').then((m) => m.UsageTrackingPage) },
-  { path: PATHS.userTip, layout: 'donation-settings', guard: 'user', title: 'Activity Feed', page: () => import('./pages/activity-feed-page').then((m) => m.UserTipPage) },
+export const DONATION_ROUTES: AppRoute[] = [
+  { path: PATHS.donationSettings, layout: 'donation-settings', guard: 'user', calls: () => import('@mouthpiece/contracts/donations/donations.routes').then((m) => [m.getDonationSettings]), title: 'Alert Card Settings', page: () => import('./pages/donation-settings-page').then((m) => m.DonationSettingsPage) },
+  { path: PATHS.usageTracking, layout: 'donation-settings', guard: 'user', calls: () => import('@mouthpiece/contracts/donations/donations.routes').then((m) => [m.alertUsage]), title: 'Usage Tracking', page: () => import('./pages/usage-tracking-page').then((m) => m.UsageTrackingPage) },
+  // The creator's Activity Feed: a profile-type route.
+  { path: PATHS.userTip, layout: 'donation-settings', guard: 'user', profile: true, title: 'Activity Feed', page: () => import('./pages/activity-feed-page').then((m) => m.UserTipPage) },
+  // Viewers tip here, signed out (the path contains /tip/).
   { path: PATHS.userTipChannel, layout: 'default', guard: 'public', title: 'Send a tip', page: () => import('./pages/tip-page').then((m) => m.TipPage) },
   { path: PATHS.userDonate, layout: 'default', guard: 'public', title: 'Send a tip', page: () => import('./pages/tip-page').then((m) => m.TipPage) },
+  // The OBS overlay: no chrome.
   { path: PATHS.ttsAnnouncement, layout: 'empty', guard: 'public', title: 'Alert overlay', page: () => import('../overlay/overlay-page').then((m) => m.OverlayPage) },
-]
-
-/** The admin's pages for live alerts (SPEC §7 admin calls), for FEATURE_PAGES. */
-export const DONATION_ADMIN_ROUTES: Array<{ path: string; title: string; page: () => Promise<ComponentType> }> = [
-  { path: PATHS.adminTwitchConnection, title: 'Twitch connection', page: () => import('./admin/twitch-connection-page').then((m) => m.TwitchConnectionPage) },
+  { path: PATHS.streamElementsCallback, layout: 'empty', guard: 'public', redirectOnly: true },
+  { path: PATHS.adminTwitchConnection, layout: 'admin', guard: 'admin', title: 'Twitch connection', nav: { label: 'Twitch connection', group: 'Alerts' }, page: () => import('./admin/twitch-connection-page').then((m) => m.TwitchConnectionPage) },
 ]

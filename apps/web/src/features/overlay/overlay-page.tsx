@@ -9,6 +9,8 @@ import { animationFor, castFor } from './avatar-timeline'
 import { ackAlert, openOverlayStream, startHealthReports } from './overlay-stream'
 import type { LinkState } from './overlay-stream'
 import { SpeakingAvatar } from './speaking-avatar'
+import { photoPictures } from '@mouthpiece/avatar/photo-images'
+import { loadPhotoImage } from '../avatars/use-photo-image'
 import './overlay.css'
 
 type Sound = 'checking' | 'unlocked' | 'blocked'
@@ -88,7 +90,12 @@ export function OverlayPage() {
     playerRef.current = player
     void player.start()
     const close = openOverlayStream(key, {
-      onAlert: (alert, eventKey) => player.enqueue(alert, eventKey),
+      onAlert: (alert, eventKey) => {
+        // A photo avatar's portrait starts loading now, so it is drawn (not its cartoon) when the voice starts.
+        const photo = alert.avatar_setup?.donation_avatar.look?.photo
+        for (const { src } of photo ? photoPictures(photo) : []) loadPhotoImage(src).catch(() => undefined)
+        player.enqueue(alert, eventKey)
+      },
       onStopVideo: (tipId) => player.stopVideo(tipId),
       onState: setLink,
       checkKey: () => health.check(),

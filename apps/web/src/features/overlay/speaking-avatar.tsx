@@ -3,6 +3,7 @@ import type { AnimationInput } from '@mouthpiece/avatar/animation'
 import { poseKey } from '@mouthpiece/avatar/animation'
 import { drawAvatar, drawBadge } from '@mouthpiece/avatar/draw-avatar'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import { usePhotoImage } from '../avatars/use-photo-image'
 import { poseForSpeech } from './avatar-timeline'
 
 const FRAME_MS = 1000 / 30
@@ -33,6 +34,9 @@ export function SpeakingAvatar({ look, animation, clock, playing, size, badge, c
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const clockRef = useRef(clock)
   clockRef.current = clock
+  // A photo avatar draws its cartoon stand-in until the portrait has loaded, then redraws as the photo.
+  const photoReady = usePhotoImage(look)
+  const kind = look.photo ? (photoReady ? 'photo' : 'loading') : 'cartoon'
 
   useEffect(() => {
     const canvas = canvasRef.current
@@ -66,7 +70,7 @@ export function SpeakingAvatar({ look, animation, clock, playing, size, badge, c
       frame = requestAnimationFrame(loop)
     })
     return () => cancelAnimationFrame(frame)
-  }, [look, animation, playing, size, badge])
+  }, [look, animation, playing, size, badge, photoReady])
 
   return (
     <canvas
@@ -74,6 +78,7 @@ export function SpeakingAvatar({ look, animation, clock, playing, size, badge, c
       role="img"
       aria-label={label ?? 'Avatar'}
       data-testid={testId}
+      data-kind={kind}
       className={className}
       style={{ width: size, height: size }}
     />

@@ -6,6 +6,7 @@ import {
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { ApiError, api, isSuccess, request } from '../../lib/api'
 import { useCurrentUser } from '../auth/api'
+import { CardConfirmationError, NEEDS_CONFIRMATION, withCardConfirmation } from './stripe-js'
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -65,14 +66,33 @@ export type CardFields = RouteBody<typeof createCardToken>
 /** Card fields → a token (test mode: the server plays Stripe.js), never stored. */
 export const tokenizeCard = (card: CardFields) => request(createCardToken, { body: card })
 
-export const useSubscribe = () => usePaymentMutation((planId: number) => request(subscribePlan, { body: { subscription_plan_id: planId } }).then((r) => r.subscription))
+/**
+ * What a card form hands over: the typed card (sandbox and test keys: our token endpoint makes the
+ * token), or the PaymentMethod Stripe.js already made from Stripe's own card field.
+ */
+export type CardEntry = { kind: 'fields'; fields: CardFields; last4: string } | { kind: 'stripe'; tokenId: string; last4: string }
+
+/** The `token_id` the card calls take. */
+export const cardToken = async (entry: CardEntry): Promise<string> =>
+  entry.kind === 'stripe' ? entry.tokenId : (await tokenizeCard(entry.fields)).token_id
+
+/**
+ * Subscribes; a first payment whose bank asks the payer (3-D Secure) goes through Stripe.js's
+ * confirmation step with `publishableKey`, then the server reads the outcome.
+ */
+export const useSubscribe = (publishableKey?: string | null) =>
+  usePaymentMutation(async (planId: number) => {
+    const answer = await withCardConfirmation(publishableKey, () => request(subscribePlan, { body: { subscription_plan_id: planId } }))
+    if (answer.next_action) throw new CardConfirmationError(NEEDS_CONFIRMATION)
+    return answer.subscription
+  })
 export const useCancelPlan = () => usePaymentMutation(() => request(cancelPlan).then((r) => r.subscription))
 export const useResumePlan = () => usePaymentMutation(() => request(resumePlan).then((r) => r.subscription))
 export const useDeleteCard = () => usePaymentMutation(() => request(deletePaymentMethod))
 /** Tokenizes then saves the card: add-card when none is on file, update-card to replace it. */
 export const useSaveCard = () =>
-  usePaymentMutation(async ({ card, replace }: { card: CardFields; replace: boolean }) => {
-    const { token_id } = await tokenizeCard(card)
+  usePaymentMutation(async ({ card, replace }: { card: CardEntry; replace: boolean }) => {
+    const token_id = await cardToken(card)
     return request(replace ? updateCard : addCard, { body: { token_id } }).then((r) => r.method)
   })
 export const useOneOffPayment = () =>

@@ -1,5 +1,6 @@
-import type { FeatureRoute } from '../landing/routes'
+import type { AppRoute } from '../../app/app-route'
+import { PATHS } from '../../app/paths'
 
-export const sentencesRoutes: FeatureRoute[] = [
-  { path: '/admin/sentences', page: () => import('./admin/sentences-page').then((m) => m.SentencesPage), layout: 'admin', auth: 'admin', title: 'Sentences' },
+export const SENTENCES_ROUTES: AppRoute[] = [
+  { path: PATHS.adminSentences, layout: 'admin', guard: 'admin', title: 'Sentences', nav: { label: 'Sentences', group: 'Content' }, page: () => import('./admin/sentences-page').then((m) => m.SentencesPage) },
 ]

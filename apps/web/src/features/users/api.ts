@@ -8,19 +8,23 @@ import {
   adminUpdateSuperUser,
   adminUserInfo,
 } from '@mouthpiece/contracts/users/users.routes'
-import type { RouteBody } from '@mouthpiece/contracts/define-route'
+import { adminAvatarDataset, adminUpdateAvatarDataset } from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
+import type { RouteBody, RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,
-  list: (page: number, keySearch: string) => ['admin', 'users', 'list', page, keySearch] as const,
+  list: (query: object) => ['admin', 'users', 'list', query] as const,
   one: (id: number) => ['admin', 'users', 'one', id] as const,
 }
 
-export const adminUsersQuery = (page: number, keySearch: string) =>
+type UsersQuery = RouteInput<typeof adminListUsers>['query']
+
+/** A page of the users list; `query` comes from the URL (page, sort, dir, keySearch and the filters). */
+export const adminUsersQuery = (query: UsersQuery) =>
   queryOptions({
-    queryKey: adminUserKeys.list(page, keySearch),
-    queryFn: ({ signal }) => request(adminListUsers, { query: { page, keySearch: keySearch || undefined }, signal }),
+    queryKey: adminUserKeys.list(query),
+    queryFn: ({ signal }) => request(adminListUsers, { query, signal }),
     placeholderData: keepPreviousData,
   })
 
@@ -40,3 +44,21 @@ export const useSaveUser = () => useUserMutation((body: RouteBody<typeof adminSa
 export const useDeleteUser = () => useUserMutation((user_id: number) => request(adminDeleteUser, { body: { user_id } }))
 export const useSetSuperUser = () => useUserMutation((body: RouteBody<typeof adminUpdateSuperUser>) => request(adminUpdateSuperUser, { body }))
 export const useSetGrandfather = () => useUserMutation((body: RouteBody<typeof adminUpdateGrandfatherStatus>) => request(adminUpdateGrandfatherStatus, { body }))
+
+export const avatarDatasetKeys = { all: ['admin', 'avatar-dataset'] as const }
+
+/** A page of the users' avatar dataset {page, keySearch}. */
+export const avatarDatasetQuery = (query: RouteInput<typeof adminAvatarDataset>['query']) =>
+  queryOptions({
+    queryKey: [...avatarDatasetKeys.all, query],
+    queryFn: ({ signal }) => request(adminAvatarDataset, { query, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export function useUpdateAvatarDataset() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: RouteBody<typeof adminUpdateAvatarDataset>) => request(adminUpdateAvatarDataset, { body }).then((r) => r.avatar),
+    onSuccess: () => client.invalidateQueries({ queryKey: avatarDatasetKeys.all }),
+  })
+}

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   audioProgress, checkAudio, listAudioProcesses, listVoices, previewVoice, removeAudio,
 } from '@mouthpiece/contracts/voices/voices.routes'
+import { createPersonalVoice, deletePersonalVoice, listPersonalVoices, renamePersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 
@@ -52,4 +53,26 @@ export function useRemoveAudio() {
     mutationFn: (uuid: string) => request(removeAudio, { body: { uuid_path: uuid } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['voices'] }),
   })
+}
+
+export const personalVoicesQuery = queryOptions({
+  queryKey: ['voices', 'personal'] as const,
+  queryFn: ({ signal }) => request(listPersonalVoices, { signal }),
+})
+
+function usePersonalReload() {
+  const client = useQueryClient()
+  return () => client.invalidateQueries({ queryKey: ['voices', 'personal'] })
+}
+export function useCreatePersonalVoice() {
+  const reload = usePersonalReload()
+  return useMutation({ mutationFn: (body: RouteInput<typeof createPersonalVoice>['body']) => request(createPersonalVoice, { body }), onSuccess: reload })
+}
+export function useRenamePersonalVoice() {
+  const reload = usePersonalReload()
+  return useMutation({ mutationFn: ({ id, name }: { id: number; name: string }) => request(renamePersonalVoice, { params: { id }, body: { name } }), onSuccess: reload })
+}
+export function useDeletePersonalVoice() {
+  const reload = usePersonalReload()
+  return useMutation({ mutationFn: (id: number) => request(deletePersonalVoice, { params: { id } }), onSuccess: reload })
 }

@@ -1,3 +1,4 @@
+import { routePath } from '@mouthpiece/contracts/define-route'
 import type { RouteDef } from '@mouthpiece/contracts/define-route'
 import { API_BASE_URL } from '../../lib/api'
 import type { ResponseOf } from '../../lib/api'
@@ -11,12 +12,19 @@ import { getUserToken } from '../../lib/session'
  */
 export function uploadFile<R extends RouteDef>(
   route: R,
-  file: File,
-  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  file: File | undefined,
+  opts: {
+    onProgress?: (fraction: number) => void
+    signal?: AbortSignal
+    params?: Record<string, string | number>
+    fields?: Record<string, string | number>
+    /** More files after `file`, by field name. */
+    files?: Record<string, File | undefined>
+  } = {},
 ): Promise<ApiResult<ResponseOf<R>>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
-    xhr.open(route.method, API_BASE_URL + route.path)
+    xhr.open(route.method, API_BASE_URL + (opts.params ? routePath(route.path, opts.params) : route.path))
     xhr.withCredentials = Boolean(API_BASE_URL)
     xhr.setRequestHeader('Accept', 'application/json')
     const token = getUserToken()
@@ -37,7 +45,10 @@ export function uploadFile<R extends RouteDef>(
     xhr.onabort = () => resolve({ ...networkFailure(), message: 'Upload cancelled' })
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     const form = new FormData()
-    form.append('file', file)
+    // Fields first: the server reads them before it streams the file.
+    for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, String(v))
+    if (file) form.append('file', file)
+    for (const [k, f] of Object.entries(opts.files ?? {})) if (f) form.append(k, f)
     xhr.send(form)
   })
 }

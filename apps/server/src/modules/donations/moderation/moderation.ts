@@ -52,20 +52,38 @@ function filterFor(black: readonly string[], white: readonly string[]): Profanit
   return f
 }
 
-/** Links, cheermotes, emotes, emoji, spam repetition and control characters out; whitespace tidied. */
+/** What any text may carry that speech cannot say: control characters and emoji. */
+const unspeakable = (text: string) => text.replace(CONTROL, ' ').replace(EMOJI, ' ')
+
+const tidy = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/**
+ * A message: links, cheermotes, emotes, emoji, spam repetition and control characters out;
+ * whitespace tidied. Letters and digits stay as the viewer wrote them ("1000000 bits" is a number,
+ * "loooool" a word): repeated letters matter only for catching bad words, which the profanity
+ * matcher does itself.
+ */
 export function stripNoise(text: string, opts: { stripLinks: boolean }): string {
-  let t = text.replace(CONTROL, ' ')
+  let t = unspeakable(text)
   if (opts.stripLinks) t = t.replace(LINKS, ' ')
-  t = t.replace(CHEERMOTES, ' ').replace(EMOJI, ' ')
+  t = t.replace(CHEERMOTES, ' ')
   t = t
     .split(/\s+/)
     .filter((w) => !EMOTES.has(w.replace(/[.,!?]+$/, '')))
     .join(' ')
   // The same word three or more times in a row is spam: say it once.
   t = t.replace(/(\b[\p{L}\p{N}']+\b)(?:[\s,.!]+\1\b){2,}/giu, '$1')
-  // "!!!!!!!!" and "loooooool": at most three of a character.
-  t = t.replace(/(.)\1{3,}/gu, '$1$1$1')
-  return t.replace(/\s+/g, ' ').trim()
+  // "!!!!!!!!" and "????": at most three of a punctuation mark or symbol; letters and digits are left alone.
+  t = t.replace(/([^\p{L}\p{N}\s])\1{3,}/gu, '$1$1$1')
+  return tidy(t)
+}
+
+/**
+ * A sender's name is someone's name, whatever it looks like: "Kappa", "EZ" and "Cheer100" are
+ * viewers, "Cheerer11111" keeps its digits, "jack.tv" its dot. Only what speech cannot say goes.
+ */
+export function cleanName(name: string): string {
+  return tidy(unspeakable(name))
 }
 
 /** Cuts at the last word boundary before `max` characters. */
@@ -82,7 +100,17 @@ export function truncateSpoken(text: string, max: number): string {
  * replaces caught words; `skip` marks the whole alert to be skipped.
  */
 export function moderateText(text: string, settings: ModerationSettings, admin: AdminModeration): ModerationResult {
-  const clean = stripNoise(text, { stripLinks: settings.strip_links })
+  return moderate(stripNoise(text, { stripLinks: settings.strip_links }), settings, admin)
+}
+
+/** The sender's name through the same filter, cleaned as a name (see `cleanName`); never skipped, at most 60 characters. */
+export function moderateName(name: string, settings: ModerationSettings, admin: AdminModeration): ModerationResult {
+  return moderate(cleanName(name), { ...settings, action: 'beep', max_chars: MAX_SPOKEN_NAME }, admin)
+}
+
+const MAX_SPOKEN_NAME = 60
+
+function moderate(clean: string, settings: ModerationSettings, admin: AdminModeration): ModerationResult {
   const max = Math.min(settings.max_chars, admin.max_chars)
   if (!admin.enabled) return { spoken: truncateSpoken(clean, max), flagged: false, matches: [], skip: false }
   const black = [...(settings.use_base_list ? [...BASE_PROFANITY_LIST, ...admin.black] : []), ...settings.black_list.map(asSuffixed)]
@@ -91,7 +119,7 @@ export function moderateText(text: string, settings: ModerationSettings, admin: 
   const flagged = matches.length > 0
   const censored = flagged ? censor(clean, matches, BEEP) : clean
   return {
-    spoken: truncateSpoken(censored.replace(/\s+/g, ' ').trim(), max),
+    spoken: truncateSpoken(tidy(censored), max),
     flagged,
     matches: matches.map((m) => m.text),
     skip: flagged && settings.action === 'skip',

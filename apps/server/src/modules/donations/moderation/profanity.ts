@@ -106,10 +106,16 @@ function readLeet(token: string, option: 0 | 1): string {
   return out
 }
 
-/** The readings of one token worth testing: leet both ways, trailing "!!!" dropped, hidden-letter marks dropped. */
+/**
+ * The readings of one token worth testing: leet both ways, trailing "!!!" dropped, hidden-letter
+ * marks dropped. Digits that end a token are a number, not letters: names and words carry them
+ * ("Anna1111", "Cheerer11111", "gamer2000"), and read as letters they made words that were never
+ * written ("anna" + "llll"). Digits inside a word (sh1t, a55hole) or leading it (5hit) stay leet.
+ */
 function readingsOf(token: string): string[] {
   if (!/[a-z]/.test(token)) return []
-  const bases = new Set([token, token.replace(/[!|]+$/, '').replace(/^[!|]+/, '')])
+  const word = token.replace(/(?<=[^0-9])[0-9]+$/, '')
+  const bases = new Set([word, word.replace(/[!|]+$/, '').replace(/^[!|]+/, '')])
   const out = new Set<string>()
   for (const b of bases) {
     if (!b) continue

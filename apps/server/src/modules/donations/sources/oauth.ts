@@ -1,6 +1,6 @@
 import type { AccountProvider } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { DonationsConfig } from '../donations.config'
-import { SourceHttpError, readJson } from './http'
+import { SourceHttpError, readJson } from '../../../platform/http/upstream'
 
 /** What each provider's authorization-code flow needs; every URL comes from configuration. */
 export interface OAuthProvider {
@@ -47,7 +47,8 @@ export function oauthProvider(config: DonationsConfig, name: AccountProvider): O
       return {
         name, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET,
         authorizeUrl: config.GOOGLE_AUTH_URL, tokenUrl: config.GOOGLE_TOKEN_URL,
-        scopes: ['https://www.googleapis.com/auth/youtube.readonly'], extra: { access_type: 'offline', prompt: 'consent' },
+        // One Google link for every Google feature: live-chat alerts and sentiment (YouTube), ad import (Google Ads).
+        scopes: ['https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/adwords'], extra: { access_type: 'offline', prompt: 'consent' },
         callbackPath: '/api/donation/youtube/callback',
       }
   }

@@ -1,7 +1,7 @@
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { DonationsConfig } from '../donations.config'
 import type { ConnectedAccountRow } from '../donations.schema'
-import type { IngestOutcome } from '../ingest.service'
+import type { IngestOutcome } from '../ingest/ingest.service'
 
 /** What a live client gets from the supervisor for the one account it serves. */
 export interface SourceContext {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import WebSocket from 'ws'
 import { z } from 'zod'
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
-import { SourceAuthError, SourceHttpError, readJson } from './http'
+import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
 import { MAX_FRAME_BYTES, parseFrame } from './source'
 import type { SourceRunner } from './source'
 

@@ -1,7 +1,7 @@
 import io from 'socket.io-client-v2'
 import { z } from 'zod'
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
-import { SourceAuthError, SourceHttpError, readJson } from './http'
+import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
 import { MAX_FRAME_BYTES } from './source'
 import type { SourceRunner } from './source'
 

@@ -2,20 +2,21 @@ import os from 'node:os'
 import { randomUUID } from 'node:crypto'
 import type { AccountProvider, NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Platform } from '../../../platform/context'
-import { findAccount, leaseAccounts, releaseLeases, spendYoutubeQuota, updateAccount } from '../accounts.repo'
-import { tokenAccess } from '../accounts.service'
+import { findAccount, leaseAccounts, releaseLeases, updateAccount } from '../accounts/accounts.repo'
+import { tokenAccess } from '../accounts/accounts.service'
 import type { DonationsDeps } from '../donations.deps'
 import type { ConnectedAccountRow } from '../donations.schema'
-import { findBySourceId } from '../events.repo'
-import { RejectedEvent, acceptEvent } from '../ingest.service'
-import { applyExternalModeration } from '../tips.service'
-import { SourceAuthError, backoffMs, sleep } from './http'
+import { findBySourceId } from '../ingest/events.repo'
+import { RejectedEvent, acceptEvent } from '../ingest/ingest.service'
+import { applyExternalModeration } from '../tips/tips.service'
+import { SourceAuthError, backoffMs, sleep } from '../../../platform/http/upstream'
 import type { SourceContext, SourceRunner } from './source'
 import { runStreamElements } from './streamelements'
 import { runStreamlabs } from './streamlabs'
 import { runTwitchEventSub } from './twitch-eventsub'
-import { quotaDay, runYoutube } from './youtube'
-import { twitchConnection } from '../twitch-setting.service'
+import { runYoutube } from './youtube'
+import { spendYoutubeQuota } from '../../../platform/google/youtube-quota'
+import { twitchConnection } from '../accounts/twitch-setting.service'
 
 /** A client that ran this long was healthy: its next failure starts the backoff from the beginning. */
 const HEALTHY_AFTER_MS = 60_000
@@ -53,7 +54,7 @@ function contextFor(deps: DonationsDeps, account: ConnectedAccountRow, signal: A
     async saveCursor(cursor) {
       await updateAccount(deps.db, account.id, { cursor })
     },
-    spendQuota: (units) => spendYoutubeQuota(deps.db, quotaDay(), units),
+    spendQuota: (units) => spendYoutubeQuota(deps.db, units),
     async report(error) {
       if (account.last_error === error) return
       account.last_error = error

@@ -1,6 +1,6 @@
 import WebSocket from 'ws'
 import { z } from 'zod'
-import { SourceAuthError } from './http'
+import { SourceAuthError } from '../../../platform/http/upstream'
 import { MAX_FRAME_BYTES, parseFrame } from './source'
 import type { SourceContext, SourceRunner } from './source'
 import { createSubscription } from './twitch-helix'

@@ -1,5 +1,5 @@
 import type { DonationsConfig } from '../donations.config'
-import { SourceAuthError, SourceHttpError, readJson } from './http'
+import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
 import type { TwitchSubscriptionType } from './twitch-normalize'
 
 /** How Helix calls authenticate: the app's Client-Id plus the creator's user token, refreshed on a 401. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TwitchConnectionSetting } from '@mouthpiece/contracts/donations/twitch-setting.routes'
-import { createTestApp } from '../../../../test/harness'
+import { adminHeaders as adminHeadersOf, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { startFakeTwitch } from '../testing/fake-twitch'
 import type { FakeTwitch } from '../testing/fake-twitch'
@@ -9,10 +9,7 @@ import { TWITCH_SUBSCRIPTION_TYPES } from './twitch-normalize'
 
 const SETTING = '/api/admin/twitch-connection-setting'
 
-async function adminHeaders(t: TestApp) {
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'admin-password-1' } })
-  return { authorization: `Bearer ${login.json<{ token: string }>().token}` }
-}
+const adminHeaders = (t: TestApp) => adminHeadersOf(t.app)
 
 describe('Admin Twitch connection setting', () => {
   let twitch: FakeTwitch
@@ -50,8 +47,8 @@ describe('Admin Twitch connection setting', () => {
         },
       })
       const creator = await signUp(t.app, 'notadmin')
-      expect((await t.app.inject({ method: 'GET', url: SETTING, headers: creator.headers })).statusCode).toBe(401)
-      expect((await t.app.inject({ method: 'POST', url: SETTING, headers: creator.headers, payload: { enabled: false } })).statusCode).toBe(401)
+      expect((await t.app.inject({ method: 'GET', url: SETTING, headers: creator.headers })).statusCode).toBe(403)
+      expect((await t.app.inject({ method: 'POST', url: SETTING, headers: creator.headers, payload: { enabled: false } })).statusCode).toBe(403)
     })
 
     it('refuses the webhook transport with the reason, and changes nothing', async () => {

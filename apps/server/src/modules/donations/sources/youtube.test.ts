@@ -63,7 +63,7 @@ describe('YouTube: OAuth link and the live chat poller', () => {
     const connect = await t.app.inject({ method: 'GET', url: `/api/donation/youtube/connect?user_id=${creator.id}`, headers: creator.headers })
     const authorize = new URL(connect.headers.location as string)
     expect(authorize.searchParams.get('access_type')).toBe('offline')
-    expect(authorize.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/youtube.readonly')
+    expect(authorize.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/adwords')
     const back = await t.app.inject({ method: 'GET', url: `/api/donation/youtube/callback?code=yt-code&state=${encodeURIComponent(authorize.searchParams.get('state')!)}` })
     expect(back.headers.location).toBe('/donation-settings?connected=youtube')
     const accounts = await t.app.inject({ method: 'GET', url: '/api/donation/account/get', headers: creator.headers })

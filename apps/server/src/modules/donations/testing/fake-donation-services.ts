@@ -5,9 +5,9 @@ import type WebSocket from 'ws'
 import { consentGiven, listenHttp } from './harness'
 
 type Json = Record<string, unknown>
-const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+export const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+export function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     let raw = ''
     req.on('data', (c: Buffer) => (raw += c.toString()))
@@ -15,7 +15,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   })
 }
 
-async function close(server: http.Server) {
+export async function closeServer(server: http.Server) {
   server.closeAllConnections()
   await new Promise<void>((r) => server.close(() => r()))
 }
@@ -150,7 +150,7 @@ export async function startFakeStreamElements() {
     async close() {
       for (const s of sockets) s.terminate()
       wss.close()
-      await close(server)
+      await closeServer(server)
     },
   }
 }
@@ -167,7 +167,7 @@ export interface ChatPage {
  * After the last page the chat ends — or, with `stayLive`, stays live answering empty pages until
  * `addPage` gives it more (a browser test fires chat events when it wants them).
  */
-export async function startFakeYoutube(pages: ChatPage[], opts: { stayLive?: boolean } = {}) {
+export async function startFakeYoutube(pages: ChatPage[], opts: { stayLive?: boolean; handle?: (req: http.IncomingMessage, url: URL, res: http.ServerResponse, body: string) => boolean } = {}) {
   const requests: Array<{ path: string; params: Record<string, string>; at: number }> = []
   /** Tokens posted to Google's /revoke, in order. */
   const revocations: string[] = []
@@ -187,6 +187,8 @@ export async function startFakeYoutube(pages: ChatPage[], opts: { stayLive?: boo
         if (form.code !== 'yt-code') return json(res, 400, { error: 'invalid_grant' })
         return json(res, 200, { access_token: 'yt-access', refresh_token: 'yt-refresh', expires_in: 3599, token_type: 'Bearer' })
       }
+      // Other YouTube Data calls (sentiment's search, videos and comments) answered by the caller's stand-in.
+      if (opts.handle?.(req, url, res, raw)) return
       if (req.headers.authorization !== 'Bearer yt-access') return json(res, 401, { error: { code: 401, message: 'Invalid Credentials' } })
       if (url.pathname === '/youtube/v3/channels') return json(res, 200, { items: [{ id: 'UC-streamer', snippet: { title: 'YT Streamer' } }] })
       if (url.pathname === '/youtube/v3/liveBroadcasts')
@@ -210,7 +212,7 @@ export async function startFakeYoutube(pages: ChatPage[], opts: { stayLive?: boo
       pages.push(next)
     },
     async close() {
-      await close(server)
+      await closeServer(server)
     },
   }
 }

@@ -12,6 +12,8 @@ export interface PaymentProvider {
   readonly testMode: boolean
   /** Secret that signs events for POST /api/payment/handle; undefined refuses every event. */
   readonly webhookSecret: string | undefined
+  /** Stripe only: the key the browser's Stripe.js uses; undefined keeps card entry off Stripe.js. */
+  readonly publishableKey?: string
 
   /** Test mode only: a test card becomes a token the card calls accept, as Stripe.js would do. */
   tokenizeTestCard(card: CardInput): Promise<{ tokenId: string; card: CardSummary }>
@@ -31,6 +33,8 @@ export interface PaymentProvider {
   changePrice(id: string, priceId: string, plan: PlanPrice): Promise<ProviderSubscription>
   /** A one-off PaymentIntent, confirmed at once; a card problem (or an unusable token) throws CardError. */
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>
+  /** A payment as it is now, e.g. after the payer's 3-D Secure step in the browser. */
+  retrievePayment(id: string): Promise<ProviderPayment>
 }
 
 export interface CardSummary {
@@ -100,6 +104,8 @@ export interface ProviderPayment {
   currency: string
   latestCharge: string | null
   errorMessage: string | null
+  /** For the payer's confirmation step in the browser (`requires_action`: 3-D Secure). */
+  clientSecret: string | null
 }
 
 /**
@@ -116,6 +122,21 @@ export class CardError extends Error {
     super(message)
   }
 }
+
+/** Stripe's answer when paying an invoice needs the payer's bank to confirm first (3-D Secure). */
+export const INVOICE_REQUIRES_ACTION = 'invoice_payment_intent_requires_action'
+/** Stripe's words when the payer failed or closed their bank's 3-D Secure check. */
+export const AUTHENTICATION_FAILED = {
+  code: 'payment_intent_authentication_failure',
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+} as const
+/** A card asking for a step this page cannot take (no Stripe.js, e.g. the sandbox): nothing is charged. */
+export const AUTHENTICATION_UNAVAILABLE = {
+  code: 'authentication_required',
+  message: 'This card needs an extra confirmation step. Please use another card.',
+} as const
+/** A PaymentIntent's id from its client secret (`pi_…_secret_…`), as Stripe.js reads it. */
+export const paymentIdOfSecret = (clientSecret: string) => clientSecret.split('_secret_')[0]!
 
 /** The provider could not be reached or answered something unexpected. */
 export class ProviderError extends Error {}

@@ -312,6 +312,12 @@ export function createSandboxProvider(db: Db, opts: { webhookSecret?: string; no
       return readPaymentIntent(pi)
     },
 
+    async retrievePayment(id) {
+      const pi = await get<SbPaymentIntent>(db, id, 'payment_intent')
+      if (!pi) throw new ProviderError(`No such payment: ${id}`)
+      return readPaymentIntent(pi)
+    },
+
     async advance(now) {
       const nowS = seconds(now)
       const subs = await db.select({ data: sandboxObjects.data }).from(sandboxObjects)

@@ -54,6 +54,7 @@ export const StripePaymentIntentShape = z.object({
   customer: Id.nullable().optional(),
   latest_charge: Id.nullable().optional(),
   last_payment_error: z.object({ message: z.string().optional(), code: z.string().optional() }).nullable().optional(),
+  client_secret: z.string().nullable().optional(),
   description: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
 })
@@ -110,6 +111,7 @@ export function readPaymentIntent(raw: unknown): ProviderPayment & { metadata: R
     currency: pi.currency,
     latestCharge: pi.latest_charge ?? null,
     errorMessage: pi.last_payment_error?.message ?? null,
+    clientSecret: pi.client_secret ?? null,
     metadata: pi.metadata ?? {},
     description: pi.description ?? null,
   }

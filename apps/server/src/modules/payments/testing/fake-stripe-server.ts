@@ -7,10 +7,18 @@ import { randomBytes } from 'node:crypto'
  * form-encoded bodies, JSON answers, Idempotency-Key replays, Stripe's error shape
  * `{error: {type, code, decline_code, message}}` with 402 for card errors, and Stripe's ready-made
  * test PaymentMethods (pm_card_visa, pm_card_chargeDeclined, pm_card_chargeCustomerFail…).
+ * With the publishable key, as Stripe.js: PaymentMethods from card numbers (Stripe's test cards).
+ * 3-D Secure (pm_card_authenticationRequired): a PaymentIntent answers `requires_action` with its
+ * client secret; the browser's Stripe.js (in tests, e2e/support/stripe-js.stand-in.js) finishes it
+ * with the publishable key through POST /v1/payment_intents/:id/confirm — CORS allowed, as Stripe's
+ * API is — where `authentication=complete|fail` stands for the payer's answer in the bank's window.
+ * Paying an invoice with such a card answers `invoice_payment_intent_requires_action` (402) and
+ * leaves the invoice's PaymentIntent (named by its confirmation secret) waiting the same way.
  */
 export interface FakeStripe {
   port: number
-  requests: Array<{ method: string; path: string; body: Record<string, unknown>; idempotencyKey?: string }>
+  /** Every call; `browser` marks those made with the publishable key (Stripe.js in the page). */
+  requests: Array<{ method: string; path: string; body: Record<string, unknown>; idempotencyKey?: string; browser?: boolean }>
   objects: Map<string, Obj>
   /** Answers the next `times` requests to matching paths with a 500 api_error (an outage). */
   failNext(path: RegExp, times: number): void
@@ -22,7 +30,7 @@ export interface FakeStripe {
   close(): Promise<void>
 }
 type Obj = Record<string, unknown> & { id: string; object: string }
-type Outcome = 'succeed' | 'decline' | 'expired' | 'incorrect_cvc' | 'charge_fail'
+type Outcome = 'succeed' | 'decline' | 'expired' | 'incorrect_cvc' | 'charge_fail' | 'authenticate'
 
 const TEST_PMS: Record<string, { brand: string; last4: string; outcome: Outcome; attachFails?: boolean }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeed' },
@@ -32,9 +40,17 @@ const TEST_PMS: Record<string, { brand: string; last4: string; outcome: Outcome;
   pm_card_chargeDeclinedIncorrectCvc: { brand: 'visa', last4: '0127', outcome: 'incorrect_cvc', attachFails: true },
   // 4000 0000 0000 0341: attaches, then every charge is declined.
   pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: 'charge_fail' },
+  // 4000 0025 0000 3155: every payment asks for 3-D Secure.
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3155', outcome: 'authenticate' },
 }
 const TOKENS: Record<string, string> = { tok_visa: 'pm_card_visa', tok_chargeDeclined: 'pm_card_chargeDeclined' }
-const CARD_ERROR: Record<Exclude<Outcome, 'succeed'>, { code: string; decline_code: string; message: string }> = {
+/** Stripe's test card numbers, as Stripe.js sends them from its card field, to their test PaymentMethods. */
+const TEST_NUMBERS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa', '5555555555554444': 'pm_card_mastercard', '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000000069': 'pm_card_chargeDeclinedExpiredCard', '4000000000000127': 'pm_card_chargeDeclinedIncorrectCvc',
+  '4000000000000341': 'pm_card_chargeCustomerFail', '4000002500003155': 'pm_card_authenticationRequired',
+}
+const CARD_ERROR: Record<Exclude<Outcome, 'succeed' | 'authenticate'>, { code: string; decline_code: string; message: string }> = {
   decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
   charge_fail: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
   expired: { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
@@ -46,7 +62,11 @@ class StripeHttpError extends Error {
     super('stripe error')
   }
 }
-const cardError = (outcome: Exclude<Outcome, 'succeed'>, extra: object = {}) =>
+const AUTHENTICATION_FAILED = {
+  type: 'card_error', code: 'payment_intent_authentication_failure',
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+}
+const cardError = (outcome: Exclude<Outcome, 'succeed' | 'authenticate'>, extra: object = {}) =>
   new StripeHttpError(402, { error: { type: 'card_error', ...CARD_ERROR[outcome], ...extra } })
 const missing = (id: string) =>
   new StripeHttpError(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'` } })
@@ -80,7 +100,7 @@ async function listenInRange(server: http.Server, [from, to]: [number, number]) 
   throw new Error(`no free port in ${from}-${to}`)
 }
 
-export async function startFakeStripe(opts: { secretKey: string; ports?: [number, number] }): Promise<FakeStripe> {
+export async function startFakeStripe(opts: { secretKey: string; publishableKey?: string; ports?: [number, number] }): Promise<FakeStripe> {
   const objects = new Map<string, Obj>()
   const requests: FakeStripe['requests'] = []
   const idempotent = new Map<string, { status: number; body: string }>()
@@ -108,6 +128,24 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
       card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getFullYear() + 2 },
     })
   }
+  function markInvoicePaid(invoice: Obj) {
+    invoice.status = 'paid'
+    invoice.amount_paid = invoice.amount_due
+    const sub = get((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription, 'subscription')
+    if (sub.status === 'incomplete' || sub.status === 'past_due') sub.status = 'active'
+    return invoice
+  }
+  /** An invoice's PaymentIntent, asking for 3-D Secure on every attempt with a card that needs it. */
+  function invoicePaymentIntent(invoice: Obj, pm: Obj) {
+    const secret = (invoice.confirmation_secret as { client_secret: string }).client_secret
+    const piId = secret.split('_secret_')[0]!
+    return put({
+      ...(objects.get(piId) ?? {}), id: piId, object: 'payment_intent', amount: invoice.amount_due, currency: invoice.currency,
+      customer: invoice.customer, payment_method: pm.id, description: 'Subscription creation', metadata: {}, invoice: invoice.id,
+      client_secret: secret, status: 'requires_action', latest_charge: null, last_payment_error: null,
+      next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+    })
+  }
   function charge(pm: Obj): Outcome {
     return pm.outcome as Outcome
   }
@@ -128,6 +166,13 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
       }
       return customer
     }
+    if (method === 'POST' && resource === 'payment_methods' && !objId && (body.card as { number?: string } | undefined)?.number) {
+      // Stripe.js's createPaymentMethod from its card field: a new PaymentMethod every time.
+      const number = String((body.card as { number: string }).number).replace(/\D/g, '')
+      const ref = TEST_NUMBERS[number]
+      if (!ref) throw new StripeHttpError(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card.' } })
+      return pmFrom(ref)
+    }
     if (method === 'POST' && resource === 'payment_methods' && !objId) {
       const token = (body.card as { token?: string } | undefined)?.token ?? ''
       const magic = TOKENS[token]
@@ -137,7 +182,7 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
     if (method === 'POST' && resource === 'payment_methods' && action === 'attach') {
       const pm = pmFrom(objId!)
       get(String(body.customer), 'customer')
-      if (pm.attachFails) throw cardError(pm.outcome as Exclude<Outcome, 'succeed'>)
+      if (pm.attachFails) throw cardError(pm.outcome as Exclude<Outcome, 'succeed' | 'authenticate'>)
       pm.customer = body.customer
       return pm
     }
@@ -168,7 +213,8 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
         return expandSubscription(sub, body.expand)
       }
       const sub = get(objId!, 'subscription')
-      if (method === 'GET') return expandSubscription(sub, query.getAll('expand[]'))
+      // The SDK sends GET parameters as `expand[0]=…`.
+      if (method === 'GET') return expandSubscription(sub, parseForm(query.toString()).expand)
       if (method === 'DELETE') {
         sub.status = 'canceled'
         return sub
@@ -190,12 +236,13 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
         const pm = get(String(body.payment_method), 'payment_method')
         invoice.attempt_count = Number(invoice.attempt_count) + 1
         const outcome = charge(pm)
+        if (outcome === 'authenticate') {
+          // The invoice's PaymentIntent (the one its confirmation secret names) waits for the payer's bank.
+          invoicePaymentIntent(invoice, pm)
+          throw new StripeHttpError(402, { error: { type: 'card_error', code: 'invoice_payment_intent_requires_action', message: 'This payment requires additional user action before it can be completed successfully.' } })
+        }
         if (outcome !== 'succeed') throw cardError(outcome, { charge: id('ch') })
-        invoice.status = 'paid'
-        invoice.amount_paid = invoice.amount_due
-        const sub = get((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription, 'subscription')
-        if (sub.status === 'incomplete' || sub.status === 'past_due') sub.status = 'active'
-        return invoice
+        return markInvoicePaid(invoice)
       }
     }
     if (method === 'POST' && resource === 'payment_intents' && !objId) {
@@ -204,16 +251,44 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
       if (pm.customer && pm.customer !== body.customer)
         throw new StripeHttpError(400, { error: { type: 'invalid_request_error', code: 'payment_method_not_available', message: 'The provided PaymentMethod is attached to another customer.' } })
       const outcome = charge(pm)
+      const piId = id('pi')
       const pi = put({
-        id: id('pi'), object: 'payment_intent', amount: Number(body.amount), currency: body.currency, customer: body.customer,
-        description: body.description ?? null, metadata, latest_charge: id('ch'),
-        status: outcome === 'succeed' ? 'succeeded' : 'requires_payment_method',
-        last_payment_error: outcome === 'succeed' ? null : { type: 'card_error', ...CARD_ERROR[outcome] },
+        id: piId, object: 'payment_intent', amount: Number(body.amount), currency: body.currency, customer: body.customer,
+        description: body.description ?? null, metadata, latest_charge: outcome === 'authenticate' ? null : id('ch'),
+        client_secret: `${piId}_secret_${randomBytes(8).toString('hex')}`,
+        status: outcome === 'succeed' ? 'succeeded' : outcome === 'authenticate' ? 'requires_action' : 'requires_payment_method',
+        next_action: outcome === 'authenticate' ? { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } : null,
+        last_payment_error: outcome === 'succeed' || outcome === 'authenticate' ? null : { type: 'card_error', ...CARD_ERROR[outcome] },
       })
-      if (outcome !== 'succeed') throw cardError(outcome, { charge: pi.latest_charge, payment_intent: pi })
+      if (outcome !== 'succeed' && outcome !== 'authenticate') throw cardError(outcome, { charge: pi.latest_charge, payment_intent: pi })
       return pi
     }
+    if (resource === 'payment_intents' && objId) {
+      const pi = get(objId, 'payment_intent')
+      if (method === 'GET') return pi
+      if (action === 'confirm') {
+        // The payer's answer in the bank's 3-D Secure window, sent by Stripe.js.
+        if (pi.status !== 'requires_action') return pi
+        pi.next_action = null
+        if (body.authentication === 'complete') {
+          Object.assign(pi, { status: 'succeeded', latest_charge: id('ch') })
+          // An invoice's payment pays the invoice, which starts its subscription.
+          if (typeof pi.invoice === 'string') markInvoicePaid(get(pi.invoice, 'invoice'))
+        } else Object.assign(pi, { status: 'requires_payment_method', last_payment_error: AUTHENTICATION_FAILED })
+        return pi
+      }
+    }
     throw new StripeHttpError(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } })
+  }
+
+  /** With the publishable key, only a PaymentIntent whose client secret the caller holds (as on Stripe). */
+  function publishableMayCall(req: http.IncomingMessage, url: URL, body: Record<string, unknown>): boolean {
+    if (!opts.publishableKey || req.headers.authorization !== `Bearer ${opts.publishableKey}`) return false
+    const [resource, objId] = url.pathname.replace(/^\/v1\//, '').split('/')
+    if (req.method === 'POST' && resource === 'payment_methods' && !objId) return !!(body.card as { number?: string } | undefined)?.number
+    const secret = typeof body.client_secret === 'string' ? body.client_secret : url.searchParams.get('client_secret')
+    const pi = resource === 'payment_intents' && objId ? objects.get(objId) : undefined
+    return !!pi && pi.client_secret === secret
   }
 
   const server = http.createServer((req, res) => {
@@ -225,15 +300,21 @@ export async function startFakeStripe(opts: { secretKey: string; ports?: [number
       if (loss) loss.remaining -= 1
       const send = (status: number, text: string) => {
         if (loss) [status, text] = [500, JSON.stringify({ error: { type: 'api_error', message: 'An error occurred while processing your request.' } })]
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') })
+        // Browsers call Stripe's API straight from the page (Stripe.js), so it answers any origin.
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), 'access-control-allow-origin': '*' })
         res.end(text)
       }
-      if (req.headers.authorization !== `Bearer ${opts.secretKey}`)
-        return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }))
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' })
+        return res.end()
+      }
       const raw = Buffer.concat(chunks).toString('utf8')
       const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseForm(raw)
+      if (req.headers.authorization !== `Bearer ${opts.secretKey}` && !publishableMayCall(req, url, body))
+        return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }))
       const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: key })
+      const browser = !!opts.publishableKey && req.headers.authorization === `Bearer ${opts.publishableKey}`
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: key, ...(browser ? { browser } : {}) })
       const cacheKey = key ? `${req.method} ${url.pathname} ${key}` : undefined
       const cached = cacheKey ? idempotent.get(cacheKey) : undefined
       if (cached) return send(cached.status, cached.body)

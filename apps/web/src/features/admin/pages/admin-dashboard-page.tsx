@@ -3,12 +3,13 @@ import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { health } from '@mouthpiece/contracts/system/system.routes'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
-import { MailIcon, ServerIcon, UsersIcon } from '../../../components/ui/icons'
+import { AlertIcon, CardIcon, GridIcon, MailIcon, MonitorIcon, RadioIcon, ServerIcon, UsersIcon, VideoIcon } from '../../../components/ui/icons'
 import { Spinner } from '../../../components/ui/spinner'
 import { request } from '../../../lib/api'
 import { PATHS, to } from '../../../app/paths'
 import { adminUsersQuery } from '../../users/api'
 import { outboxQuery } from '../../mail/api'
+import { dashboardQuery } from '../../operations/api'
 import { formatDate } from '../../users/admin/users-page'
 
 function Stat({ label, value, icon, to: link, loading, error }: { label: string; value: ReactNode; icon: ReactNode; to?: string; loading?: boolean; error?: boolean }) {
@@ -31,18 +32,34 @@ function Stat({ label, value, icon, to: link, loading, error }: { label: string;
   )
 }
 
-/** /admin: the figures the existing endpoints give — users, outbox mail, server health — and the newest users. */
+const money = (cents: number) => (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' })
+
+/** /admin: live figures (refreshed every 10 s), each linking into the list behind it, and the newest users. */
 export function AdminDashboardPage() {
-  const users = useQuery(adminUsersQuery(1, ''))
+  const figures = useQuery(dashboardQuery)
+  const users = useQuery(adminUsersQuery({ page: 1 }))
   const outbox = useQuery(outboxQuery(1))
   const system = useQuery({ queryKey: ['system', 'health'], queryFn: () => request(health) })
-  const latest = [...(users.data?.list ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5)
+  const f = figures.data
+  const state = { loading: figures.isPending, error: figures.isError }
+  const latest = users.data?.list.slice(0, 5) ?? []
 
   return (
     <div>
-      <PageHeader title="Dashboard" description="An overview of this Mouthpiece installation." />
+      <PageHeader title="Dashboard" description="Live figures for this Mouthpiece installation, refreshed every 10 seconds." />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <Stat label="Users" value={users.data?.total.toLocaleString()} icon={<UsersIcon size={22} />} to={PATHS.adminUsers} loading={users.isPending} error={users.isError} />
+        <Stat label="Users" value={f ? <>{f.users.total.toLocaleString()}<Sub>+{f.users.today} today · {f.users.disabled} disabled</Sub></> : null} icon={<UsersIcon size={22} />} to={PATHS.adminUsers} {...state} />
+        <Stat label="Renders today" value={f ? <>{f.renders.today.toLocaleString()}<Sub>{f.renders.queued} in queue · {f.renders.rendering} rendering</Sub></> : null} icon={<VideoIcon size={22} />} to={PATHS.adminInstances} {...state} />
+        <Stat label="Alerts spoken today" value={f?.alerts.spoken_today.toLocaleString()} icon={<RadioIcon size={22} />} {...state} />
+        <Stat label="Revenue today" value={f ? <>{money(f.revenue.today_cents)}<Sub>{money(f.revenue.last_30_days_cents)} in 30 days</Sub></> : null} icon={<CardIcon size={22} />} to={PATHS.adminPlans} {...state} />
+        <Stat
+          label="Failed jobs · 24 h"
+          value={f ? <span className={f.renders.failed_24h + f.alerts.failed_24h ? 'text-danger' : undefined}>{f.renders.failed_24h + f.alerts.failed_24h}<Sub>{f.renders.failed_24h} renders · {f.alerts.failed_24h} alerts</Sub></span> : null}
+          icon={<AlertIcon size={22} />}
+          to={PATHS.adminInstances}
+          {...state}
+        />
+        <Stat label="Render workers" value={f ? (f.workers ? <>{f.workers.running} / {f.workers.desired}<Sub>running / desired</Sub></> : <span className="text-base text-muted">Elsewhere</span>) : null} icon={<ServerIcon size={22} />} to={PATHS.adminInstances} {...state} />
         <Stat label="Mails in outbox" value={outbox.data?.total.toLocaleString()} icon={<MailIcon size={22} />} to={PATHS.adminOutbox} loading={outbox.isPending} error={outbox.isError} />
         <Stat
           label="Server"
@@ -56,12 +73,14 @@ export function AdminDashboardPage() {
               </span>
             ) : null
           }
-          icon={<ServerIcon size={22} />}
+          icon={<MonitorIcon size={22} />}
+          to={PATHS.healthCheck}
           loading={system.isPending}
           error={system.isError}
         />
+        <Stat label="Bulk actions running" value={f?.bulk_actions_running.toLocaleString()} icon={<GridIcon size={22} />} to={PATHS.adminAuditLog} {...state} />
       </div>
-      <Card title="Users" description="From the first page of the user list, newest first." className="mt-6" actions={<Link to={PATHS.adminUsers} className="text-sm text-accent hover:underline">All users</Link>}>
+      <Card title="Newest users" className="mt-6" actions={<Link to={PATHS.adminUsers} className="text-sm text-accent hover:underline">All users</Link>}>
         {users.isPending ? (
           <Spinner className="text-accent" label="Loading…" />
         ) : latest.length ? (
@@ -82,4 +101,8 @@ export function AdminDashboardPage() {
       </Card>
     </div>
   )
+}
+
+function Sub({ children }: { children: ReactNode }) {
+  return <span className="mt-1 block text-sm font-normal text-muted">{children}</span>
 }

@@ -9,6 +9,7 @@ import { Field, FormError, TextInput } from '../../../components/ui/field'
 import { ApiError, isSuccess } from '../../../lib/api'
 import { firstFieldErrors } from '../../../lib/api-result'
 import { checkUsername, useRegister } from '../api'
+import { referrer } from '../../../lib/referral'
 
 type FormIn = z.input<typeof registerRoute.body>
 type FormOut = z.output<typeof registerRoute.body>
@@ -54,7 +55,7 @@ export function RegisterForm({ onSignedIn, onLogin }: { onSignedIn: () => void; 
     setFailure(undefined)
     if (check.state === 'done' && !check.valid) return
     try {
-      await signUp.mutateAsync(body)
+      await signUp.mutateAsync({ ...body, referred_by: referrer() })
       onSignedIn()
     } catch (error) {
       if (!(error instanceof ApiError)) return

@@ -7,6 +7,7 @@ import { DEFAULT_ENERGY } from '@mouthpiece/contracts/constants'
 import { poseAt } from '@mouthpiece/avatar/animation'
 import { drawAvatar, drawBadge } from '@mouthpiece/avatar/draw-avatar'
 import { cn } from '../../../lib/cn'
+import { usePhotoImage } from '../use-photo-image'
 
 export interface AvatarCanvasProps {
   look: AvatarLook
@@ -26,14 +27,29 @@ export interface AvatarCanvasProps {
   label?: string
 }
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
 
 /**
  * The avatar drawn live by packages/avatar on a <canvas> — the same code the render worker uses, so
  * what the page shows is what the video will look like. Animates only while on screen.
  */
-export function AvatarCanvas({ look, emotion = 'Neutral', size, animate = true, cues, wordStarts, audio, badge = false, energy = DEFAULT_ENERGY, className, label }: AvatarCanvasProps) {
+export function AvatarCanvas({
+  look,
+  emotion = 'Neutral',
+  size,
+  animate = true,
+  cues,
+  wordStarts,
+  audio,
+  badge = false,
+  energy = DEFAULT_ENERGY,
+  className,
+  label,
+}: AvatarCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null)
+  // A photo avatar draws its cartoon stand-in until the portrait has loaded, then redraws.
+  const photoReady = usePhotoImage(look)
 
   useEffect(() => {
     const canvas = ref.current
@@ -48,7 +64,13 @@ export function AvatarCanvas({ look, emotion = 'Neutral', size, animate = true, 
       const player = audio?.current
       const talking = Boolean(player && cues && !player.paused && !player.ended)
       const t = talking ? player!.currentTime : (performance.now() - started) / 1000
-      const pose = poseAt(t, { cues: talking ? cues! : [], wordStarts: talking ? wordStarts : [], seed: look.seed, emotion, energy })
+      const pose = poseAt(t, {
+        cues: talking ? cues! : [],
+        wordStarts: talking ? wordStarts : [],
+        seed: look.seed,
+        emotion,
+        energy,
+      })
       ctx.clearRect(0, 0, canvas.width, canvas.height)
       if (badge) drawBadge(ctx, look, box)
       drawAvatar(ctx, look, pose, box)
@@ -65,13 +87,24 @@ export function AvatarCanvas({ look, emotion = 'Neutral', size, animate = true, 
       frame = requestAnimationFrame(loop)
     }
     frame = requestAnimationFrame(loop)
-    const observer = typeof IntersectionObserver === 'undefined' ? null : new IntersectionObserver(([e]) => (visible = Boolean(e?.isIntersecting)))
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(([e]) => (visible = Boolean(e?.isIntersecting)))
     observer?.observe(canvas)
     return () => {
       cancelAnimationFrame(frame)
       observer?.disconnect()
     }
-  }, [look, emotion, size, animate, cues, wordStarts, audio, badge, energy])
+  }, [look, emotion, size, animate, cues, wordStarts, audio, badge, energy, photoReady])
 
-  return <canvas ref={ref} role="img" aria-label={label ?? 'Avatar preview'} className={cn('block', className)} style={{ width: size, height: size }} />
+  return (
+    <canvas
+      ref={ref}
+      role="img"
+      aria-label={label ?? 'Avatar preview'}
+      className={cn('block', className)}
+      style={{ width: size, height: size }}
+    />
+  )
 }

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { Badge, Card } from '../../../components/ui/card'
-import { AlertIcon, FolderIcon, MailIcon, RadioIcon, SettingsIcon, SparkIcon, UserIcon, VideoIcon } from '../../../components/ui/icons'
+import { AlertIcon, FolderIcon, GridIcon, MailIcon, RadioIcon, SettingsIcon, SparkIcon, UserIcon, VideoIcon } from '../../../components/ui/icons'
 import { LoadingBlock } from '../../../components/ui/spinner'
-import { hasPage } from '../../../app/route-table'
+import { useHasPage } from '../../../app/route-lookup'
 import { ACCOUNT_SETTINGS_LINK, PATHS, QUICK_CREATE_LINK } from '../../../app/paths'
 import { useCurrentUser } from '../../auth/api'
+import { OnboardingChecklist } from '../../backoffice/components/onboarding-checklist'
 
 interface Area {
   title: string
@@ -23,6 +24,7 @@ const AREAS: Area[] = [
   { title: 'Project Editor', text: 'Build longer videos on a timeline with voice, avatar and captions.', to: PATHS.projects, icon: <FolderIcon size={22} />, creation: true },
   { title: 'Live Stream Alerts', text: 'Turn tips, bits and subs into spoken alerts by your avatar.', to: PATHS.donationSettings, icon: <RadioIcon size={22} />, creation: true },
   { title: 'Avatar editor', text: 'Design a custom avatar from a short description.', to: PATHS.avatarEditor, icon: <UserIcon size={22} />, creation: true },
+  { title: 'Asset management', text: 'Your uploads, audio takes, renders and avatars, and the storage they use.', to: PATHS.dashboardAssetManagement, icon: <GridIcon size={22} /> },
   { title: 'Voice editor', text: 'Shape the voice your avatar speaks with.', to: PATHS.voiceEditor, icon: <VideoIcon size={22} />, creation: true },
 ]
 
@@ -50,6 +52,7 @@ function AreaCard({ area, disabled }: { area: Area; disabled: boolean }) {
 /** The signed-in home: a welcome, the product areas this installation offers, the account at a glance. */
 export function DashboardPage() {
   const { data: user } = useCurrentUser()
+  const hasPage = useHasPage()
   if (!user) return <LoadingBlock />
   const areas = AREAS.filter((a) => hasPage(a.to))
 
@@ -74,6 +77,8 @@ export function DashboardPage() {
           </p>
         </div>
       ) : null}
+
+      {user.is_enabled ? <OnboardingChecklist /> : null}
 
       {areas.length ? (
         <section aria-labelledby="areas-title">

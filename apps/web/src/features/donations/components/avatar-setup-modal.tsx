@@ -14,6 +14,8 @@ import { customAvatarsQuery, useCreateSetup, useUpdateSetup, useUpdateSetupAvata
 import { AvatarThumb } from './avatar-thumb'
 import { SetupPreviewVideo } from './setup-preview-video'
 import { messageOf } from './panel-state'
+import { VoiceSelect } from '../../voices/components/voice-controls'
+import { influencersQuery } from '../../avatars/api'
 
 type StyleTab = 'influencer' | 'custom' | 'saved'
 
@@ -42,7 +44,7 @@ function draftOf(setup: AvatarSetup | null): Draft {
 }
 
 /** A setup's avatar: an influencer, a look drawn from a short prompt, or one of the user's saved custom avatars. */
-function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, current: AvatarSetup | null): { avatar: DonationAvatar; style: string | null } {
+function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, current: AvatarSetup | null, creators: ReadonlyArray<{ id: string; look: AvatarLook }>): { avatar: DonationAvatar; style: string | null } {
   if (d.tab === 'saved') {
     const found = saved.find((a) => a.id === d.savedId)
     if (found) return { avatar: { influencer_id: null, look: found.look }, style: String(found.id) }
@@ -52,7 +54,9 @@ function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, 
     if (!typed && current?.donation_avatar.look && !current.donation_avatar.influencer_id) return { avatar: current.donation_avatar, style: null }
     return { avatar: { influencer_id: null, look: lookFromPrompt(d.prompt) }, style: null }
   }
-  return { avatar: { influencer_id: d.influencerId, look: null }, style: null }
+  // An admin-added creator is not in the presets the overlay knows: its look travels with the setup.
+  const creator = findInfluencer(d.influencerId) ? undefined : creators.find((c) => c.id === d.influencerId)
+  return { avatar: { influencer_id: d.influencerId, look: creator?.look ?? null }, style: null }
 }
 
 function lookOf(avatar: DonationAvatar): AvatarLook {
@@ -72,7 +76,9 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
   const avatar = useUpdateSetupAvatar()
   const busy = create.isPending || update.isPending || price.isPending || avatar.isPending
   const savedList = useMemo(() => saved.data ?? [], [saved.data])
-  const choice = useMemo(() => chosenAvatar(d, savedList, setup), [d, savedList, setup])
+  const influencers = useQuery(influencersQuery)
+  const influencerList = useMemo(() => influencers.data?.influencers ?? INFLUENCERS, [influencers.data])
+  const choice = useMemo(() => chosenAvatar(d, savedList, setup, influencerList), [d, savedList, setup, influencerList])
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }))
 
   const submit = async (e: FormEvent) => {
@@ -124,16 +130,7 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
           </Field>
         </div>
         <Field label="Voice" hint="Leave on your default to use the voice from the Voice settings.">
-          <select
-            value={d.voice}
-            onChange={(e) => set({ voice: e.target.value })}
-            className="h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none"
-          >
-            <option value="">Default voice ({voices.data?.find((v) => v.id === defaultVoice)?.label ?? defaultVoice})</option>
-            {(voices.data ?? []).map((v) => (
-              <option key={v.id} value={v.id}>{v.label}</option>
-            ))}
-          </select>
+          <VoiceSelect value={d.voice} emptyLabel={`Default voice (${voices.data?.find((v) => v.id === defaultVoice)?.label ?? defaultVoice})`} onChange={(voice) => set({ voice })} />
         </Field>
 
         <fieldset>
@@ -159,7 +156,7 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
               </div>
               {d.tab === 'influencer' ? (
                 <div role="radiogroup" aria-label="Influencer" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-                  {INFLUENCERS.map((inf) => (
+                  {influencerList.map((inf) => (
                     <button
                       key={inf.id}
                       type="button"

@@ -12,13 +12,16 @@ import { AlertPreviewModal } from './alert-preview'
 import { AvatarSetupModal } from './avatar-setup-modal'
 import { AvatarThumb } from './avatar-thumb'
 import { PanelState, messageOf } from './panel-state'
+import { influencersQuery } from '../../avatars/api'
 
 const SAMPLE = { who: 'TestTipper', amount: 5, message: 'This is a test alert.' }
 
-function avatarName(setup: AvatarSetup): string {
+/** Creators an admin added are not presets: their names come from the influencer list. */
+function avatarName(setup: AvatarSetup, influencers: ReadonlyArray<{ id: string; name: string }> = []): string {
   if (setup.custom_style_id) return 'My custom avatar'
   if (setup.donation_avatar.look && !setup.donation_avatar.influencer_id) return 'Custom look'
-  return findInfluencer(setup.donation_avatar.influencer_id ?? '')?.name ?? INFLUENCERS[0]!.name
+  const id = setup.donation_avatar.influencer_id ?? ''
+  return findInfluencer(id)?.name ?? influencers.find((i) => i.id === id)?.name ?? INFLUENCERS[0]!.name
 }
 
 function PriceEditor({ setup }: { setup: AvatarSetup }) {
@@ -52,6 +55,7 @@ function PriceEditor({ setup }: { setup: AvatarSetup }) {
 }
 
 function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup; settings: DonationSettings; voiceLabel: string; onEdit: () => void }) {
+  const name = avatarName(setup, useQuery(influencersQuery).data?.influencers)
   const toast = useToast()
   const test = useTestSetupAlert()
   const remove = useDeleteSetup()
@@ -82,11 +86,11 @@ function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup;
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-border bg-surface-2/40 p-4 sm:flex-row sm:items-center" aria-label={`Avatar setup ${setup.name}`}>
       <div className="flex min-w-0 flex-1 items-center gap-4">
-        <AvatarThumb look={look} size={64} label={avatarName(setup)} />
+        <AvatarThumb look={look} size={64} label={name} />
         <div className="min-w-0">
           <h4 className="truncate text-sm font-semibold text-text">{setup.name}</h4>
           <p className="mt-0.5 text-xs text-muted">
-            {avatarName(setup)} · {voiceLabel}
+            {name} · {voiceLabel}
           </p>
           <div className="mt-2">
             <PriceEditor setup={setup} />

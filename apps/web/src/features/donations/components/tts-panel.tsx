@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import type { DonationSettings, TtsSettings } from '@mouthpiece/contracts/donations/donations.schemas'
 import { EMOTIONS } from '@mouthpiece/contracts/media/voices.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
@@ -7,20 +6,18 @@ import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { useUpdateSettings, voicesQuery } from '../api'
+import { useUpdateSettings } from '../api'
 import { messageOf } from './panel-state'
+import { VoiceSelect } from '../../voices/components/voice-controls'
 
 const selectClass = 'h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none'
 
 /** The voice alerts speak with (unless a setup picks its own), its emotion and its volume on the overlay. */
 export function TtsPanel({ settings }: { settings: DonationSettings }) {
   const toast = useToast()
-  const voices = useQuery(voicesQuery)
   const save = useUpdateSettings()
   const [tts, setTts] = useState<TtsSettings>(settings.tts)
   const changed = JSON.stringify(tts) !== JSON.stringify(settings.tts)
-  const list = voices.data ?? []
-  const known = list.some((v) => v.id === tts.voice)
   return (
     <Card id="tts" title="Voice" description="How alerts sound on stream.">
       <form
@@ -31,12 +28,7 @@ export function TtsPanel({ settings }: { settings: DonationSettings }) {
         }}
       >
         <Field label="Voice">
-          <select className={selectClass} value={tts.voice} onChange={(e) => setTts({ ...tts, voice: e.target.value })}>
-            {!known ? <option value={tts.voice}>{tts.voice}</option> : null}
-            {list.map((v) => (
-              <option key={v.id} value={v.id}>{v.label}</option>
-            ))}
-          </select>
+          <VoiceSelect value={tts.voice} emptyLabel={null} onChange={(voice) => setTts({ ...tts, voice })} />
         </Field>
         <Field label="Emotion">
           <select className={selectClass} value={tts.emotion} onChange={(e) => setTts({ ...tts, emotion: e.target.value as Emotion })}>

@@ -11,8 +11,9 @@ import { AlertIcon } from '../../../components/ui/icons'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { ApiError, request } from '../../../lib/api'
-import { plansQuery, tokenizeCard } from '../../payments/api'
-import type { CardFields } from '../../payments/api'
+import { cardToken, plansQuery } from '../../payments/api'
+import type { CardEntry } from '../../payments/api'
+import { CardConfirmationError, NEEDS_CONFIRMATION, withCardConfirmation } from '../../payments/stripe-js'
 import { CardForm } from '../../payments/components/card-form'
 import { TestCardsList } from '../../payments/components/test-cards-list'
 import { TestModeBanner } from '../../payments/components/test-mode-banner'
@@ -84,17 +85,19 @@ function TipForm({ creator, channel, username, onSent }: { creator: TipPageCreat
   const amountError = Number.isFinite(cents) && cents >= MIN_TIP_CENTS && cents <= MAX_TIP_CENTS ? undefined : 'Enter an amount between $1.00 and $1,000.00'
   const tooLong = message.length > MAX_TIP_MESSAGE_CHARS
 
-  const submit = async (card: CardFields) => {
+  const submit = async (card: CardEntry) => {
     setError(undefined)
     if (amountError) return setError(amountError)
     if (tooLong) return setError(`Message must be at most ${MAX_TIP_MESSAGE_CHARS} characters`)
     try {
-      const { token_id } = await tokenizeCard(card)
-      await send.mutateAsync({ username, channel, amount_cents: cents, currency: 'USD', who: who.trim(), message: message.trim(), token_id, idempotency_key: idempotency.current })
+      const token_id = await cardToken(card)
+      const body = { username, channel, amount_cents: cents, currency: 'USD' as const, who: who.trim(), message: message.trim(), token_id, idempotency_key: idempotency.current }
+      const answer = await withCardConfirmation(plans.data?.provider.publishable_key, () => send.mutateAsync(body))
+      if (!answer.tip) return setError(NEEDS_CONFIRMATION)
       idempotency.current = crypto.randomUUID()
       onSent({ amount: cents / 100, who: who.trim(), message: message.trim() })
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : GENERIC_ERROR_MESSAGE)
+      setError(e instanceof ApiError || e instanceof CardConfirmationError ? e.message : GENERIC_ERROR_MESSAGE)
     }
   }
 
@@ -158,7 +161,7 @@ function TipForm({ creator, channel, username, onSent }: { creator: TipPageCreat
           </div>
         </div>
       </section>
-      {plans.data?.provider.test_mode ? <TestCardsList onPick={setPicked} /> : null}
+      {plans.data?.provider.test_mode ? <TestCardsList onPick={plans.data.provider.card_entry === 'stripe-js' ? undefined : setPicked} /> : null}
     </div>
   )
 }

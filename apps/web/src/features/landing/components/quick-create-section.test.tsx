@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeFetch } from '../../../test/fake-fetch'
 import { renderAt } from '../../../test/render'
 import { DEMO_MAX_CHARS } from '@mouthpiece/contracts/renders/renders.schemas'
@@ -25,12 +25,47 @@ function server() {
   })
 }
 
+/** The browser's IntersectionObserver as far as the section uses it; `reveal()` scrolls it into reach. */
+function viewport() {
+  const observers: Array<{ cb: IntersectionObserverCallback; targets: Element[] }> = []
+  vi.stubGlobal('IntersectionObserver', class {
+    entry: { cb: IntersectionObserverCallback; targets: Element[] }
+    constructor(cb: IntersectionObserverCallback) {
+      this.entry = { cb, targets: [] }
+      observers.push(this.entry)
+    }
+    observe(el: Element) { this.entry.targets.push(el) }
+    disconnect() { this.entry.targets = [] }
+  })
+  return {
+    reveal: () => act(() => {
+      for (const o of observers) for (const target of o.targets) o.cb([{ isIntersecting: true, target } as IntersectionObserverEntry], o as never)
+    }),
+  }
+}
+
 describe('Quick Create slot on the landing page', () => {
+  let view: ReturnType<typeof viewport>
+  beforeEach(() => (view = viewport()))
   afterEach(() => vi.unstubAllGlobals())
+
+  it('loads Quick Create only as the visitor nears it, or when the address points at it', async () => {
+    server()
+    const { unmount } = renderAt(<QuickCreateSection />, '/landing')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByLabelText('Your line')).not.toBeInTheDocument()
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    view.reveal()
+    expect(await screen.findByLabelText('Your line')).toBeInTheDocument()
+    unmount()
+    renderAt(<QuickCreateSection />, '/landing?from=menu#quick-create')
+    expect(await screen.findByLabelText('Your line')).toBeInTheDocument()
+  })
 
   it('fills the line from the chosen category, asks for a different one next, and counts the refresh', async () => {
     const s = server()
     renderAt(<QuickCreateSection />, '/landing')
+    view.reveal()
     await userEvent.click(await screen.findByRole('radio', { name: 'Hype' }))
     const line = screen.getByLabelText('Your line')
     await vi.waitFor(() => expect(line).toHaveValue("Let's go!"))
@@ -48,6 +83,7 @@ describe('Quick Create slot on the landing page', () => {
   it('takes the category another section asked for in the address', async () => {
     server()
     renderAt(<QuickCreateSection />, '/landing?category=greetings')
+    view.reveal()
     await vi.waitFor(() => expect(screen.getByLabelText('Your line')).toHaveValue('Hello chat!'))
     expect(screen.getByRole('radio', { name: 'Greetings' })).toHaveAttribute('aria-checked', 'true')
   })

@@ -1,13 +1,18 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import type { SurveyRole } from '@mouthpiece/contracts/early-registers/survey-questions'
-import { EarlyAccessSurvey } from '../../early-registers/components/early-access-survey'
+import { loadChunk } from '../../../lib/chunk-reload'
 import { EarlyAccessSection } from '../components/early-access-section'
 import { FeaturesSection } from '../components/features-section'
 import { HeroSection } from '../components/hero-section'
 import { QUICK_CREATE_ANCHOR, QuickCreateSection } from '../components/quick-create-section'
 import { SampleOutputsSection } from '../components/sample-outputs-section'
 import { SentenceCategoriesSection } from '../components/sentence-categories-section'
+
+// The survey is a dialog few visitors open: its code loads when one does.
+const EarlyAccessSurvey = lazy(() =>
+  loadChunk(() => import('../../early-registers/components/early-access-survey')).then((m) => ({ default: m.EarlyAccessSurvey })),
+)
 
 /** /landing (and the signed-out home): what Mouthpiece does, Quick Create, ready-made lines and early access. */
 export function LandingPage() {
@@ -28,7 +33,11 @@ export function LandingPage() {
       <SampleOutputsSection />
       <SentenceCategoriesSection />
       <EarlyAccessSection onEarlyAccess={openSurvey} />
-      <EarlyAccessSurvey open={survey.open} initialRole={survey.role} onClose={() => setSurvey({ open: false })} />
+      {survey.open ? (
+        <Suspense>
+          <EarlyAccessSurvey open initialRole={survey.role} onClose={() => setSurvey({ open: false })} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

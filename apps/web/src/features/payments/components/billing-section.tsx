@@ -15,7 +15,7 @@ import { useToast } from '../../../components/ui/toast'
 import { PATHS } from '../../../app/paths'
 import { ApiError } from '../../../lib/api'
 import { historyQuery, methodQuery, plansQuery, subscriptionQuery, useCancelPlan, useDeleteCard, useResumePlan, useSaveCard } from '../api'
-import type { CardFields } from '../api'
+import type { CardEntry } from '../api'
 import { brandName, longDate, money, statusLabel, statusTone } from '../format'
 import { CardForm } from './card-form'
 import { TestModeBanner } from './test-mode-banner'
@@ -119,7 +119,7 @@ function CardOnFile() {
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string>()
-  const submit = async (card: CardFields) => {
+  const submit = async (card: CardEntry) => {
     setError(undefined)
     try {
       await save.mutateAsync({ card, replace: !!method.data })

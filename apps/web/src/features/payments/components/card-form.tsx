@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -8,9 +8,14 @@ import type { PaymentProviderInfo } from '@mouthpiece/contracts/payments/payment
 import { luhnValid } from '@mouthpiece/contracts/payments/test-cards'
 import { Button } from '../../../components/ui/button'
 import { Field, FormError, TextInput } from '../../../components/ui/field'
+import { LoadingBlock } from '../../../components/ui/spinner'
+import { loadChunk } from '../../../lib/chunk-reload'
 import { track } from '../../tracking/api'
-import type { CardFields } from '../api'
+import type { CardEntry, CardFields } from '../api'
 import { groupDigits } from '../format'
+
+// Stripe's card field and its React bindings load only where a card is taken with Stripe configured.
+const StripeCardForm = lazy(() => loadChunk(() => import('./stripe-card-form')).then((m) => ({ default: m.StripeCardForm })))
 
 /** The checks Stripe.js makes before a card leaves the page, with Stripe's wording. */
 const CardSchema = z.object({
@@ -31,7 +36,7 @@ function toFields(card: CardOut): CardFields {
 export interface CardFormProps {
   provider: PaymentProviderInfo | undefined
   submitLabel: string
-  onSubmit: (card: CardFields) => Promise<void>
+  onSubmit: (card: CardEntry) => Promise<void>
   /** The last failure to show above the button, e.g. 'Your card was declined.' */
   error?: string
   /** A test card picked from the list fills the number. */
@@ -40,10 +45,22 @@ export interface CardFormProps {
 }
 
 /**
- * Card number, expiry and CVC. The number goes to the token endpoint only (test mode); what is
- * kept is brand, last 4 and expiry. With live Stripe keys this page cannot take cards.
+ * The card form for the provider in use. Stripe with a publishable key: Stripe.js's own card field
+ * (test and live keys). Otherwise card number, expiry and CVC typed here, which go to the token
+ * endpoint only (test mode); what is kept is brand, last 4 and expiry.
  */
-export function CardForm({ provider, submitLabel, onSubmit, error, prefillNumber, extraActions }: CardFormProps) {
+export function CardForm(props: CardFormProps) {
+  const { provider } = props
+  if (provider?.card_entry === 'stripe-js' && provider.publishable_key)
+    return (
+      <Suspense fallback={<LoadingBlock label="Loading secure card field…" />}>
+        <StripeCardForm publishableKey={provider.publishable_key} submitLabel={props.submitLabel} onSubmit={props.onSubmit} error={props.error} extraActions={props.extraActions} />
+      </Suspense>
+    )
+  return <TypedCardForm {...props} />
+}
+
+function TypedCardForm({ provider, submitLabel, onSubmit, error, prefillNumber, extraActions }: CardFormProps) {
   const form = useForm<CardIn, unknown, CardOut>({ resolver: zodResolver(CardSchema), defaultValues: { number: '', expiry: '', cvc: '' }, mode: 'onTouched' })
   const { setValue } = form
   useEffect(() => {
@@ -57,13 +74,13 @@ export function CardForm({ provider, submitLabel, onSubmit, error, prefillNumber
   if (provider && provider.card_entry === 'unavailable')
     return (
       <p role="note" className="rounded-xl border border-border bg-surface-2 p-4 text-sm text-muted">
-        Card payments with live Stripe keys need Stripe.js card fields, which this installation does not include. Use Stripe test keys or the built-in sandbox to try payments.
+        Card payments with live Stripe keys need Stripe's publishable key: set STRIPE_PUBLISHABLE_KEY (pk_live_…) on the server.
       </p>
     )
 
   const submit = form.handleSubmit(async (card) => {
     track(PaymentStep.enterPaymentInformation, { category: 'payment' })
-    await onSubmit(toFields(card))
+    await onSubmit({ kind: 'fields', fields: toFields(card), last4: card.number.slice(-4) })
   })
   const numberField = form.register('number')
   const errors = form.formState.errors

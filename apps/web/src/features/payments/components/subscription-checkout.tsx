@@ -9,20 +9,22 @@ import { LoadingBlock } from '../../../components/ui/spinner'
 import { MANAGE_BILLING_LINK } from '../../../app/paths'
 import { ApiError } from '../../../lib/api'
 import { methodQuery, useSaveCard, useSubscribe } from '../api'
-import type { CardFields } from '../api'
+import type { CardEntry } from '../api'
 import { brandName, longDate, money } from '../format'
+import { CardConfirmationError } from '../stripe-js'
 import { CardForm } from './card-form'
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE)
+const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof CardConfirmationError ? error.message : GENERIC_ERROR_MESSAGE)
 
 /**
  * Pays for a plan: with the card on file, or a new card (saved, then charged). A card problem
- * shows the card's own message, e.g. 'Your card was declined.'
+ * shows the card's own message, e.g. 'Your card was declined.'; a card whose bank asks for 3-D
+ * Secure opens the bank's window through Stripe.js before the plan starts.
  */
 export function SubscriptionCheckout({ plan, provider, prefillNumber }: { plan: SubscriptionPlan; provider: PaymentProviderInfo | undefined; prefillNumber?: string }) {
   const method = useQuery(methodQuery)
   const saveCard = useSaveCard()
-  const subscribe = useSubscribe()
+  const subscribe = useSubscribe(provider?.publishable_key)
   const [error, setError] = useState<string>()
   const [newCard, setNewCard] = useState(false)
   const [done, setDone] = useState<Subscription>()
@@ -32,7 +34,7 @@ export function SubscriptionCheckout({ plan, provider, prefillNumber }: { plan: 
     if (prefillNumber) setNewCard(true)
   }, [prefillNumber])
 
-  async function pay(card?: CardFields) {
+  async function pay(card?: CardEntry) {
     setError(undefined)
     try {
       if (card) {

@@ -2,7 +2,10 @@ import { TEST_CARDS } from '@mouthpiece/contracts/payments/test-cards'
 import { Button } from '../../../components/ui/button'
 import { groupDigits } from '../format'
 
-/** The test cards and what each does; "Use" fills the card form. Any future expiry and any CVC work. */
+/**
+ * The test cards and what each does; "Use" fills the card form (not Stripe's own card field, which
+ * only the payer types into). Any future expiry and any CVC work.
+ */
 export function TestCardsList({ onPick }: { onPick?: (number: string) => void }) {
   return (
     <div className="rounded-2xl border border-border bg-surface p-5">

@@ -8,8 +8,8 @@ import { Field, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { PATHS } from '../../../app/paths'
 import { ApiError } from '../../../lib/api'
-import { plansQuery, tokenizeCard, useOneOffPayment } from '../api'
-import type { CardFields } from '../api'
+import { cardToken, plansQuery, useOneOffPayment } from '../api'
+import type { CardEntry } from '../api'
 import { money } from '../format'
 import { CardForm } from '../components/card-form'
 import { TestCardsList } from '../components/test-cards-list'
@@ -38,13 +38,13 @@ export function TestPaymentPage() {
   const cents = Math.round(Number(amount) * 100)
   const amountError = Number.isFinite(cents) && cents >= 50 && cents <= 100_000 ? undefined : 'Enter an amount between $0.50 and $1,000'
 
-  const submit = async (card: CardFields) => {
+  const submit = async (card: CardEntry) => {
     setError(undefined)
     if (amountError) return setError(amountError)
-    const last4 = card.number.slice(-4)
+    const last4 = card.last4
     let outcome: Attempt['outcome']
     try {
-      const { token_id } = await tokenizeCard(card)
+      const token_id = await cardToken(card)
       outcome = { ok: true, payment: await pay.mutateAsync({ amount_cents: cents, description: 'Test payment', token_id }) }
     } catch (e) {
       outcome = { ok: false, message: e instanceof ApiError ? e.message : GENERIC_ERROR_MESSAGE }
@@ -78,7 +78,7 @@ export function TestPaymentPage() {
               </div>
             ) : null}
           </section>
-          <TestCardsList onPick={setPicked} />
+          <TestCardsList onPick={plans.data.provider.card_entry === 'stripe-js' ? undefined : setPicked} />
         </div>
       )}
     </div>

@@ -43,7 +43,7 @@ export function TestPaymentSubscriptionPage() {
             </div>
             <SubscriptionCheckout key={plan.id} plan={plan} provider={plans.data.provider} prefillNumber={picked} />
           </section>
-          <TestCardsList onPick={setPicked} />
+          <TestCardsList onPick={plans.data.provider.card_entry === 'stripe-js' ? undefined : setPicked} />
         </div>
       )}
     </div>

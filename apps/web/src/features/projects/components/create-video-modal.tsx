@@ -48,8 +48,10 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
  */
 export function CreateVideoModal({ open, onClose, onCreate, error, creating }: { open: boolean; onClose: () => void; onCreate: (video: NewVideo) => void; error?: string; creating?: boolean }) {
   const form = useForm<NewVideo>({ resolver: zodResolver(NewVideo), defaultValues: DEFAULTS })
+  // Cleared when it closes, not when it opens: a reset on open could land after the user (or a
+  // test) had already typed the name, leaving the field empty.
   useEffect(() => {
-    if (open) form.reset(DEFAULTS)
+    if (!open) form.reset(DEFAULTS)
   }, [open, form])
   const orientation = form.watch('video_orientation')
   const resolution = form.watch('video_resolution')

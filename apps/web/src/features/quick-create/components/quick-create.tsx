@@ -22,6 +22,8 @@ import { RenderProgress } from '../../renders/components/render-progress'
 import type { ProgressView } from '../../renders/components/render-progress'
 import { RenderPlayer } from '../../renders/components/render-player'
 import { ShareActions } from '../../renders/components/share-actions'
+import { BackgroundPicker, DEFAULT_BACKGROUND } from '../../projects/components/background-picker'
+import type { ProjectBackground } from '@mouthpiece/contracts/projects/project-document.schemas'
 
 /** True below the 640 px breakpoint (SPEC §9), where the stage sits above the form. */
 function useNarrow(): boolean {
@@ -104,13 +106,15 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the requested category (or the list) changes
   }, [wanted, list])
 
+  const [background, setBackground] = useState<ProjectBackground>(DEFAULT_BACKGROUND)
+
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!text.trim() || busy) return
     start.mutate(
       {
         signedIn,
-        body: { text: text.trim(), ...avatar, voice_id: voiceId, emotion: currentEmotion, intensity, format: 'mp4', captions: true },
+        body: { text: text.trim(), ...avatar, voice_id: voiceId, emotion: currentEmotion, intensity, format: 'mp4', captions: true, ...(background.type === 'color' ? { background } : {}) },
       },
       {
         onSuccess: (res) => {
@@ -215,6 +219,11 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
           <div>
             <p className="mb-2 text-sm font-medium text-[#c9cedb]">Emotion</p>
             <EmotionPicker value={currentEmotion} onChange={setEmotion} />
+          </div>
+          <div>
+            <p className="mb-2 text-sm font-medium text-[#c9cedb]">Background</p>
+            {/* The editor's picker; Quick Create (signed out too) takes its colours. */}
+            <BackgroundPicker value={background} onChange={setBackground} uploads={false} />
           </div>
 
           <div className="flex flex-wrap items-center gap-3">

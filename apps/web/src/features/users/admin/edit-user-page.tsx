@@ -12,7 +12,7 @@ import { LoadingBlock } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { firstFieldErrors } from '../../../lib/api-result'
-import { PATHS } from '../../../app/paths'
+import { PATHS, to } from '../../../app/paths'
 import { adminUserQuery, useDeleteUser, useSaveUser, useSetGrandfather, useSetSuperUser } from '../api'
 import { formatDate } from './users-page'
 
@@ -161,7 +161,18 @@ export function EditUserPage() {
       {back}
       <PageHeader
         title={u.username}
-        description={`User #${u.id} · joined ${formatDate(u.created_at)}`}
+        description={
+          <>
+            User #{u.id} · joined {formatDate(u.created_at)} · referred by{' '}
+            {u.referred_by ? (
+              <Link to={to.adminEditUser(u.referred_by.id)} className="text-accent hover:underline" data-testid="referred-by">
+                {u.referred_by.username}
+              </Link>
+            ) : (
+              <span data-testid="referred-by">nobody</span>
+            )}
+          </>
+        }
         actions={
           <div className="flex flex-wrap gap-2">
             {u.is_enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>}

@@ -1,31 +1,33 @@
-import { useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import type { User } from '@mouthpiece/contracts/users/users.schemas'
+import { adminExportUsers } from '@mouthpiece/contracts/users/users.routes'
+import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
+import type { AdminUser } from '@mouthpiece/contracts/users/users.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'
-import { DataTable } from '../../../components/ui/data-table'
-import type { Column } from '../../../components/ui/data-table'
-import { TextInput } from '../../../components/ui/field'
-import { SearchIcon } from '../../../components/ui/icons'
-import { Pagination } from '../../../components/ui/pagination'
+import { ExportCsvButton } from '../../../components/ui/export-csv-button'
+import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar'
+import { ServerTable } from '../../../components/ui/server-table'
+import type { ServerColumn } from '../../../components/ui/server-table'
+import { useListParams } from '../../../lib/list-params'
 import { to } from '../../../app/paths'
+import { BulkActionModal } from '../../operations/components/bulk-action-modal'
 import { adminUsersQuery } from '../api'
 import { CreateUserModal } from './create-user-modal'
-
-const SEARCH_DELAY_MS = 300
 
 export const formatDate = (iso: string) => {
   const d = new Date(iso)
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { dateStyle: 'medium' })
 }
 
-const columns: Array<Column<User>> = [
-  { key: 'id', header: 'ID', cell: (u) => <span className="text-muted">{u.id}</span>, className: 'w-16' },
+const columns: Array<ServerColumn<AdminUser>> = [
+  { id: 'id', header: 'ID', sortKey: 'id', className: 'w-16', cell: ({ row }) => <span className="text-muted">{row.original.id}</span> },
   {
-    key: 'user',
+    id: 'username',
     header: 'User',
-    cell: (u) => (
+    sortKey: 'username',
+    cell: ({ row: { original: u } }) => (
       <div className="min-w-0">
         <Link to={to.adminEditUser(u.id)} onClick={(e) => e.stopPropagation()} className="font-medium text-text hover:text-accent">
           {u.username}
@@ -34,12 +36,12 @@ const columns: Array<Column<User>> = [
       </div>
     ),
   },
-  { key: 'status', header: 'Status', cell: (u) => (u.is_enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>) },
+  { id: 'status', header: 'Status', cell: ({ row: { original: u } }) => (u.is_enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>) },
   {
-    key: 'flags',
+    id: 'flags',
     header: 'Flags',
     hideOnMobile: true,
-    cell: (u) => (
+    cell: ({ row: { original: u } }) => (
       <div className="flex flex-wrap gap-1.5">
         {u.is_super_user ? <Badge tone="accent">Super user</Badge> : null}
         {u.is_grandfather ? <Badge tone="warning">Grandfathered</Badge> : null}
@@ -47,66 +49,84 @@ const columns: Array<Column<User>> = [
       </div>
     ),
   },
-  { key: 'created', header: 'Created', hideOnMobile: true, cell: (u) => formatDate(u.created_at) },
+  {
+    id: 'referred_by',
+    header: 'Referred by',
+    hideOnMobile: true,
+    cell: ({ row: { original: u } }) =>
+      u.referred_by ? (
+        <Link to={to.adminEditUser(u.referred_by.id)} onClick={(e) => e.stopPropagation()} className="text-accent hover:underline">
+          {u.referred_by.username}
+        </Link>
+      ) : (
+        <span className="text-muted">—</span>
+      ),
+  },
+  { id: 'created_at', header: 'Created', sortKey: 'created_at', hideOnMobile: true, cell: ({ row }) => formatDate(row.original.created_at) },
 ]
 
-/** /admin/users: search {page, keySearch}, pages, create-user modal. The list state lives in the URL. */
+const FILTERS = ['keySearch', 'status', 'flag', 'created_from', 'created_to'] as const
+
+/** In words, for the bulk dialog: "the search “x”, status disabled". */
+function describeFilter(f: Record<string, string | undefined>): string {
+  const parts = [
+    f.keySearch && `the search “${f.keySearch}”`,
+    f.status && `status ${f.status}`,
+    f.flag && `flag ${f.flag.replace('_', ' ')}`,
+    f.created_from && `created from ${f.created_from}`,
+    f.created_to && `created to ${f.created_to}`,
+  ].filter(Boolean)
+  return parts.length ? parts.join(', ') : 'no filter (all users)'
+}
+
+/** /admin/users: the server-side list {page, keySearch} with filters in the URL, CSV export and bulk actions on everything matching. */
 export function UsersPage() {
-  const [params, setParams] = useSearchParams()
+  const list = useListParams(FILTERS)
   const navigate = useNavigate()
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const keySearch = params.get('keySearch') ?? ''
-  const [search, setSearch] = useState(keySearch)
   const [createOpen, setCreateOpen] = useState(false)
-  const users = useQuery(adminUsersQuery(page, keySearch))
-
-  useEffect(() => {
-    if (search.trim() === keySearch) return
-    const timer = setTimeout(
-      () =>
-        setParams((p) => {
-          if (search.trim()) p.set('keySearch', search.trim())
-          else p.delete('keySearch')
-          p.delete('page')
-          return p
-        }),
-      SEARCH_DELAY_MS,
-    )
-    return () => clearTimeout(timer)
-  }, [search, keySearch, setParams])
-
-  const goTo = (next: number) =>
-    setParams((p) => {
-      p.set('page', String(next))
-      return p
-    })
+  const [bulkOpen, setBulkOpen] = useState(false)
+  const users = useQuery(adminUsersQuery(list.query as Parameters<typeof adminUsersQuery>[0]))
+  const filter = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v)) as UserFilter
+  const filtered = Object.keys(filter).length > 0
 
   return (
     <div>
       <PageHeader title="Users" description="Everyone with an account. Open a user to edit, disable or delete them." actions={<Button onClick={() => setCreateOpen(true)}>Create user</Button>} />
-      <div className="mb-4 flex items-center gap-3">
-        <div className="relative w-full max-w-sm">
-          <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-          <TextInput type="search" aria-label="Search users" placeholder="Search by username or email" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-10" />
-        </div>
-        {users.isFetching && !users.isPending ? <span className="text-xs text-muted">Updating…</span> : null}
-      </div>
-      <DataTable
+      <ListToolbar
+        actions={
+          <>
+            {users.isFetching && !users.isPending ? <span className="text-xs text-muted">Updating…</span> : null}
+            <ExportCsvButton route={adminExportUsers} query={list.filterQuery} fileName="users.csv" />
+            <Button variant="secondary" size="sm" onClick={() => setBulkOpen(true)}>
+              Bulk action…
+            </Button>
+          </>
+        }
+        list={list}
+        search={{ key: 'keySearch', label: 'Search users', placeholder: 'Search by username or email' }}
+        dates={['created_from', 'created_to']}
+      >
+        <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={[{ value: 'enabled', label: 'Enabled' }, { value: 'disabled', label: 'Disabled' }]} />
+        <FilterSelect label="Flag" value={list.filters.flag} onChange={(v) => list.setFilter('flag', v)} options={[{ value: 'super_user', label: 'Super user' }, { value: 'grandfather', label: 'Grandfathered' }, { value: 'none', label: 'None' }]} />
+      </ListToolbar>
+      <ServerTable
         caption="Users"
         columns={columns}
-        rows={users.data?.list}
+        data={users.data}
+        page={list.page}
+        onPage={list.setPage}
+        sort={list.sort ?? 'created_at'}
+        dir={list.dir ?? 'desc'}
+        onSort={(key) => list.setSort(key, key === 'created_at' ? 'desc' : 'asc')}
         rowKey={(u) => u.id}
         loading={users.isPending}
         error={users.isError ? users.error.message : undefined}
         onRetry={() => void users.refetch()}
-        emptyText={keySearch ? `No user matches “${keySearch}”.` : 'No users yet. Create the first one.'}
+        emptyText={
+          !filtered ? 'No users yet. Create the first one.' : Object.keys(filter).length === 1 && filter.keySearch ? `No user matches “${filter.keySearch}”.` : 'No user matches these filters.'
+        }
         onRowClick={(u) => void navigate(to.adminEditUser(u.id))}
       />
-      {users.data ? (
-        <div className="mt-4">
-          <Pagination page={page} lastPage={users.data.lastPage} total={users.data.total} onChange={goTo} />
-        </div>
-      ) : null}
       <CreateUserModal
         open={createOpen}
         onClose={() => setCreateOpen(false)}
@@ -116,6 +136,7 @@ export function UsersPage() {
           else void users.refetch()
         }}
       />
+      <BulkActionModal open={bulkOpen} onClose={() => setBulkOpen(false)} target="users" filter={filter} describe={describeFilter(list.filters)} />
     </div>
   )
 }

@@ -16,7 +16,8 @@ import { useRender } from '../../renders/use-render'
 import { RenderProgress } from '../../renders/components/render-progress'
 import { RenderPlayer } from '../../renders/components/render-player'
 import { ShareActions } from '../../renders/components/share-actions'
-import { audioProcessesQuery, usePreviewVoice } from '../api'
+import { audioProcessesQuery, personalVoicesQuery, usePreviewVoice } from '../api'
+import { PersonalVoicesCard } from '../components/personal-voices-card'
 import { EmotionPicker, Slider, VoiceSelect } from '../components/voice-controls'
 
 const EFFECTS: Array<{ id: VoiceEffectName; label: string; hint: string }> = [
@@ -46,6 +47,7 @@ export function VoiceEditorPage() {
   const saved = useRender(renderId).data?.render
   const samples = useQuery(audioProcessesQuery(1))
   const influencers = useQuery(influencersQuery)
+  const personal = useQuery(personalVoicesQuery)
   const look = influencers.data?.influencers[0]?.look
   const textId = useId()
   const ready = (samples.data?.list ?? []).filter((p) => p.status === 2 && p.profile)
@@ -79,7 +81,7 @@ export function VoiceEditorPage() {
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5">
                 <span className="text-sm font-medium text-[#c9cedb]">Voice</span>
-                <VoiceSelect value={voiceId} onChange={(v) => setVoiceId(v || DEFAULT_VOICE_ID)} />
+                <VoiceSelect value={voiceId} personal={personal.data?.voices} onChange={(v) => setVoiceId(v || DEFAULT_VOICE_ID)} />
               </div>
               <div className="flex flex-col gap-1.5">
                 <span className="text-sm font-medium text-[#c9cedb]">Emotion</span>
@@ -168,6 +170,7 @@ export function VoiceEditorPage() {
           </div>
         </Card>
       </div>
+      <PersonalVoicesCard onUse={(id) => { setVoiceId(id); setEffect('none') }} />
     </div>
   )
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "renders_open_demo_idx" ON "renders" USING btree ("created_at") WHERE "renders"."source" = 'demo' and "renders"."status" in (1, 2);

@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "awaiting_payment_id" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "influencers" ADD COLUMN "dataset" jsonb DEFAULT '[]'::jsonb NOT NULL;

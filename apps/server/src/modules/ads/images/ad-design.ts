@@ -1,0 +1,74 @@
+/**
+ * From a brand kit and the picked characters to what the template engine takes (AdDesign) plus the
+ * image table the canvases draw from. No brand: a neutral kit in the product's own colours.
+ */
+import { CAPTION_FONTS } from '@mouthpiece/contracts/constants'
+import type { CharacterRef } from '@mouthpiece/contracts/ads/images'
+import type { CanvasFont } from '@mouthpiece/contracts/ads/canvas'
+import { BRAND_NOT_FOUND } from '@mouthpiece/contracts/ads/brands.schemas'
+import type { AdKit, AdPicture } from '@mouthpiece/editor/ads/ad-layout'
+import { AppError } from '../../../platform/http/errors'
+import { getBrandKit } from '../brands/brand-kit.service'
+import type { BrandKit } from '../brands/brand-kit.service'
+import type { AdImagesDeps } from './ad-assets.service'
+import * as repo from './ad-images.repo'
+import type { CanvasImage } from './ad-images.schema'
+
+export interface KitForAds {
+  kit: AdKit
+  images: Record<string, CanvasImage>
+  /** Brand font files the renderer registers under their family names. */
+  fontFiles: Array<{ family: string; file_key: string }>
+}
+
+const DEFAULT_HEADING: CanvasFont = { family: 'Montserrat', weight: 800 }
+const DEFAULT_BODY: CanvasFont = { family: 'Open Sans', weight: 400 }
+
+/** A brand family the renderer can draw: one of the 15 caption fonts by name, or a brand font file. */
+function usableFont(f: BrandKit['fonts'][number] | undefined, fallback: CanvasFont): CanvasFont {
+  if (!f) return fallback
+  const caption = CAPTION_FONTS.find((c) => c.toLowerCase() === f.family.toLowerCase())
+  if (caption) return { family: caption, weight: f.weight }
+  return f.file_key ? { family: f.family, weight: f.weight } : fallback
+}
+
+const ROLE_ORDER = ['primary', 'secondary', 'accent', 'other', 'background', 'text'] as const
+
+export async function kitForAds(deps: AdImagesDeps, userId: number, brandId: number | null): Promise<KitForAds> {
+  if (brandId === null) return { kit: { name: 'Your brand', colors: [], headingFont: DEFAULT_HEADING, bodyFont: DEFAULT_BODY }, images: {}, fontFiles: [] }
+  const brand = await getBrandKit(deps.db, brandId)
+  if (!brand || brand.user_id !== userId) throw new AppError('not_found', BRAND_NOT_FOUND, 404, { brand_id: [BRAND_NOT_FOUND] })
+  const colors = [...brand.colours].sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role)).map((c) => c.hex)
+  const headingRow = brand.fonts.find((f) => f.role === 'heading') ?? brand.fonts[0]
+  const bodyRow = brand.fonts.find((f) => f.role === 'body') ?? brand.fonts.find((f) => f !== headingRow) ?? headingRow
+  const logo = brand.logos[0]
+  const images: Record<string, CanvasImage> = {}
+  let logoPicture: AdPicture | undefined
+  if (logo && logo.mime !== 'image/x-icon') {
+    images.logo = { file_key: logo.file_key, width: logo.width, height: logo.height, source: `brand:${brand.id}:logo:${logo.id}` }
+    logoPicture = { image: 'logo', width: logo.width, height: logo.height }
+  }
+  // Every brand font with a file, not only heading and body: the editor offers each of them for a text asset.
+  const fontFiles = brand.fonts.flatMap((f) => (f.file_key && !CAPTION_FONTS.some((c) => c.toLowerCase() === f.family.toLowerCase()) ? [{ family: f.family, file_key: f.file_key }] : []))
+  return {
+    kit: { name: brand.name, colors, headingFont: usableFont(headingRow, DEFAULT_HEADING), bodyFont: usableFont(bodyRow, DEFAULT_BODY), ...(logoPicture ? { logo: logoPicture } : {}) },
+    images, fontFiles,
+  }
+}
+
+export const characterKey = (ref: CharacterRef) => `char-${ref.asset_id}-${ref.character_id}`
+
+/** The picked characters, each checked to be the user's, as pictures and image-table entries. */
+export async function charactersForAds(deps: AdImagesDeps, userId: number, refs: readonly CharacterRef[]): Promise<{ subjects: AdPicture[]; images: Record<string, CanvasImage> }> {
+  const subjects: AdPicture[] = []
+  const images: Record<string, CanvasImage> = {}
+  for (const ref of refs) {
+    const asset = await repo.findAsset(deps.db, ref.asset_id, userId)
+    const character = asset?.characters.find((c) => c.id === ref.character_id)
+    if (!character) throw new AppError('not_found', 'Character not found', 404, { characters: ['Character not found'] })
+    const key = characterKey(ref)
+    images[key] = { file_key: character.file_key, width: character.width, height: character.height, source: `${ref.asset_id}:${ref.character_id}` }
+    subjects.push({ image: key, width: character.width, height: character.height })
+  }
+  return { subjects, images }
+}

@@ -1,0 +1,66 @@
+import type { z } from 'zod'
+import type { AdProject, AdProjectStats, CreateAdProjectBody, UpdateAdProjectBody } from '@mouthpiece/contracts/ads/projects.schemas'
+import { AD_PROJECT_NOT_FOUND } from '@mouthpiece/contracts/ads/projects.schemas'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
+import type { Platform } from '../../../platform/context'
+import { AppError } from '../../../platform/http/errors'
+import { findBrand } from '../brands/brands.repo'
+import { brandNotFound } from '../brands/brands.service'
+import * as repo from './ad-projects.repo'
+import type { AdProjectWithBrand } from './ad-projects.repo'
+import { projectStats } from './ad-project-stats'
+
+export type AdProjectsDeps = Pick<Platform, 'db' | 'realtime'>
+export const adProjectNotFound = () => new AppError('not_found', AD_PROJECT_NOT_FOUND, 404)
+const PER_PAGE = 12
+
+export const presentAdProject = (r: AdProjectWithBrand): AdProject => ({
+  id: r.id, name: r.name, brand_id: r.brand_id, brand_name: r.brand_name, goal: r.goal as AdProject['goal'], copy: r.copy,
+  placements: r.placements, status: r.status, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+})
+
+/**
+ * Tells the user's open pages about a project change (socket event `ad-project-event`, the user's
+ * room). `type` says what: project, scrape, generation…; other fields are the change's own.
+ */
+export async function emitAdProject(deps: Pick<Platform, 'realtime'>, userId: number, payload: { type: string } & Record<string, unknown>): Promise<void> {
+  await deps.realtime.emitToUser(userId, RealtimeEvent.adProject, payload).catch(() => undefined)
+}
+
+export async function getAdProject(deps: AdProjectsDeps, userId: number, id: number): Promise<AdProject> {
+  const row = await repo.findAdProject(deps.db, id, userId)
+  if (!row) throw adProjectNotFound()
+  return presentAdProject(row)
+}
+
+export async function listAdProjects(deps: AdProjectsDeps, userId: number, page: number, keyword?: string) {
+  const { rows, total } = await repo.listAdProjects(deps.db, userId, PER_PAGE, (page - 1) * PER_PAGE, keyword)
+  return { list: rows.map(presentAdProject), total, lastPage: Math.max(1, Math.ceil(total / PER_PAGE)) }
+}
+
+async function checkBrand(deps: AdProjectsDeps, userId: number, brandId: number | null | undefined) {
+  if (brandId != null && !(await findBrand(deps.db, brandId, userId))) throw brandNotFound()
+}
+
+export async function createAdProject(deps: AdProjectsDeps, userId: number, body: z.infer<typeof CreateAdProjectBody>): Promise<AdProject> {
+  await checkBrand(deps, userId, body.brand_id)
+  const row = await repo.insertAdProject(deps.db, { user_id: userId, ...body })
+  const project = await getAdProject(deps, userId, row.id)
+  await emitAdProject(deps, userId, { type: 'project', action: 'created', project })
+  return project
+}
+
+export async function updateAdProject(deps: AdProjectsDeps, userId: number, id: number, body: z.infer<typeof UpdateAdProjectBody>): Promise<AdProject> {
+  if (!(await repo.findAdProject(deps.db, id, userId))) throw adProjectNotFound()
+  await checkBrand(deps, userId, body.brand_id)
+  await repo.updateAdProject(deps.db, id, body)
+  const project = await getAdProject(deps, userId, id)
+  await emitAdProject(deps, userId, { type: 'project', action: 'updated', project })
+  return project
+}
+
+export async function getAdProjectStats(deps: AdProjectsDeps, userId: number | undefined, id: number): Promise<AdProjectStats> {
+  const row = await repo.findAdProject(deps.db, id, userId)
+  if (!row) throw adProjectNotFound()
+  return projectStats(deps.db, row)
+}

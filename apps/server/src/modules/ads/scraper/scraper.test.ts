@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Brand } from '@mouthpiece/contracts/ads/brands.schemas'
+import type { ScrapeTask } from '@mouthpiece/contracts/ads/scraper.schemas'
+import { SAFE_FETCH_REFUSED_MESSAGE, SAFE_FETCH_TIMEOUT_MESSAGE } from '../../../platform/http/safe-fetch'
+import { createTestApp } from '../../../../test/harness'
+import type { TestApp } from '../../../../test/harness'
+import { rendersClient } from '../../renders/testing/renders-client'
+import { BRAND_SITE, startBrandSite } from '../testing/brand-site'
+import type { BrandSite } from '../testing/brand-site'
+import { NO_LOGO_WARNING, scrapeSite, WOFF2_NOTE } from './site-reader'
+import { adScrapeTasks } from './scraper.schema'
+import { adBrands } from '../brands/brands.schema'
+
+describe('ads scraper: a brand kit from a site, through the SSRF-safe client', () => {
+  let t: TestApp
+  let site: BrandSite
+  let client: ReturnType<typeof rendersClient>
+  beforeAll(async () => {
+    process.env.ADS_SCRAPE_PAGE_TIMEOUT_MS = '1500'
+    site = await startBrandSite()
+    t = await createTestApp({ workers: true, env: { SAFE_FETCH_ALLOW_HOSTS: 'localhost' } })
+    client = rendersClient(t)
+  })
+  afterAll(async () => {
+    await t.close()
+    await site.close()
+    delete process.env.ADS_SCRAPE_PAGE_TIMEOUT_MS
+  })
+
+  const waitTask = async (id: string, who: { token: string }): Promise<ScrapeTask> => {
+    for (let i = 0; i < 300; i++) {
+      const task = (await client.call('GET', `/api/ads/scrape-tasks/${id}`, who)).json<{ task: ScrapeTask }>().task
+      if (task.status === 'completed' || task.status === 'failed') return task
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error('scrape did not finish')
+  }
+
+  it('reads name, description, logos (measured), colours and fonts, each with its source, unconfirmed', async () => {
+    const me = await client.register('scraper')
+    const started = Date.now()
+    const res = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/` })
+    expect(res.statusCode, res.body).toBe(200)
+    const task = await waitTask(res.json<{ task: ScrapeTask }>().task.id, me)
+    expect(task, JSON.stringify(task)).toMatchObject({ status: 'completed', progress: 100 })
+    expect(Date.now() - started).toBeLessThan(10_000)
+    const brand = (await client.call('GET', `/api/ads/brands/${task.brand_id}`, me)).json<{ brand: Brand }>().brand
+    expect(brand.name).toBe(BRAND_SITE.name)
+    expect(brand.name_source).toMatchObject({ kind: 'og:site_name', confirmed: false })
+    expect(brand.description).toBe(BRAND_SITE.description)
+    expect(brand.website).toBe(`${site.url}/`)
+
+    // Logos: the inline SVG first; real sizes, not the `sizes=` the markup claims.
+    expect(brand.logos[0]).toMatchObject({ mime: 'image/svg+xml', width: 240, height: 80, primary: true, source: { kind: 'inline svg', confirmed: false } })
+    const bySource = Object.fromEntries(brand.logos.map((l) => [l.source.kind, l]))
+    expect(bySource['apple-touch-icon']).toMatchObject({ width: 180, height: 180 })
+    expect(bySource['manifest icon']).toMatchObject({ width: 512, height: 512 })
+    expect(bySource['link rel=icon']).toMatchObject({ width: 16, height: 16 })
+    expect(brand.images[0]).toMatchObject({ width: 1200, height: 630, source: { kind: 'og:image' } })
+    expect((await client.call('GET', brand.logos[0]!.url, me)).headers['content-type']).toBe('image/svg+xml')
+
+    // Colours: custom properties by name, theme-color, then the logo palette.
+    const colour = (hex: string) => brand.colours.find((c) => c.hex === hex)
+    expect(colour(BRAND_SITE.primary)).toMatchObject({ role: 'primary', source: { kind: 'css --brand-primary' } })
+    expect(colour(BRAND_SITE.secondary)).toMatchObject({ role: 'secondary', source: { kind: 'css --brand-secondary' } })
+    expect(colour(BRAND_SITE.text)).toMatchObject({ role: 'text' })
+    expect(colour('#FFFFFF')).toMatchObject({ role: 'background' })
+    expect(brand.contrast.find((p) => p.foreground === BRAND_SITE.text && p.background === '#FFFFFF')).toMatchObject({ body_text: true })
+    expect(brand.colours.every((c) => c.source.confirmed === false && c.source.confidence > 0 && c.source.confidence < 1)).toBe(true)
+
+    // Fonts: the WOFF face is kept as a TTF file; the WOFF2-only face has a note; families by use.
+    const display = brand.fonts.find((f) => f.family === 'Acme Display')!
+    expect(display).toMatchObject({ weight: 700, role: 'heading', format: 'ttf', source: { kind: '@font-face' } })
+    const file = await client.call('GET', display.url!, me)
+    expect(file.rawPayload.readUInt32BE(0)).toBe(0x00010000)
+    expect(brand.fonts.find((f) => f.family === 'Acme Script')).toMatchObject({ url: null, note: WOFF2_NOTE })
+    expect(brand.fonts.find((f) => f.family === 'Inter')).toMatchObject({ role: 'body', url: null, source: { kind: 'font-family' } })
+
+    // The user fixes a colour and saves: the fixed one becomes theirs, the rest confirmed.
+    const fixed = (await client.call('POST', `/api/ads/brands/${brand.id}/colours/${colour(BRAND_SITE.secondary)!.id}/update`, me, { hex: '#123456' })).json<{ brand: Brand }>().brand
+    expect(fixed.colours.find((c) => c.hex === '#123456')!.source).toEqual({ kind: 'user', detail: null, confidence: 1, confirmed: true })
+    const saved = (await client.call('POST', `/api/ads/brands/${brand.id}/update`, me, { confirm_all: true })).json<{ brand: Brand }>().brand
+    expect([...saved.colours, ...saved.fonts, ...saved.logos].every((v) => v.source.confirmed)).toBe(true)
+    expect(saved.name_source.confirmed).toBe(true)
+  })
+
+  it('refuses loopback, private, metadata and IPv6 loopback addresses and a name resolving to one, with a clear message', async () => {
+    const me = await client.register('ssrf')
+    for (const url of ['http://127.0.0.1/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', `http://127.0.0.1:${new URL(site.url).port}/`]) {
+      const res = await client.call('POST', '/api/ads/brands/scrape', me, { url })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json<{ message: string }>().message, url).toBe(SAFE_FETCH_REFUSED_MESSAGE)
+    }
+    // A DNS name that resolves to a private address (every address of the name is checked).
+    const e = await scrapeSite('http://brand.example.test/', { resolve: async () => ['93.184.216.34', '10.0.0.7'] }).catch((err: Error) => err)
+    expect((e as Error).message.split('#')[0]).toBe(SAFE_FETCH_REFUSED_MESSAGE)
+    const count = async () => (await t.db.select().from(adScrapeTasks)).filter((r) => r.user_id === me.id).length
+    expect(await count()).toBe(0)
+  })
+
+  it('a redirect to a private address fails the task with a clear message; nothing half-made; retry runs it again', async () => {
+    const me = await client.register('redirect')
+    for (const path of ['/to-private', '/to-metadata']) {
+      const res = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}${path}` })
+      const task = await waitTask(res.json<{ task: ScrapeTask }>().task.id, me)
+      expect(task).toMatchObject({ status: 'failed', error: SAFE_FETCH_REFUSED_MESSAGE, brand_id: null })
+    }
+    expect((await t.db.select().from(adBrands)).filter((b) => b.user_id === me.id)).toEqual([])
+    const failed = (await client.call('GET', '/api/ads/brands', me)).json<{ brands: unknown[] }>().brands
+    expect(failed).toEqual([])
+    const tasks = (await t.db.select().from(adScrapeTasks)).filter((r) => r.user_id === me.id)
+    const retry = await client.call('POST', `/api/ads/retry-extraction/${tasks[0]!.id}`, me)
+    expect(retry.statusCode, retry.body).toBe(200)
+    expect(retry.json<{ task: ScrapeTask }>().task.status).toBe('queued')
+    const again = await waitTask(tasks[0]!.id, me)
+    expect(again).toMatchObject({ status: 'failed', attempts: 2 })
+    const notFailed = await client.call('POST', `/api/ads/retry-extraction/${tasks[0]!.id}`, await client.register('other'))
+    expect(notFailed.statusCode).toBe(404)
+  })
+
+  it('a site that times out fails with the time message; a page with no logo still makes a brand, with a warning', async () => {
+    const me = await client.register('slow')
+    const slow = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/slow` })
+    const task = await waitTask(slow.json<{ task: ScrapeTask }>().task.id, me)
+    expect(task).toMatchObject({ status: 'failed', error: SAFE_FETCH_TIMEOUT_MESSAGE, brand_id: null })
+
+    const plain = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/no-logo` })
+    const done = await waitTask(plain.json<{ task: ScrapeTask }>().task.id, me)
+    expect(done).toMatchObject({ status: 'completed', warnings: [NO_LOGO_WARNING] })
+    const brand = (await client.call('GET', `/api/ads/brands/${done.brand_id}`, me)).json<{ brand: Brand }>().brand
+    expect(brand).toMatchObject({ name: 'Plain Page', logos: [], colours: [{ hex: '#336699', role: 'primary' }] })
+
+    const bad = await client.call('POST', '/api/ads/brands/scrape', me, { url: 'ftp://example.com/' })
+    expect(bad.json<{ message: string }>().message).toBe('Please enter a direct http(s) link')
+  })
+})

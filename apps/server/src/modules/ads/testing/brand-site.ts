@@ -1,0 +1,87 @@
+/**
+ * A small brand site for tests, e2e and the bench (HTML + CSS + logos + fonts), served on
+ * localhost: the scraper reaches it through the SSRF client's allow-list setting only.
+ * Its icons lie about their sizes in `sizes=`, as real sites do; the scraper must measure.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import sharp from 'sharp'
+
+const require = createRequire(import.meta.url)
+/** WOFF and WOFF2 files an npm package ships (OFL fonts), so the site serves real fonts. */
+const fontFile = (name: string) => fs.readFileSync(require.resolve(`@fontsource/bebas-neue/files/${name}`))
+
+export const BRAND_SITE = {
+  name: 'Acme Roasters',
+  description: 'Small-batch coffee, roasted every morning in Leeds.',
+  primary: '#FF6B57',
+  secondary: '#1E3A5F',
+  text: '#1A1A1A',
+  background: '#FFFFFF',
+  theme: '#FF6B57',
+}
+
+const LOGO_SVG = `<svg class="site-logo" viewBox="0 0 240 80" width="240" height="80" role="img" aria-label="Acme Roasters logo"><rect width="240" height="80" rx="12" fill="${BRAND_SITE.primary}"/><circle cx="40" cy="40" r="22" fill="${BRAND_SITE.secondary}"/><text x="76" y="50" font-size="28" fill="#FFFFFF">ACME</text></svg>`
+
+const page = (body: string, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
+
+const HOME_HEAD = `<title>Acme Roasters | Fresh coffee delivered</title>
+<meta name="description" content="${BRAND_SITE.description}">
+<meta property="og:site_name" content="${BRAND_SITE.name}">
+<meta property="og:image" content="/og.png">
+<meta name="theme-color" content="${BRAND_SITE.theme}">
+<link rel="stylesheet" href="/css/site.css">
+<link rel="icon" href="/favicon.png" sizes="256x256">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="16x16">
+<link rel="manifest" href="/site.webmanifest">
+<style>.hero{background-color:#1E3A5F;color:#FFFFFF}</style>`
+
+const CSS = `/* brand tokens */
+:root { --brand-primary: ${BRAND_SITE.primary}; --brand-secondary: rgb(30, 58, 95); --text-color: ${BRAND_SITE.text}; --bg-page: #fff; --spacing: 8px; }
+@font-face { font-family: "Acme Display"; src: url("/fonts/display.woff2") format("woff2"), url("/fonts/display.woff") format("woff"); font-weight: 700; font-style: normal; }
+@font-face { font-family: 'Acme Script'; src: url(/fonts/script.woff2) format('woff2'); font-weight: 400; }
+body { font-family: "Inter", Helvetica, Arial, sans-serif; color: var(--text-color); background: #FFFFFF; }
+h1, h2 { font-family: "Acme Display", sans-serif; color: ${BRAND_SITE.primary}; }
+a { color: #FF6B57; }
+`
+
+export interface BrandSite { url: string; close: () => Promise<void>; hits: string[] }
+
+/** Starts the site on localhost (IPv4 and IPv6) on a free port. */
+export async function startBrandSite(): Promise<BrandSite> {
+  const png = (w: number, h: number, colour: string) => sharp({ create: { width: w, height: h, channels: 4, background: colour } }).png().toBuffer()
+  const files: Record<string, { type: string; body: Buffer | string }> = {
+    '/': { type: 'text/html; charset=utf-8', body: page(`<header><a href="/" class="logo">${LOGO_SVG}</a></header><main class="hero"><h1>Fresh coffee</h1></main>`, HOME_HEAD) },
+    '/no-logo': { type: 'text/html', body: page('<p>Just words.</p>', '<title>Plain Page</title><style>:root{--brand-primary:#336699}</style>') },
+    '/css/site.css': { type: 'text/css', body: CSS },
+    '/favicon.png': { type: 'image/png', body: await png(16, 16, BRAND_SITE.primary) },
+    '/apple-touch-icon.png': { type: 'image/png', body: await png(180, 180, BRAND_SITE.primary) },
+    '/icon-512.png': { type: 'image/png', body: await png(512, 512, BRAND_SITE.secondary) },
+    '/og.png': { type: 'image/png', body: await png(1200, 630, BRAND_SITE.secondary) },
+    '/site.webmanifest': { type: 'application/manifest+json', body: JSON.stringify({ name: BRAND_SITE.name, icons: [{ src: '/icon-512.png', sizes: '48x48', type: 'image/png' }] }) },
+    '/fonts/display.woff': { type: 'font/woff', body: fontFile('bebas-neue-latin-400-normal.woff') },
+    '/fonts/display.woff2': { type: 'font/woff2', body: fontFile('bebas-neue-latin-400-normal.woff2') },
+    '/fonts/script.woff2': { type: 'font/woff2', body: fontFile('bebas-neue-latin-400-normal.woff2') },
+  }
+  const hits: string[] = []
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!
+    hits.push(path)
+    if (path === '/slow') return // never answers: the scraper's time limit must end it
+    if (path === '/to-private') { res.writeHead(302, { location: 'http://10.0.0.1/admin' }); res.end(); return }
+    if (path === '/to-metadata') { res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }); res.end(); return }
+    const file = files[path]
+    if (!file) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return }
+    res.writeHead(200, { 'content-type': file.type })
+    res.end(file.body)
+  })
+  await new Promise<void>((r) => server.listen(0, r))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://localhost:${port}`,
+    hits,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()) }),
+  }
+}

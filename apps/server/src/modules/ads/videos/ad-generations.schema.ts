@@ -1,0 +1,32 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
+import { users } from '../../users/users.schema'
+import { renders } from '../../renders/renders.schema'
+import { adProjects } from '../projects/ad-projects.schema'
+
+/**
+ * An ad video (SPEC "ad generation"): an influencer reading the ad copy in the brand's voice, or
+ * lip-syncing an uploaded recording, over the brand's background, in one placement. The video is
+ * an ordinary render; this row ties it to the project and keeps what was asked (for retry).
+ */
+export const adGenerations = pgTable(
+  'ad_generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ad_project_id: integer('ad_project_id').notNull().references(() => adProjects.id, { onDelete: 'cascade' }),
+    /** The latest render (a retry points it at a new one). */
+    render_id: uuid('render_id').references(() => renders.id, { onDelete: 'set null' }),
+    mode: text('mode').$type<'read' | 'lipsync'>().notNull(),
+    placement: text('placement').$type<PlacementId>().notNull(),
+    influencer_id: text('influencer_id'),
+    voice_id: text('voice_id'),
+    text: text('text').notNull().default(''),
+    audio_uuid_path: text('audio_uuid_path'),
+    attempts: integer('attempts').notNull().default(1),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ad_generations_project_idx').on(t.ad_project_id, t.created_at.desc()), index('ad_generations_created_idx').on(t.created_at.desc())],
+)
+export type AdGenerationRow = typeof adGenerations.$inferSelect

@@ -1,0 +1,109 @@
+/**
+ * Ad audio/video flow (SPEC §4 selectAvatar → uploadAudio → showResults): the video is an
+ * ordinary render (renders module, through its service); this file decides who speaks, what, in
+ * which voice and over which background — all from the project's brand kit.
+ */
+import { desc, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { AdGeneration, CreateAdVideoBody } from '@mouthpiece/contracts/ads/videos.routes'
+import type { BackgroundChoice } from '@mouthpiece/contracts/renders/renders.schemas'
+import { ProcessStatus } from '@mouthpiece/contracts/statuses'
+import type { Platform } from '../../../platform/context'
+import type { Queryable } from '../../../platform/db/client'
+import { AppError, fieldError } from '../../../platform/http/errors'
+import { chooseAvatar } from '../../avatars/avatars.service'
+import { rendersDeps } from '../../renders/renders.deps'
+import { presentRender } from '../../renders/renders.present'
+import { findRender } from '../../renders/renders.repo'
+import * as renders from '../../renders/renders.service'
+import { requireVoice } from '../../voices/voices.service'
+import { findUpload } from '../../voices/voices.repo'
+import { getBrandKit, kitColour } from '../brands/brand-kit.service'
+import type { BrandKit } from '../brands/brand-kit.service'
+import { findAdProject } from '../projects/ad-projects.repo'
+import { adProjectNotFound, emitAdProject } from '../projects/ad-projects.service'
+import { adGenerations } from './ad-generations.schema'
+import type { AdGenerationRow } from './ad-generations.schema'
+
+export type AdVideoDeps = Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>
+export const NO_COPY_MESSAGE = 'Please write the ad copy first (or upload a recording to lip-sync).'
+export const generationNotFound = () => new AppError('not_found', 'Ad generation not found', 404)
+
+export async function presentGeneration(db: Queryable, row: AdGenerationRow): Promise<AdGeneration> {
+  const render = row.render_id ? await findRender(db, row.render_id) : undefined
+  return {
+    id: row.id, ad_project_id: row.ad_project_id, mode: row.mode, placement: row.placement as AdGeneration['placement'], influencer_id: row.influencer_id,
+    voice_id: row.voice_id, text: row.text, attempts: row.attempts, render: render ? presentRender(render) : null, created_at: row.created_at.toISOString(),
+  }
+}
+
+/** The brand's voice if it is a voice we have, else the influencer's own. */
+async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
+  const wanted = kit?.voice.voice_id
+  if (wanted && (await requireVoice(wanted).then(() => true, () => false))) return wanted
+  return fallback
+}
+
+/** The brand's background: its primary colour (its signature), else its background colour, else the studio preset. */
+function brandBackground(kit: BrandKit | null): BackgroundChoice {
+  const colour = kit ? (kitColour(kit, 'primary') ?? kitColour(kit, 'background')) : null
+  return colour ? { type: 'color', color: colour } : { type: 'preset', id: 'studio' }
+}
+
+interface Ask { mode: 'read' | 'lipsync'; placement: 'story' | 'widescreen'; influencer_id: string | null; text: string; audio_uuid_path: string | null }
+
+/** Starts the render for `ask`; `attach` records it inside the render's own transaction. */
+async function startVideo(deps: AdVideoDeps, userId: number, projectId: number, ask: Ask, attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>) {
+  const project = await findAdProject(deps.db, projectId, userId)
+  if (!project) throw adProjectNotFound()
+  const kit = project.brand_id ? await getBrandKit(deps.db, project.brand_id) : null
+  const avatar = await chooseAvatar(deps.db, userId, { influencer_id: ask.influencer_id ?? undefined })
+  let audioUploadKey: string | undefined
+  if (ask.mode === 'lipsync') {
+    const upload = await findUpload(deps.db, ask.audio_uuid_path!)
+    if (!upload || upload.user_id !== userId) throw new AppError('not_found', 'Audio file not found', 404)
+    if (upload.status !== ProcessStatus.successfully || !upload.wav_key) throw new AppError('not_ready', 'The audio file is still being processed. Try again in a moment.', 409)
+    audioUploadKey = upload.wav_key
+  } else if (!ask.text) throw fieldError('text', NO_COPY_MESSAGE)
+  const voiceId = await brandVoice(kit, avatar.voice_id)
+  return renders.startModuleVideo(rendersDeps(deps), userId, {
+    source: 'ad_video', text: ask.text, title: `${project.name} · ${ask.placement === 'story' ? '9:16' : '16:9'}`, avatar, voiceId, emotion: avatar.emotion, intensity: 0.6,
+    orientation: ask.placement === 'story' ? 'portrait' : 'landscape', background: brandBackground(kit), rate: kit?.voice.rate ?? 1, audioUploadKey,
+  }, { claim: async () => undefined, attach: (tx, row) => attach(tx, row.id, voiceId) })
+}
+
+export async function createAdVideo(deps: AdVideoDeps, userId: number, projectId: number, body: z.infer<typeof CreateAdVideoBody>): Promise<AdGeneration> {
+  const project = await findAdProject(deps.db, projectId, userId)
+  if (!project) throw adProjectNotFound()
+  const ask: Ask = {
+    mode: body.audio_uuid_path ? 'lipsync' : 'read', placement: body.placement, influencer_id: body.influencer_id ?? null,
+    text: body.audio_uuid_path ? '' : (body.text ?? project.copy).trim(), audio_uuid_path: body.audio_uuid_path ?? null,
+  }
+  let created: AdGenerationRow | undefined
+  await startVideo(deps, userId, projectId, ask, async (tx, renderId, voiceId) => {
+    ;[created] = await tx.insert(adGenerations).values({ user_id: userId, ad_project_id: projectId, render_id: renderId, voice_id: voiceId, ...ask }).returning()
+  })
+  const generation = await presentGeneration(deps.db, created!)
+  await emitAdProject(deps, userId, { type: 'video', project_id: projectId, generation })
+  return generation
+}
+
+export async function listAdVideos(deps: AdVideoDeps, userId: number, projectId: number): Promise<AdGeneration[]> {
+  if (!(await findAdProject(deps.db, projectId, userId))) throw adProjectNotFound()
+  const rows = await deps.db.select().from(adGenerations).where(eq(adGenerations.ad_project_id, projectId)).orderBy(desc(adGenerations.created_at)).limit(50)
+  return Promise.all(rows.map((r) => presentGeneration(deps.db, r)))
+}
+
+/** Admin retry: a video whose render failed (or is gone) is made again with what was asked. */
+export async function retryAdVideo(deps: AdVideoDeps, id: string): Promise<AdGenerationRow> {
+  const [row] = await deps.db.select().from(adGenerations).where(eq(adGenerations.id, id))
+  if (!row) throw generationNotFound()
+  const render = row.render_id ? await findRender(deps.db, row.render_id) : undefined
+  if (render && render.status !== 4) throw new AppError('not_failed', 'Only a failed ad video can be retried.', 409)
+  let updated: AdGenerationRow | undefined
+  await startVideo(deps, row.user_id, row.ad_project_id, { ...row, placement: row.placement as Ask['placement'] }, async (tx, renderId) => {
+    ;[updated] = await tx.update(adGenerations).set({ render_id: renderId, attempts: row.attempts + 1, updated_at: new Date() }).where(eq(adGenerations.id, id)).returning()
+  })
+  await emitAdProject(deps, row.user_id, { type: 'video', project_id: row.ad_project_id, generation: await presentGeneration(deps.db, updated!) })
+  return updated!
+}

@@ -1,0 +1,22 @@
+import { asc } from 'drizzle-orm'
+import type { DefaultPrompt } from '@mouthpiece/contracts/avatars/creators.routes'
+import type { Db, Queryable } from '../../../platform/db/client'
+import { auditedChange } from '../../audit/audit.service'
+import type { AdminAuditActor } from '../../audit/audit.service'
+import { defaultLookPrompts } from '../avatars.schema'
+
+/** SPEC §2 default-prompts: the look prompts the avatar editor offers, in the admin's order. */
+export async function defaultPrompts(db: Queryable): Promise<DefaultPrompt[]> {
+  const rows = await db.select().from(defaultLookPrompts).orderBy(asc(defaultLookPrompts.position))
+  return rows.map((r) => ({ label: r.label, prompt: r.prompt }))
+}
+
+/** Replaces the whole list (it is short and edited as one form). */
+export async function saveDefaultPrompts(db: Db, actor: AdminAuditActor, prompts: DefaultPrompt[]): Promise<DefaultPrompt[]> {
+  await auditedChange(db, actor, 'creators.default-prompts', { before: (tx) => defaultPrompts(tx) }, async (tx) => {
+    await tx.delete(defaultLookPrompts)
+    if (prompts.length) await tx.insert(defaultLookPrompts).values(prompts.map((p, position) => ({ position, label: p.label, prompt: p.prompt })))
+    return prompts
+  })
+  return defaultPrompts(db)
+}

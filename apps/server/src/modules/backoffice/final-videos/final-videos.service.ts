@@ -1,0 +1,56 @@
+import type { FinalVideo, FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.routes'
+import type { SortDir } from '@mouthpiece/contracts/lists'
+import { and, eq } from 'drizzle-orm'
+import type { Platform } from '../../../platform/context'
+import type { Queryable } from '../../../platform/db/client'
+import { listPage, scanCsv } from '../../../platform/db/list-query'
+import type { RowOf } from '../../../platform/db/list-query'
+import { notFound } from '../../../platform/http/errors'
+import { audited } from '../../audit/audit.service'
+import type { AuditActor } from '../../audit/audit.service'
+import { presentFiles } from '../../renders/renders.present'
+import { removeRenderFiles } from '../../renders/render-files'
+import { renders } from '../../renders/renders.schema'
+import type { RenderRow } from '../../renders/renders.schema'
+import { finalVideoCsvCells, finalVideosSpec, finalVideosWhere, isFinalVideo } from './final-videos.repo'
+
+type Row = RowOf<typeof finalVideosSpec.fields>
+type ListArgs = FinalVideoFilter & { sort?: string; dir?: SortDir }
+
+export function presentFinalVideo(r: Row): FinalVideo {
+  return {
+    id: r.id, title: r.title, source: r.source, duration: r.duration, video_resolution: r.settings.video_resolution,
+    user_id: r.user_id, username: r.username, email: r.email,
+    files: presentFiles({ id: r.id, kind: r.kind, files: r.files } as RenderRow),
+    share_path: `/video-sharing/${r.id}`, created_at: r.created_at.toISOString(),
+  }
+}
+
+export async function listFinalVideosPage(deps: Pick<Platform, 'db'>, q: ListArgs & { page: number; per_page: number }) {
+  const page = await listPage(deps.db, finalVideosSpec, { where: finalVideosWhere(q), sort: q.sort, dir: q.dir, page: q.page, perPage: q.per_page })
+  return { ...page, list: page.list.map(presentFinalVideo) }
+}
+
+/** The whole filtered set as CSV text, batch by batch, written by the database (no row cap, memory bounded). */
+export const scanFinalVideosCsv = (deps: Pick<Platform, 'db'>, q: ListArgs) =>
+  scanCsv(deps.db, finalVideosSpec, { where: finalVideosWhere(q), sort: q.sort, dir: q.dir }, finalVideoCsvCells)
+
+/**
+ * Deletes one finished video inside `tx`, audited with what it was; answers the file keys to
+ * remove once the transaction has committed (files go last: a rolled-back delete keeps them).
+ */
+export async function deleteFinalVideoIn(tx: Queryable, actor: AuditActor, id: string, meta?: Record<string, unknown>): Promise<RenderRow | undefined> {
+  const [row] = await tx.select().from(renders).where(and(eq(renders.id, id), isFinalVideo)).for('update')
+  if (!row) return undefined
+  const before = { id: row.id, title: row.title, source: row.source, user_id: row.user_id, duration: row.duration, created_at: row.created_at.toISOString() }
+  await audited(tx, actor, 'final-videos.delete', { target: { type: 'render', id: row.id }, before, meta }, async () => {
+    await tx.delete(renders).where(eq(renders.id, id))
+  })
+  return row
+}
+
+export async function deleteFinalVideo(deps: Pick<Platform, 'db' | 'storage'>, actor: AuditActor, id: string): Promise<void> {
+  const row = await deps.db.transaction((tx) => deleteFinalVideoIn(tx, actor, id))
+  if (!row) throw notFound('Video')
+  await removeRenderFiles(deps.storage, row.id, row.files)
+}

@@ -1,0 +1,92 @@
+import { PROJECTS_MAIL_MAX_ROWS } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
+import type { AdminProject, AdminProjectFilter } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
+import { ProjectDocument, ProjectSettings } from '@mouthpiece/contracts/projects/project-document.schemas'
+import type { SortDir } from '@mouthpiece/contracts/lists'
+import { count, eq } from 'drizzle-orm'
+import type { Platform } from '../../../platform/context'
+import { listPage, scanCsv } from '../../../platform/db/list-query'
+import type { RowOf } from '../../../platform/db/list-query'
+import { csvFileName } from '../../../platform/http/csv'
+import { AppError } from '../../../platform/http/errors'
+import { mailerFor } from '../../../platform/mail/mailer'
+import { recordAudit } from '../../audit/audit.service'
+import type { AdminAuditActor } from '../../audit/audit.service'
+import { assertEntitled } from '../../payments/entitlements.service'
+import { projects } from '../../projects/projects.schema'
+import { commit, conflict, projectNotFound } from '../../projects/projects.service'
+import type { ProjectsDeps } from '../../projects/projects.service'
+import * as projectsRepo from '../../projects/projects.repo'
+import { PROJECT_CSV_HEADER, adminProjectsSpec, adminProjectsWhere, projectCsvCells } from './admin-projects.repo'
+
+type Row = RowOf<typeof adminProjectsSpec.fields>
+type ListArgs = AdminProjectFilter & { sort?: string; dir?: SortDir }
+
+export const presentAdminProject = (r: Row): AdminProject => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() })
+
+export async function listProjectsPage(deps: Pick<Platform, 'db'>, q: ListArgs & { page: number; per_page: number }) {
+  const page = await listPage(deps.db, adminProjectsSpec, { where: adminProjectsWhere(q), sort: q.sort, dir: q.dir, page: q.page, perPage: q.per_page })
+  return { ...page, list: page.list.map(presentAdminProject) }
+}
+
+/** The whole filtered set as CSV text, batch by batch, written by the database (no row cap, memory bounded). */
+export const scanProjectsCsv = (deps: Pick<Platform, 'db'>, q: ListArgs) =>
+  scanCsv(deps.db, adminProjectsSpec, { where: adminProjectsWhere(q), sort: q.sort, dir: q.dir }, projectCsvCells)
+
+/**
+ * SPEC "export projects CSV {email}": the projects matching the keyword, mailed as an attachment
+ * (SPEC §8 "CSV send"). A mail carries the whole file, so it has a size limit a download has not.
+ */
+export async function mailProjectsCsv(deps: Pick<Platform, 'db' | 'config'>, actor: AdminAuditActor, input: { email: string; keyword?: string }) {
+  const where = adminProjectsWhere(input)
+  const [c] = await deps.db.select({ n: count() }).from(projects).where(where)
+  const rows = c?.n ?? 0
+  if (rows > PROJECTS_MAIL_MAX_ROWS)
+    throw new AppError('too_many_rows', `${rows} projects are too many to mail (at most ${PROJECTS_MAIL_MAX_ROWS}). Narrow the search or download the CSV instead.`, 422)
+  // A mail attachment is one piece, so the text is gathered here: bounded by the row limit above.
+  let csv = `\uFEFF${PROJECT_CSV_HEADER.join(',')}\r\n`
+  for await (const chunk of scanProjectsCsv(deps, { keyword: input.keyword, sort: 'id', dir: 'asc' })) csv += chunk
+  const fileName = csvFileName('projects')
+  // The export is personal data leaving the system: logged before it goes.
+  await recordAudit(deps.db, actor, 'projects.export-mail', { meta: { email: input.email, keyword: input.keyword ?? null, rows } })
+  await mailerFor(deps.config).send({
+    to: input.email,
+    subject: `Mouthpiece projects (${rows} ${rows === 1 ? 'row' : 'rows'})`,
+    text: `Attached is the projects export${input.keyword ? ` for “${input.keyword}”` : ''}: ${rows} ${rows === 1 ? 'row' : 'rows'}, file ${fileName}.\n\nSent from the Mouthpiece admin area.`,
+    attachments: [{ filename: fileName, content: csv, contentType: 'text/csv; charset=utf-8' }],
+  })
+  return { ok: true as const, email: input.email, rows }
+}
+
+async function projectRowFor(deps: Pick<Platform, 'db'>, id: number): Promise<Row> {
+  const [row] = await deps.db.select(adminProjectsSpec.fields).from(projects).where(eq(projects.id, id))
+  if (!row) throw projectNotFound()
+  return row
+}
+
+export async function getProjectSetting(deps: Pick<Platform, 'db'>, id: number) {
+  const row = await projectsRepo.findById(deps.db, id)
+  if (!row) throw projectNotFound()
+  const settings = ProjectDocument.parse(row.document).settings
+  return { project: { ...presentAdminProject(await projectRowFor(deps, id)), settings } }
+}
+
+/**
+ * An admin changes a project's settings for its owner (support: "my export is portrait"): the same
+ * versioned write the editor makes, so an open editor sees the change, with the audit entry in the
+ * same transaction. 1080p still needs the owner's plan: an admin cannot grant a paid feature here.
+ */
+export async function updateProjectSetting(deps: ProjectsDeps, actor: AdminAuditActor, id: number, version: number, settings: Partial<ProjectSettings>) {
+  const row = await projectsRepo.findById(deps.db, id)
+  if (!row) throw projectNotFound()
+  if (row.version !== version) throw conflict(row.version)
+  const doc = ProjectDocument.parse(row.document)
+  if (settings.video_resolution === '1080p' && doc.settings.video_resolution !== '1080p') await assertEntitled(deps.db, row.user_id, { resolution: '1080p' })
+  const next = { ...doc, settings: ProjectSettings.parse({ ...doc.settings, ...settings }) }
+  await commit(deps, row, version, next, {
+    kind: 'admin-settings',
+    inTx: async (tx) => {
+      await recordAudit(tx, actor, 'projects.update-setting', { target: { type: 'project', id }, before: doc.settings, after: next.settings })
+    },
+  })
+  return getProjectSetting(deps, id)
+}

@@ -1,0 +1,40 @@
+import {
+  adminCreateConferenceEvent, adminExportSubmissions, adminGetConferenceEvent, adminListConferenceEvents, adminListSubmissions,
+  adminUpdateConferenceEvent, conferenceEventSaveData, conferenceEventSendMail, conferenceEventSettings, conferenceEventShortVideo,
+  conferenceEventShortVideoCaptions,
+} from '@mouthpiece/contracts/conference-events/conference-events.routes'
+import type { HttpContext } from '../../platform/context'
+import { sendCsvStream } from '../../platform/http/csv-stream'
+import { auditActorOf, recordAudit } from '../audit/audit.service'
+import * as events from './conference-events.service'
+import * as submissions from './submissions.service'
+import { listenToEventVideos } from './delivery.service'
+
+/** SPEC §7 "Conference event": the kiosk's public calls and /admin/twitch-con's. */
+export function registerConferenceEventsRoutes(ctx: HttpContext) {
+  const { route, db } = ctx
+  listenToEventVideos(ctx)
+
+  route(conferenceEventSettings, async ({ params }) => submissions.settings(ctx, params.eventId))
+  // A kiosk resends its queue when the network is back: generous, but bounded per IP.
+  route(conferenceEventSaveData, async ({ params, body }) => submissions.saveData(ctx, params.eventId, body), { rateLimit: { max: 120, timeWindow: 60_000 } })
+  route(conferenceEventShortVideo, async ({ params }) => submissions.shortVideo(ctx, params.code), { rateLimit: { max: 600, timeWindow: 60_000 } })
+  route(conferenceEventShortVideoCaptions, async ({ params, reply }) => {
+    const vtt = await submissions.captionsVtt(ctx, params.code)
+    await reply.header('content-type', 'text/vtt; charset=utf-8').header('cache-control', 'no-store').send(vtt)
+    return undefined
+  })
+  route(conferenceEventSendMail, async ({ body }) => submissions.sendMail(ctx, body.code), { rateLimit: { max: 10, timeWindow: 60_000 } })
+
+  route(adminListConferenceEvents, async () => events.listEvents(ctx))
+  route(adminCreateConferenceEvent, async ({ body, actor }) => events.createEvent(ctx, auditActorOf(actor), body))
+  route(adminGetConferenceEvent, async ({ params }) => events.getEvent(ctx, params.eventId))
+  route(adminUpdateConferenceEvent, async ({ params, body, actor }) => events.updateEvent(ctx, auditActorOf(actor), params.eventId, body))
+  route(adminListSubmissions, async ({ params, query }) => submissions.listSubmissions(ctx, params.eventId, query))
+  route(adminExportSubmissions, async ({ params, query, actor, reply }) => {
+    const csv = await submissions.submissionsCsv(ctx, params.eventId, query)
+    // Attendees' personal data leaving the system: logged before it goes.
+    await recordAudit(db, auditActorOf(actor), 'conference-events.export', { target: { type: 'conference_event', id: params.eventId }, meta: { filter: query } })
+    return sendCsvStream(reply, csv.name, csv.header, csv.batches, csv.toRow)
+  })
+}

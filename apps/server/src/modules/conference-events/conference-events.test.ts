@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ConferenceEvent, ShortVideo, Submission } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import { listOutbox } from '../../platform/mail/outbox'
+import { createTestApp } from '../../../test/harness'
+import type { TestApp } from '../../../test/harness'
+import { rendersClient } from '../renders/testing/renders-client'
+import { findEventVideo } from '../renders/renders.service'
+import { RenderStatus } from '@mouthpiece/contracts/statuses'
+import { findByCode } from './conference-events.repo'
+import { followRender } from './delivery.service'
+
+const CONSENT = 'I agree that Mouthpiece stores my name and email to send me this video.'
+const eventBody = (extra: object = {}) => ({
+  name: 'TwitchCon Rotterdam', starts_on: '2026-11-20', ends_on: '2026-11-22', consent_text: CONSENT,
+  greeting_template: 'Hey {name}, welcome to TwitchCon!', influencer_id: 'streamer', voice_id: 'espeak:en-us+f3',
+  fields: [{ key: 'twitch_handle', label: 'Twitch handle', required: true }], ...extra,
+})
+const attendee = (extra: object = {}) => ({
+  submission_id: randomUUID(), kiosk_id: 'kiosk-1', name: 'Alice', email: 'Alice@Example.com', consent: true, consent_text: CONSENT,
+  agreed_at: new Date().toISOString(), answers: { twitch_handle: 'alice_live' }, ...extra,
+})
+
+/** A conference event driven through HTTP as the admin page and the kiosk do. */
+function booth(t: TestApp) {
+  const client = rendersClient(t)
+  let admin: Record<string, string> = {}
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) => t.app.inject({ method, url, payload, headers })
+  return {
+    call,
+    client,
+    async loginAdmin() {
+      const res = await call('POST', '/api/admin/login', { username: 'admin', password: 'admin-password-1' })
+      admin = { authorization: `Bearer ${res.json<{ token: string }>().token}` }
+    },
+    admin: (method: 'GET' | 'POST', url: string, payload?: object) => call(method, url, payload, admin),
+    /** An admin read that must succeed. */
+    async adminGet<T>(url: string): Promise<T> {
+      const res = await call('GET', url, undefined, admin)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json<T>()
+    },
+    async createEvent(extra: object = {}) {
+      const res = await call('POST', '/api/admin/conference-events', eventBody(extra), admin)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json<{ event: ConferenceEvent }>().event
+    },
+    /** Polls the retrieval call until the clip is delivered and its mail went (or failed). */
+    async waitDelivered(code: string, ms = 90_000): Promise<ShortVideo> {
+      const deadline = Date.now() + ms
+      for (;;) {
+        const video = (await call('GET', `/api/conference-event/short-video/${code}`)).json<{ video: ShortVideo }>().video
+        if (video.delivery === 'mailed' || video.delivery === 'mail_failed') return video
+        if (Date.now() > deadline) throw new Error(`clip ${code} still rendering`)
+        await new Promise((r) => setTimeout(r, 200))
+      }
+    },
+  }
+}
+
+describe('conference-event booth', () => {
+  let t: TestApp
+  let b: ReturnType<typeof booth>
+  let event: ConferenceEvent
+
+  beforeAll(async () => {
+    t = await createTestApp({ workers: true })
+    b = booth(t)
+    await b.loginAdmin()
+  })
+  afterAll(async () => t.close())
+
+  it('refuses a bad event with the field’s message and creates nothing', async () => {
+    const cases: Array<[object, string]> = [
+      [{ name: '' }, 'Please enter the event name'],
+      [{ greeting_template: 'Welcome to TwitchCon!' }, 'The greeting must contain {name}, where the attendee’s name goes'],
+      [{ ends_on: '2026-11-19' }, 'The event cannot end before it starts'],
+      [{ consent_text: 'ok' }, 'The consent text is at least 10 characters'],
+      [{ fields: [{ key: 'a', label: 'A' }, { key: 'a', label: 'B' }] }, 'Each field key can be used once'],
+    ]
+    for (const [change, message] of cases) {
+      const res = await b.admin('POST', '/api/admin/conference-events', eventBody(change))
+      expect(res.statusCode, message).toBe(400)
+      expect(res.json<{ message: string }>().message).toBe(message)
+    }
+    const unknown = await b.admin('POST', '/api/admin/conference-events', eventBody({ influencer_id: 'nobody-here' }))
+    expect(unknown.statusCode).toBe(404)
+    expect((await b.adminGet<{ events: unknown[] }>('/api/admin/conference-events')).events).toEqual([])
+  })
+
+  it('creates an event whose generic clip renders ahead of the crowd', async () => {
+    event = await b.createEvent()
+    expect(event).toMatchObject({ name: 'TwitchCon Rotterdam', submissions: 0, generic_clip: { status: 'rendering' } })
+    const kiosk = await b.call('GET', `/api/conference-event/${event.id}/settings`)
+    expect(kiosk.json()).toEqual({ event: { id: event.id, name: 'TwitchCon Rotterdam', starts_on: '2026-11-20', ends_on: '2026-11-22', fields: eventBody().fields, consent_text: CONSENT, greeting_template: 'Hey {name}, welcome to TwitchCon!' } })
+    expect((await b.call('GET', '/api/conference-event/999999/settings')).json()).toMatchObject({ message: 'Event not found' })
+  })
+
+  it('gives a normal user 403 and a stranger 401 on every admin call', async () => {
+    const user = await b.client.register('booth')
+    const asUser = { authorization: `Bearer ${user.token}` }
+    const calls: Array<['GET' | 'POST', string, object?]> = [
+      ['GET', '/api/admin/conference-events'],
+      ['POST', '/api/admin/conference-events', eventBody()],
+      ['GET', `/api/admin/conference-events/${event.id}`],
+      ['POST', `/api/admin/conference-events/${event.id}/update`, eventBody({ name: 'Hacked' })],
+      ['GET', `/api/admin/conference-events/${event.id}/submissions`],
+      ['GET', `/api/admin/conference-events/${event.id}/submissions/export`],
+    ]
+    for (const [method, url, payload] of calls) {
+      expect((await b.call(method, url, payload, asUser)).statusCode, url).toBe(403)
+      expect((await b.call(method, url, payload)).statusCode, url).toBe(401)
+    }
+    expect((await b.admin('GET', `/api/admin/conference-events/${event.id}`)).json<{ event: ConferenceEvent }>().event.name).toBe('TwitchCon Rotterdam')
+  })
+
+  it('refuses a bad submission with a clear message and saves nothing', async () => {
+    const cases: Array<[object, number, string]> = [
+      [{ consent: false }, 400, 'Please tick the box to agree before we make your video'],
+      [{ name: '  ' }, 400, 'Please enter your name or handle'],
+      [{ email: 'alice@' }, 400, 'Please enter a valid email address'],
+      [{ answers: {} }, 400, 'Please answer: Twitch handle'],
+      [{ answers: { twitch_handle: 'a', shoe_size: '44' } }, 400, 'This event does not ask that'],
+      [{ submission_id: 'nope' }, 400, 'Invalid submission id'],
+      [{ consent_text: 'I agree to anything.' }, 409, 'The consent text has changed since this kiosk loaded it. Please read it again and tick the box.'],
+    ]
+    for (const [change, status, message] of cases) {
+      const res = await b.call('POST', `/api/conference-event/${event.id}/save-data`, attendee(change))
+      expect(res.statusCode, message).toBe(status)
+      expect(res.json<{ message: string }>().message).toBe(message)
+    }
+    const page = await b.adminGet<{ total: number }>(`/api/admin/conference-events/${event.id}/submissions`)
+    expect(page.total).toBe(0)
+  })
+
+  it('saves an attendee once, renders their greeting with captions, and mails the link', async () => {
+    const body = attendee()
+    const started = Date.now()
+    const first = await b.call('POST', `/api/conference-event/${event.id}/save-data`, body)
+    expect(first.statusCode, first.body).toBe(200)
+    const { video, duplicate } = first.json<{ video: ShortVideo; duplicate: boolean }>()
+    expect(duplicate).toBe(false)
+    expect(video).toMatchObject({ name: 'Alice', greeting: 'Hey Alice, welcome to TwitchCon!', variant: 'personal', delivery: 'rendering', video_url: null })
+    expect(video.code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/)
+
+    // The kiosk lost the answer and sends again: the same attendee, not a second one.
+    const again = await b.call('POST', `/api/conference-event/${event.id}/save-data`, { ...body, name: 'Alice again' })
+    expect(again.json()).toMatchObject({ duplicate: true, video: { code: video.code, name: 'Alice' } })
+
+    const done = await b.waitDelivered(video.code)
+    console.log(`[booth] submission → playable in ${Date.now() - started} ms`)
+    expect(done).toMatchObject({ variant: 'personal', delivery: 'mailed' })
+    expect(done.video_url).toMatch(/\.mp4/)
+    expect((await b.call('GET', done.video_url!)).statusCode).toBe(200)
+
+    const mails = (await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Your TwitchCon Rotterdam video is ready')
+    expect(mails[0]!.text).toContain(`/twitchcon/${event.id}?code=${video.code}`)
+
+    const page = await b.adminGet<{ total: number; list: Submission[] }>(`/api/admin/conference-events/${event.id}/submissions`)
+    expect(page.total).toBe(1)
+    expect(page.list[0]).toMatchObject({ id: body.submission_id, name: 'Alice', email: 'alice@example.com', kiosk_id: 'kiosk-1', delivery: 'mailed', answers: { twitch_handle: 'alice_live' } })
+    expect(page.list[0]!.consent_sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(Date.parse(page.list[0]!.agreed_at)).toBeLessThanOrEqual(Date.now())
+
+    // send-mail: the link again, to the same address only.
+    const resend = await b.call('POST', '/api/conference-event/send-mail', { code: video.code.toLowerCase() })
+    expect(resend.statusCode, resend.body).toBe(200)
+    expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))).toHaveLength(2)
+    expect((await b.call('POST', '/api/conference-event/send-mail', { code: 'ZZZZZZ' })).json()).toMatchObject({ message: 'No video has that code. Check the 6 letters and digits.' })
+  })
+
+  it('exports the attendees with their consent as CSV, and audits the export', async () => {
+    const res = await b.admin('GET', `/api/admin/conference-events/${event.id}/submissions/export`)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/csv')
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines[0]).toBe('id,name,email,Twitch handle,kiosk_id,code,variant,delivery,delivery_error,created_at,ready_at,mailed_at,consent_agreed_at,consent_sha256,consent_text')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain('alice@example.com,alice_live,kiosk-1')
+    expect(lines[1]).toContain(CONSENT)
+    const audit = await b.admin('GET', '/api/admin/audit-log?action=conference-events.export')
+    expect(audit.body).toContain('conference-events.export')
+  })
+})
+
+describe('conference-event booth with saturated render workers', () => {
+  let t: TestApp
+  let b: ReturnType<typeof booth>
+
+  beforeAll(async () => {
+    // 0: every attendee counts as arriving at a saturated queue.
+    t = await createTestApp({ workers: true, env: { CONFERENCE_EVENT_RENDER_BACKLOG: '0' } })
+    b = booth(t)
+    await b.loginAdmin()
+  })
+  afterAll(async () => t.close())
+
+  it('sends the generic clip with the name in captions instead of nothing', async () => {
+    const event = await b.createEvent({ fields: [] })
+    const res = await b.call('POST', `/api/conference-event/${event.id}/save-data`, attendee({ name: 'Bob', email: 'bob@example.com', answers: {} }))
+    expect(res.statusCode, res.body).toBe(200)
+    const { video } = res.json<{ video: ShortVideo }>()
+    expect(video).toMatchObject({ variant: 'generic', greeting: 'Hey Bob, welcome to TwitchCon!' })
+    const done = await b.waitDelivered(video.code)
+    expect(done).toMatchObject({ variant: 'generic', delivery: 'mailed', captions_url: `/api/conference-event/short-video/${video.code}/captions.vtt` })
+    const admin = (await b.admin('GET', `/api/admin/conference-events/${event.id}`)).json<{ event: ConferenceEvent }>().event
+    expect(done.video_url).toBe(admin.generic_clip.video_url)
+    const vtt = await b.call('GET', done.captions_url!)
+    expect(vtt.headers['content-type']).toContain('text/vtt')
+    expect(vtt.body).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> 00:00:\d\d\.\d{3}\nHey Bob, welcome to TwitchCon!\n$/)
+    expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('bob@example.com'))).toHaveLength(1)
+  })
+
+  it('moves an attendee whose own render failed to the generic clip, and mails it', async () => {
+    // Workers free again: this attendee gets a personal render…
+    t.config.CONFERENCE_EVENT_RENDER_BACKLOG = 100
+    const event = (await b.adminGet<{ events: ConferenceEvent[] }>('/api/admin/conference-events')).events[0]!
+    const res = await b.call('POST', `/api/conference-event/${event.id}/save-data`, attendee({ name: 'Cleo', email: 'cleo@example.com', answers: {} }))
+    const { video } = res.json<{ video: ShortVideo }>()
+    expect(video.variant).toBe('personal')
+    // …which fails (as the render workers report a failure) before it finishes.
+    const row = await findByCode(t.db, video.code)
+    const render = (await findEventVideo(t, row!.render_id!))!
+    await followRender(t, { ...render, status: RenderStatus.issue, error: 'The avatar render failed' })
+    const done = await b.waitDelivered(video.code)
+    expect(done).toMatchObject({ variant: 'generic', delivery: 'mailed', video_url: event.generic_clip.video_url })
+    const page = await b.adminGet<{ list: Submission[] }>(`/api/admin/conference-events/${event.id}/submissions?q=cleo`)
+    expect(page.list[0]).toMatchObject({ variant: 'generic', delivery: 'mailed', delivery_error: 'The avatar render failed' })
+  })
+})
+

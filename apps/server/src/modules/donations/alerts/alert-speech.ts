@@ -1,0 +1,36 @@
+import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
+import { speechService } from '@mouthpiece/media/speech/speech.service'
+import { visemeCues } from '@mouthpiece/media/lipsync/phoneme-visemes'
+import { encodeWav } from '@mouthpiece/media/audio/wav'
+import type { StoredSpeech } from '../donations.schema'
+
+export interface SpokenAlert {
+  wav: Buffer
+  speech: Omit<StoredSpeech, 'volume' | 'who' | 'message'>
+}
+
+/**
+ * The one place alerts become speech: text → WAV plus the word and viseme timeline the overlay
+ * animates the avatar from. packages/media runs the engine off the event loop (espeak in a worker
+ * thread, Festival as a child process), so the alert worker stays responsive while it speaks.
+ */
+export interface AlertSpeaker {
+  speak(text: string, voice: string, emotion: Emotion): Promise<SpokenAlert>
+}
+
+export function createMediaSpeaker(): AlertSpeaker {
+  return {
+    async speak(text, voice, emotion) {
+      const result = await speechService().synthesize(text, voice, { emotion })
+      return {
+        wav: encodeWav(result.pcm, result.sampleRate),
+        speech: {
+          duration: result.duration,
+          sample_rate: result.sampleRate,
+          visemes: visemeCues(result.phonemes, result.duration),
+          words: result.words,
+        },
+      }
+    },
+  }
+}

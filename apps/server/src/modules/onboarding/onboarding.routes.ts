@@ -1,0 +1,12 @@
+import { adminGetOnboarding, adminSaveOnboarding, getOnboarding } from '@mouthpiece/contracts/backoffice/onboarding.routes'
+import type { HttpContext } from '../../platform/context'
+import { auditActorOf } from '../audit/audit.service'
+import * as onboarding from './onboarding.service'
+
+/** The dashboard checklist and its admin screen. */
+export function registerOnboardingRoutes(ctx: HttpContext) {
+  const { route } = ctx
+  route(getOnboarding, async ({ actor }) => onboarding.checklist(ctx, actor.user.id))
+  route(adminGetOnboarding, async () => onboarding.adminView(ctx))
+  route(adminSaveOnboarding, async ({ body, actor }) => onboarding.save(ctx, auditActorOf(actor), body.steps))
+}

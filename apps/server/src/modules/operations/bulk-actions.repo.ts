@@ -1,0 +1,86 @@
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
+import type { Queryable } from '../../platform/db/client'
+import { allOf } from '../../platform/db/list-query'
+import { users } from '../users/users.schema'
+import { usersWhere } from '../users/users.repo'
+import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
+import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.routes'
+import { renders } from '../renders/renders.schema'
+import { finalVideosWhere } from '../backoffice/final-videos/final-videos.repo'
+import { bulkActions } from './operations.schema'
+import type { BulkActionRow } from './operations.schema'
+
+export const MAX_REPORTED_ERRORS = 100
+
+export async function countUsers(db: Queryable, filter: UserFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(usersWhere(filter))
+  return row?.n ?? 0
+}
+
+/** The next ids matching the filter after `cursor`, in id order (the job's keyset). */
+export async function nextUserIds(db: Queryable, filter: UserFilter, cursor: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(allOf(usersWhere(filter), cursor === null ? undefined : gt(users.id, Number(cursor))))
+    .orderBy(asc(users.id))
+    .limit(limit)
+  return rows.map((r) => String(r.id))
+}
+
+export async function countFinalVideos(db: Queryable, filter: FinalVideoFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(renders).where(finalVideosWhere(filter))
+  return row?.n ?? 0
+}
+
+export async function nextFinalVideoIds(db: Queryable, filter: FinalVideoFilter, cursor: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: renders.id })
+    .from(renders)
+    .where(allOf(finalVideosWhere(filter), cursor === null ? undefined : gt(renders.id, cursor)))
+    .orderBy(asc(renders.id))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+export async function insertBulkAction(db: Queryable, values: typeof bulkActions.$inferInsert): Promise<BulkActionRow> {
+  const [row] = await db.insert(bulkActions).values(values).returning()
+  return row!
+}
+
+export async function findBulkAction(db: Queryable, id: string): Promise<BulkActionRow | undefined> {
+  const [row] = await db.select().from(bulkActions).where(eq(bulkActions.id, id)).limit(1)
+  return row
+}
+
+export async function recentBulkActions(db: Queryable, limit = 20): Promise<BulkActionRow[]> {
+  return db.select().from(bulkActions).orderBy(desc(bulkActions.created_at)).limit(limit)
+}
+
+export async function markRunning(db: Queryable, id: string) {
+  await db.update(bulkActions).set({ status: 'running' }).where(and(eq(bulkActions.id, id), eq(bulkActions.status, 'queued')))
+}
+
+/** Adds one batch's figures and moves the cursor past it. */
+export async function addProgress(
+  db: Queryable,
+  id: string,
+  batch: { processed: number; changed: number; skipped: number; errors: Array<{ id: string; message: string }>; cursor: string },
+) {
+  await db
+    .update(bulkActions)
+    .set({
+      processed: sql`${bulkActions.processed} + ${batch.processed}`,
+      changed: sql`${bulkActions.changed} + ${batch.changed}`,
+      skipped: sql`${bulkActions.skipped} + ${batch.skipped}`,
+      failed: sql`${bulkActions.failed} + ${batch.errors.length}`,
+      // Keep the first failures: the report lists up to MAX_REPORTED_ERRORS, the count is exact.
+      errors: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from (select e from jsonb_array_elements(${bulkActions.errors} || ${JSON.stringify(batch.errors)}::jsonb) e limit ${MAX_REPORTED_ERRORS}) x)`,
+      cursor: batch.cursor,
+    })
+    .where(eq(bulkActions.id, id))
+}
+
+export async function finish(db: Queryable, id: string, status: 'completed' | 'failed') {
+  await db.update(bulkActions).set({ status, finished_at: new Date() }).where(eq(bulkActions.id, id))
+}

@@ -1,0 +1,65 @@
+import type { InstancePool } from '@mouthpiece/contracts/operations/instances.routes'
+import type { Platform } from '../../platform/context'
+import { notFound } from '../../platform/http/errors'
+import { audited } from '../audit/audit.service'
+import type { AuditActor } from '../audit/audit.service'
+import { renderPoolOf } from '../renders/render-pool'
+import { awsPool } from './pools/aws-pool'
+import { embeddedPool } from './pools/embedded-pool'
+import { kubernetesPool } from './pools/kubernetes-pool'
+import type { PoolAdapter } from './pools/pool-adapter'
+import { savedDesired, saveDesired } from './instances.repo'
+
+type Deps = Pick<Platform, 'db' | 'config' | 'queue'>
+
+/** The configured pool (INSTANCES_PROVIDER). */
+export function poolAdapter(deps: Deps): PoolAdapter {
+  switch (deps.config.INSTANCES_PROVIDER) {
+    case 'kubernetes':
+      return kubernetesPool(deps.config)
+    case 'aws':
+      return awsPool(deps.config)
+    default:
+      return embeddedPool(deps.queue)
+  }
+}
+
+function poolById(deps: Deps, id: string): PoolAdapter {
+  const pool = poolAdapter(deps)
+  if (pool.id !== id) throw notFound('Instance pool')
+  return pool
+}
+
+export async function listPools(deps: Deps): Promise<InstancePool[]> {
+  return [await poolAdapter(deps).status()]
+}
+
+export const poolStatus = (deps: Deps, id: string) => poolById(deps, id).status()
+
+/**
+ * Sizes the pool. The audit entry and the saved size commit together, and only once the provider
+ * has accepted the new size: a refused call leaves no trace but its error.
+ */
+export async function setDesired(deps: Deps, actor: AuditActor, id: string, desired: number): Promise<InstancePool> {
+  const pool = poolById(deps, id)
+  const before = await pool.status()
+  return deps.db.transaction((tx) =>
+    audited(
+      tx, actor, 'instances.set-desired-capacity',
+      { target: { type: 'instance_pool', id }, before: { desired: before.desired, running: before.running }, afterOf: (p: InstancePool) => ({ desired: p.desired, running: p.running }), meta: { provider: pool.provider } },
+      async () => {
+        const after = await pool.setDesired(desired)
+        await saveDesired(tx, id, after.desired)
+        return after
+      },
+    ),
+  )
+}
+
+/** A restarted process takes back the embedded pool size an admin chose (remote providers keep theirs). */
+export async function startInstances(platform: Deps): Promise<void> {
+  const pool = renderPoolOf(platform.queue)
+  if (platform.config.INSTANCES_PROVIDER !== 'embedded' || !pool) return
+  const saved = await savedDesired(platform.db, 'render-workers')
+  if (saved !== undefined && saved !== pool.size()) await pool.resize(saved)
+}

@@ -1,0 +1,59 @@
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { Queryable } from '../../../platform/db/client'
+import type { ListSpec } from '../../../platform/db/list-query'
+import { stressTests } from '../operations.schema'
+import type { StressTestRow } from '../operations.schema'
+import type { StressFigures } from './stress-figures'
+
+/** The results list: every column, newest first. */
+export const stressTestsListSpec: ListSpec<ReturnType<typeof getTableColumns<typeof stressTests>>> = {
+  table: stressTests,
+  fields: getTableColumns(stressTests),
+  id: stressTests.id,
+  sortable: { created_at: stressTests.created_at },
+  defaultSort: 'created_at',
+}
+
+export async function insertStressTest(db: Queryable, values: typeof stressTests.$inferInsert): Promise<StressTestRow> {
+  const [row] = await db.insert(stressTests).values(values).returning()
+  return row!
+}
+
+export async function findStressTest(db: Queryable, id: string): Promise<StressTestRow | undefined> {
+  const [row] = await db.select().from(stressTests).where(eq(stressTests.id, id)).limit(1)
+  return row
+}
+
+/** A run still queued or running, if any: one at a time, so tests never add up against users. */
+export async function activeStressTest(db: Queryable): Promise<StressTestRow | undefined> {
+  const [row] = await db.select().from(stressTests).where(inArray(stressTests.status, ['queued', 'running'])).limit(1)
+  return row
+}
+
+export async function markRunning(db: Queryable, id: string): Promise<void> {
+  await db.update(stressTests).set({ status: 'running', started_at: sql`now()` }).where(and(eq(stressTests.id, id), eq(stressTests.status, 'queued')))
+}
+
+/** Asks a queued or running test to stop; a queued one stops at once (its job then finds nothing to do). */
+export async function requestStop(db: Queryable, id: string): Promise<StressTestRow | undefined> {
+  const [row] = await db
+    .update(stressTests)
+    .set({
+      stop_requested: true,
+      status: sql`case when ${stressTests.status} = 'queued' then 'stopped' else ${stressTests.status} end`,
+      finished_at: sql`case when ${stressTests.status} = 'queued' then now() else ${stressTests.finished_at} end`,
+    })
+    .where(and(eq(stressTests.id, id), inArray(stressTests.status, ['queued', 'running'])))
+    .returning()
+  return row
+}
+
+/** Writes the figures so far and answers whether the admin has asked the run to stop. */
+export async function saveProgress(db: Queryable, id: string, figures: StressFigures): Promise<boolean> {
+  const [row] = await db.update(stressTests).set(figures).where(eq(stressTests.id, id)).returning({ stop: stressTests.stop_requested })
+  return row?.stop ?? true
+}
+
+export async function finish(db: Queryable, id: string, status: 'completed' | 'stopped' | 'failed', figures?: StressFigures): Promise<void> {
+  await db.update(stressTests).set({ ...figures, status, finished_at: sql`now()` }).where(eq(stressTests.id, id))
+}

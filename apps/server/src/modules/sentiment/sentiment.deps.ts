@@ -1,0 +1,35 @@
+import type { Platform } from '../../platform/context'
+import { cachedPerDb } from '../../platform/cached-per-db'
+import type { Db } from '../../platform/db/client'
+import type { Queue } from '../../platform/queue/queue'
+import type { Realtime } from '../../platform/realtime/realtime'
+import { donationsDeps } from '../donations/donations.deps'
+import type { DonationsDeps } from '../donations/donations.deps'
+import { loadSentimentConfig } from './sentiment.config'
+import type { SentimentConfig } from './sentiment.config'
+
+/** The queue a run is worked from; senders (the HTTP routes) and the worker both declare it. */
+export const SENTIMENT_QUEUE = 'sentiment.analyze'
+
+/** What the sentiment use cases work with; the Google link and YouTube settings come from donations. */
+export interface SentimentDeps {
+  db: Db
+  queue: Queue
+  /** Progress of a run goes to its creator's sockets. */
+  realtime: Realtime
+  config: SentimentConfig
+  google: DonationsDeps
+  /** Wakes this process's run worker at once (a no-op where no worker runs). */
+  wake: () => void
+}
+
+export const sentimentDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): SentimentDeps => ({
+  db: platform.db, queue: platform.queue, realtime: platform.realtime, config: loadSentimentConfig(), google: donationsDeps(platform), wake: () => {},
+}))
+
+/**
+ * A run reads YouTube for seconds to a minute: one attempt (a retry would spend the quota again),
+ * expired after ten minutes so a worker that died leaves a failed run rather than one running forever.
+ */
+export const ensureSentimentQueue = (deps: Pick<SentimentDeps, 'queue'>) =>
+  deps.queue.ensure(SENTIMENT_QUEUE, { retryLimit: 0, expireInSeconds: 600 })

@@ -1,0 +1,13 @@
+import type { Platform } from '../../platform/context'
+import { runAnalysis } from './sentiment-run.service'
+import { SENTIMENT_QUEUE, ensureSentimentQueue, sentimentDeps } from './sentiment.deps'
+
+/** Sentiment runs (analyze / analyze-again); run by `work` and `all` processes, two at a time. */
+export async function startSentimentWorkers(platform: Platform): Promise<void> {
+  const deps = sentimentDeps(platform)
+  await ensureSentimentQueue(deps)
+  const id = await platform.queue.work<{ runId: string }>(SENTIMENT_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async (jobs) => {
+    for (const job of jobs) await runAnalysis(deps, job.data.runId)
+  })
+  deps.wake = () => platform.queue.boss.notifyWorker(id)
+}

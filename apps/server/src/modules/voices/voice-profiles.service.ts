@@ -1,0 +1,314 @@
+/**
+ * Voice profiles (SPEC §7 admin "Voice profiles"): store, update, delete, tags, the emotion CSV
+ * import, and how `profile:<id>` is spoken (registered with packages/media's speech service).
+ * Every admin change is audited; bad input changes nothing.
+ */
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { EMOTIONS } from '@mouthpiece/contracts/media/voices.schemas'
+import {
+  EMOTION_CSV_COLUMNS, EMOTION_CSV_REQUIRED_MESSAGE, EMOTION_IMPORTED_MESSAGE, EmotionProsody, VoiceProfileFields, VoiceProfileUpdate, profileVoiceId,
+} from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import type { EmotionTable, VoiceProfileItem, VoiceTag, VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import { setVoiceProfileSource } from '@mouthpiece/media/speech/speech.service'
+import type { Db, Queryable } from '../../platform/db/client'
+import { AppError, fieldError } from '../../platform/http/errors'
+import type { Storage } from '../../platform/storage/storage'
+import { auditedChange } from '../audit/audit.service'
+import type { AdminAuditActor } from '../audit/audit.service'
+import { checkAudioUpload, decodeToPcm, findVoice, speak, wavBytes } from '../renders/media-engine'
+import * as repo from './voice-profiles.repo'
+import { voiceProfiles, voiceTags } from './voice-profiles.schema'
+import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.schema'
+
+export interface VoiceProfilesDeps {
+  db: Db
+  storage: Storage
+  config: { dataDir: string }
+}
+
+export const MAX_SAMPLE_BYTES = 10 * 1024 * 1024
+export const MIN_SAMPLE_SECONDS = 3
+export const MAX_SAMPLE_SECONDS = 60
+const MAX_CSV_BYTES = 64 * 1024
+const SAMPLE_LINK_SECONDS = 6 * 3600
+
+export const profileNotFound = () => new AppError('not_found', 'Voice profile not found', 404)
+const tagNotFound = () => new AppError('not_found', 'Tag not found', 404)
+const invalid = (field: string, message: string) => fieldError(field, message)
+
+// ───────────────────────────── presenting ─────────────────────────────
+
+type ProfileFields = Omit<VoiceProfileRow, never>
+
+async function present(deps: Pick<VoiceProfilesDeps, 'storage'>, row: ProfileFields, tags: VoiceTagRow[]): Promise<VoiceProfileItem> {
+  const voice = await findVoice(row.engine_voice_id)
+  return {
+    id: row.id, voice_id: profileVoiceId(row.id), name: row.name, description: row.description, engine_voice_id: row.engine_voice_id,
+    engine_voice_label: voice?.label ?? row.engine_voice_id, rate: row.rate, pitch: row.pitch, tags: tags.map(presentTag), emotions: row.emotions,
+    sample_url: row.sample_key ? await deps.storage.url(row.sample_key, { expiresInSeconds: SAMPLE_LINK_SECONDS }) : null,
+    sample_seconds: row.sample_seconds, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
+  }
+}
+const presentTag = (t: VoiceTagRow): VoiceTag => ({ id: t.id, category: t.category, name: t.name })
+
+export async function presentMany(deps: Pick<VoiceProfilesDeps, 'storage' | 'db'>, rows: ProfileFields[]): Promise<VoiceProfileItem[]> {
+  const tags = await repo.tagsOf(deps.db, rows.map((r) => r.id))
+  return Promise.all(rows.map((r) => present(deps, r, tags.get(r.id) ?? [])))
+}
+
+export async function getProfile(deps: VoiceProfilesDeps, id: number): Promise<VoiceProfileItem> {
+  const row = await repo.findProfile(deps.db, id)
+  if (!row) throw profileNotFound()
+  return (await presentMany(deps, [row]))[0]!
+}
+
+/** For voice pickers: every profile (tags included) and every tag. */
+export async function publicList(deps: VoiceProfilesDeps): Promise<{ profiles: VoiceProfileItem[]; tags: VoiceTag[] }> {
+  const [rows, tags] = await Promise.all([repo.allProfiles(deps.db), repo.listTags(deps.db)])
+  return { profiles: await presentMany(deps, rows), tags: tags.map(presentTag) }
+}
+
+// ───────────────────────────── multipart ─────────────────────────────
+
+type Part = { type: 'file' | 'field'; fieldname: string; filename?: string; mimetype?: string; file?: Readable & { truncated?: boolean }; value?: unknown }
+
+export interface FormInput {
+  fields: Record<string, string | string[]>
+  file?: { name: string; mimetype: string; bytes: Buffer }
+}
+
+/** Fields (repeated names become lists) and the first file, read fully (files here are small). */
+export async function readForm(parts: AsyncIterable<Part>, fileField: string, tooLarge: string): Promise<FormInput> {
+  const fields: Record<string, string | string[]> = {}
+  let file: FormInput['file']
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      const value = typeof part.value === 'string' ? part.value : ''
+      const had = fields[part.fieldname]
+      fields[part.fieldname] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value]
+      continue
+    }
+    if (file || part.fieldname !== fileField || !part.file) {
+      part.file?.resume()
+      continue
+    }
+    const chunks: Buffer[] = []
+    for await (const c of part.file) chunks.push(c as Buffer)
+    if (part.file.truncated) throw new AppError('too_large', tooLarge, 413, { [fileField]: [tooLarge] })
+    if (chunks.length) file = { name: part.filename ?? 'upload', mimetype: part.mimetype ?? '', bytes: Buffer.concat(chunks) }
+  }
+  return { fields, file }
+}
+
+// ───────────────────────────── sample ─────────────────────────────
+
+const sampleKey = (id: number, kind: 'upload' | 'spoken') => `voice-profiles/${id}/sample-${kind}-${Date.now()}.wav`
+const isSpoken = (key: string | null) => !!key && key.includes('/sample-spoken-')
+
+/** An uploaded sample: real audio of 3–60 s, kept as 24 kHz WAV. */
+async function uploadedSample(deps: VoiceProfilesDeps, file: NonNullable<FormInput['file']>): Promise<{ wav: Buffer; seconds: number }> {
+  const dir = path.join(deps.config.dataDir, 'tmp', 'uploads')
+  await mkdir(dir, { recursive: true })
+  const tmp = path.join(dir, `sample-${randomUUID()}`)
+  await writeFile(tmp, file.bytes)
+  try {
+    const info = await checkAudioUpload(tmp).catch(() => {
+      throw invalid('sample', 'The sample must be an audio file (wav, mp3, m4a, webm or ogg).')
+    })
+    if (info.durationSeconds < MIN_SAMPLE_SECONDS || info.durationSeconds > MAX_SAMPLE_SECONDS)
+      throw invalid('sample', `The sample is ${info.durationSeconds.toFixed(1)} s long. Please upload ${MIN_SAMPLE_SECONDS} to ${MAX_SAMPLE_SECONDS} seconds of speech.`)
+    const pcm = await decodeToPcm(tmp, 24_000)
+    return { wav: wavBytes(pcm), seconds: Math.round((pcm.pcm.length / pcm.sampleRate) * 10) / 10 }
+  } finally {
+    await rm(tmp, { force: true })
+  }
+}
+
+/** Without an uploaded sample the profile says a line in its own voice and settings. */
+async function spokenSample(name: string, engineVoiceId: string, rate: number, pitch: number): Promise<{ wav: Buffer; seconds: number }> {
+  const spoken = await speak({ text: `Hi, I'm ${name}. Thanks for the support, this is how I sound on your stream!`, voiceId: engineVoiceId, emotion: 'Neutral', intensity: 0.5, rate, pitch })
+  return { wav: wavBytes(spoken), seconds: Math.round(spoken.duration * 10) / 10 }
+}
+
+// ───────────────────────────── store / update / delete ─────────────────────────────
+
+/** Form fields checked as the JSON body would be: the first message per field, 422. */
+function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const errors: Record<string, string[]> = {}
+  for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message)
+  throw new AppError('validation', parsed.error.issues[0]?.message ?? 'Invalid input', 422, errors)
+}
+
+async function checkRefs(db: Queryable, voiceId: string | undefined, tagIds: number[] | undefined): Promise<void> {
+  if (voiceId !== undefined && !(await findVoice(voiceId))) throw invalid('engine_voice_id', 'This voice is not installed')
+  if (tagIds?.length) {
+    const known = await repo.existingTagIds(db, tagIds)
+    if (tagIds.some((id) => !known.has(id))) throw invalid('tag_ids', 'Tag not found')
+  }
+}
+
+export async function storeProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, form: FormInput): Promise<VoiceProfileItem> {
+  const f = parseFields(VoiceProfileFields, form.fields)
+  await checkRefs(deps.db, f.engine_voice_id, f.tag_ids)
+  const sample = form.file ? await uploadedSample(deps, form.file) : await spokenSample(f.name, f.engine_voice_id, f.rate, f.pitch)
+  let storedKey: string | undefined
+  try {
+    const row = await auditedChange(deps.db, actor, 'voice-profiles.store', {}, async (tx) => {
+      const [created] = await tx.insert(voiceProfiles).values({ name: f.name, description: f.description, engine_voice_id: f.engine_voice_id, rate: f.rate, pitch: f.pitch }).returning()
+      storedKey = sampleKey(created!.id, form.file ? 'upload' : 'spoken')
+      await deps.storage.put(storedKey, sample.wav, 'audio/wav')
+      const [withSample] = await tx.update(voiceProfiles).set({ sample_key: storedKey, sample_seconds: sample.seconds }).where(eq(voiceProfiles.id, created!.id)).returning()
+      await repo.setTags(tx, created!.id, f.tag_ids)
+      return withSample!
+    })
+    return getProfile(deps, row.id)
+  } catch (error) {
+    if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined)
+    throw error
+  }
+}
+
+/** PUT (JSON) and POST with `_method=PUT` (form data, optionally a new sample) both land here. */
+export async function updateProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, input: unknown, file?: FormInput['file']): Promise<VoiceProfileItem> {
+  const f = parseFields(VoiceProfileUpdate, input)
+  const current = await repo.findProfile(deps.db, id)
+  if (!current) throw profileNotFound()
+  await checkRefs(deps.db, f.engine_voice_id, f.tag_ids)
+  const next = { name: f.name ?? current.name, engine_voice_id: f.engine_voice_id ?? current.engine_voice_id, rate: f.rate ?? current.rate, pitch: f.pitch ?? current.pitch }
+  // A spoken sample is spoken again when how it sounds changed; an uploaded one stays until replaced.
+  const voiceChanged = next.engine_voice_id !== current.engine_voice_id || next.rate !== current.rate || next.pitch !== current.pitch || next.name !== current.name
+  const sample = file ? await uploadedSample(deps, file) : isSpoken(current.sample_key) && voiceChanged ? await spokenSample(next.name, next.engine_voice_id, next.rate, next.pitch) : null
+  const newKey = sample ? sampleKey(id, file ? 'upload' : 'spoken') : undefined
+  if (sample && newKey) await deps.storage.put(newKey, sample.wav, 'audio/wav')
+  try {
+    await auditedChange(deps.db, actor, 'voice-profiles.update', { target: { type: 'voice-profile', id }, before: async () => current }, async (tx) => {
+      const [row] = await tx
+        .update(voiceProfiles)
+        .set({ ...next, description: f.description ?? current.description, updated_at: new Date(), ...(sample && newKey ? { sample_key: newKey, sample_seconds: sample.seconds } : {}) })
+        .where(eq(voiceProfiles.id, id))
+        .returning()
+      if (f.tag_ids) await repo.setTags(tx, id, f.tag_ids)
+      return row!
+    })
+  } catch (error) {
+    if (newKey) await deps.storage.delete(newKey).catch(() => undefined)
+    throw error
+  }
+  if (newKey && current.sample_key) await deps.storage.delete(current.sample_key).catch(() => undefined)
+  return getProfile(deps, id)
+}
+
+export async function deleteProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number): Promise<void> {
+  const row = await auditedChange(deps.db, actor, 'voice-profiles.delete', { target: { type: 'voice-profile', id } }, async (tx) => {
+    const [gone] = await tx.delete(voiceProfiles).where(eq(voiceProfiles.id, id)).returning()
+    if (!gone) throw profileNotFound()
+    return gone
+  })
+  if (row.sample_key) await deps.storage.delete(row.sample_key).catch(() => undefined)
+}
+
+// ───────────────────────────── tags ─────────────────────────────
+
+export async function addTag(deps: VoiceProfilesDeps, actor: AdminAuditActor, category: VoiceTagCategory, name: string): Promise<VoiceTag> {
+  const existing = await repo.listTags(deps.db)
+  if (existing.some((t) => t.category === category && t.name.toLowerCase() === name.toLowerCase()))
+    throw new AppError('conflict', `The ${category} tag “${name}” already exists`, 409, { name: [`The ${category} tag “${name}” already exists`] })
+  const row = await auditedChange(deps.db, actor, 'voice-profiles.tag.add', {}, async (tx) => (await tx.insert(voiceTags).values({ category, name }).returning())[0]!)
+  return presentTag(row)
+}
+
+export async function deleteTag(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number): Promise<void> {
+  await auditedChange(deps.db, actor, 'voice-profiles.tag.delete', { target: { type: 'voice-tag', id } }, async (tx) => {
+    const [gone] = await tx.delete(voiceTags).where(eq(voiceTags.id, id)).returning()
+    if (!gone) throw tagNotFound()
+    return gone
+  })
+}
+
+// ───────────────────────────── emotion CSV ─────────────────────────────
+
+/** A CSV by name or type, and text (no NUL bytes): a renamed picture or a spreadsheet file is not one. */
+function isCsv(file: NonNullable<FormInput['file']>): boolean {
+  const byName = /\.csv$/i.test(file.name)
+  const byType = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel'].includes(file.mimetype.toLowerCase())
+  return (byName || byType) && !file.bytes.includes(0)
+}
+
+/** `emotion,rate,pitch,range,volume`, one row per emotion; every problem is named with its line. */
+export function parseEmotionCsv(text: string): EmotionTable {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+  const header = lines[0]?.toLowerCase().split(',').map((h) => h.trim().replace(/^"|"$/g, ''))
+  if (!header || EMOTION_CSV_COLUMNS.some((c) => !header.includes(c)))
+    throw invalid('file', `The first line must name the columns ${EMOTION_CSV_COLUMNS.join(', ')}`)
+  if (lines.length < 2) throw invalid('file', 'The file has no emotion rows')
+  const table: EmotionTable = {}
+  lines.slice(1).forEach((line, i) => {
+    const cells = line.split(',').map((c) => c.trim().replace(/^"|"$/g, ''))
+    const get = (c: (typeof EMOTION_CSV_COLUMNS)[number]) => cells[header.indexOf(c)] ?? ''
+    const name = EMOTIONS.find((e) => e.toLowerCase() === get('emotion').toLowerCase())
+    if (!name) throw invalid('file', `Line ${i + 2}: unknown emotion “${get('emotion')}” (use ${EMOTIONS.join(', ')})`)
+    const row = EmotionProsody.safeParse({ rate: Number(get('rate')), pitch: Number(get('pitch')), range: Number(get('range')), volume: Number(get('volume')) })
+    if (!row.success || [get('rate'), get('pitch'), get('range'), get('volume')].some((v) => v === ''))
+      throw invalid('file', `Line ${i + 2}: rate 0.5–2, pitch −12–12, range 0–3 and volume 0–2 must be numbers in range`)
+    table[name] = row.data
+  })
+  return table
+}
+
+export async function importEmotions(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, file: FormInput['file']): Promise<{ message: string; profile: VoiceProfileItem }> {
+  if (!file || !isCsv(file)) throw invalid('file', EMOTION_CSV_REQUIRED_MESSAGE)
+  if (file.bytes.length > MAX_CSV_BYTES) throw invalid('file', 'The CSV file is too large (64 KB at most)')
+  const table = parseEmotionCsv(file.bytes.toString('utf8'))
+  const current = await repo.findProfile(deps.db, id)
+  if (!current) throw profileNotFound()
+  await auditedChange(deps.db, actor, 'voice-profiles.import-emotion', { target: { type: 'voice-profile', id }, before: async () => ({ emotions: current.emotions }) }, async (tx) => {
+    const [row] = await tx.update(voiceProfiles).set({ emotions: table, updated_at: new Date() }).where(eq(voiceProfiles.id, id)).returning({ emotions: voiceProfiles.emotions })
+    return row!
+  })
+  return { message: EMOTION_IMPORTED_MESSAGE, profile: await getProfile(deps, id) }
+}
+
+// ───────────────────────────── speaking ─────────────────────────────
+
+/** Lets this process speak `profile:<id>` voices (called where the voices module starts: API and workers). */
+export function registerProfileSpeech(db: Queryable): void {
+  setVoiceProfileSource(async (id) => {
+    const row = await repo.findProfile(db, id)
+    if (!row) return null
+    const emotions = Object.fromEntries(
+      Object.entries(row.emotions).map(([e, p]) => [e, { rate: p.rate, pitchSemitones: p.pitch, range: p.range, volume: p.volume }]),
+    )
+    return { name: row.name, voiceId: row.engine_voice_id, rate: row.rate, pitch: row.pitch, emotions }
+  })
+}
+
+/**
+ * A profile made by processing (a creator's video): the closest engine voice, the recording as its
+ * sample. Audited as the system acting for the admin who added the creator.
+ */
+export async function createProfileFromRecording(
+  deps: VoiceProfilesDeps, forAdmin: AdminAuditActor, p: { name: string; engineVoiceId: string; recording: string; description: string },
+): Promise<VoiceProfileRow> {
+  const pcm = await decodeToPcm(p.recording, 24_000)
+  const seconds = Math.round((pcm.pcm.length / pcm.sampleRate) * 10) / 10
+  let key: string | undefined
+  try {
+    return await auditedChange(deps.db, { kind: 'system', name: 'creator processing' }, 'voice-profiles.store', { meta: { for_admin: forAdmin.name } }, async (tx) => {
+      const [created] = await tx.insert(voiceProfiles).values({ name: p.name, description: p.description, engine_voice_id: p.engineVoiceId }).returning()
+      key = sampleKey(created!.id, 'upload')
+      await deps.storage.put(key, wavBytes(pcm), 'audio/wav')
+      const [row] = await tx.update(voiceProfiles).set({ sample_key: key, sample_seconds: seconds }).where(eq(voiceProfiles.id, created!.id)).returning()
+      return row!
+    })
+  } catch (error) {
+    if (key) await deps.storage.delete(key).catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,95 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { getBulkAction, previewBulkAction, startBulkAction } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+import { adminInstanceCount, adminListInstances, adminPerformanceJobs, adminSetDesiredCapacity } from '@mouthpiece/contracts/operations/instances.routes'
+import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.routes'
+import { healthCheck } from '@mouthpiece/contracts/system/system.routes'
+import { getStressTest, listStressTests, startRenderStressTest, startVoiceStressTest, stopStressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type { StressTarget, StressTest, StressTestInput } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import { request } from '../../lib/api'
+
+export const operationsKeys = {
+  instances: ['admin', 'instances'] as const,
+  performance: (hours: number) => ['admin', 'instances', 'performance', hours] as const,
+  bulk: (id: string) => ['admin', 'bulk-actions', id] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  health: ['health-check'] as const,
+  stressTests: ['admin', 'stress-tests'] as const,
+}
+
+export const instancesQuery = queryOptions({
+  queryKey: operationsKeys.instances,
+  queryFn: ({ signal }) => request(adminListInstances, { signal }).then((r) => r.list),
+  refetchInterval: 5_000,
+})
+
+export const poolCountQuery = (id: string) =>
+  queryOptions({ queryKey: [...operationsKeys.instances, id], queryFn: ({ signal }) => request(adminInstanceCount, { params: { id }, signal }) })
+
+export const performanceJobsQuery = (hours: number) =>
+  queryOptions({ queryKey: operationsKeys.performance(hours), queryFn: ({ signal }) => request(adminPerformanceJobs, { query: { hours, limit: 100 }, signal }), refetchInterval: 10_000 })
+
+export function useSetDesiredCapacity() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, DesiredCapacity }: { id: string; DesiredCapacity: number }) => request(adminSetDesiredCapacity, { params: { id }, body: { DesiredCapacity } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: operationsKeys.instances }),
+  })
+}
+
+export const bulkActionQuery = (id: string) =>
+  queryOptions({
+    queryKey: operationsKeys.bulk(id),
+    queryFn: ({ signal }) => request(getBulkAction, { params: { id }, signal }).then((r) => r.bulk_action),
+    // Poll while the job works; stop once it has finished.
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'completed' || q.state.data.status === 'failed') ? false : 700),
+  })
+
+export const previewBulk = (body: BulkActionInput) => request(previewBulkAction, { body }).then((r) => r.count)
+export const startBulk = (body: BulkActionInput & { confirm_count: number }) => request(startBulkAction, { body }).then((r) => r.bulk_action)
+
+export const dashboardQuery = queryOptions({
+  queryKey: operationsKeys.dashboard,
+  queryFn: ({ signal }) => request(adminDashboard, { signal }),
+  refetchInterval: 10_000,
+})
+
+export const healthCheckQuery = queryOptions({
+  queryKey: operationsKeys.health,
+  queryFn: ({ signal }) => request(healthCheck, { signal }),
+  refetchInterval: 15_000,
+})
+
+const runActive = (run: StressTest | undefined) => run?.status === 'queued' || run?.status === 'running'
+
+export const stressTestsQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...operationsKeys.stressTests, 'page', page],
+    queryFn: ({ signal }) => request(listStressTests, { query: { page }, signal }),
+    refetchInterval: (q) => (q.state.data?.list.some(runActive) ? 1_000 : false),
+  })
+
+export const stressTestQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: [...operationsKeys.stressTests, sessionId],
+    queryFn: ({ signal }) => request(getStressTest, { query: { session_id: sessionId }, signal }).then((r) => r.stress_test),
+    // The job saves its figures every second while it runs; read them as they come, then stop.
+    refetchInterval: (q) => (q.state.data === undefined || runActive(q.state.data) ? 1_000 : false),
+  })
+
+export function useStartStressTest() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ target, body }: { target: StressTarget; body: StressTestInput }) =>
+      request(target === 'voice' ? startVoiceStressTest : startRenderStressTest, { body }).then((r) => r.stress_test),
+    onSuccess: () => client.invalidateQueries({ queryKey: operationsKeys.stressTests }),
+  })
+}
+
+export function useStopStressTest() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (sessionId: string) => request(stopStressTest, { body: { session_id: sessionId } }).then((r) => r.stress_test),
+    onSuccess: () => client.invalidateQueries({ queryKey: operationsKeys.stressTests }),
+  })
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { defineRoute } from '../define-route'
+import { listPage, listQuery } from '../lists'
+import { Render } from '../renders/renders.schemas'
+import { InfluencerSlug } from '../avatars/avatars.routes'
+import { UuidPath } from '../voices/voices.routes'
+import { AdProjectIdText } from './projects.schemas'
+
+/**
+ * SPEC §4 "Ad audio flow: selectAvatar, uploadAudio, showResults" and §7 "audio and video
+ * generations": an influencer reads the ad copy in the brand's voice (or lip-syncs an upload)
+ * over the brand's background, in a video placement. Each is an ordinary render.
+ */
+export const AD_VIDEO_PLACEMENTS = ['story', 'widescreen'] as const
+export const AdVideoPlacement = z.enum(AD_VIDEO_PLACEMENTS, { error: 'Ad videos are made in Story 9:16 or Widescreen 16:9' })
+export const AdGenerationId = z.uuid({ error: 'Ad generation not found' })
+
+export const AdGeneration = z.object({
+  id: z.string(),
+  ad_project_id: z.number().int(),
+  mode: z.enum(['read', 'lipsync']),
+  placement: AdVideoPlacement,
+  influencer_id: z.string().nullable(),
+  voice_id: z.string().nullable(),
+  text: z.string(),
+  attempts: z.number().int(),
+  render: Render.nullable(),
+  created_at: z.string(),
+})
+export type AdGeneration = z.infer<typeof AdGeneration>
+
+export const CreateAdVideoBody = z.object({
+  influencer_id: InfluencerSlug.optional(),
+  placement: AdVideoPlacement.default('story'),
+  /** Lip-sync this processed upload (POST /api/audio/upload) instead of reading the copy. */
+  audio_uuid_path: UuidPath.optional(),
+  /** What to read; the project's copy when left out. */
+  text: z.string().trim().max(1000, 'Please enter between 1 and 1000 characters').optional(),
+})
+
+const user = { auth: 'user', requiresEnabled: true } as const
+export const createAdVideo = defineRoute({
+  method: 'POST', path: '/api/ads/projects/:id/videos', ...user, summary: 'Make an avatar ad video in the brand voice (a render)',
+  params: z.object({ id: AdProjectIdText }), body: CreateAdVideoBody, response: z.object({ generation: AdGeneration }),
+})
+export const listAdVideos = defineRoute({
+  method: 'GET', path: '/api/ads/projects/:id/videos', ...user, summary: "A project's ad videos, newest first",
+  params: z.object({ id: AdProjectIdText }), response: z.object({ generations: z.array(AdGeneration) }),
+})
+
+// SPEC §7 admin "Ad generations: list, {id}, POST retry {id}".
+export const AdminAdGeneration = AdGeneration.extend({ username: z.string(), project_name: z.string() })
+export const adminAdGenerations = defineRoute({
+  method: 'GET', path: '/api/admin/ad-generations', auth: 'admin', summary: 'Every ad video, newest first',
+  query: listQuery(['created_at']), response: listPage(AdminAdGeneration),
+})
+export const adminAdGeneration = defineRoute({
+  method: 'GET', path: '/api/admin/ad-generations/:id', auth: 'admin', summary: 'One ad video', params: z.object({ id: AdGenerationId }), response: z.object({ generation: AdminAdGeneration }),
+})
+export const adminRetryAdGeneration = defineRoute({
+  method: 'POST', path: '/api/admin/ad-generations/:id/retry', auth: 'admin', summary: 'Make a failed ad video again', params: z.object({ id: AdGenerationId }), response: z.object({ generation: AdminAdGeneration }),
+})
