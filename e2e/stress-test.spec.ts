@@ -2,10 +2,15 @@ import { expect, test } from '@playwright/test'
 import { adminSignIn } from './support'
 
 // An operator runs a small stress test of the speech engine from the back office and reads its
-// result: live figures on the testing screen, then the kept result with percentiles and histogram.
+// result: live figures on the testing screen (pushed on the admins' socket), then the kept result
+// with percentiles and histogram.
 
 test('an admin runs a small stress test and reads its result', async ({ page }) => {
   test.setTimeout(180_000)
+  const pushes: string[] = []
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    if (typeof payload === 'string' && payload.includes('"stress-test-event"')) pushes.push(payload)
+  }))
   await adminSignIn(page)
   await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Stress test', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/stress-test\/testing$/)
@@ -23,6 +28,9 @@ test('an admin runs a small stress test and reads its result', async ({ page }) 
   const requestsDone = page.getByText('Requests done', { exact: true }).locator('..')
   await expect(requestsDone).toContainText('3 / 3', { timeout: 150_000 })
   await expect(page.getByText('completed', { exact: true })).toBeVisible()
+  // The figures came live over the socket, the end included.
+  expect(pushes.some((p) => p.includes('"status":"running"'))).toBe(true)
+  expect(pushes.some((p) => p.includes('"status":"completed"'))).toBe(true)
 
   await page.getByRole('link', { name: 'Open this result' }).click()
   await expect(page).toHaveURL(/\/admin\/stress-test\/results\/[0-9a-f-]{36}$/)

@@ -4,7 +4,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes'
 import { registerUsersRoutes } from './modules/users/users.routes'
 import { registerAuditRoutes } from './modules/audit/audit.routes'
 import { seedAdmin } from './modules/auth/auth.seed'
-import { findLiveUserSession } from './modules/auth/sessions.repo'
+import { findLiveAdminSession, findLiveUserSession } from './modules/auth/sessions.repo'
 import { hashToken } from './modules/auth/tokens'
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes'
 import { registerFileRoutes } from './platform/storage/storage.routes'
@@ -44,12 +44,19 @@ import { startConferenceEventsWorkers } from './modules/conference-events/confer
 /**
  * Sockets sign in with the user token the API takes (same session lookup) and join their user's
  * and their session's rooms. A disabled user's page gets no socket: its pushes serve the pages
- * barred to them (docs/decisions/admission-gate.md, "Accounts").
+ * barred to them (docs/decisions/admission-gate.md, "Accounts"). A back-office page also offers
+ * its admin key and joins the admins' room (stress-test progress and the like).
  */
 function registerSockets({ app, realtime, db }: HttpContext) {
-  realtime.attach(app, async (token) => {
-    const found = await findLiveUserSession(db, hashToken(token))
-    return found?.user.is_enabled ? { id: found.user.id, sessionId: found.session.id } : null
+  realtime.attach(app, {
+    user: async (token) => {
+      const found = await findLiveUserSession(db, hashToken(token))
+      return found?.user.is_enabled ? { id: found.user.id, sessionId: found.session.id } : null
+    },
+    admin: async (key) => {
+      const found = await findLiveAdminSession(db, hashToken(key))
+      return found ? { sessionId: found.session.id } : null
+    },
   })
 }
 

@@ -3,22 +3,25 @@ import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
 import type { Socket } from 'socket.io'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from '@mouthpiece/contracts/realtime/events'
-import type { RealtimeEventName, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
+import type { RealtimeEventName, RealtimeHandshakeAuth, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
 
 /**
  * For tests: a socket.io server that speaks our handshake (user token in `auth.token`, one room per
- * user id, the contract's refusal message), served on the page's own origin as in production.
- * `tokens` maps the tokens it accepts to user ids.
+ * user id; admin key in `auth.adminKey`, the admins' room; the contract's refusal message), served
+ * on the page's own origin as in production. `tokens` maps the tokens it accepts to user ids,
+ * `adminKeys` lists the admin keys it accepts.
  */
-export async function startRealtimeTestServer(tokens: Record<string, number>) {
+export async function startRealtimeTestServer(tokens: Record<string, number>, adminKeys: string[] = []) {
   const http = createServer()
   const io = new Server(http, { path: REALTIME_PATH })
   const sockets: Socket[] = []
   io.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: string }).token ?? ''
+    const { token = '', adminKey = '' } = socket.handshake.auth as RealtimeHandshakeAuth
     const userId = tokens[token]
-    if (!userId) return next(new Error(REALTIME_UNAUTHORIZED))
-    void socket.join(String(userId))
+    const admin = adminKeys.includes(adminKey)
+    if (!userId && !admin) return next(new Error(REALTIME_UNAUTHORIZED))
+    if (userId) void socket.join(String(userId))
+    if (admin) void socket.join('admins')
     next()
   })
   io.on('connection', (s) => {

@@ -4,17 +4,23 @@ import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Notification } from '@mouthpiece/contracts/notifications/notifications.schemas'
 import { clearCookies } from '../test/fake-fetch'
 import { startRealtimeTestServer } from './realtime-test-server'
-import { saveUserSession } from './session'
+import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import { clearAdminKey, saveAdminKey, saveUserSession } from './session'
 import { closeRealtime, ensureRealtime, isRealtimeConnected, onConnectionChange, subscribe } from './socket'
 
 let server: Awaited<ReturnType<typeof startRealtimeTestServer>>
 let io: Server
 let connected: ServerSocket[]
 
+const run: StressTest = {
+  session_id: '00000000-0000-4000-8000-000000000001', target: 'voice', status: 'running', requests: 10, concurrency: 1, duration_s: 60,
+  done: 4, ok: 4, errors: 0, yielded_ms: 0, throughput_rps: 2, latency_ms: null, histogram: [], error_samples: [], stop_requested: false,
+  created_by: 'admin', created_at: '2026-01-01T00:00:00.000Z', started_at: '2026-01-01T00:00:01.000Z', finished_at: null,
+}
 const note = (id: number): Notification => ({ id, content: `Note ${id}`, type: 1, seen: false, time_created: 1_800_000_000 })
 
 beforeAll(async () => {
-  server = await startRealtimeTestServer({ 'tok-7': 7, 'tok-8': 8 })
+  server = await startRealtimeTestServer({ 'tok-7': 7, 'tok-8': 8 }, ['key-1'])
   io = server.io
   connected = server.sockets
 })
@@ -89,6 +95,29 @@ describe('realtime connection', () => {
     await until(() => handler.mock.calls.length === 1)
     off()
     offState()
+  })
+
+  it('a back-office tab offers its admin key and hears the admins’ room; signing in or out changes the connection', async () => {
+    saveAdminKey('key-1')
+    const handler = vi.fn()
+    const off = subscribe(RealtimeEvent.stressTest, handler)
+    await until(() => isRealtimeConnected())
+    expect(connected.map((s) => s.handshake.auth)).toEqual([{ adminKey: 'key-1' }])
+    io.to('admins').emit(RealtimeEvent.stressTest, { stress_test: run })
+    await until(() => handler.mock.calls.length === 1)
+    expect(handler).toHaveBeenCalledWith({ stress_test: run })
+
+    // The user signs in too: one connection offering both.
+    saveUserSession('tok-7')
+    ensureRealtime()
+    await until(() => connected.length === 1 && (connected[0]?.handshake.auth as { token?: string }).token === 'tok-7')
+    expect(connected[0]?.handshake.auth).toEqual({ token: 'tok-7', adminKey: 'key-1' })
+    // The admin signs out: the connection goes on as the user's alone.
+    clearAdminKey()
+    ensureRealtime()
+    await until(() => connected.length === 1 && !('adminKey' in (connected[0]?.handshake.auth as object)))
+    expect(connected[0]?.handshake.auth).toEqual({ token: 'tok-7' })
+    off()
   })
 
   it('a refused session stays closed until a valid token is there; another user gets a new connection', async () => {

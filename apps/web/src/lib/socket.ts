@@ -1,13 +1,14 @@
 import type { io as Io, ManagerOptions, Socket, SocketOptions } from 'socket.io-client'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED, RealtimePayload } from '@mouthpiece/contracts/realtime/events'
-import type { RealtimeEventName, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
+import type { RealtimeEventName, RealtimeHandshakeAuth, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
 import { API_BASE_URL } from './api'
-import { getUserToken } from './session'
+import { getAdminKey, getUserToken } from './session'
 
 /**
  * The signed-in user's real-time connection (SPEC §7): one socket.io connection per tab, shared by
  * every feature. The server puts the socket in the room named for the user id, so all that reaches
- * it is this user's events. The connection opens with the first subscriber, reconnects by itself
+ * it is this user's events; a tab signed into the back office also offers its admin key and hears
+ * the admins' events (stress-test progress). The connection opens with the first subscriber, reconnects by itself
  * after network drops, and closes shortly after the last subscriber leaves (a short grace period so
  * a header re-mounting on navigation does not reconnect).
  *
@@ -26,8 +27,8 @@ type AnyHandler = (payload: unknown) => void
 const handlers = new Map<string, Set<AnyHandler>>()
 const connectionListeners = new Set<ConnectionListener>()
 let socket: Socket | null = null
-/** The token the current (or loading) socket signed in with: another token (a different user) needs a new socket. */
-let socketToken: string | null = null
+/** The credentials the current (or loading) socket signed in with: others (a different user, an admin signing in or out) need a new socket. */
+let socketKey: string | null = null
 /** Bumped by every open and close, so a client that finished loading after a close is not used. */
 let generation = 0
 let idleTimer: ReturnType<typeof setTimeout> | null = null
@@ -69,7 +70,7 @@ function createSocket(io: typeof Io): Socket {
   const options: Partial<ManagerOptions & SocketOptions> = {
     path: REALTIME_PATH,
     // Read at every (re)connection attempt, so a refreshed token is used and never a stale one.
-    auth: (cb) => cb({ token: getUserToken() ?? '' }),
+    auth: (cb) => cb(handshakeAuth()),
     withCredentials: Boolean(API_BASE_URL),
     reconnection: true,
     reconnectionDelay: 1000,
@@ -87,9 +88,16 @@ function createSocket(io: typeof Io): Socket {
   return s
 }
 
-function open(token: string) {
+/** What the socket offers: the user token and the admin key, whichever this tab holds. */
+function handshakeAuth(): RealtimeHandshakeAuth {
+  const token = getUserToken()
+  const adminKey = getAdminKey()
+  return { ...(token ? { token } : {}), ...(adminKey ? { adminKey } : {}) }
+}
+
+function open(key: string) {
   const mine = ++generation
-  socketToken = token
+  socketKey = key
   void import('socket.io-client').then(
     ({ io }) => {
       if (mine === generation) socket = createSocket(io)
@@ -97,7 +105,7 @@ function open(token: string) {
     (error: unknown) => {
       // A chunk lost to a deploy or the network: the next `ensureRealtime()` tries again.
       if (mine !== generation) return
-      socketToken = null
+      socketKey = null
       console.warn('[realtime] could not load the realtime client', error)
     },
   )
@@ -107,11 +115,10 @@ function close() {
   if (idleTimer) clearTimeout(idleTimer)
   idleTimer = null
   generation++
-  socketToken = null
+  socketKey = null
   if (!socket) return
   const old = socket
   socket = null
-  socketToken = null
   old.removeAllListeners()
   old.offAny()
   old.disconnect()
@@ -119,28 +126,29 @@ function close() {
 }
 
 /**
- * Opens (or re-opens) the connection when someone listens and a user is signed in. Safe to call any
- * time, e.g. after sign-in or when the page comes back online.
+ * Opens (or re-opens) the connection when someone listens and a user or an admin is signed in. Safe
+ * to call any time, e.g. after sign-in or when the page comes back online.
  */
 export function ensureRealtime(): void {
   if (subscriberCount() === 0) return
-  const token = getUserToken()
-  if (!token) {
+  const { token, adminKey } = handshakeAuth()
+  if (!token && !adminKey) {
     close()
     return
   }
-  if (socketToken === token) {
+  const key = JSON.stringify([token ?? '', adminKey ?? ''])
+  if (socketKey === key) {
     // `active` is false only after a refused handshake or a manual disconnect. No socket yet: the
     // client is still loading and connects when it arrives.
     if (socket && !socket.active) socket.connect()
     return
   }
   close()
-  open(token)
+  open(key)
 }
 
 /**
- * Calls `handler` with each `event` pushed to the signed-in user, its payload checked against the
+ * Calls `handler` with each `event` pushed to the signed-in user (or admin), its payload checked against the
  * contract. Returns the unsubscribe function (safe to call twice).
  */
 export function subscribe<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>): () => void {

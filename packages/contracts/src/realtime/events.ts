@@ -2,10 +2,13 @@ import { z } from 'zod'
 import { OverlayHealth } from '../donations/donations.schemas'
 import { Notification } from '../notifications/notifications.schemas'
 import { SentimentEvent } from '../sentiment/sentiment.schemas'
+import { StressTest } from '../operations/stress-tests.routes'
 
 /**
  * SPEC §7 "Real-time": the socket events the server pushes. Each signed-in socket sits in a room
- * named for its user id, so every event here reaches only that user.
+ * named for its user id, so a user's event reaches only that user. A socket that also (or only)
+ * offers an admin key sits in the admins' room: the back-office events (marked below) reach every
+ * signed-in admin and never a user.
  */
 export const RealtimeEvent = {
   /** A new notification: `{ newNotification }`. */
@@ -23,6 +26,8 @@ export const RealtimeEvent = {
   overlayHealth: 'overlay-health-event',
   /** A sentiment run moved (queued → running with progress → completed/partial/failed). */
   sentiment: 'sentiment-event',
+  /** Admins only: a stress test moved (queued → running with its figures so far → completed/stopped/failed): `{ stress_test }`. */
+  stressTest: 'stress-test-event',
 } as const
 export type RealtimeEventName = (typeof RealtimeEvent)[keyof typeof RealtimeEvent]
 
@@ -43,11 +48,21 @@ export const RealtimePayload = {
   'ad-project-event': ModulePayload,
   'overlay-health-event': OverlayHealth,
   'sentiment-event': SentimentEvent,
+  'stress-test-event': z.object({ stress_test: StressTest }),
 } as const satisfies Record<RealtimeEventName, z.ZodType>
 
 export type RealtimePayloads = { [E in RealtimeEventName]: z.infer<(typeof RealtimePayload)[E]> }
 
 /** Where the socket.io server listens (same origin as the API). */
 export const REALTIME_PATH = '/socket.io'
+/**
+ * What a socket offers when it connects (socket.io `auth`): the user token, the admin key, or both
+ * (a tab signed into both). The admin key counts only here, never from its cookie, so no other
+ * site's page can open an admin socket with the browser's cookies.
+ */
+export interface RealtimeHandshakeAuth {
+  token?: string
+  adminKey?: string
+}
 /** Message of the handshake error a socket without a valid user token gets. */
 export const REALTIME_UNAUTHORIZED = 'Please log in to continue'

@@ -5,7 +5,7 @@ import pg from 'pg'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import { sql } from 'drizzle-orm'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from '@mouthpiece/contracts/realtime/events'
-import type { RealtimeEventName, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
+import type { RealtimeEventName, RealtimeHandshakeAuth, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
 import { USER_TOKEN_COOKIE } from '@mouthpiece/contracts/constants'
 import type { Database, Queryable } from '../db/client'
 import { createBroadcast, createDisconnect, decodeMessage, ensureAttachmentsTable, publish } from './wire'
@@ -16,6 +16,8 @@ import type { WireMessage } from './wire'
  * (also for a user the socket must not serve).
  */
 export type SocketUserResolver = (token: string) => Promise<{ id: number; sessionId: string } | null>
+/** Resolves an admin key (the admin API's bearer) to its admin session, or null. */
+export type SocketAdminResolver = (key: string) => Promise<{ sessionId: string } | null>
 
 /** Whose sockets to disconnect: one session's (logout), or a user's (all, or all but one session). */
 export type DisconnectTarget = { sessionId: string } | { userId: number; exceptSessionId?: string }
@@ -33,12 +35,21 @@ export interface Realtime {
     opts?: { tx?: Queryable },
   ): Promise<void>
   /**
+   * Pushes a back-office event to every socket signed in with an admin key, in every API process
+   * (never to a user's socket). With `tx`, only once that transaction commits.
+   */
+  emitToAdmins<E extends RealtimeEventName>(event: E, payload: RealtimePayloads[E], opts?: { tx?: Queryable }): Promise<void>
+  /**
    * Disconnects sockets opened with sessions that were just revoked, in every API process. With
    * `tx`, only once that transaction commits (and not at all if it rolls back).
    */
   disconnect(target: DisconnectTarget, opts?: { tx?: Queryable }): Promise<void>
-  /** Serves sockets on the app's HTTP server (path /socket.io). API processes only. */
-  attach(app: FastifyInstance, resolveUser: SocketUserResolver): void
+  /**
+   * Serves sockets on the app's HTTP server (path /socket.io). API processes only. A socket needs a
+   * live user token or admin key (or both): the user's goes in the user's rooms, the admin's in
+   * the admins' room, each with its session's room so a logout closes it.
+   */
+  attach(app: FastifyInstance, resolve: { user: SocketUserResolver; admin: SocketAdminResolver }): void
   close(): Promise<void>
 }
 
@@ -54,6 +65,8 @@ export interface RealtimeOptions {
 export const userRoom = (userId: number) => String(userId)
 /** The room of the sockets one session opened, so a logout can close exactly those. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
+/** The room of every admin's sockets (admins have ids of their own, so never a user's room). */
+export const ADMINS_ROOM = 'admins'
 
 /**
  * Real-time pushes. Every emit is a NOTIFY in the wire format of @socket.io/postgres-adapter
@@ -108,19 +121,22 @@ export async function startRealtime(opts: RealtimeOptions): Promise<Realtime> {
       const message = createBroadcast([userRoom(userId)], event, payload)
       await publish(emitOpts.tx ?? database.db, channelOf(database), message)
     },
+    async emitToAdmins(event, payload, emitOpts = {}) {
+      await publish(emitOpts.tx ?? database.db, channelOf(database), createBroadcast([ADMINS_ROOM], event, payload))
+    },
     async disconnect(target, disconnectOpts = {}) {
       const message = 'sessionId' in target
         ? createDisconnect([sessionRoom(target.sessionId)])
         : createDisconnect([userRoom(target.userId)], target.exceptSessionId ? [sessionRoom(target.exceptSessionId)] : [])
       await publish(disconnectOpts.tx ?? database.db, channelOf(database), message)
     },
-    attach(app, resolveUser) {
+    attach(app, resolve) {
       if (!io) throw new Error('realtime: this process does not serve sockets')
       if (attached) return
       attached = true
       const server = io
       server.use((socket, next) => {
-        authenticate(socket, resolveUser, app).then(
+        authenticate(socket, resolve, app).then(
           () => next(),
           () => next(new Error(REALTIME_UNAUTHORIZED)),
         )
@@ -149,17 +165,29 @@ function channelOf(database: Database) {
   return database.kind === 'postgres' ? 'socket.io#/' : 'mp_realtime'
 }
 
-async function authenticate(socket: Socket, resolveUser: SocketUserResolver, app: FastifyInstance) {
+/** The handshake's `auth` as sent: anything may arrive. */
+type Offered = { [K in keyof RealtimeHandshakeAuth]?: unknown }
+
+async function authenticate(socket: Socket, resolve: { user: SocketUserResolver; admin: SocketAdminResolver }, app: FastifyInstance) {
   const token = tokenOf(socket, app)
-  const user = token ? await resolveUser(token) : null
-  if (!user) throw new Error(REALTIME_UNAUTHORIZED)
-  ;(socket.data as { userId?: number }).userId = user.id
-  await socket.join([userRoom(user.id), sessionRoom(user.sessionId)])
+  const { adminKey } = socket.handshake.auth as Offered
+  const [user, admin] = await Promise.all([
+    token ? resolve.user(token) : null,
+    typeof adminKey === 'string' && adminKey ? resolve.admin(adminKey) : null,
+  ])
+  if (!user && !admin) throw new Error(REALTIME_UNAUTHORIZED)
+  const rooms: string[] = []
+  if (user) {
+    ;(socket.data as { userId?: number }).userId = user.id
+    rooms.push(userRoom(user.id), sessionRoom(user.sessionId))
+  }
+  if (admin) rooms.push(ADMINS_ROOM, sessionRoom(admin.sessionId))
+  await socket.join(rooms)
 }
 
-/** The token from `auth: { token }`, else the bearer header, else the user cookie (same origin). */
+/** The user token from `auth: { token }`, else the bearer header, else the user cookie (same origin). */
 function tokenOf(socket: Socket, app: FastifyInstance): string | undefined {
-  const auth = socket.handshake.auth as { token?: unknown }
+  const auth = socket.handshake.auth as Offered
   if (typeof auth.token === 'string' && auth.token) return auth.token
   const header = socket.handshake.headers.authorization
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined

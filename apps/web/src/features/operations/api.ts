@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { getBulkAction, previewBulkAction, startBulkAction } from '@mouthpiece/contracts/operations/bulk-actions.routes'
 import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
@@ -6,7 +7,10 @@ import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.route
 import { healthCheck } from '@mouthpiece/contracts/system/system.routes'
 import { getStressTest, listStressTests, startRenderStressTest, startVoiceStressTest, stopStressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
 import type { StressTarget, StressTest, StressTestInput } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { request } from '../../lib/api'
+import type { ResponseOf } from '../../lib/api'
+import { onConnectionChange, subscribe } from '../../lib/socket'
 
 export const operationsKeys = {
   instances: ['admin', 'instances'] as const,
@@ -15,6 +19,8 @@ export const operationsKeys = {
   dashboard: ['admin', 'dashboard'] as const,
   health: ['health-check'] as const,
   stressTests: ['admin', 'stress-tests'] as const,
+  stressTestPages: ['admin', 'stress-tests', 'page'] as const,
+  stressTest: (sessionId: string) => ['admin', 'stress-tests', sessionId] as const,
 }
 
 export const instancesQuery = queryOptions({
@@ -61,21 +67,56 @@ export const healthCheckQuery = queryOptions({
 })
 
 const runActive = (run: StressTest | undefined) => run?.status === 'queued' || run?.status === 'running'
+/**
+ * A running test's figures arrive on the admins' socket (useStressTestPush); this slow poll only
+ * covers a lost socket while a run is open.
+ */
+const STRESS_FALLBACK_POLL_MS = 10_000
 
 export const stressTestsQuery = (page: number) =>
   queryOptions({
-    queryKey: [...operationsKeys.stressTests, 'page', page],
+    queryKey: [...operationsKeys.stressTestPages, page],
     queryFn: ({ signal }) => request(listStressTests, { query: { page }, signal }),
-    refetchInterval: (q) => (q.state.data?.list.some(runActive) ? 1_000 : false),
+    refetchInterval: (q) => (q.state.data?.list.some(runActive) ? STRESS_FALLBACK_POLL_MS : false),
   })
 
 export const stressTestQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: [...operationsKeys.stressTests, sessionId],
+    queryKey: operationsKeys.stressTest(sessionId),
     queryFn: ({ signal }) => request(getStressTest, { query: { session_id: sessionId }, signal }).then((r) => r.stress_test),
-    // The job saves its figures every second while it runs; read them as they come, then stop.
-    refetchInterval: (q) => (q.state.data === undefined || runActive(q.state.data) ? 1_000 : false),
+    refetchInterval: (q) => (q.state.data === undefined || runActive(q.state.data) ? STRESS_FALLBACK_POLL_MS : false),
   })
+
+type StressTestsPage = ResponseOf<typeof listStressTests>
+
+/**
+ * Follows stress tests live on the admins' socket (`stress-test-event`, the whole run each time):
+ * the run on screen and its row in the results pages take each push as it comes. A run no page
+ * lists yet (just started, maybe by another admin) refreshes the lists; after a reconnect
+ * everything is read again, as pushes may have been missed.
+ */
+export function useStressTestPush() {
+  const client = useQueryClient()
+  useEffect(() => {
+    const off = subscribe(RealtimeEvent.stressTest, ({ stress_test: run }) => {
+      client.setQueryData(operationsKeys.stressTest(run.session_id), (old: StressTest | undefined) => (old ? run : old))
+      let listed = false
+      client.setQueriesData<StressTestsPage>({ queryKey: operationsKeys.stressTestPages }, (page) => {
+        if (!page?.list.some((r) => r.session_id === run.session_id)) return page
+        listed = true
+        return { ...page, list: page.list.map((r) => (r.session_id === run.session_id ? run : r)) }
+      })
+      if (!listed && run.status === 'queued') void client.invalidateQueries({ queryKey: operationsKeys.stressTestPages })
+    })
+    const offConnection = onConnectionChange((connected) => {
+      if (connected) void client.invalidateQueries({ queryKey: operationsKeys.stressTests })
+    })
+    return () => {
+      off()
+      offConnection()
+    }
+  }, [client])
+}
 
 export function useStartStressTest() {
   const client = useQueryClient()

@@ -30,8 +30,10 @@ export async function activeStressTest(db: Queryable): Promise<StressTestRow | u
   return row
 }
 
-export async function markRunning(db: Queryable, id: string): Promise<void> {
-  await db.update(stressTests).set({ status: 'running', started_at: sql`now()` }).where(and(eq(stressTests.id, id), eq(stressTests.status, 'queued')))
+/** Queued → running; undefined when the run is no longer queued (stopped before it began). */
+export async function markRunning(db: Queryable, id: string): Promise<StressTestRow | undefined> {
+  const [row] = await db.update(stressTests).set({ status: 'running', started_at: sql`now()` }).where(and(eq(stressTests.id, id), eq(stressTests.status, 'queued'))).returning()
+  return row
 }
 
 /** Asks a queued or running test to stop; a queued one stops at once (its job then finds nothing to do). */
@@ -48,12 +50,16 @@ export async function requestStop(db: Queryable, id: string): Promise<StressTest
   return row
 }
 
-/** Writes the figures so far and answers whether the admin has asked the run to stop. */
-export async function saveProgress(db: Queryable, id: string, figures: StressFigures): Promise<boolean> {
-  const [row] = await db.update(stressTests).set(figures).where(eq(stressTests.id, id)).returning({ stop: stressTests.stop_requested })
-  return row?.stop ?? true
+/**
+ * Writes the figures so far of a running test and returns it (with `stop_requested`, the admin's
+ * Stop); undefined when it is no longer running, so a late write never overwrites a finished run.
+ */
+export async function saveProgress(db: Queryable, id: string, figures: StressFigures): Promise<StressTestRow | undefined> {
+  const [row] = await db.update(stressTests).set(figures).where(and(eq(stressTests.id, id), eq(stressTests.status, 'running'))).returning()
+  return row
 }
 
-export async function finish(db: Queryable, id: string, status: 'completed' | 'stopped' | 'failed', figures?: StressFigures): Promise<void> {
-  await db.update(stressTests).set({ ...figures, status, finished_at: sql`now()` }).where(eq(stressTests.id, id))
+export async function finish(db: Queryable, id: string, status: 'completed' | 'stopped' | 'failed', figures?: StressFigures): Promise<StressTestRow | undefined> {
+  const [row] = await db.update(stressTests).set({ ...figures, status, finished_at: sql`now()` }).where(eq(stressTests.id, id)).returning()
+  return row
 }

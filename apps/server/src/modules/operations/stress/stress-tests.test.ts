@@ -1,15 +1,47 @@
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { io as connectSocket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
+import type { RealtimeHandshakeAuth } from '@mouthpiece/contracts/realtime/events'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { admission } from '../../../platform/admission/admission'
+import { createNotificationsService } from '../../notifications/notifications.service'
+import { PROGRESS_EVERY_MS } from './stress-tests.service'
 
 interface Page<T> { list: T[]; total: number }
 
+/** A back-office (or user) page's socket and every stress-test event it heard. */
+async function openPage(base: string, auth: RealtimeHandshakeAuth) {
+  const socket: Socket = connectSocket(base, { auth, transports: ['websocket'], reconnection: false, forceNew: true })
+  const heard: StressTest[] = []
+  const notes: string[] = []
+  socket.on(RealtimeEvent.stressTest, (p: { stress_test: StressTest }) => heard.push(p.stress_test))
+  socket.on(RealtimeEvent.receiveNotification, (p: { newNotification: { content: string } }) => notes.push(p.newNotification.content))
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('connect_error', reject)
+  })
+  return { socket, heard, notes }
+}
+
+async function until(check: () => boolean, ms = 60_000) {
+  for (const deadline = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 20)))
+    if (Date.now() > deadline) throw new Error('timed out waiting')
+}
+const isOpen = (run: StressTest) => run.status === 'queued' || run.status === 'running'
+
 describe('stress tests', () => {
   let t: TestApp
+  let base: string
+  let adminKey: string
+  let userToken: string
+  let userId: number
   let admin: Record<string, string>
   let userHeaders: Record<string, string>
+  const sockets: Socket[] = []
   const post = (url: string, payload: object, headers = admin) => t.app.inject({ method: 'POST', url, payload, headers })
   const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers })
   const result = async (id: string) => (await get(`/api/admin/stress-test/result?session_id=${id}`)).json<{ stress_test: StressTest }>().stress_test
@@ -23,12 +55,26 @@ describe('stress tests', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ workers: true })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
     const res = await post('/api/admin/login', { username: 'admin', password: 'admin-password-1' }, {})
-    admin = { authorization: `Bearer ${res.json<{ token: string }>().token}` }
+    adminKey = res.json<{ token: string }>().token
+    admin = { authorization: `Bearer ${adminKey}` }
     const reg = await post('/api/register', { username: 'stressuser', email: 'stress@example.com', password: 'user password 1' }, {})
-    userHeaders = { authorization: `Bearer ${reg.json<{ token: string }>().token}` }
+    const registered = reg.json<{ token: string; user: { id: number } }>()
+    userToken = registered.token
+    userId = registered.user.id
+    userHeaders = { authorization: `Bearer ${userToken}` }
   }, 120_000)
-  afterAll(async () => t.close())
+  afterAll(async () => {
+    for (const s of sockets) s.close()
+    await t.close()
+  })
+  const page = async (auth: RealtimeHandshakeAuth) => {
+    const p = await openPage(base, auth)
+    sockets.push(p.socket)
+    return p
+  }
 
   it('refuses a signed-in user with 403 and a visitor with 401 on every call', async () => {
     const id = '00000000-0000-4000-8000-000000000000'
@@ -108,6 +154,63 @@ describe('stress tests', () => {
     expect(again.statusCode).toBe(409)
     expect(again.json<{ message: string }>().message).toBe('This stress test has already finished.')
   }, 150_000)
+
+  it('pushes a run’s progress to every admin’s socket as it goes, ending with the result, and nothing after', async () => {
+    const watcher = await page({ adminKey })
+    const both = await page({ token: userToken, adminKey })
+    const user = await page({ token: userToken })
+    // Other runs (earlier tests) may still be heard: only this run's events count.
+    const started = (await post('/api/admin/stress-test/voice', { requests: 500, concurrency: 1, duration_s: 300 })).json<{ stress_test: StressTest }>().stress_test
+    const mine = (heard: StressTest[]) => heard.filter((r) => r.session_id === started.session_id)
+
+    // Live: figures that moved arrive while the run is still going (no polling here).
+    await until(() => mine(watcher.heard).some((r) => r.status === 'running' && r.done > 0))
+    const live = mine(watcher.heard).find((r) => r.status === 'running' && r.done > 0)!
+    expect(live.done).toBeLessThan(500)
+    expect(live.latency_ms).not.toBeNull()
+    expect((await post('/api/admin/stress-test/stop', { session_id: started.session_id })).statusCode).toBe(200)
+    await until(() => mine(watcher.heard).some((r) => !isOpen(r)))
+    const result = await settled(started.session_id)
+    // A push may be under way when the end is heard: wait past several progress periods.
+    await new Promise((r) => setTimeout(r, PROGRESS_EVERY_MS * 4))
+
+    const events = mine(watcher.heard)
+    expect(events[0]).toMatchObject({ status: 'queued', done: 0 })
+    // The last event is the end, exactly as the result call shows it; it is the only closed one.
+    expect(events.at(-1)).toEqual(result)
+    expect(result.status).toBe('stopped')
+    expect(events.filter((r) => !isOpen(r))).toHaveLength(1)
+    expect(events.filter((r) => r.status === 'running').length).toBeGreaterThanOrEqual(2)
+    // In order: `done` never goes back, and Stop shows before the end.
+    for (let i = 1; i < events.length; i++) expect(events[i]!.done).toBeGreaterThanOrEqual(events[i - 1]!.done)
+    expect(events.some((r) => r.status === 'running' && r.stop_requested)).toBe(true)
+    // A tab signed into both hears the same; a user's socket hears no stress test at all.
+    await until(() => mine(both.heard).length === events.length, 5_000)
+    expect(mine(both.heard)).toEqual(events)
+    expect(user.heard).toEqual([])
+  }, 150_000)
+
+  it('an admin key puts a socket in the admins’ room only: not the user room of the same number, and logout closes it', async () => {
+    const adminPage = await page({ adminKey })
+    const userPage = await page({ token: userToken })
+    await expect(openPage(base, { adminKey: 'not-a-key' })).rejects.toThrow('Please log in to continue')
+    // Admins' ids and users' are numbers from different tables: the user room of the admin's number is not theirs.
+    const adminId = (await get('/api/admin/info')).json<{ admin: { id: number } }>().admin.id
+    const note = (content: string) => ({ newNotification: { id: 1, content, type: 5, seen: false, time_created: 1_800_000_000 } })
+    await t.realtime.emitToUser(adminId, RealtimeEvent.receiveNotification, note('for the user numbered like the admin'))
+    await createNotificationsService(t).notify(userId, { content: 'for the stress user', type: 5 })
+    await until(() => userPage.notes.includes('for the stress user'), 5_000)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(adminPage.notes).toEqual([])
+
+    const login = (await post('/api/admin/login', { username: 'admin', password: 'admin-password-1' }, {})).json<{ token: string }>().token
+    const other = await page({ adminKey: login })
+    expect((await post('/api/admin/logout', {}, { authorization: `Bearer ${login}` })).statusCode).toBe(200)
+    expect(await new Promise<string>((resolve) => other.socket.once('disconnect', resolve))).toBe('io server disconnect')
+    // The other admin session's socket stays.
+    await new Promise((r) => setTimeout(r, 200))
+    expect(adminPage.socket.connected).toBe(true)
+  })
 
   it('runs a render-worker test', async () => {
     const { session_id } = (await post('/api/admin/stress-test/render', { requests: 1, concurrency: 1, duration_s: 120 })).json<{ stress_test: StressTest }>().stress_test

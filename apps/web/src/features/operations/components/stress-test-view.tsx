@@ -29,7 +29,7 @@ function Histogram({ buckets }: { buckets: StressTest['histogram'] }) {
   )
 }
 
-/** One run: live while it runs (the page re-reads it every second), with the Stop button; its figures once done. */
+/** One run: live while it runs (its figures arrive on the admins' socket every half second), with the Stop button; its figures once done. */
 export function StressTestView({ run }: { run: StressTest }) {
   const stop = useStopStressTest()
   const toast = useToast()

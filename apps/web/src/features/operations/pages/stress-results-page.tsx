@@ -7,7 +7,7 @@ import { FormError } from '../../../components/ui/field'
 import { ServerTable } from '../../../components/ui/server-table'
 import type { ServerColumn } from '../../../components/ui/server-table'
 import { LoadingBlock } from '../../../components/ui/spinner'
-import { stressTestQuery, stressTestsQuery } from '../api'
+import { stressTestQuery, stressTestsQuery, useStressTestPush } from '../api'
 import { STRESS_TARGET_LABEL, StressStatus, StressTestView, ms } from '../components/stress-test-view'
 
 const columns: Array<ServerColumn<StressTest>> = [
@@ -36,6 +36,7 @@ export function StressResultsPage() {
   const { id } = useParams()
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
+  useStressTestPush()
   const results = useQuery({ ...stressTestsQuery(page), enabled: !id })
   if (id) return <ResultDetail sessionId={id} />
   return (

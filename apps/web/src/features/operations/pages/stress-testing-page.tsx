@@ -8,7 +8,7 @@ import { Card, PageHeader } from '../../../components/ui/card'
 import { Field, FormError, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api'
-import { stressTestQuery, stressTestsQuery, useStartStressTest } from '../api'
+import { stressTestQuery, stressTestsQuery, useStartStressTest, useStressTestPush } from '../api'
 import { STRESS_TARGET_LABEL, StressTestView } from '../components/stress-test-view'
 
 const FIELDS = [
@@ -33,12 +33,13 @@ function CurrentRun({ sessionId }: { sessionId: string }) {
   )
 }
 
-/** /admin/stress-test/testing (SPEC §7 "Stress tests"): start a bounded run against the speech engine or the render workers, and watch it. */
+/** /admin/stress-test/testing (SPEC §7 "Stress tests"): start a bounded run against the speech engine or the render workers, and watch it live (the admins' socket). */
 export function StressTestingPage() {
   const [target, setTarget] = useState<StressTarget>('voice')
   const [caps, setCaps] = useState<Caps>({ requests: '20', concurrency: '1', duration_s: '60' })
   const [sessionId, setSessionId] = useState<string>()
   const start = useStartStressTest()
+  useStressTestPush()
   const latest = useQuery(stressTestsQuery(1))
   const running = latest.data?.list.find((r) => r.status === 'queued' || r.status === 'running')
   const shown = sessionId ?? running?.session_id
