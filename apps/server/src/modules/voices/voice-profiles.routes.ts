@@ -7,7 +7,7 @@ import type { HttpContext } from '../../platform/context'
 import { listPage, scanAll } from '../../platform/db/list-query'
 import { sendCsvStream } from '../../platform/http/csv-stream'
 import { fieldError } from '../../platform/http/errors'
-import { readForm, readUpload, wholeFile } from '../../platform/http/form-upload'
+import { partLimits, readForm, readUpload, wholeFile } from '../../platform/http/form-upload'
 import type { FormInput } from '../../platform/http/form-upload'
 import { auditActorOf, recordAudit } from '../audit/audit.service'
 import * as repo from './voice-profiles.repo'
@@ -23,7 +23,7 @@ export function registerVoiceProfilesRoutes(ctx: HttpContext) {
   profiles.registerProfileSpeech(db)
   /** A form with its `sample` (cut short at the size limit: the 413). */
   const form = async (req: FastifyRequest): Promise<FormInput> => {
-    const read = await readForm(req.isMultipart() ? req.parts({ limits: { fileSize: MAX_SAMPLE_BYTES, files: 1 }, throwFileSizeLimit: false }) : undefined, 'sample')
+    const read = await readForm(req.isMultipart() ? req.parts(partLimits(MAX_SAMPLE_BYTES)) : undefined, 'sample')
     return { ...read, file: wholeFile(read.file, 'sample', SAMPLE_TOO_LARGE) }
   }
 

@@ -46,13 +46,23 @@ export async function readForm(parts: AsyncIterable<FormPart> | undefined, fileF
 }
 
 /**
+ * `req.parts()` options: at most `files` files of `fileSize` bytes, a longer one cut short and left
+ * to the caller (`truncated`) instead of failing the whole request with a bare 413 — so a picture
+ * picked by mistake can be told "not a CSV". (@fastify/multipart honours `throwFileSizeLimit` for
+ * `parts()` too; its types name it for `file()` only.)
+ */
+export function partLimits(fileSize: number, files = 1) {
+  const options = { limits: { fileSize, files }, throwFileSizeLimit: false }
+  return options
+}
+
+/**
  * The one file of `field` in a multipart request, read whole up to `maxBytes` (a longer one comes
  * back `truncated`); undefined when the request is not multipart or has no such file.
  */
 export async function readUpload(req: FastifyRequest, field: string, maxBytes: number): Promise<UploadedFile | undefined> {
   if (!req.isMultipart()) return undefined
-  // Not thrown at the limit: the caller decides (a picture picked by mistake is "not a CSV", not "too large").
-  return (await readForm(req.parts({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: false }), field)).file
+  return (await readForm(req.parts(partLimits(maxBytes)), field)).file
 }
 
 /** The spec's 413 for a file cut short at the size limit. */
