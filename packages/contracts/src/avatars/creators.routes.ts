@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
-import { AvatarLook, LookPrompt } from '../media/avatar.schemas'
+import { AvatarLook, LookPrompt, PHOTO_BACKGROUND_MODES } from '../media/avatar.schemas'
+import { Emotion } from '../media/voices.schemas'
+import { VoiceProfileItem } from '../voices/voice-profiles.routes'
 import { listPage, listQuery } from '../lists'
 import { InfluencerVideo } from '../renders/renders.schemas'
 import { InfluencerSlug } from './avatars.routes'
@@ -165,6 +167,66 @@ export const adminUpdateCreatorAvatar = defineRoute({
   params: z.object({ id: InfluencerSlug }),
   response: z.object({ creator: Creator, segment_ms: z.number().nullable() }),
 })
+/**
+ * SPEC "AI avatar": the creator's avatar as users get it — the look, the photo avatar's state
+ * (portrait size, landmarks, background, which dataset picture) and where to see it.
+ */
+export const CreatorAiAvatar = z.object({
+  id: InfluencerSlug,
+  name: z.string(),
+  /** A talking photo (`look.photo`) or a drawn cartoon. */
+  kind: z.enum(['photo', 'cartoon']),
+  look: AvatarLook,
+  /** The emotion it shows and speaks with unless a video says otherwise. */
+  emotion: Emotion,
+  /** Processing of an added creator (nested: a top-level `status` is the API envelope's). */
+  processing: z.object({ status: CreatorStatus, progress: z.number().int(), stage: z.string(), error: z.string().nullable() }),
+  /** Users see it in pickers (ready and shown; access may still keep it to some plans or users). */
+  shown: z.boolean(),
+  photo: z
+    .object({
+      width: z.number().int(),
+      height: z.number().int(),
+      landmarks: z.number().int(),
+      background: z.enum(PHOTO_BACKGROUND_MODES),
+      /** Set when the background is a plain colour. */
+      background_color: z.string().nullable(),
+      /** The dataset picture it was made from; null when none matches (made before datasets were kept). */
+      dataset_index: z.number().int().nullable(),
+    })
+    .nullable(),
+  dataset: z.object({ pictures: z.number().int(), with_face: z.number().int() }),
+  preview: z.object({
+    /** A still of the avatar (PNG); only while users see it. */
+    still_url: z.string().nullable(),
+    /** What the photo avatar is drawn from: the portrait, or the cut-out when the background was removed. */
+    portrait_url: z.string().nullable(),
+    /** The picture behind a cut-out. */
+    backdrop_url: z.string().nullable(),
+    /** The landing-page intro video (SPEC "web source"), once one was made. */
+    video: InfluencerVideo.nullable(),
+  }),
+})
+export type CreatorAiAvatar = z.infer<typeof CreatorAiAvatar>
+export const adminCreatorAiAvatar = defineRoute({
+  method: 'GET', path: '/api/admin/influencers/:id/ai-avatar', auth: 'admin', summary: 'A creator’s AI avatar: look, photo avatar state and previews',
+  params: z.object({ id: InfluencerSlug }),
+  response: z.object({ avatar: CreatorAiAvatar }),
+})
+
+export const CREATOR_VOICE_BUSY_MESSAGE = 'This creator is still being processed. Please import the emotions once processing has finished.'
+/**
+ * SPEC "import emotion" (multipart field `file`, CSV `emotion,rate,pitch,range,volume`): the
+ * emotion → prosody table of the creator's voice. Its own voice profile takes the table; a creator
+ * speaking with an engine voice (or a profile another influencer shares) gets a profile of its own
+ * on that voice first. 'Please upload .csv voice file!' for anything but a CSV.
+ */
+export const adminImportCreatorEmotions = defineRoute({
+  method: 'POST', path: '/api/admin/influencers/:id/import-emotion', auth: 'admin', multipart: true, summary: 'Import the emotion → prosody table of a creator’s voice (CSV)',
+  params: z.object({ id: InfluencerSlug }),
+  response: z.object({ message: z.string(), creator: Creator, profile: VoiceProfileItem }),
+})
+
 /** The picture behind a creator's cut-out (JPEG, binary answer). */
 export const creatorBackdrop = defineRoute({
   method: 'GET', path: '/api/influencers/:id/backdrop', auth: 'public', summary: 'The background picture of a creator’s photo avatar',

@@ -37,6 +37,11 @@ export type EmotionTable = z.infer<typeof EmotionTable>
 export const EMOTION_CSV_REQUIRED_MESSAGE = 'Please upload .csv voice file!'
 export const EMOTION_IMPORTED_MESSAGE = 'Import voice successfully!'
 export const EMOTION_CSV_COLUMNS = ['emotion', 'rate', 'pitch', 'range', 'volume'] as const
+/** An emotion table is a few lines; a bigger upload is not one. */
+export const MAX_EMOTION_CSV_BYTES = 64 * 1024
+export const EMOTION_CSV_TOO_LARGE_MESSAGE = 'The CSV file is too large (64 KB at most)'
+/** What the file pickers of an emotion import accept (SPEC: .csv and text/csv). */
+export const EMOTION_CSV_ACCEPT = '.csv,text/csv'
 
 export const VoiceProfileItem = z.object({
   id: z.number().int(),

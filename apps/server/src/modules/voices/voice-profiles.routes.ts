@@ -1,12 +1,14 @@
 import {
   adminAddVoiceTag, adminDeleteVoiceProfile, adminDeleteVoiceTag, adminExportVoiceProfiles, adminGetVoiceProfile, adminImportVoiceEmotions,
-  adminListVoiceProfiles, adminListVoiceTags, adminStoreVoiceProfile, adminUpdateVoiceProfile, adminUpdateVoiceProfileForm, listVoiceProfiles,
+  adminListVoiceProfiles, adminListVoiceTags, adminStoreVoiceProfile, adminUpdateVoiceProfile, adminUpdateVoiceProfileForm, listVoiceProfiles, MAX_EMOTION_CSV_BYTES,
 } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { FastifyRequest } from 'fastify'
 import type { HttpContext } from '../../platform/context'
 import { listPage, scanAll } from '../../platform/db/list-query'
 import { sendCsvStream } from '../../platform/http/csv-stream'
 import { fieldError } from '../../platform/http/errors'
+import { partLimits, readForm, readUpload, wholeFile } from '../../platform/http/form-upload'
+import type { FormInput } from '../../platform/http/form-upload'
 import { auditActorOf, recordAudit } from '../audit/audit.service'
 import * as repo from './voice-profiles.repo'
 import * as profiles from './voice-profiles.service'
@@ -19,8 +21,11 @@ export function registerVoiceProfilesRoutes(ctx: HttpContext) {
   const { route, db } = ctx
   const deps: profiles.VoiceProfilesDeps = ctx
   profiles.registerProfileSpeech(db)
-  const form = (req: FastifyRequest, fileField: string): Promise<profiles.FormInput> =>
-    req.isMultipart() ? profiles.readForm(req.parts({ limits: { fileSize: MAX_SAMPLE_BYTES, files: 1 } }), fileField, SAMPLE_TOO_LARGE) : Promise.resolve({ fields: {} })
+  /** A form with its `sample` (cut short at the size limit: the 413). */
+  const form = async (req: FastifyRequest): Promise<FormInput> => {
+    const read = await readForm(req.isMultipart() ? req.parts(partLimits(MAX_SAMPLE_BYTES)) : undefined, 'sample')
+    return { ...read, file: wholeFile(read.file, 'sample', SAMPLE_TOO_LARGE) }
+  }
 
   route(listVoiceProfiles, async () => profiles.publicList(deps))
 
@@ -35,11 +40,11 @@ export function registerVoiceProfilesRoutes(ctx: HttpContext) {
       scanAll(db, repo.profileListSpec, { where: repo.profileWhere(filter), sort, dir }),
       (r) => [r.id, r.name, r.engine_voice_id, r.rate, r.pitch, r.description, r.sample_seconds, r.created_at.toISOString()])
   })
-  route(adminStoreVoiceProfile, async ({ req, actor }) => ({ profile: await profiles.storeProfile(deps, auditActorOf(actor), await form(req, 'sample')) }), { bodyLimit: MAX_SAMPLE_BYTES + 1024 * 1024 })
+  route(adminStoreVoiceProfile, async ({ req, actor }) => ({ profile: await profiles.storeProfile(deps, auditActorOf(actor), await form(req)) }), { bodyLimit: MAX_SAMPLE_BYTES + 1024 * 1024 })
   route(adminGetVoiceProfile, async ({ params }) => ({ profile: await profiles.getProfile(deps, params.id) }))
   route(adminUpdateVoiceProfile, async ({ params, body, actor }) => ({ profile: await profiles.updateProfile(deps, auditActorOf(actor), params.id, body) }))
   route(adminUpdateVoiceProfileForm, async ({ params, req, actor }) => {
-    const { fields, file } = await form(req, 'sample')
+    const { fields, file } = await form(req)
     const { _method, ...rest } = fields
     // Form data cannot be sent with PUT by every client: the POST says which method it means.
     if (String(_method ?? '').toUpperCase() !== 'PUT') throw fieldError('_method', 'Send _method=PUT to update a voice profile with form data')
@@ -49,7 +54,7 @@ export function registerVoiceProfilesRoutes(ctx: HttpContext) {
     await profiles.deleteProfile(deps, auditActorOf(actor), params.id)
     return { deleted: true as const }
   })
-  route(adminImportVoiceEmotions, async ({ params, req, actor }) => profiles.importEmotions(deps, auditActorOf(actor), params.id, (await form(req, 'file')).file))
+  route(adminImportVoiceEmotions, async ({ params, req, actor }) => profiles.importEmotions(deps, auditActorOf(actor), params.id, await readUpload(req, 'file', MAX_EMOTION_CSV_BYTES)))
 
   route(adminListVoiceTags, async ({ query }) => ({ tags: await repo.listTags(db, query.filter) }))
   route(adminAddVoiceTag, async ({ body, actor }) => ({ tag: await profiles.addTag(deps, auditActorOf(actor), body.category, body.name) }))

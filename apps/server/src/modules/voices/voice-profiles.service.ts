@@ -6,17 +6,18 @@
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
-import type { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { EMOTIONS } from '@mouthpiece/contracts/media/voices.schemas'
 import {
-  EMOTION_CSV_COLUMNS, EMOTION_CSV_REQUIRED_MESSAGE, EMOTION_IMPORTED_MESSAGE, EmotionProsody, VoiceProfileFields, VoiceProfileUpdate, profileVoiceId,
+  EMOTION_CSV_COLUMNS, EMOTION_CSV_REQUIRED_MESSAGE, EMOTION_CSV_TOO_LARGE_MESSAGE, EMOTION_IMPORTED_MESSAGE, EmotionProsody, MAX_EMOTION_CSV_BYTES, VoiceProfileFields, VoiceProfileUpdate, profileVoiceId,
 } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { EmotionTable, VoiceProfileItem, VoiceTag, VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import { setVoiceProfileSource } from '@mouthpiece/media/speech/speech.service'
 import type { Db, Queryable } from '../../platform/db/client'
 import { AppError, fieldError } from '../../platform/http/errors'
+import { csvUploadText } from '../../platform/http/form-upload'
+import type { FormInput, UploadedFile } from '../../platform/http/form-upload'
 import type { Storage } from '../../platform/storage/storage'
 import { auditedChange } from '../audit/audit.service'
 import type { AdminAuditActor } from '../audit/audit.service'
@@ -34,7 +35,6 @@ export interface VoiceProfilesDeps {
 export const MAX_SAMPLE_BYTES = 10 * 1024 * 1024
 export const MIN_SAMPLE_SECONDS = 3
 export const MAX_SAMPLE_SECONDS = 60
-const MAX_CSV_BYTES = 64 * 1024
 const SAMPLE_LINK_SECONDS = 6 * 3600
 
 export const profileNotFound = () => new AppError('not_found', 'Voice profile not found', 404)
@@ -73,45 +73,13 @@ export async function publicList(deps: VoiceProfilesDeps): Promise<{ profiles: V
   return { profiles: await presentMany(deps, rows), tags: tags.map(presentTag) }
 }
 
-// ───────────────────────────── multipart ─────────────────────────────
-
-type Part = { type: 'file' | 'field'; fieldname: string; filename?: string; mimetype?: string; file?: Readable & { truncated?: boolean }; value?: unknown }
-
-export interface FormInput {
-  fields: Record<string, string | string[]>
-  file?: { name: string; mimetype: string; bytes: Buffer }
-}
-
-/** Fields (repeated names become lists) and the first file, read fully (files here are small). */
-export async function readForm(parts: AsyncIterable<Part>, fileField: string, tooLarge: string): Promise<FormInput> {
-  const fields: Record<string, string | string[]> = {}
-  let file: FormInput['file']
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      const value = typeof part.value === 'string' ? part.value : ''
-      const had = fields[part.fieldname]
-      fields[part.fieldname] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value]
-      continue
-    }
-    if (file || part.fieldname !== fileField || !part.file) {
-      part.file?.resume()
-      continue
-    }
-    const chunks: Buffer[] = []
-    for await (const c of part.file) chunks.push(c as Buffer)
-    if (part.file.truncated) throw new AppError('too_large', tooLarge, 413, { [fileField]: [tooLarge] })
-    if (chunks.length) file = { name: part.filename ?? 'upload', mimetype: part.mimetype ?? '', bytes: Buffer.concat(chunks) }
-  }
-  return { fields, file }
-}
-
 // ───────────────────────────── sample ─────────────────────────────
 
 const sampleKey = (id: number, kind: 'upload' | 'spoken') => `voice-profiles/${id}/sample-${kind}-${Date.now()}.wav`
 const isSpoken = (key: string | null) => !!key && key.includes('/sample-spoken-')
 
 /** An uploaded sample: real audio of 3–60 s, kept as 24 kHz WAV. */
-async function uploadedSample(deps: VoiceProfilesDeps, file: NonNullable<FormInput['file']>): Promise<{ wav: Buffer; seconds: number }> {
+async function uploadedSample(deps: VoiceProfilesDeps, file: UploadedFile): Promise<{ wav: Buffer; seconds: number }> {
   const dir = path.join(deps.config.dataDir, 'tmp', 'uploads')
   await mkdir(dir, { recursive: true })
   const tmp = path.join(dir, `sample-${randomUUID()}`)
@@ -176,7 +144,7 @@ export async function storeProfile(deps: VoiceProfilesDeps, actor: AdminAuditAct
 }
 
 /** PUT (JSON) and POST with `_method=PUT` (form data, optionally a new sample) both land here. */
-export async function updateProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, input: unknown, file?: FormInput['file']): Promise<VoiceProfileItem> {
+export async function updateProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, input: unknown, file?: UploadedFile): Promise<VoiceProfileItem> {
   const f = parseFields(VoiceProfileUpdate, input)
   const current = await repo.findProfile(deps.db, id)
   if (!current) throw profileNotFound()
@@ -234,45 +202,115 @@ export async function deleteTag(deps: VoiceProfilesDeps, actor: AdminAuditActor,
 
 // ───────────────────────────── emotion CSV ─────────────────────────────
 
-/** A CSV by name or type, and text (no NUL bytes): a renamed picture or a spreadsheet file is not one. */
-function isCsv(file: NonNullable<FormInput['file']>): boolean {
-  const byName = /\.csv$/i.test(file.name)
-  const byType = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel'].includes(file.mimetype.toLowerCase())
-  return (byName || byType) && !file.bytes.includes(0)
-}
+/** How many line problems one answer lists (the message names the first). */
+const MAX_LINE_ERRORS = 20
 
-/** `emotion,rate,pitch,range,volume`, one row per emotion; every problem is named with its line. */
+/**
+ * `emotion,rate,pitch,range,volume` (columns in any order, a header line first), one row per
+ * emotion. The whole file is read before anything is kept: every bad line is named with its number
+ * ('Line N: …'), the message names the first.
+ */
 export function parseEmotionCsv(text: string): EmotionTable {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
-  const header = lines[0]?.toLowerCase().split(',').map((h) => h.trim().replace(/^"|"$/g, ''))
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map((l, i) => ({ n: i + 1, text: l.trim() })).filter((l) => l.text)
+  const split = (line: string) => line.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim())
+  const header = lines[0] ? split(lines[0].text).map((h) => h.toLowerCase()) : undefined
   if (!header || EMOTION_CSV_COLUMNS.some((c) => !header.includes(c)))
     throw invalid('file', `The first line must name the columns ${EMOTION_CSV_COLUMNS.join(', ')}`)
   if (lines.length < 2) throw invalid('file', 'The file has no emotion rows')
   const table: EmotionTable = {}
-  lines.slice(1).forEach((line, i) => {
-    const cells = line.split(',').map((c) => c.trim().replace(/^"|"$/g, ''))
+  const seenOn = new Map<string, number>()
+  const problems: string[] = []
+  for (const { n, text: line } of lines.slice(1)) {
+    const cells = split(line)
     const get = (c: (typeof EMOTION_CSV_COLUMNS)[number]) => cells[header.indexOf(c)] ?? ''
     const name = EMOTIONS.find((e) => e.toLowerCase() === get('emotion').toLowerCase())
-    if (!name) throw invalid('file', `Line ${i + 2}: unknown emotion “${get('emotion')}” (use ${EMOTIONS.join(', ')})`)
-    const row = EmotionProsody.safeParse({ rate: Number(get('rate')), pitch: Number(get('pitch')), range: Number(get('range')), volume: Number(get('volume')) })
-    if (!row.success || [get('rate'), get('pitch'), get('range'), get('volume')].some((v) => v === ''))
-      throw invalid('file', `Line ${i + 2}: rate 0.5–2, pitch −12–12, range 0–3 and volume 0–2 must be numbers in range`)
+    if (!name) {
+      problems.push(`Line ${n}: unknown emotion “${get('emotion')}” (use ${EMOTIONS.join(', ')})`)
+      continue
+    }
+    if (seenOn.has(name)) {
+      problems.push(`Line ${n}: ${name} is already set on line ${seenOn.get(name)}`)
+      continue
+    }
+    seenOn.set(name, n)
+    const numbers = (['rate', 'pitch', 'range', 'volume'] as const).map((c) => get(c))
+    const row = EmotionProsody.safeParse({ rate: Number(numbers[0]), pitch: Number(numbers[1]), range: Number(numbers[2]), volume: Number(numbers[3]) })
+    if (!row.success || numbers.some((v) => !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(v))) {
+      problems.push(`Line ${n}: rate 0.5–2, pitch −12–12, range 0–3 and volume 0–2 must be numbers in range`)
+      continue
+    }
     table[name] = row.data
-  })
+  }
+  if (problems.length) {
+    const listed = problems.slice(0, MAX_LINE_ERRORS)
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more line${problems.length > 2 ? 's' : ''} to fix)` : ''
+    throw new AppError('validation', `${problems[0]}${more}`, 422, { file: listed })
+  }
   return table
 }
 
-export async function importEmotions(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, file: FormInput['file']): Promise<{ message: string; profile: VoiceProfileItem }> {
-  if (!file || !isCsv(file)) throw invalid('file', EMOTION_CSV_REQUIRED_MESSAGE)
-  if (file.bytes.length > MAX_CSV_BYTES) throw invalid('file', 'The CSV file is too large (64 KB at most)')
-  const table = parseEmotionCsv(file.bytes.toString('utf8'))
+/**
+ * The emotion table of an uploaded CSV, checked whole (nothing is written here): no file or not a
+ * CSV → 'Please upload .csv voice file!'; larger than 64 KB → 413; a bad line → 'Line N: …'.
+ */
+export function emotionTableOf(file: UploadedFile | undefined): EmotionTable {
+  return parseEmotionCsv(csvUploadText(file, { field: 'file', required: EMOTION_CSV_REQUIRED_MESSAGE, tooLarge: EMOTION_CSV_TOO_LARGE_MESSAGE, maxBytes: MAX_EMOTION_CSV_BYTES }))
+}
+
+/** Replaces a profile's emotion table inside the caller's transaction (unknown profile → 404). */
+export async function setProfileEmotions(tx: Queryable, id: number, table: EmotionTable): Promise<{ id: number; emotions: EmotionTable }> {
+  const [row] = await tx.update(voiceProfiles).set({ emotions: table, updated_at: new Date() }).where(eq(voiceProfiles.id, id)).returning({ id: voiceProfiles.id, emotions: voiceProfiles.emotions })
+  if (!row) throw profileNotFound()
+  return row
+}
+
+/** A profile's emotion table, or null when there is no such profile. */
+export async function profileEmotions(db: Queryable, id: number): Promise<EmotionTable | null> {
+  return (await repo.findProfile(db, id))?.emotions ?? null
+}
+
+export async function importEmotions(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, file: UploadedFile | undefined): Promise<{ message: string; profile: VoiceProfileItem }> {
+  const table = emotionTableOf(file)
   const current = await repo.findProfile(deps.db, id)
   if (!current) throw profileNotFound()
-  await auditedChange(deps.db, actor, 'voice-profiles.import-emotion', { target: { type: 'voice-profile', id }, before: async () => ({ emotions: current.emotions }) }, async (tx) => {
-    const [row] = await tx.update(voiceProfiles).set({ emotions: table, updated_at: new Date() }).where(eq(voiceProfiles.id, id)).returning({ emotions: voiceProfiles.emotions })
-    return row!
-  })
+  await auditedChange(deps.db, actor, 'voice-profiles.import-emotion', { target: { type: 'voice-profile', id }, before: async () => ({ emotions: current.emotions }) }, (tx) => setProfileEmotions(tx, id, table))
   return { message: EMOTION_IMPORTED_MESSAGE, profile: await getProfile(deps, id) }
+}
+
+export const VOICE_GONE_MESSAGE = 'This voice is no longer installed. Please choose another voice first.'
+
+/**
+ * A voice profile of its own for something that speaks with `voiceId` now (a creator): an engine
+ * voice at its natural settings, or a copy of another profile (engine voice, speed, pitch, tags and
+ * sample), with `emotions` as its table. An engine voice's sample is `speaker` introducing
+ * themselves. Audited as a store that names what it was made for.
+ */
+export async function createProfileFromVoice(
+  deps: VoiceProfilesDeps, actor: AdminAuditActor, p: { name: string; speaker: string; description: string; voiceId: string; emotions: EmotionTable; meta: Record<string, unknown> },
+): Promise<VoiceProfileRow> {
+  const baseId = /^profile:(\d+)$/.exec(p.voiceId)?.[1]
+  const base = baseId ? await repo.findProfile(deps.db, Number(baseId)) : undefined
+  if (baseId ? !base || !(await findVoice(base.engine_voice_id)) : !(await findVoice(p.voiceId))) throw invalid('voice_id', VOICE_GONE_MESSAGE)
+  const settings = base ? { engine_voice_id: base.engine_voice_id, rate: base.rate, pitch: base.pitch } : { engine_voice_id: p.voiceId, rate: 1, pitch: 0 }
+  const tagIds = base ? ((await repo.tagsOf(deps.db, [base.id])).get(base.id) ?? []).map((t) => t.id) : []
+  // The other profile's sample is kept (it may be a real recording); an engine voice says a line.
+  const copied = base?.sample_key && (await deps.storage.stat(base.sample_key)) ? { from: base.sample_key, seconds: base.sample_seconds ?? 0, kind: isSpoken(base.sample_key) ? 'spoken' as const : 'upload' as const } : null
+  const spoken = copied ? null : await spokenSample(p.speaker, settings.engine_voice_id, settings.rate, settings.pitch)
+  let key: string | undefined
+  try {
+    return await auditedChange(deps.db, actor, 'voice-profiles.store', { meta: p.meta }, async (tx) => {
+      const [created] = await tx.insert(voiceProfiles).values({ name: p.name, description: p.description, ...settings, emotions: p.emotions }).returning()
+      key = sampleKey(created!.id, copied?.kind ?? 'spoken')
+      await deps.storage.put(key, copied ? (await deps.storage.get(copied.from)).body : spoken!.wav, 'audio/wav')
+      const seconds = copied ? copied.seconds : spoken!.seconds
+      const [row] = await tx.update(voiceProfiles).set({ sample_key: key, sample_seconds: seconds }).where(eq(voiceProfiles.id, created!.id)).returning()
+      if (tagIds.length) await repo.setTags(tx, created!.id, tagIds)
+      return row!
+    })
+  } catch (error) {
+    if (key) await deps.storage.delete(key).catch(() => undefined)
+    throw error
+  }
 }
 
 // ───────────────────────────── speaking ─────────────────────────────

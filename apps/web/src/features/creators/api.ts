@@ -2,9 +2,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   adminAddCreator, adminCreatorProgress, adminDeleteCreator, adminGetCreator, adminListCreators, adminUpdateCreator, adminUpdateCreatorAccess,
   adminUpdateCreatorVoice, adminCreatorDataset, adminDemoInfluencers, adminDeleteCreatorVoice, adminRefreshCreatorWebSource, adminUpdateCreatorAvatar,
+  adminCreatorAiAvatar, adminImportCreatorEmotions,
 } from '@mouthpiece/contracts/avatars/creators.routes'
 import type { CreatorAccess } from '@mouthpiece/contracts/avatars/creators.routes'
 import { request } from '../../lib/api'
+import { VOICE_PROFILES_KEY } from '../voices/admin/voice-profiles-api'
 
 const ROOT = ['creators'] as const
 
@@ -60,4 +62,20 @@ export function useDeleteCreatorVoice() {
 export function useRefreshWebSource() {
   const reload = useReload()
   return useMutation({ mutationFn: (id: string) => request(adminRefreshCreatorWebSource, { params: { id } }).then((r) => r.video), onSuccess: reload })
+}
+
+/** SPEC "AI avatar": look, photo avatar state and previews of one creator. */
+export const creatorAiAvatarQuery = (id: string) =>
+  queryOptions({ queryKey: [...ROOT, 'ai-avatar', id], queryFn: ({ signal }) => request(adminCreatorAiAvatar, { params: { id }, signal }).then((r) => r.avatar) })
+/** SPEC "import emotion" (multipart `file`, CSV): the creator's voice (a profile of its own) takes the table. */
+export function useImportCreatorEmotions() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData()
+      form.append('file', file)
+      return request(adminImportCreatorEmotions, { params: { id }, formData: form })
+    },
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ROOT }), client.invalidateQueries({ queryKey: VOICE_PROFILES_KEY })]),
+  })
 }

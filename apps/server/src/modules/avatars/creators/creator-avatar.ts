@@ -5,14 +5,17 @@
  */
 import { eq } from 'drizzle-orm'
 import { CREATOR_AVATAR_NOTHING_MESSAGE, CREATOR_DATASET_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/creators.routes'
-import type { Creator, CreatorDatasetItem } from '@mouthpiece/contracts/avatars/creators.routes'
+import type { Creator, CreatorAiAvatar, CreatorDatasetItem } from '@mouthpiece/contracts/avatars/creators.routes'
+import { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { PHOTO_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { AppError, fieldError } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit/audit.service'
 import type { AdminAuditActor } from '../../audit/audit.service'
 import { findFaceLandmarks } from '../../renders/media-engine'
+import { latestInfluencerVideos } from '../../renders/renders.service'
+import type { RendersDeps } from '../../renders/renders.deps'
 import { influencers } from '../avatars.schema'
-import type { CreatorDatasetEntry } from '../avatars.schema'
+import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.schema'
 import { normalise } from '../photo-avatars.service'
 import { backgroundChoice, withBackground } from '../photo-background'
 import type { PhotoForm } from '../photo-background'
@@ -21,13 +24,42 @@ import type { CreatorsDeps } from './creators.service'
 
 const datasetSrc = (id: string, n: number) => `/api/admin/influencers/${id}/ai-avatar-dataset/${n}`
 
+/** Whether the avatar was made from this dataset picture: its landmarks are the picture's as found (creators have no landmark editing). */
+function madeFrom(row: InfluencerRow, d: CreatorDatasetEntry): boolean {
+  const used = row.look.photo
+  return Boolean(used && d.landmarks && d.width === used.width && d.height === used.height && JSON.stringify(d.landmarks) === JSON.stringify(used.landmarks))
+}
+
 /** The dataset as the admin sees it; `in_use` is the picture the current avatar was made from. */
 export async function creatorDataset(deps: CreatorsDeps, id: string): Promise<CreatorDatasetItem[]> {
   const row = await findCreator(deps.db, id)
-  const used = row.look.photo
-  // The avatar's landmarks are the dataset picture's as found (creators have no landmark editing).
-  const same = (d: CreatorDatasetEntry) => Boolean(used && d.landmarks && d.width === used.width && d.height === used.height && JSON.stringify(d.landmarks) === JSON.stringify(used.landmarks))
-  return row.dataset.map((d, index) => ({ index, src: datasetSrc(id, index), width: d.width, height: d.height, face: Boolean(d.landmarks), in_use: same(d) }))
+  return row.dataset.map((d, index) => ({ index, src: datasetSrc(id, index), width: d.width, height: d.height, face: Boolean(d.landmarks), in_use: madeFrom(row, d) }))
+}
+
+/** SPEC "AI avatar": the look, the photo avatar's state and where to see it (still, portrait, backdrop, landing video). */
+export async function creatorAiAvatar(deps: CreatorsDeps, renders: RendersDeps, id: string): Promise<CreatorAiAvatar> {
+  const row = await findCreator(deps.db, id)
+  const photo = row.look.photo
+  const bg = photo?.background ?? { mode: 'keep' as const }
+  const used = row.dataset.findIndex((d) => madeFrom(row, d))
+  const shown = row.is_active && row.status === 'ready'
+  const video = (await latestInfluencerVideos(renders, [row])).get(row.id) ?? null
+  return {
+    id: row.id, name: row.name, kind: photo ? 'photo' : 'cartoon', look: row.look, emotion: Emotion.catch('Neutral').parse(row.emotion),
+    processing: { status: row.status, progress: row.progress, stage: row.stage, error: row.error },
+    shown,
+    photo: photo
+      ? { width: photo.width, height: photo.height, landmarks: photo.landmarks.length, background: bg.mode, background_color: bg.mode === 'color' ? bg.color : null, dataset_index: used < 0 ? null : used }
+      : null,
+    dataset: { pictures: row.dataset.length, with_face: row.dataset.filter((d) => d.landmarks).length },
+    preview: {
+      // The still is drawn for influencers users can pick (the public preview answers 404 otherwise).
+      still_url: shown ? `/api/influencers/${row.id}/preview.png?v=${row.updated_at.getTime()}` : null,
+      portrait_url: photo?.src ?? null,
+      backdrop_url: bg.mode === 'image' ? bg.src : null,
+      video,
+    },
+  }
 }
 
 export async function datasetPicture(deps: CreatorsDeps, id: string, index: number) {

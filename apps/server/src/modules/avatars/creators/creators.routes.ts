@@ -2,18 +2,21 @@ import {
   adminAddCreator, adminCreatorProgress, adminDeleteCreator, adminGetCreator, adminListCreators, adminUpdateCreator, adminUpdateCreatorAccess,
   adminUpdateCreatorVoice, creatorPhoto, MAX_CREATOR_FILES, MAX_CREATOR_UPLOAD_MB, adminGetDefaultPrompts, adminSaveDefaultPrompts, listDefaultPrompts,
   adminDemoInfluencers, adminDeleteCreatorVoice, adminRefreshCreatorWebSource, adminCreatorDataset, adminCreatorDatasetPicture, adminUpdateCreatorAvatar,
-  creatorBackdrop, CREATOR_VOICE_DELETED_MESSAGE,
+  creatorBackdrop, CREATOR_VOICE_DELETED_MESSAGE, adminCreatorAiAvatar, adminImportCreatorEmotions,
 } from '@mouthpiece/contracts/avatars/creators.routes'
+import { MAX_EMOTION_CSV_BYTES } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../../platform/context'
 import { fieldError } from '../../../platform/http/errors'
+import { readUpload } from '../../../platform/http/form-upload'
 import { auditActorOf } from '../../audit/audit.service'
 import { findVoice } from '../../renders/media-engine'
 import { rendersDeps } from '../../renders/renders.deps'
 import { MAX_PHOTO_BYTES } from '../photo-avatars.service'
 import { readPhotoForm } from '../photo-background'
 import * as creators from './creators.service'
-import { creatorDataset, datasetPicture, updateCreatorAvatar } from './creator-avatar'
+import { creatorAiAvatar, creatorDataset, datasetPicture, updateCreatorAvatar } from './creator-avatar'
+import { importCreatorEmotions } from './creator-emotions'
 import { demoInfluencers, refreshWebSource } from './creator-demo'
 import { defaultPrompts, saveDefaultPrompts } from './default-prompts'
 
@@ -53,10 +56,12 @@ export function registerCreatorsRoutes(ctx: HttpContext) {
   route(creatorPhoto, async ({ params, reply }) => picture(reply, params.id, 'photo'))
   route(creatorBackdrop, async ({ params, reply }) => picture(reply, params.id, 'backdrop'))
 
-  // SPEC §7 influencer calls: demo influencers, delete voice, refresh web source, AI avatar dataset, update avatar.
+  // SPEC §7 influencer calls: demo influencers, delete voice, import emotion, refresh web source, AI avatar (dataset), update avatar.
   const renders = rendersDeps(ctx)
   route(adminDemoInfluencers, async ({ query }) => demoInfluencers(deps, renders, query))
   route(adminDeleteCreatorVoice, async ({ params, actor }) => ({ creator: await creators.deleteCreatorVoice(deps, auditActorOf(actor), params.id), message: CREATOR_VOICE_DELETED_MESSAGE }))
+  route(adminImportCreatorEmotions, async ({ params, req, actor }) => importCreatorEmotions(deps, auditActorOf(actor), params.id, await readUpload(req, 'file', MAX_EMOTION_CSV_BYTES)))
+  route(adminCreatorAiAvatar, async ({ params }) => ({ avatar: await creatorAiAvatar(deps, renders, params.id) }))
   route(adminRefreshCreatorWebSource, async ({ params, actor }) => ({ video: await refreshWebSource(deps, renders, auditActorOf(actor), params.id) }))
   route(adminCreatorDataset, async ({ params }) => ({ dataset: await creatorDataset(deps, params.id) }))
   route(adminCreatorDatasetPicture, async ({ params, reply }) => reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(await datasetPicture(deps, params.id, params.index)))

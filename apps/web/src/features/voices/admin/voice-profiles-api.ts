@@ -8,6 +8,8 @@ import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../../lib/api'
 
 const ROOT = ['voice-profiles'] as const
+/** Every voice-profile query (lists, pickers): invalidated when another page changes a profile. */
+export const VOICE_PROFILES_KEY = ROOT
 
 export const adminVoiceProfilesQuery = (query: RouteInput<typeof adminListVoiceProfiles>['query']) =>
   queryOptions({ queryKey: [...ROOT, 'admin', query], queryFn: ({ signal }) => request(adminListVoiceProfiles, { query, signal }), placeholderData: keepPreviousData })

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { EMOTION_CSV_COLUMNS, adminExportVoiceProfiles } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import { adminExportVoiceProfiles } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { VoiceProfileItem } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import { Button } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'
@@ -14,6 +14,7 @@ import { useToast } from '../../../components/ui/toast'
 import { PATHS } from '../../../app/paths'
 import { ApiError } from '../../../lib/api'
 import { useListParams } from '../../../lib/list-params'
+import { EmotionImportButton } from '../components/emotion-import-button'
 import { VoiceProfileModal } from './voice-profile-modal'
 import { adminVoiceProfilesQuery, adminVoiceTagsQuery, useDeleteVoiceProfile, useImportEmotions } from './voice-profiles-api'
 
@@ -22,28 +23,14 @@ const errorText = (e: unknown) => (e instanceof ApiError ? e.failure.message : '
 /** The emotion CSV import of one profile: the picker takes .csv only; the server checks the content too. */
 function EmotionImport({ profile }: { profile: VoiceProfileItem }) {
   const toast = useToast()
-  const input = useRef<HTMLInputElement>(null)
   const importing = useImportEmotions()
-  const count = Object.keys(profile.emotions).length
   return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept=".csv,text/csv"
-        className="hidden"
-        aria-label={`Emotion CSV for ${profile.name}`}
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (!file) return
-          importing.mutate({ id: profile.id, file }, { onSuccess: (r) => toast.success(r.message), onError: (err) => toast.error(errorText(err)) })
-        }}
-      />
-      <Button size="sm" variant="tertiary" loading={importing.isPending} onClick={() => input.current?.click()} title={`CSV columns: ${EMOTION_CSV_COLUMNS.join(', ')}`}>
-        Import emotions{count ? ` (${count})` : ''}
-      </Button>
-    </>
+    <EmotionImportButton
+      label={profile.name}
+      count={Object.keys(profile.emotions).length}
+      pending={importing.isPending}
+      onFile={(file) => importing.mutate({ id: profile.id, file }, { onSuccess: (r) => toast.success(r.message), onError: (err) => toast.error(errorText(err)) })}
+    />
   )
 }
 
