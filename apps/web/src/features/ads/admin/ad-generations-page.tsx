@@ -16,7 +16,7 @@ import { failureText } from '../api'
 type Row = z.infer<typeof AdminAdGeneration>
 const link = (id: string) => `/admin/ad-generations/${id}`
 /** Who presented, by the render's name for it: an influencer, or an ad avatar (an admin's talking photo; the row forgets which once it is deleted). */
-const presenterOf = (g: Row) => `${g.render?.influencer_id ? 'influencer' : 'ad avatar'} ${g.render?.avatar_name ?? ''}`.trim()
+const presenterOf = (g: Row) => `${g.ad_avatar_id !== null || (g.render && !g.render.influencer_id) ? 'ad avatar' : 'influencer'} ${g.render?.avatar_name ?? ''}`.trim()
 const tone = (s: number | undefined) => (s === 3 ? 'success' : s === 4 ? 'danger' : 'accent')
 
 function RetryButton({ row }: { row: Row }) {
