@@ -18,6 +18,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210) + 50
 const BASE = `http://localhost:${PORT}`
 const DATA_DIR = `.tmp/e2e-ads-${PORT}`
 const SHOTS = '.tmp/shots-ads'
+/** The photo-avatar test portrait: an ad avatar is made from it. */
+const PORTRAIT = 'packages/media/fixtures/portrait-1024.jpg'
 
 test.use({ trace: 'off', screenshot: 'off' })
 test.describe.configure({ mode: 'serial' })
@@ -107,6 +109,22 @@ test('a new creator reads a brand from their site, fixes a colour and saves', as
 
 test('the creator starts an ad project with the brand, makes a 9:16 avatar video in the brand voice and plays it; the admin sees it all', async () => {
   test.setTimeout(300_000)
+  // An admin adds an ad avatar from a portrait (a picture with nobody in it is refused); the creator picks it below.
+  const admin = await browser!.newContext({ baseURL: BASE })
+  const adminPage = await admin.newPage()
+  await adminSignIn(adminPage)
+  await adminPage.goto('/admin/ad-avatars')
+  await expect(adminPage.getByText('No ad avatars yet.')).toBeVisible()
+  await adminPage.getByLabel('Name', { exact: true }).fill('Maya')
+  const wall = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#FF6B57' } }).png().toBuffer()
+  await adminPage.getByLabel('Portrait', { exact: true }).setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: wall })
+  await adminPage.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(adminPage.getByText('We could not find a face in this photo. Please upload a clear, front-facing portrait.')).toBeVisible()
+  await adminPage.getByLabel('Portrait', { exact: true }).setInputFiles(PORTRAIT)
+  await adminPage.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(adminPage.getByText(/Talking photo · 68 face points/)).toBeVisible()
+  await adminPage.screenshot({ path: `${SHOTS}/admin-ad-avatars.png`, fullPage: true })
+
   await page.goto('/dashboard/branding')
   const brandId = Number(new URL(page.url()).searchParams.get('brand') ?? 0)
   expect(brandId >= 0).toBe(true)
@@ -122,8 +140,10 @@ test('the creator starts an ad project with the brand, makes a 9:16 avatar video
   await expect(page.getByText('Ad project saved')).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/ad-project.png`, fullPage: true })
 
-  // Ad video: pick a presenter and 9:16, read the copy in the brand's voice, play the result.
-  await page.getByRole('button', { name: /^Presenter / }).first().click()
+  // Ad video: pick the ad avatar and 9:16, read the copy in the brand's voice, play the result.
+  const maya = page.getByRole('button', { name: 'Ad avatar Maya' })
+  await expect.poll(() => maya.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0) // its talking photo
+  await maya.click()
   await page.getByLabel('Story 9:16').last().check()
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText('Fresh beans, every morning.').last()).toBeVisible()
@@ -137,9 +157,6 @@ test('the creator starts an ad project with the brand, makes a 9:16 avatar video
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
   await page.screenshot({ path: `${SHOTS}/ad-video.png`, fullPage: true })
 
-  const admin = await browser!.newContext({ baseURL: BASE })
-  const adminPage = await admin.newPage()
-  await adminSignIn(adminPage)
   await adminPage.goto('/admin/ad-projects')
   await expect(adminPage.getByRole('link', { name: 'Spring launch' })).toBeVisible()
   await adminPage.screenshot({ path: `${SHOTS}/admin-ad-projects.png`, fullPage: true })
@@ -152,17 +169,9 @@ test('the creator starts an ad project with the brand, makes a 9:16 avatar video
   await adminPage.goto('/admin/ad-generations')
   await expect(adminPage.getByRole('link', { name: 'Spring launch' })).toBeVisible()
   await expect(adminPage.getByText('Completed').first()).toBeVisible()
+  await expect(adminPage.getByText(/ad avatar Maya/).first()).toBeVisible()
   await adminPage.screenshot({ path: `${SHOTS}/admin-ad-generations.png`, fullPage: true })
 
-  // Ad avatars: store one with a picture (multipart), see it listed.
-  await adminPage.goto('/admin/ad-avatars')
-  await expect(adminPage.getByText('No ad avatars yet.')).toBeVisible()
-  await adminPage.getByLabel('Name', { exact: true }).fill('Maya')
-  const picture = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#FF6B57' } }).png().toBuffer()
-  await adminPage.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'maya.png', mimeType: 'image/png', buffer: picture })
-  await adminPage.getByRole('button', { name: 'Add', exact: true }).click()
-  await expect(adminPage.getByText('300×400')).toBeVisible()
-  await adminPage.screenshot({ path: `${SHOTS}/admin-ad-avatars.png`, fullPage: true })
   await admin.close()
 })
 

@@ -157,6 +157,13 @@ test('the admin finds the ad assets and ad image generations, opens them and exp
   await row.getByRole('link', { name: 'serum' }).click()
   await expect(page).toHaveURL(/\/admin\/ad-assets\/\d+$/)
   await expect(page.getByRole('heading', { name: /Characters \(\d+\)/ })).toBeVisible()
+  // The pictures themselves (admin-only previews): the upload and its cut-outs.
+  const loaded = async (img: ReturnType<typeof page.getByRole>) => {
+    await img.scrollIntoViewIfNeeded() // previews load lazily
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0)
+  }
+  await loaded(page.getByRole('img', { name: 'serum, as uploaded' }))
+  await loaded(page.getByRole('img', { name: /^Character / }).first())
   await page.screenshot({ path: test.info().outputPath('admin-ad-asset.png'), fullPage: true })
 
   await nav.getByRole('link', { name: 'Ad image generations' }).click()
@@ -168,6 +175,7 @@ test('the admin finds the ad assets and ad image generations, opens them and exp
   await page.getByRole('row').nth(1).click()
   await expect(page).toHaveURL(/\/admin\/ad-image-generations\/\d+$/)
   await expect(page.getByRole('heading', { name: 'Placements (10)' })).toBeVisible()
+  await loaded(page.getByRole('img', { name: /Story 9:16$/ }))
   await page.screenshot({ path: test.info().outputPath('admin-ad-image-generation.png'), fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goBack()

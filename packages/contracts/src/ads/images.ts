@@ -308,3 +308,16 @@ export const adminRetryAdImageGeneration = defineRoute({
   method: 'POST', path: '/api/admin/ad-image-generations/:id/retry', auth: 'admin', summary: 'Run a failed generation again',
   params: genParams, response: z.object({ generation: AdminAdImageGeneration }),
 })
+
+/** Admin detail pages show the pictures: small WebP previews (alpha kept) of what users' own links serve. */
+export const adminAdAssetThumbnail = defineRoute({
+  method: 'GET', path: '/api/admin/ad-assets/:id/thumbnail', auth: 'admin', summary: 'A small preview of an uploaded ad image (WebP)', params: assetParams,
+})
+export const adminAdCharacterThumbnail = defineRoute({
+  method: 'GET', path: '/api/admin/ad-assets/:id/characters/:characterId/thumbnail', auth: 'admin', summary: 'A small preview of a cut-out character (WebP)',
+  params: assetParams.extend({ characterId: z.string().min(1).max(40) }),
+})
+export const adminAdPlacementThumbnail = defineRoute({
+  method: 'GET', path: '/api/admin/ad-image-generations/:id/placements/:placement/thumbnail', auth: 'admin', summary: 'A small preview of one placement of a generated ad image (WebP)',
+  params: canvasParams,
+})

@@ -5,6 +5,7 @@ import { Render } from '../renders/renders.schemas'
 import { InfluencerSlug } from '../avatars/avatars.routes'
 import { UuidPath } from '../voices/voices.routes'
 import { AdProjectIdText } from './projects.schemas'
+import { AdAvatarId } from './avatars.routes'
 
 /**
  * SPEC §4 "Ad audio flow: selectAvatar, uploadAudio, showResults" and §7 "audio and video
@@ -21,6 +22,8 @@ export const AdGeneration = z.object({
   mode: z.enum(['read', 'lipsync']),
   placement: AdVideoPlacement,
   influencer_id: z.string().nullable(),
+  /** Set when an admin's ad avatar (a talking photo) presents instead of an influencer. */
+  ad_avatar_id: z.number().int().nullable(),
   voice_id: z.string().nullable(),
   text: z.string(),
   attempts: z.number().int(),
@@ -29,14 +32,17 @@ export const AdGeneration = z.object({
 })
 export type AdGeneration = z.infer<typeof AdGeneration>
 
+export const PRESENTER_BOTH_MESSAGE = 'Please pick an influencer or an ad avatar, not both.'
 export const CreateAdVideoBody = z.object({
   influencer_id: InfluencerSlug.optional(),
+  /** An ad avatar (GET /api/ads/avatars) presents instead of an influencer. */
+  ad_avatar_id: AdAvatarId.optional(),
   placement: AdVideoPlacement.default('story'),
   /** Lip-sync this processed upload (POST /api/audio/upload) instead of reading the copy. */
   audio_uuid_path: UuidPath.optional(),
   /** What to read; the project's copy when left out. */
   text: z.string().trim().max(1000, 'Please enter between 1 and 1000 characters').optional(),
-})
+}).refine((b) => !(b.influencer_id && b.ad_avatar_id), { message: PRESENTER_BOTH_MESSAGE, path: ['ad_avatar_id'] })
 
 const user = { auth: 'user', requiresEnabled: true } as const
 export const createAdVideo = defineRoute({

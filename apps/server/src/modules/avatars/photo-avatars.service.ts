@@ -50,6 +50,24 @@ async function portraitOf(bytes: Buffer | undefined, before?: () => Promise<void
   return { photo, face, detectMs }
 }
 
+/** A portrait found to have a face: the upright JPEG to keep and what a photo look needs of it. */
+export interface Portrait { jpeg: Buffer; width: number; height: number; landmarks: FacePoint[]; detect_ms: number }
+
+/**
+ * For another module's presenters (ads' ad avatars): the portrait made upright and its face found,
+ * or the spec's 422 (`no_face`, `not_image`). Nothing is stored: the caller keeps the JPEG where
+ * it owns its files, so its rows and files live and die together.
+ */
+export async function readPortrait(bytes: Buffer): Promise<Portrait> {
+  const { photo, face, detectMs } = await portraitOf(bytes)
+  return { jpeg: photo.jpeg, width: photo.width, height: photo.height, landmarks: face.landmarks, detect_ms: detectMs }
+}
+
+/** The look a render draws for a portrait kept at `place.key` and served at `place.src` (the cartoon fields are the stand-in drawn while it loads). */
+export function photoLook(name: string, portrait: Portrait, place: { key: string; src: string }): AvatarLook {
+  return { ...lookForPrompt({ positivePrompt: name }, 0), photo: { src: place.src, key: place.key, width: portrait.width, height: portrait.height, landmarks: portrait.landmarks } }
+}
+
 /** SPEC `validate-custom-avatar`: would this portrait make a photo avatar? Nothing is stored. */
 export async function validatePortrait(form: PhotoForm) {
   const { photo, face, detectMs } = await portraitOf(form.file)

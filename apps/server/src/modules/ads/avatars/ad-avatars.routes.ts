@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import * as r from '@mouthpiece/contracts/ads/avatars.routes'
-import type { AdAvatar } from '@mouthpiece/contracts/ads/avatars.routes'
 import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import { sendStoredFile } from '../../renders/file-stream'
-import { auditActorOf, recordAudit } from '../../audit/audit.service'
+import { auditActorOf } from '../../audit/audit.service'
 import { requireVoice } from '../../voices/voices.service'
-import { notAnImage, probeImage } from '../brands/brand-files'
 import { adAvatars } from './ad-avatars.schema'
-import type { AdAvatarRow } from './ad-avatars.schema'
+import { adAvatarNotFound, deleteAdAvatar, presentAdAvatar, storeAdAvatar, updateAdAvatar } from './ad-avatars.service'
+import { findPickableAdAvatar, listPickableAdAvatars } from './ad-avatar-presenters'
 
 const MAX_BYTES = MAX_BRAND_UPLOAD_MB * 1024 * 1024
 const tooLarge = () => new AppError('too_large', `The file is too large. Please upload one under ${MAX_BRAND_UPLOAD_MB} MB.`, 413)
-const notFound = () => new AppError('not_found', r.AD_AVATAR_NOT_FOUND, 404)
-
-const present = (a: AdAvatarRow): AdAvatar => ({
-  id: a.id, name: a.name, description: a.description, voice_id: a.voice_id, image_url: `/api/admin/ad-avatars/${a.id}/image`, width: a.width, height: a.height,
-  is_active: a.is_active, created_at: a.created_at.toISOString(), updated_at: a.updated_at.toISOString(),
-})
 
 /** A multipart form: its text fields and, if sent, its one file (size-capped, read whole: pictures are small). */
 async function readForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
@@ -46,49 +39,39 @@ async function parseFields(fields: Record<string, string>) {
   return parsed.data
 }
 
-/** SPEC §7 admin ad avatars (list, store, update, delete — multipart). Every change is audited. */
+/** SPEC §7 admin ad avatars (list, store, update, delete — multipart; every change audited) and the users' pick list (§4 selectAvatar). */
 export function registerAdAvatarRoutes(ctx: HttpContext) {
   const { route, db, storage } = ctx
   const limit = { bodyLimit: MAX_BYTES + 1024 * 1024 }
-  const picture = async (file: Buffer) => {
-    const probed = await probeImage(file)
-    if (!probed || probed.format === 'ico') throw notAnImage()
-    const key = `ad-avatars/${crypto.randomUUID()}.${probed.format === 'jpeg' ? 'jpg' : probed.format}`
-    await storage.put(key, file, probed.mime)
-    return { image_key: key, image_mime: probed.mime, width: probed.width, height: probed.height }
-  }
 
-  route(r.adminAdAvatars, async () => ({ avatars: (await db.select().from(adAvatars).orderBy(adAvatars.name)).map(present) }))
+  route(r.adminAdAvatars, async () => ({ avatars: (await db.select().from(adAvatars).orderBy(adAvatars.name)).map(presentAdAvatar) }))
   route(r.adminStoreAdAvatar, async ({ req, actor }) => {
     const form = await readForm(req)
     const fields = await parseFields(form.fields)
     if (!form.file) throw new AppError('validation', 'Please choose a picture.', 422, { file: ['Please choose a picture.'] })
-    const image = await picture(form.file)
-    const [row] = await db.insert(adAvatars).values({ ...fields, ...image }).returning()
-    await recordAudit(db, auditActorOf(actor), 'ads.avatar.store', { target: { type: 'ad_avatar', id: row!.id }, after: present(row!) })
-    return { avatar: present(row!) }
+    return { avatar: await storeAdAvatar(ctx, auditActorOf(actor), fields, form.file) }
   }, limit)
   route(r.adminUpdateAdAvatar, async ({ req, params, actor }) => {
     const [before] = await db.select().from(adAvatars).where(eq(adAvatars.id, params.id))
-    if (!before) throw notFound()
+    if (!before) throw adAvatarNotFound()
     const form = await readForm(req)
-    const fields = await parseFields({ name: before.name, description: before.description, voice_id: before.voice_id ?? '', ...form.fields })
-    const image = form.file ? await picture(form.file) : {}
-    const [row] = await db.update(adAvatars).set({ ...fields, ...image, updated_at: new Date() }).where(eq(adAvatars.id, params.id)).returning()
-    if (form.file) await storage.delete(before.image_key).catch(() => undefined)
-    await recordAudit(db, auditActorOf(actor), 'ads.avatar.update', { target: { type: 'ad_avatar', id: params.id }, before: present(before), after: present(row!) })
-    return { avatar: present(row!) }
+    const fields = await parseFields({ name: before.name, description: before.description, voice_id: before.voice_id ?? '', is_active: String(before.is_active), ...form.fields })
+    return { avatar: await updateAdAvatar(ctx, auditActorOf(actor), before, fields, form.file) }
   }, limit)
   route(r.adminDeleteAdAvatar, async ({ params, actor }) => {
-    const [row] = await db.delete(adAvatars).where(eq(adAvatars.id, params.id)).returning()
-    if (!row) throw notFound()
-    await storage.delete(row.image_key).catch(() => undefined)
-    await recordAudit(db, auditActorOf(actor), 'ads.avatar.delete', { target: { type: 'ad_avatar', id: params.id }, before: present(row) })
+    await deleteAdAvatar(ctx, auditActorOf(actor), params.id)
     return { deleted: true as const }
   })
   route(r.adminAdAvatarImage, async ({ params, req, reply }) => {
     const [row] = await db.select().from(adAvatars).where(eq(adAvatars.id, params.id))
-    if (!row) throw notFound()
+    if (!row) throw adAvatarNotFound()
     return sendStoredFile(req, reply, storage, row.image_key, { cacheControl: 'private, max-age=3600' })
+  })
+
+  route(r.listAdAvatars, async () => ({ avatars: await listPickableAdAvatars(db) }))
+  route(r.adAvatarPhoto, async ({ params, req, reply }) => {
+    const row = await findPickableAdAvatar(db, params.id)
+    // The link carries the portrait's version (`v`), so it may be cached long.
+    return sendStoredFile(req, reply, storage, row.presenter.look.photo!.key, { cacheControl: 'private, max-age=86400' })
   })
 }

@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
+
+/** The photo-avatar test portrait (one clear face). */
+const PORTRAIT = new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url)
 
 /** A multipart body with text fields and an optional file. */
 function form(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
@@ -17,15 +21,16 @@ describe('admin ad avatars: list, store, update, delete (multipart)', () => {
   beforeAll(async () => { t = await createTestApp() })
   afterAll(async () => { await t.close() })
 
-  it('stores a probed picture, updates fields and picture, deletes; refuses bad input', async () => {
+  it('stores a probed portrait, updates fields and picture, deletes; refuses bad input', async () => {
     const admin = await adminHeaders(t.app)
-    const png = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#FF6B57' } }).png().toBuffer()
+    // A PNG portrait, 400×600, so the stored picture keeps its own format and size.
+    const png = await sharp(await readFile(PORTRAIT)).resize(400, 600, { fit: 'cover' }).png().toBuffer()
     const send = (method: 'POST' | 'DELETE', url: string, body?: ReturnType<typeof form>) =>
       t.app.inject({ method, url, payload: body?.payload, headers: { ...admin, ...(body?.headers ?? {}) } })
     const made = await send('POST', '/api/admin/ad-avatars', form({ name: 'Maya', voice_id: 'espeak:en-us' }, { name: 'maya.png', data: png }))
     expect(made.statusCode, made.body).toBe(200)
     const avatar = made.json<{ avatar: { id: number; image_url: string } }>().avatar
-    expect(avatar).toMatchObject({ name: 'Maya', width: 400, height: 600, voice_id: 'espeak:en-us', is_active: true })
+    expect(avatar).toMatchObject({ name: 'Maya', width: 400, height: 600, voice_id: 'espeak:en-us', is_active: true, presenter: { width: 400, height: 600, landmarks: 68 } })
     expect((await t.app.inject({ method: 'GET', url: avatar.image_url, headers: admin })).headers['content-type']).toBe('image/png')
 
     expect((await send('POST', '/api/admin/ad-avatars', form({ name: 'X' }, { name: 'x.png', data: Buffer.from('not a picture') }))).json()).toMatchObject({ message: 'Please upload a picture (png, jpg, webp, gif or svg).' })
@@ -35,8 +40,8 @@ describe('admin ad avatars: list, store, update, delete (multipart)', () => {
 
     const up = await send('POST', `/api/admin/ad-avatars/${avatar.id}`, form({ name: 'Maya B', is_active: 'false' }))
     expect(up.json()).toMatchObject({ avatar: { name: 'Maya B', is_active: false, width: 400, voice_id: 'espeak:en-us' } })
-    const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).jpeg().toBuffer()
-    expect((await send('POST', `/api/admin/ad-avatars/${avatar.id}`, form({}, { name: 's.jpg', data: small }))).json()).toMatchObject({ avatar: { width: 64, name: 'Maya B' } })
+    const smaller = await sharp(await readFile(PORTRAIT)).resize(512, 512).jpeg().toBuffer()
+    expect((await send('POST', `/api/admin/ad-avatars/${avatar.id}`, form({}, { name: 's.jpg', data: smaller }))).json()).toMatchObject({ avatar: { width: 512, name: 'Maya B', is_active: false, presenter: { width: 512, landmarks: 68 } } })
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/ad-avatars', headers: admin })).json()).toMatchObject({ avatars: [{ name: 'Maya B' }] })
     expect((await send('DELETE', `/api/admin/ad-avatars/${avatar.id}`)).json()).toMatchObject({ deleted: true })
     expect((await send('DELETE', `/api/admin/ad-avatars/${avatar.id}`)).statusCode).toBe(404)

@@ -193,7 +193,7 @@ export async function remove(deps: AdImagesDeps, userId: number, id: number): Pr
   await removeOldFiles(deps, row)
 }
 
-function readyFile(row: AdImageGenerationRow, placement: PlacementId): string {
+export function readyFile(row: AdImageGenerationRow, placement: PlacementId): string {
   const key = row.files[placement]
   if (row.status !== 'done' || !key) throw new AppError('not_ready', 'This image is not ready yet.', 409)
   return key

@@ -1,18 +1,22 @@
 import {
-  adminExportAdAssets, adminExportAdImageGenerations, adminGetAdAsset, adminGetAdImageGeneration, adminListAdAssets, adminListAdImageGenerations, adminRetryAdImageGeneration, adminRetryExtraction,
+  adminAdAssetThumbnail, adminAdCharacterThumbnail, adminAdPlacementThumbnail, adminExportAdAssets, adminExportAdImageGenerations, adminGetAdAsset,
+  adminGetAdImageGeneration, adminListAdAssets, adminListAdImageGenerations, adminRetryAdImageGeneration, adminRetryExtraction,
 } from '@mouthpiece/contracts/ads/images'
+import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import { sendCsvStream } from '../../../platform/http/csv-stream'
 import { listPage, scanAll } from '../../../platform/db/list-query'
 import { auditActorOf, recordAudit } from '../../audit/audit.service'
 import { assetNotFound, presentAsset, queueExtraction } from './ad-assets.service'
-import { generationNotFound, presentGeneration, retryGeneration } from './ad-generations.service'
+import { generationNotFound, presentGeneration, readyFile, retryGeneration } from './ad-generations.service'
 import * as repo from './ad-images.repo'
+import { thumbnailOf } from './ad-thumbnails'
 
 /** SPEC §7 admin "Ad assets: list, {id}, retry extraction" and "Ad image generations: list, {id}, retry"; lists are server-side (list-query) with a CSV export. */
 export function registerAdImagesAdminRoutes(ctx: HttpContext) {
-  const { route, db } = ctx
+  const { route, db, storage } = ctx
+  const sendThumbnail = async (reply: FastifyReply, key: string) => reply.type('image/webp').header('cache-control', 'private, max-age=300').send(await thumbnailOf(storage, key))
 
   route(adminListAdAssets, async ({ query }) => {
     const page = await listPage(db, repo.adminAssetsSpec, { where: repo.adminAssetsWhere(query), sort: query.sort, dir: query.dir, page: query.page, perPage: query.per_page })
@@ -60,5 +64,21 @@ export function registerAdImagesAdminRoutes(ctx: HttpContext) {
   route(adminRetryAdImageGeneration, async ({ params, actor }) => {
     const row = await retryGeneration(ctx, params.id, (tx) => recordAudit(tx, auditActorOf(actor), 'ads.retry-image-generation', { target: { type: 'ad_image_generation', id: params.id } }))
     return { generation: { ...presentGeneration(row), user_id: row.user_id, username: await repo.usernameOf(db, row.user_id) } }
+  })
+
+  route(adminAdAssetThumbnail, async ({ params, reply }) => {
+    const row = await repo.findAsset(db, params.id)
+    if (!row) throw assetNotFound()
+    return sendThumbnail(reply, row.file_key)
+  })
+  route(adminAdCharacterThumbnail, async ({ params, reply }) => {
+    const key = (await repo.findAsset(db, params.id))?.characters.find((c) => c.id === params.characterId)?.file_key
+    if (!key) throw new AppError('not_found', 'Character not found', 404)
+    return sendThumbnail(reply, key)
+  })
+  route(adminAdPlacementThumbnail, async ({ params, reply }) => {
+    const row = await repo.findGeneration(db, params.id)
+    if (!row) throw generationNotFound()
+    return sendThumbnail(reply, readyFile(row, params.placement))
   })
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
 import type { AdminAdAsset, AdminAdImageGeneration } from '@mouthpiece/contracts/ads/images'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
@@ -71,5 +72,31 @@ describe('ads admin: ad assets and ad image generations', () => {
 
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/ad-assets' })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/ad-image-generations/export', headers: { authorization: `Bearer ${me.token}` } })).statusCode).toBe(403)
+  })
+
+  it('serves small previews of the pictures to the detail pages (admin only)', async () => {
+    const me = await rendersClient(t).register('adminthumbs')
+    const form = multipartFile('file', 'serum.jpg', 'image/jpeg', await productPhoto(800))
+    const asset = (await t.app.inject({ method: 'POST', url: '/api/ads/images/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${me.token}` } })).json<{ asset: { id: number } }>().asset
+    // A cut-out (transparent PNG) and a finished 9:16 placement, as the jobs leave them.
+    const cutout = await sharp({ create: { width: 600, height: 900, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0 } } }).png().toBuffer()
+    await t.storage.put('ad-images/test/cutout.png', cutout, 'image/png')
+    await t.storage.put('ad-images/test/story.png', await sharp({ create: { width: 1080, height: 1920, channels: 3, background: '#FF6B57' } }).png().toBuffer(), 'image/png')
+    await repo.updateAsset(t.db, asset.id, { characters: [{ id: 'c1', file_key: 'ad-images/test/cutout.png', box: { x: 0, y: 0, w: 600, h: 900 }, width: 600, height: 900 }] })
+    const [gen] = await repo.insertGenerations(t.db, [{ user_id: me.id, name: 'Story ad', template: 'poster', headline: 'Hi', status: 'done', files: { story: 'ad-images/test/story.png' } }])
+
+    const thumb = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: admin })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.headers['content-type']).toBe('image/webp')
+      return sharp(res.rawPayload).metadata()
+    }
+    expect(await thumb(`/api/admin/ad-assets/${asset.id}/thumbnail`)).toMatchObject({ format: 'webp', width: 480 })
+    expect(await thumb(`/api/admin/ad-assets/${asset.id}/characters/c1/thumbnail`)).toMatchObject({ width: 320, height: 480, hasAlpha: true })
+    expect(await thumb(`/api/admin/ad-image-generations/${gen!.id}/placements/story/thumbnail`)).toMatchObject({ width: 270, height: 480 })
+
+    expect((await get(`/api/admin/ad-image-generations/${gen!.id}/placements/square/thumbnail`)).status).toBe(409)
+    expect((await get(`/api/admin/ad-assets/${asset.id}/characters/nope/thumbnail`)).status).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/ad-assets/${asset.id}/thumbnail`, headers: { authorization: `Bearer ${me.token}` } })).statusCode).toBe(403)
   })
 })

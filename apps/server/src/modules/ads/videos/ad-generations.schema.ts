@@ -3,9 +3,10 @@ import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
 import { users } from '../../users/users.schema'
 import { renders } from '../../renders/renders.schema'
 import { adProjects } from '../projects/ad-projects.schema'
+import { adAvatars } from '../avatars/ad-avatars.schema'
 
 /**
- * An ad video (SPEC "ad generation"): an influencer reading the ad copy in the brand's voice, or
+ * An ad video (SPEC "ad generation"): an influencer or an ad avatar reading the ad copy in the brand's voice, or
  * lip-syncing an uploaded recording, over the brand's background, in one placement. The video is
  * an ordinary render; this row ties it to the project and keeps what was asked (for retry).
  */
@@ -20,6 +21,8 @@ export const adGenerations = pgTable(
     mode: text('mode').$type<'read' | 'lipsync'>().notNull(),
     placement: text('placement').$type<PlacementId>().notNull(),
     influencer_id: text('influencer_id'),
+    /** An admin's ad avatar presenting instead of an influencer (kept null if it is deleted since). */
+    ad_avatar_id: integer('ad_avatar_id').references(() => adAvatars.id, { onDelete: 'set null' }),
     voice_id: text('voice_id'),
     text: text('text').notNull().default(''),
     audio_uuid_path: text('audio_uuid_path'),

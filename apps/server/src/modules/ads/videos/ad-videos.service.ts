@@ -22,6 +22,7 @@ import { getBrandKit, kitColour } from '../brands/brand-kit.service'
 import type { BrandKit } from '../brands/brand-kit.service'
 import { findAdProject } from '../projects/ad-projects.repo'
 import { adProjectNotFound, emitAdProject } from '../projects/ad-projects.service'
+import { chooseAdAvatar } from '../avatars/ad-avatar-presenters'
 import { adGenerations } from './ad-generations.schema'
 import type { AdGenerationRow } from './ad-generations.schema'
 
@@ -32,12 +33,12 @@ export const generationNotFound = () => new AppError('not_found', 'Ad generation
 export async function presentGeneration(db: Queryable, row: AdGenerationRow): Promise<AdGeneration> {
   const render = row.render_id ? await findRender(db, row.render_id) : undefined
   return {
-    id: row.id, ad_project_id: row.ad_project_id, mode: row.mode, placement: row.placement as AdGeneration['placement'], influencer_id: row.influencer_id,
+    id: row.id, ad_project_id: row.ad_project_id, mode: row.mode, placement: row.placement as AdGeneration['placement'], influencer_id: row.influencer_id, ad_avatar_id: row.ad_avatar_id,
     voice_id: row.voice_id, text: row.text, attempts: row.attempts, render: render ? presentRender(render) : null, created_at: row.created_at.toISOString(),
   }
 }
 
-/** The brand's voice if it is a voice we have, else the influencer's own. */
+/** The brand's voice if it is a voice we have, else the presenter's own (influencer or ad avatar). */
 async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
   const wanted = kit?.voice.voice_id
   if (wanted && (await requireVoice(wanted).then(() => true, () => false))) return wanted
@@ -50,14 +51,15 @@ function brandBackground(kit: BrandKit | null): BackgroundChoice {
   return colour ? { type: 'color', color: colour } : { type: 'preset', id: 'studio' }
 }
 
-interface Ask { mode: 'read' | 'lipsync'; placement: 'story' | 'widescreen'; influencer_id: string | null; text: string; audio_uuid_path: string | null }
+interface Ask { mode: 'read' | 'lipsync'; placement: 'story' | 'widescreen'; influencer_id: string | null; ad_avatar_id: number | null; text: string; audio_uuid_path: string | null }
 
 /** Starts the render for `ask`; `attach` records it inside the render's own transaction. */
 async function startVideo(deps: AdVideoDeps, userId: number, projectId: number, ask: Ask, attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>) {
   const project = await findAdProject(deps.db, projectId, userId)
   if (!project) throw adProjectNotFound()
   const kit = project.brand_id ? await getBrandKit(deps.db, project.brand_id) : null
-  const avatar = await chooseAvatar(deps.db, userId, { influencer_id: ask.influencer_id ?? undefined })
+  // An admin's ad avatar (a talking photo) or an influencer presents.
+  const avatar = ask.ad_avatar_id !== null ? await chooseAdAvatar(deps.db, userId, ask.ad_avatar_id) : await chooseAvatar(deps.db, userId, { influencer_id: ask.influencer_id ?? undefined })
   let audioUploadKey: string | undefined
   if (ask.mode === 'lipsync') {
     const upload = await findUpload(deps.db, ask.audio_uuid_path!)
@@ -76,7 +78,7 @@ export async function createAdVideo(deps: AdVideoDeps, userId: number, projectId
   const project = await findAdProject(deps.db, projectId, userId)
   if (!project) throw adProjectNotFound()
   const ask: Ask = {
-    mode: body.audio_uuid_path ? 'lipsync' : 'read', placement: body.placement, influencer_id: body.influencer_id ?? null,
+    mode: body.audio_uuid_path ? 'lipsync' : 'read', placement: body.placement, influencer_id: body.influencer_id ?? null, ad_avatar_id: body.ad_avatar_id ?? null,
     text: body.audio_uuid_path ? '' : (body.text ?? project.copy).trim(), audio_uuid_path: body.audio_uuid_path ?? null,
   }
   let created: AdGenerationRow | undefined

@@ -1,6 +1,9 @@
 import { Link, useNavigate, useParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { adminExportAdAssets, adminGetAdAsset, adminListAdAssets, adminRetryExtraction, EXTRACTION_STATUSES } from '@mouthpiece/contracts/ads/images'
+import {
+  adminAdAssetThumbnail, adminAdCharacterThumbnail, adminExportAdAssets, adminGetAdAsset, adminListAdAssets, adminRetryExtraction, EXTRACTION_STATUSES,
+} from '@mouthpiece/contracts/ads/images'
+import { routePath } from '@mouthpiece/contracts/define-route'
 import type { AdminAdAsset } from '@mouthpiece/contracts/ads/images'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { Button } from '../../../components/ui/button'
@@ -12,7 +15,7 @@ import type { ServerColumn } from '../../../components/ui/server-table'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { request } from '../../../lib/api'
 import { useListParams } from '../../../lib/list-params'
-import { AdminRetryButton, Facts, LoadFailed, statusTone, when } from './admin-parts'
+import { AdminRetryButton, AdminThumbnail, Facts, LoadFailed, statusTone, when } from './admin-parts'
 
 const link = (id: number) => `/admin/ad-assets/${id}`
 const retry = (a: AdminAdAsset) => <AdminRetryButton failed={a.status === 'failed'} done="Extraction started again" run={() => request(adminRetryExtraction, { params: { id: a.id } })} />
@@ -32,25 +35,35 @@ function Detail({ id }: { id: number }) {
   if (q.isPending) return <LoadingBlock />
   if (q.error) return <LoadFailed error={q.error} />
   const a = q.data.asset
+  // A replaced picture or a new extraction changes `updated_at`: the previews follow it.
+  const version = encodeURIComponent(a.updated_at)
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={a.name} description={`${a.username} · ${a.kind === 'upload' ? 'uploaded image' : 'custom character'} · ${a.width}×${a.height}`} actions={<>{retry(a)}<Link to="/admin/ad-assets" className="text-sm text-accent hover:underline">All ad assets</Link></>} />
       <Card title="Extraction">
-        <Facts items={[
-          ['Status', <Badge key="s" tone={statusTone(a.status)}>{a.status}</Badge>],
-          ['Mode', a.mode ?? '—'],
-          ['Progress', `${a.progress}%`],
-          ['Time', a.extract_ms === null ? '—' : `${(a.extract_ms / 1000).toFixed(2)} s`],
-          ['Error', a.error ?? '—'],
-          ['Project', a.project_id === null ? '—' : <Link key="p" to={`/admin/ad-projects/${a.project_id}`} className="text-accent hover:underline">#{a.project_id}</Link>],
-          ['Uploaded', when(a.created_at)],
-          ['Updated', when(a.updated_at)],
-        ]} />
+        <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
+          <AdminThumbnail path={`${routePath(adminAdAssetThumbnail.path, { id: a.id })}?v=${version}`} alt={`${a.name}, as uploaded`} />
+          <Facts items={[
+            ['Status', <Badge key="s" tone={statusTone(a.status)}>{a.status}</Badge>],
+            ['Mode', a.mode ?? '—'],
+            ['Progress', `${a.progress}%`],
+            ['Time', a.extract_ms === null ? '—' : `${(a.extract_ms / 1000).toFixed(2)} s`],
+            ['Error', a.error ?? '—'],
+            ['Project', a.project_id === null ? '—' : <Link key="p" to={`/admin/ad-projects/${a.project_id}`} className="text-accent hover:underline">#{a.project_id}</Link>],
+            ['Uploaded', when(a.created_at)],
+            ['Updated', when(a.updated_at)],
+          ]} />
+        </div>
       </Card>
       <Card title={`Characters (${a.characters.length})`}>
         {a.characters.length === 0 ? <p className="text-sm text-muted">No characters cut out yet.</p> : (
-          <ul className="grid gap-2 text-sm sm:grid-cols-2">
-            {a.characters.map((c) => <li key={c.id} className="rounded-lg border border-border p-3"><span className="font-medium">{c.id}</span><span className="ml-2 text-muted">{c.width}×{c.height} at {Math.round(c.box.x)},{Math.round(c.box.y)}</span></li>)}
+          <ul className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            {a.characters.map((c) => (
+              <li key={c.id} className="rounded-lg border border-border p-3">
+                <AdminThumbnail path={`${routePath(adminAdCharacterThumbnail.path, { id: a.id, characterId: c.id })}?v=${version}`} alt={`Character ${c.id}`}
+                  caption={<><span className="font-medium text-text">{c.id}</span> · {c.width}×{c.height} at {Math.round(c.box.x)},{Math.round(c.box.y)}</>} />
+              </li>
+            ))}
           </ul>
         )}
       </Card>

@@ -15,6 +15,8 @@ import { failureText } from '../api'
 
 type Row = z.infer<typeof AdminAdGeneration>
 const link = (id: string) => `/admin/ad-generations/${id}`
+/** Who presented, by the render's name for it: an influencer, or an ad avatar (an admin's talking photo; the row forgets which once it is deleted). */
+const presenterOf = (g: Row) => `${g.ad_avatar_id !== null || (g.render && !g.render.influencer_id) ? 'ad avatar' : 'influencer'} ${g.render?.avatar_name ?? ''}`.trim()
 const tone = (s: number | undefined) => (s === 3 ? 'success' : s === 4 ? 'danger' : 'accent')
 
 function RetryButton({ row }: { row: Row }) {
@@ -30,7 +32,7 @@ function RetryButton({ row }: { row: Row }) {
 }
 
 const columns: Array<ServerColumn<Row>> = [
-  { id: 'project', header: 'Ad video', cell: ({ row: { original: g } }) => <div className="min-w-0"><Link to={link(g.id)} onClick={(e) => e.stopPropagation()} className="font-medium text-text hover:text-accent">{g.project_name}</Link><p className="truncate text-xs text-muted">{g.username} · {g.placement === 'story' ? '9:16' : '16:9'} · {g.mode}</p></div> },
+  { id: 'project', header: 'Ad video', cell: ({ row: { original: g } }) => <div className="min-w-0"><Link to={link(g.id)} onClick={(e) => e.stopPropagation()} className="font-medium text-text hover:text-accent">{g.project_name}</Link><p className="truncate text-xs text-muted">{g.username} · {presenterOf(g)} · {g.placement === 'story' ? '9:16' : '16:9'} · {g.mode}</p></div> },
   { id: 'status', header: 'Status', cell: ({ row: { original: g } }) => <Badge tone={tone(g.render?.status)}>{g.render?.status_label ?? 'Render gone'}</Badge> },
   { id: 'voice', header: 'Voice', hideOnMobile: true, cell: ({ row }) => <span className="text-xs text-muted">{row.original.voice_id ?? '—'}</span> },
   { id: 'created_at', header: 'Made', sortKey: 'created_at', hideOnMobile: true, cell: ({ row }) => new Date(row.original.created_at).toLocaleString() },
@@ -44,7 +46,7 @@ function Detail({ id }: { id: string }) {
   const g = q.data.generation
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={g.project_name} description={`${g.username} · ${g.placement === 'story' ? 'Story 9:16' : 'Widescreen 16:9'} · ${g.attempts} attempt(s)`} actions={<><RetryButton row={g} /><Link to="/admin/ad-generations" className="text-sm text-accent hover:underline">All ad videos</Link></>} />
+      <PageHeader title={g.project_name} description={`${g.username} · ${presenterOf(g)} · ${g.placement === 'story' ? 'Story 9:16' : 'Widescreen 16:9'} · ${g.attempts} attempt(s)`} actions={<><RetryButton row={g} /><Link to="/admin/ad-generations" className="text-sm text-accent hover:underline">All ad videos</Link></>} />
       <Card title="Video">
         {g.render?.status === 3 ? <RenderPlayer files={g.render.files} title={g.render.title} portrait={g.placement === 'story'} className="max-h-[28rem]" />
           : <p className="text-sm text-muted">{g.render ? `${g.render.status_label}: ${g.render.error ?? g.render.stage}` : 'The render is gone.'}</p>}

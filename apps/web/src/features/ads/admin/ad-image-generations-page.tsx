@@ -1,8 +1,9 @@
 import { Link, useNavigate, useParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import {
-  adminExportAdImageGenerations, adminGetAdImageGeneration, adminListAdImageGenerations, adminRetryAdImageGeneration, GENERATION_STATUSES,
+  adminAdPlacementThumbnail, adminExportAdImageGenerations, adminGetAdImageGeneration, adminListAdImageGenerations, adminRetryAdImageGeneration, GENERATION_STATUSES,
 } from '@mouthpiece/contracts/ads/images'
+import { routePath } from '@mouthpiece/contracts/define-route'
 import type { AdminAdImageGeneration } from '@mouthpiece/contracts/ads/images'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
@@ -15,7 +16,7 @@ import type { ServerColumn } from '../../../components/ui/server-table'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { request } from '../../../lib/api'
 import { useListParams } from '../../../lib/list-params'
-import { AdminRetryButton, Facts, LoadFailed, statusTone, when } from './admin-parts'
+import { AdminRetryButton, AdminThumbnail, Facts, LoadFailed, statusTone, when } from './admin-parts'
 
 type Row = AdminAdImageGeneration
 const link = (id: number) => `/admin/ad-image-generations/${id}`
@@ -56,8 +57,14 @@ function Detail({ id }: { id: number }) {
       </Card>
       <Card title={`Placements (${g.placements.length})`}>
         {g.placements.length === 0 ? <p className="text-sm text-muted">No placement was made yet.</p> : (
-          <ul className="grid gap-2 text-sm sm:grid-cols-2">
-            {g.placements.map((p) => <li key={p.placement} className="rounded-lg border border-border p-3"><span className="font-medium">{PLACEMENTS[p.placement].label}</span><span className="ml-2 text-muted">{p.width}×{p.height}</span></li>)}
+          <ul className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            {g.placements.map((p) => (
+              <li key={p.placement} className="rounded-lg border border-border p-3">
+                {/* `v` is the edit count: a canvas edit shows the new picture. */}
+                <AdminThumbnail path={`${routePath(adminAdPlacementThumbnail.path, { id: g.id, placement: p.placement })}?v=${g.version}`} alt={`${g.name}, ${PLACEMENTS[p.placement].label}`}
+                  caption={<><span className="font-medium text-text">{PLACEMENTS[p.placement].label}</span> · {p.width}×{p.height}</>} />
+              </li>
+            ))}
           </ul>
         )}
       </Card>

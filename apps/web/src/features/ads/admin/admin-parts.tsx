@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Button } from '../../../components/ui/button'
+import { API_BASE_URL } from '../../../lib/api'
 import { useToast } from '../../../components/ui/toast'
 import { failureText } from '../api'
 
@@ -30,5 +31,16 @@ export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
     <dl className="grid gap-3 text-sm sm:grid-cols-2">
       {items.map(([k, v]) => <div key={k} className="min-w-0"><dt className="text-muted">{k}</dt><dd className="break-words">{v}</dd></div>)}
     </dl>
+  )
+}
+
+/** A picture preview on an admin detail page: a small WebP the admin-only thumbnail calls serve (a tinted ground so cut-outs read). */
+export function AdminThumbnail({ path, alt, caption }: { path: string; alt: string; caption?: ReactNode }) {
+  return (
+    <figure className="flex flex-col gap-1">
+      <img src={`${API_BASE_URL}${path}`} alt={alt} loading="lazy"
+        className="max-h-64 w-full rounded-lg border border-border bg-surface-2 object-contain" />
+      {caption ? <figcaption className="text-xs text-muted">{caption}</figcaption> : null}
+    </figure>
   )
 }

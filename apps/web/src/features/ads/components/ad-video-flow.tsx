@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { listInfluencers } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { createAdVideo, listAdVideos } from '@mouthpiece/contracts/ads/videos.routes'
 import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
 import type { AdProject } from '@mouthpiece/contracts/ads/projects.schemas'
@@ -8,7 +7,7 @@ import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadingBlock } from '../../../components/ui/spinner'
-import { API_BASE_URL, request } from '../../../lib/api'
+import { request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { subscribe } from '../../../lib/socket'
 import { RenderPlayer } from '../../renders/components/render-player'
@@ -16,6 +15,8 @@ import { RenderProgress } from '../../renders/components/render-progress'
 import { useRender } from '../../renders/use-render'
 import { AudioUploader } from '../../voices/components/audio-uploader'
 import { failureText } from '../api'
+import { PresenterPicker, presenterFields } from './presenter-picker'
+import type { Presenter } from './presenter-picker'
 
 const videosKey = (id: number) => ['ads', 'project', id, 'videos'] as const
 
@@ -29,7 +30,7 @@ function GenerationResult({ generation }: { generation: AdGeneration }) {
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-border bg-surface-2/40 p-3" data-testid="ad-video">
       <div className="flex items-center justify-between text-xs text-muted">
-        <span>{portrait ? 'Story 9:16' : 'Widescreen 16:9'} · {generation.mode === 'read' ? 'reads the copy' : 'lip-syncs your recording'}</span>
+        <span>{render.avatar_name} · {portrait ? 'Story 9:16' : 'Widescreen 16:9'} · {generation.mode === 'read' ? 'reads the copy' : 'lip-syncs your recording'}</span>
         <span>{render.status_label}</span>
       </div>
       {render.status === 3 ? <RenderPlayer files={render.files} title={render.title} portrait={portrait} className={portrait ? 'mx-auto max-h-[28rem]' : ''} />
@@ -46,23 +47,21 @@ function GenerationResult({ generation }: { generation: AdGeneration }) {
 export function AdVideoFlow({ project }: { project: AdProject }) {
   const client = useQueryClient()
   const [step, setStep] = useState<Step>('selectAvatar')
-  const [influencer, setInfluencer] = useState<string | null>(null)
+  const [presenter, setPresenter] = useState<Presenter | null>(null)
   const [placement, setPlacement] = useState<'story' | 'widescreen'>('story')
   const [audio, setAudio] = useState<string | null>(null)
   const [useUpload, setUseUpload] = useState(false)
-  const influencers = useQuery({ queryKey: ['influencers'], queryFn: ({ signal }) => request(listInfluencers, { signal }), staleTime: 300_000 })
   const key = videosKey(project.id)
   const generations = useQuery({ queryKey: key, queryFn: ({ signal }) => request(listAdVideos, { params: { id: project.id }, signal }) })
   useEffect(() => subscribe(RealtimeEvent.adProject, (p) => {
     if ((p as { type?: string }).type === 'video' && (p as { project_id?: number }).project_id === project.id) void client.invalidateQueries({ queryKey: videosKey(project.id) })
   }), [client, project.id])
   const make = useMutation({
-    mutationFn: () => request(createAdVideo, { params: { id: project.id }, body: { influencer_id: influencer ?? undefined, placement, ...(useUpload && audio ? { audio_uuid_path: audio } : {}) } }),
+    mutationFn: () => request(createAdVideo, { params: { id: project.id }, body: { ...presenterFields(presenter), placement, ...(useUpload && audio ? { audio_uuid_path: audio } : {}) } }),
     onSuccess: () => { void client.invalidateQueries({ queryKey: key }); setStep('showResults') },
   })
-  const picked = influencer ?? influencers.data?.default_id ?? null
   return (
-    <Card title="Avatar ad video" description="A presenter reads your ad copy in your brand's voice, over your brand colour.">
+    <Card title="Avatar ad video" description="An influencer or an ad avatar reads your ad copy in your brand's voice (or lip-syncs your recording), over your brand colour.">
       <ol className="mb-4 flex gap-2 text-sm" aria-label="Steps">
         {STEPS.map((s, i) => (
           <li key={s.id}>
@@ -72,30 +71,18 @@ export function AdVideoFlow({ project }: { project: AdProject }) {
         ))}
       </ol>
       {step === 'selectAvatar' && (
-        influencers.isPending ? <LoadingBlock /> : (
-          <div className="flex flex-col gap-4">
-            <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5">
-              {influencers.data?.influencers.map((i) => (
-                <li key={i.id}>
-                  <button type="button" onClick={() => setInfluencer(i.id)} aria-pressed={picked === i.id} aria-label={`Presenter ${i.name}`}
-                    className={cn('flex w-full flex-col items-center gap-1 rounded-xl border p-2 text-xs', picked === i.id ? 'border-accent bg-accent/10 text-text' : 'border-border text-muted hover:border-accent/50')}>
-                    <img src={`${API_BASE_URL}${i.preview_url}`} alt="" className="aspect-square w-full rounded-lg object-cover" />
-                    {i.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="flex flex-wrap items-center gap-2">
-              {(['story', 'widescreen'] as const).map((p) => (
-                <label key={p} className={cn('flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm', placement === p ? 'border-accent bg-accent/10' : 'border-border text-muted')}>
-                  <input type="radio" name="ad-video-placement" className="accent-[#FF6A59]" checked={placement === p} onChange={() => setPlacement(p)} />
-                  {p === 'story' ? 'Story 9:16' : 'Widescreen 16:9'}
-                </label>
-              ))}
-              <Button className="ml-auto" onClick={() => setStep('uploadAudio')}>Next</Button>
-            </div>
+        <div className="flex flex-col gap-4">
+          <PresenterPicker value={presenter} onChange={setPresenter} />
+          <div className="flex flex-wrap items-center gap-2">
+            {(['story', 'widescreen'] as const).map((p) => (
+              <label key={p} className={cn('flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm', placement === p ? 'border-accent bg-accent/10' : 'border-border text-muted')}>
+                <input type="radio" name="ad-video-placement" className="accent-[#FF6A59]" checked={placement === p} onChange={() => setPlacement(p)} />
+                {p === 'story' ? 'Story 9:16' : 'Widescreen 16:9'}
+              </label>
+            ))}
+            <Button className="ml-auto" onClick={() => setStep('uploadAudio')}>Next</Button>
           </div>
-        )
+        </div>
       )}
       {step === 'uploadAudio' && (
         <div className="flex flex-col gap-4">
