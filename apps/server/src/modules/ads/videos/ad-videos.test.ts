@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AD_VIDEO_PLACEMENTS_MESSAGE } from '@mouthpiece/contracts/ads/videos.routes'
+import { AD_VIDEO_PLACEMENTS, AD_VIDEO_PLACEMENTS_MESSAGE } from '@mouthpiece/contracts/ads/videos.routes'
+import { VIDEO_PLACEMENT_IDS } from '@mouthpiece/contracts/ads/placements'
 import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
 import type { AdProjectStats } from '@mouthpiece/contracts/ads/projects.schemas'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
@@ -53,6 +54,8 @@ describe('ad videos: an influencer reads the copy in the brand voice, over the b
   }, 300_000)
 
   it('makes Square 1:1 (720×720) and Portrait 4:5 (720×900) videos with their sound, the frame each placement names', async () => {
+    // Every placement the ads studio marks as a video one can be rendered.
+    expect([...AD_VIDEO_PLACEMENTS].sort()).toEqual([...VIDEO_PLACEMENT_IDS].sort())
     const me = await client.register('advidfeed')
     const brand = (await client.call('POST', '/api/ads/brands', me, { name: 'Beanery' })).json<{ brand: { id: number } }>().brand
     await client.call('POST', `/api/ads/brands/${brand.id}/colours`, me, { hex: '#2E7D5B', role: 'primary' })
