@@ -107,7 +107,7 @@ test('a new creator reads a brand from their site, fixes a colour and saves', as
   await page.setViewportSize({ width: 1280, height: 800 })
 })
 
-test('the creator starts an ad project with the brand, makes a 9:16 avatar video in the brand voice and plays it; the admin sees it all', async () => {
+test('the creator starts an ad project with the brand, makes 9:16 and 1:1 avatar videos in the brand voice and plays them; the admin sees it all', async () => {
   test.setTimeout(300_000)
   // An admin adds an ad avatar from a portrait (a picture with nobody in it is refused); the creator picks it below.
   const admin = await browser!.newContext({ baseURL: BASE })
@@ -140,19 +140,28 @@ test('the creator starts an ad project with the brand, makes a 9:16 avatar video
   await expect(page.getByText('Ad project saved')).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/ad-project.png`, fullPage: true })
 
-  // Ad video: pick the ad avatar and 9:16, read the copy in the brand's voice, play the result.
+  // Ad video: pick the ad avatar; the project's video placements (1:1 and 9:16) come picked; read the
+  // copy in the brand's voice, one video per placement, and play them.
   const maya = page.getByRole('button', { name: 'Ad avatar Maya' })
   await expect.poll(() => maya.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0) // its talking photo
   await maya.click()
-  await page.getByLabel('Story 9:16').last().check()
+  const picks = page.getByRole('group', { name: 'Video placements (one video each)' })
+  await expect(picks.getByLabel('Square 1:1')).toBeChecked()
+  await expect(picks.getByLabel('Portrait 4:5')).not.toBeChecked()
+  await picks.getByLabel('Story 9:16').check()
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText('Fresh beans, every morning.').last()).toBeVisible()
-  await page.getByRole('button', { name: 'Make video' }).click()
-  const video = page.getByTestId('ad-video').first().locator('video')
-  await expect(video).toBeVisible({ timeout: 180_000 })
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1)
-  const size = await video.evaluate((v: HTMLVideoElement) => ({ w: v.videoWidth, h: v.videoHeight }))
+  await page.getByRole('button', { name: 'Make 2 videos' }).click()
+  const sizeOf = async (label: string) => {
+    const player = page.getByTestId('ad-video').filter({ hasText: label }).locator('video')
+    await expect(player).toBeVisible({ timeout: 180_000 })
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1)
+    return player.evaluate((v: HTMLVideoElement) => ({ w: v.videoWidth, h: v.videoHeight }))
+  }
+  const size = await sizeOf('Story 9:16')
   expect(size.h / size.w).toBeCloseTo(16 / 9, 1)
+  expect(await sizeOf('Square 1:1')).toEqual({ w: 720, h: 720 })
+  const video = page.getByTestId('ad-video').filter({ hasText: 'Story 9:16' }).locator('video')
   await video.evaluate((v: HTMLVideoElement) => { v.muted = true; return v.play() })
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
   await page.screenshot({ path: `${SHOTS}/ad-video.png`, fullPage: true })
@@ -167,7 +176,8 @@ test('the creator starts an ad project with the brand, makes a 9:16 avatar video
   await expect(adminPage.getByText('completed').first()).toBeVisible()
   await adminPage.screenshot({ path: `${SHOTS}/admin-site-scraper.png`, fullPage: true })
   await adminPage.goto('/admin/ad-generations')
-  await expect(adminPage.getByRole('link', { name: 'Spring launch' })).toBeVisible()
+  await expect(adminPage.getByRole('link', { name: 'Spring launch' })).toHaveCount(2)
+  await expect(adminPage.getByText(/ad avatar Maya · 1:1 · read/)).toBeVisible()
   await expect(adminPage.getByText('Completed').first()).toBeVisible()
   await expect(adminPage.getByText(/ad avatar Maya/).first()).toBeVisible()
   await adminPage.screenshot({ path: `${SHOTS}/admin-ad-generations.png`, fullPage: true })

@@ -1,22 +1,24 @@
 /**
  * npm run media -- render --text "…" [--voice ID] [--avatar ID] [--emotion E] [--intensity N]
- *                        [--format mp4|webm] [--resolution 720p|1080p] [--portrait] [--out FILE] [--json]
+ *                        [--format mp4|webm] [--resolution 720p|1080p] [--portrait]
+ *                        [--frame landscape|portrait|square|portrait_4_5] [--out FILE] [--json]
  * npm run media -- voices [--json]
  * npm run media -- avatars
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import { VideoFormat, VideoResolution } from '@mouthpiece/contracts/media/render.schemas'
+import { VideoFormat, VideoFrame, VideoResolution } from '@mouthpiece/contracts/media/render.schemas'
 import { INFLUENCERS } from '@mouthpiece/avatar/presets'
 import { createAvatarVideo } from './render/avatar-video'
+import { frameLayout } from './render/video-geometry'
 import { speechService } from './speech/speech.service'
 import { MediaInputError } from './speech/speech.types'
 
 const USAGE = `Usage:
   npm run media -- render --text "Hello chat!" [--voice ID] [--avatar ID] [--emotion Neutral|Happy|Sad|Angry|Surprised]
                           [--intensity 0..1] [--format mp4|webm] [--resolution 720p|1080p] [--portrait] [--no-captions]
-                          [--out FILE] [--json]
+                          [--frame landscape|portrait|square|portrait_4_5] [--out FILE] [--json]
   npm run media -- voices [--json]
   npm run media -- avatars`
 
@@ -26,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
     args: rest,
     options: {
       text: { type: 'string' }, voice: { type: 'string' }, avatar: { type: 'string' }, emotion: { type: 'string' },
-      intensity: { type: 'string' }, format: { type: 'string' }, resolution: { type: 'string' }, portrait: { type: 'boolean' },
+      intensity: { type: 'string' }, format: { type: 'string' }, resolution: { type: 'string' }, portrait: { type: 'boolean' }, frame: { type: 'string' },
       'no-captions': { type: 'boolean' }, out: { type: 'string' }, json: { type: 'boolean' },
     },
     allowPositionals: false,
@@ -48,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
       return 2
     }
     const format = VideoFormat.parse(values.format ?? 'mp4')
+    // --frame picks any frame and its default layout; --portrait alone keeps the centred avatar it always had.
+    const frame = VideoFrame.parse(values.frame ?? (values.portrait ? 'portrait' : 'landscape'))
     const out = path.resolve(values.out ?? `avatar-${Date.now()}.${format}`)
     const started = performance.now()
     const controller = new AbortController()
@@ -60,7 +64,8 @@ async function main(argv: string[]): Promise<number> {
       render: {
         format,
         video_resolution: VideoResolution.parse(values.resolution ?? '720p'),
-        video_orientation: values.portrait ? 'portrait' : 'landscape',
+        video_orientation: frame,
+        ...(values.frame ? { avatarBox: frameLayout(frame).avatarBox } : {}),
         ...(values['no-captions'] ? { captions: null } : {}),
       },
       outFile: out,

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { defineRoute } from '../define-route'
 import { listPage, listQuery } from '../lists'
 import { Render } from '../renders/renders.schemas'
+import type { VideoFrame } from '../media/render.schemas'
+import type { PlacementId } from './placements'
 import { InfluencerSlug } from '../avatars/avatars.routes'
 import { UuidPath } from '../voices/voices.routes'
 import { AdProjectIdText } from './projects.schemas'
@@ -10,10 +12,14 @@ import { AdAvatarId } from './avatars.routes'
 /**
  * SPEC §4 "Ad audio flow: selectAvatar, uploadAudio, showResults" and §7 "audio and video
  * generations": an influencer reads the ad copy in the brand's voice (or lip-syncs an upload)
- * over the brand's background, in a video placement. Each is an ordinary render.
+ * over the brand's background, in a video placement (1:1, 4:5, 9:16 or 16:9). Each is an ordinary render.
  */
-export const AD_VIDEO_PLACEMENTS = ['story', 'widescreen'] as const
-export const AdVideoPlacement = z.enum(AD_VIDEO_PLACEMENTS, { error: 'Ad videos are made in Story 9:16 or Widescreen 16:9' })
+export const AD_VIDEO_PLACEMENTS = ['square', 'portrait', 'story', 'widescreen'] as const satisfies ReadonlyArray<PlacementId>
+export type AdVideoPlacement = (typeof AD_VIDEO_PLACEMENTS)[number]
+export const AD_VIDEO_PLACEMENTS_MESSAGE = 'Ad videos are made in Square 1:1, Portrait 4:5, Story 9:16 or Widescreen 16:9'
+export const AdVideoPlacement = z.enum(AD_VIDEO_PLACEMENTS, { error: AD_VIDEO_PLACEMENTS_MESSAGE })
+/** The render frame of each video placement (placement `portrait` is the 4:5 feed frame, not 9:16). */
+export const AD_VIDEO_FRAMES: Record<AdVideoPlacement, VideoFrame> = { square: 'square', portrait: 'portrait_4_5', story: 'portrait', widescreen: 'landscape' }
 export const AdGenerationId = z.uuid({ error: 'Ad generation not found' })
 
 export const AdGeneration = z.object({

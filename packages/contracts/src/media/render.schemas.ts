@@ -50,8 +50,23 @@ export type CaptionOptionsInput = z.input<typeof CaptionOptions>
 
 export const VIDEO_RESOLUTIONS = ['720p', '1080p'] as const
 export const VideoResolution = z.enum(VIDEO_RESOLUTIONS)
+/** The two orientations projects, Quick Create and the demo offer (16:9 and 9:16). */
 export const VIDEO_ORIENTATIONS = ['landscape', 'portrait'] as const
 export const VideoOrientation = z.enum(VIDEO_ORIENTATIONS)
+export type VideoOrientation = z.infer<typeof VideoOrientation>
+/**
+ * Every frame the renderer makes: the two orientations plus the feed frames of ad placements,
+ * `square` (1:1) and `portrait_4_5` (4:5). `aspect` is width:height; the resolution names the
+ * short side (720p → 720, 1080p → 1080), so 720p square is 720×720 and 1080p 4:5 is 1080×1350.
+ */
+export const VIDEO_FRAMES = {
+  landscape: { label: '16:9', aspect: [16, 9] },
+  portrait: { label: '9:16', aspect: [9, 16] },
+  square: { label: '1:1', aspect: [1, 1] },
+  portrait_4_5: { label: '4:5', aspect: [4, 5] },
+} as const
+export const VideoFrame = z.enum(Object.keys(VIDEO_FRAMES) as [keyof typeof VIDEO_FRAMES, ...Array<keyof typeof VIDEO_FRAMES>])
+export type VideoFrame = z.infer<typeof VideoFrame>
 export const VIDEO_FORMATS = ['mp4', 'webm'] as const
 /** mp4: H.264/AAC with a background; webm: VP9 with alpha + Opus, transparent, for stream overlays. */
 export const VideoFormat = z.enum(VIDEO_FORMATS)
@@ -69,7 +84,8 @@ export type Background = z.infer<typeof Background>
 export const RenderOptions = z.object({
   format: VideoFormat.default('mp4'),
   video_resolution: VideoResolution.default(PROJECT_SETTING_DEFAULTS.video_resolution),
-  video_orientation: VideoOrientation.default(PROJECT_SETTING_DEFAULTS.video_orientation),
+  /** The frame (an orientation, or an ad placement's square or 4:5 frame). */
+  video_orientation: VideoFrame.default(PROJECT_SETTING_DEFAULTS.video_orientation),
   avatar_volume: z.number().min(0).max(2).default(PROJECT_SETTING_DEFAULTS.avatar_volume),
   fps: z.number().int().min(10).max(60).default(30),
   background: Background.default({ type: 'color', color: '#1B1F2A' }),

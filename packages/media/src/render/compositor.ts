@@ -7,9 +7,8 @@
  */
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { CANVAS, DEFAULT_CAPTION_BOX } from '@mouthpiece/contracts/constants'
 import { RenderOptions } from '@mouthpiece/contracts/media/render.schemas'
-import type { CaptionBox, RenderOptionsInput } from '@mouthpiece/contracts/media/render.schemas'
+import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.schemas'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
@@ -18,7 +17,7 @@ import { encodeWav } from '../audio/wav'
 import { buildAssCaptions } from '../captions/ass-captions'
 import { prepareFontsDir, resolveCaptionFont } from '../captions/caption-fonts'
 import { createFrameSource, layerFor } from './avatar-frames'
-import { filterPath, outputSize } from './video-geometry'
+import { captionBoxFor, filterPath, frameCanvas, outputSize } from './video-geometry'
 import { abortError, pipeFrames, stillBackground } from './frame-pipe'
 
 export interface RenderInput {
@@ -65,7 +64,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
   const { signal } = input
   signal?.throwIfAborted()
   const { width, height } = outputSize(options.video_resolution, options.video_orientation)
-  const canvas = options.video_orientation === 'portrait' ? { width: CANVAS.height, height: CANVAS.width } : CANVAS
+  const canvas = frameCanvas(options.video_orientation)
   const scale = width / canvas.width
   const duration = input.audio.pcm.length / input.audio.sampleRate + TAIL_SECONDS
   const fps = options.fps
@@ -179,16 +178,6 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
   } finally {
     await rm(work, { recursive: true, force: true })
   }
-}
-
-/**
- * The spec's default caption box (420×64 at 400,350) is laid out for the landscape canvas; in a
- * portrait canvas (465×840) the untouched default moves to the lower middle instead of the edge.
- */
-export function captionBoxFor(box: CaptionBox, orientation: 'landscape' | 'portrait'): CaptionBox {
-  const isDefault = box.x === DEFAULT_CAPTION_BOX.x && box.y === DEFAULT_CAPTION_BOX.y && box.w === DEFAULT_CAPTION_BOX.w && box.h === DEFAULT_CAPTION_BOX.h
-  if (orientation !== 'portrait' || !isDefault) return box
-  return { ...box, x: CANVAS.height / 2, y: CANVAS.width * 0.8, w: CANVAS.height * 0.9, h: box.h * 2 }
 }
 
 /** A still from `at` seconds (JPEG, or PNG with alpha for WebM). */

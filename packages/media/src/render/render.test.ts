@@ -8,6 +8,7 @@ import { pulseVoice, tempDir } from '../test/media-test-kit'
 import { createAvatarVideo } from './avatar-video'
 import { makeClip } from './clips'
 import { renderAvatarVideo } from './compositor'
+import { frameLayout } from './video-geometry'
 
 const speech = createSpeechService()
 let tmp: Awaited<ReturnType<typeof tempDir>>
@@ -94,6 +95,25 @@ describe('compositor', () => {
     const caption = await crop(out, 1.5, 200, 40, 128, 71, true)
     expect(Math.max(...caption.filter((_, i) => i % 4 === 3))).toBeGreaterThan(200)
     expect(r.poster).toMatch(/\.png$/)
+  })
+
+  it('lays out a 4:5 frame (720×900): the avatar centred in its upper part, the captions in the band below it', async () => {
+    const out = path.join(tmp.dir, 'feed.mp4')
+    const words = [{ text: 'Fresh', start: 0.2, end: 1 }, { text: 'beans', start: 1, end: 2.8 }]
+    const { avatarBox: a } = frameLayout('portrait_4_5')
+    const r = await renderAvatarVideo({ audio, words, cues, look, outFile: out, options: { video_orientation: 'portrait_4_5', avatarBox: a, energy: 0, poster: false } })
+    const video = (await ffprobe(out)).streams.find((s) => s.codec_type === 'video')!
+    expect([r.width, r.height, video.width, video.height]).toEqual([720, 900, 720, 900])
+    const k = 720 / 464 // canvas units → pixels
+    const max = (b: Buffer) => b.reduce((m, v) => Math.max(m, v), 0)
+    // Background (#1B1F2A) above the avatar box and between it and the captions.
+    expect(max(await crop(out, 1.5, 720, 40, 0, 0))).toBeLessThan(60)
+    expect(max(await crop(out, 1.5, 720, 30, 0, Math.round((a.y + a.height / 2) * k) + 8))).toBeLessThan(60)
+    // The face at the box's centre, drawn.
+    const face = await crop(out, 1.5, 60, 60, Math.round(a.x * k) - 30, Math.round(a.y * k) - 30)
+    expect(face.reduce((s, v) => s + v, 0) / face.length).toBeGreaterThan(80)
+    // White caption text in the band below (centred at 460 units ≈ 714 px).
+    expect(max(await crop(out, 1.5, 600, 60, 60, 684))).toBeGreaterThan(200)
   })
 
   it('cancelling kills ffmpeg and leaves no files behind', async () => {

@@ -18,7 +18,7 @@ import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.sche
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { GenerationFlow, JobStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
-import { MediaInputError } from './media-engine'
+import { MediaInputError, frameLayout, outputSize } from './media-engine'
 import type { Pcm } from './media-engine'
 import * as repo from './renders.repo'
 import type { RenderPatch } from './renders.repo'
@@ -309,8 +309,8 @@ async function storeCaptions(ctx: StageContext, timeline: RenderTimeline): Promi
 async function renderOptions(ctx: StageContext): Promise<RenderOptionsInput> {
   const { row, deps } = ctx
   const s = row.settings
-  const portrait = s.video_orientation === 'portrait'
-  const avatarBox = portrait ? { width: 300, height: 300, x: 232, y: 380, angle: 0 } : { width: 280, height: 280, x: 420, y: 195, angle: 0 }
+  // The frame's own layout: avatar centred across its upper part, captions in the band below.
+  const { avatarBox } = frameLayout(s.video_orientation)
   let background: RenderOptionsInput['background']
   const bg = s.background
   if (bg.type === 'color') background = { type: 'color', color: bg.color }
@@ -321,9 +321,9 @@ async function renderOptions(ctx: StageContext): Promise<RenderOptionsInput> {
     const preset = BACKGROUND_PRESETS.find((p) => p.id === bg.id) ?? BACKGROUND_PRESETS[0]
     if (preset.colors[0] === preset.colors[1]) background = { type: 'color', color: preset.colors[0] }
     else {
-      const [w, h] = portrait ? [720, 1280] : [1280, 720]
+      const { width, height } = outputSize('720p', s.video_orientation)
       const file = path.join(ctx.workDir, 'background.png')
-      await writeFile(file, await deps.engine.gradientPng(preset.colors, w, h))
+      await writeFile(file, await deps.engine.gradientPng(preset.colors, width, height))
       background = { type: 'image', path: file }
     }
   }

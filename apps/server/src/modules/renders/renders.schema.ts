@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { VideoFrame } from '@mouthpiece/contracts/media/render.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
 import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import type { BackgroundChoice, RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
@@ -17,7 +18,8 @@ export interface RenderSettings {
   match_profile?: { medianF0: number; spectralTilt: number; voicedRatio: number; durationSeconds: number }
   format: 'mp4' | 'webm'
   video_resolution: '720p' | '1080p'
-  video_orientation: 'landscape' | 'portrait'
+  /** An orientation, or (ad videos) the square or 4:5 frame of a feed placement. */
+  video_orientation: VideoFrame
   captions: boolean
   background: BackgroundChoice
   /** Short audio: the file format to deliver. */

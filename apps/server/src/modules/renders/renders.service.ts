@@ -12,6 +12,7 @@ import type {
 } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { VoiceSettings } from '@mouthpiece/contracts/voices/voices.routes'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
+import type { VideoFrame } from '@mouthpiece/contracts/media/render.schemas'
 import { GenerationFlow, JobStatus, ProcessStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { AppError } from '../../platform/http/errors'
 import { OverloadedError } from '../../platform/admission/admission'
@@ -144,7 +145,8 @@ export interface ModuleVideoInput {
   voiceId: string
   emotion: Emotion
   intensity: number
-  orientation: 'landscape' | 'portrait'
+  /** The frame: an orientation, or an ad placement's square or 4:5 frame. */
+  orientation: VideoFrame
   background: BackgroundChoice
   /** Speaking rate (a brand's voice speed); 1 by default. */
   rate?: number

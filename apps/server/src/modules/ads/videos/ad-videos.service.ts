@@ -5,7 +5,9 @@
  */
 import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { AdGeneration, CreateAdVideoBody } from '@mouthpiece/contracts/ads/videos.routes'
+import { AD_VIDEO_FRAMES } from '@mouthpiece/contracts/ads/videos.routes'
+import type { AdGeneration, AdVideoPlacement, CreateAdVideoBody } from '@mouthpiece/contracts/ads/videos.routes'
+import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { BackgroundChoice } from '@mouthpiece/contracts/renders/renders.schemas'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Platform } from '../../../platform/context'
@@ -51,7 +53,7 @@ function brandBackground(kit: BrandKit | null): BackgroundChoice {
   return colour ? { type: 'color', color: colour } : { type: 'preset', id: 'studio' }
 }
 
-interface Ask { mode: 'read' | 'lipsync'; placement: 'story' | 'widescreen'; influencer_id: string | null; ad_avatar_id: number | null; text: string; audio_uuid_path: string | null }
+interface Ask { mode: 'read' | 'lipsync'; placement: AdVideoPlacement; influencer_id: string | null; ad_avatar_id: number | null; text: string; audio_uuid_path: string | null }
 
 /** Starts the render for `ask`; `attach` records it inside the render's own transaction. */
 async function startVideo(deps: AdVideoDeps, userId: number, projectId: number, ask: Ask, attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>) {
@@ -69,8 +71,8 @@ async function startVideo(deps: AdVideoDeps, userId: number, projectId: number, 
   } else if (!ask.text) throw fieldError('text', NO_COPY_MESSAGE)
   const voiceId = await brandVoice(kit, avatar.voice_id)
   return renders.startModuleVideo(rendersDeps(deps), userId, {
-    source: 'ad_video', text: ask.text, title: `${project.name} · ${ask.placement === 'story' ? '9:16' : '16:9'}`, avatar, voiceId, emotion: avatar.emotion, intensity: 0.6,
-    orientation: ask.placement === 'story' ? 'portrait' : 'landscape', background: brandBackground(kit), rate: kit?.voice.rate ?? 1, audioUploadKey,
+    source: 'ad_video', text: ask.text, title: `${project.name} · ${PLACEMENTS[ask.placement].aspect}`, avatar, voiceId, emotion: avatar.emotion, intensity: 0.6,
+    orientation: AD_VIDEO_FRAMES[ask.placement], background: brandBackground(kit), rate: kit?.voice.rate ?? 1, audioUploadKey,
   }, { claim: async () => undefined, attach: (tx, row) => attach(tx, row.id, voiceId) })
 }
 

@@ -1,11 +1,14 @@
+import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AD_VIDEO_PLACEMENTS, AD_VIDEO_PLACEMENTS_MESSAGE } from '@mouthpiece/contracts/ads/videos.routes'
+import { VIDEO_PLACEMENT_IDS } from '@mouthpiece/contracts/ads/placements'
 import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
 import type { AdProjectStats } from '@mouthpiece/contracts/ads/projects.schemas'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { rendersClient } from '../../renders/testing/renders-client'
 
-describe('ad videos: an influencer reads the copy in the brand voice, over the brand colour, 9:16, as a render', () => {
+describe('ad videos: an influencer reads the copy in the brand voice, over the brand colour, in the video placements (9:16, 1:1, 4:5), as renders', () => {
   let t: TestApp
   let client: ReturnType<typeof rendersClient>
   beforeAll(async () => {
@@ -26,7 +29,7 @@ describe('ad videos: an influencer reads the copy in the brand voice, over the b
     const empty = await client.call('POST', `/api/ads/projects/${project.id}/videos`, me, {})
     expect(empty.statusCode).toBe(422)
     expect(empty.json()).toMatchObject({ message: 'Please write the ad copy first (or upload a recording to lip-sync).' })
-    expect((await client.call('POST', `/api/ads/projects/${project.id}/videos`, me, { placement: 'leaderboard', text: 'x' })).json()).toMatchObject({ message: 'Ad videos are made in Story 9:16 or Widescreen 16:9' })
+    expect((await client.call('POST', `/api/ads/projects/${project.id}/videos`, me, { placement: 'leaderboard', text: 'x' })).json()).toMatchObject({ message: AD_VIDEO_PLACEMENTS_MESSAGE })
     expect((await client.call('GET', `/api/ads/projects/${project.id}/videos`, me)).json()).toEqual({ generations: [] })
 
     const res = await client.call('POST', `/api/ads/projects/${project.id}/videos`, me, { text: 'Fresh beans every morning.', placement: 'story' })
@@ -48,5 +51,41 @@ describe('ad videos: an influencer reads the copy in the brand voice, over the b
     expect(retry.json()).toMatchObject({ message: 'Only a failed ad video can be retried.' })
     const other = await client.register('advidother')
     expect((await client.call('GET', `/api/ads/projects/${project.id}/videos`, other)).statusCode).toBe(404)
+  }, 300_000)
+
+  it('makes Square 1:1 (720×720) and Portrait 4:5 (720×900) videos with their sound, the frame each placement names', async () => {
+    // Every placement the ads studio marks as a video one can be rendered.
+    expect([...AD_VIDEO_PLACEMENTS].sort()).toEqual([...VIDEO_PLACEMENT_IDS].sort())
+    const me = await client.register('advidfeed')
+    const brand = (await client.call('POST', '/api/ads/brands', me, { name: 'Beanery' })).json<{ brand: { id: number } }>().brand
+    await client.call('POST', `/api/ads/brands/${brand.id}/colours`, me, { hex: '#2E7D5B', role: 'primary' })
+    const project = (await client.call('POST', '/api/ads/projects', me, { name: 'Feed', brand_id: brand.id, placements: ['square', 'portrait'], copy: 'Fresh beans every morning, roasted right here in town.' })).json<{ project: { id: number } }>().project
+
+    const made: AdGeneration[] = []
+    for (const placement of ['square', 'portrait'] as const) {
+      const res = await client.call('POST', `/api/ads/projects/${project.id}/videos`, me, { placement })
+      expect(res.statusCode, res.body).toBe(200)
+      made.push(res.json<{ generation: AdGeneration }>().generation)
+    }
+    expect(made.map((g) => [g.placement, g.render?.video_orientation, g.render?.title])).toEqual([['square', 'square', 'Feed · 1:1'], ['portrait', 'portrait_4_5', 'Feed · 4:5']])
+
+    const sizes: Array<[number, number]> = []
+    for (const gen of made) {
+      const done = await client.waitDone(gen.render!.id, me, 240_000)
+      expect(done.status, done.error ?? '').toBe(3)
+      const { probe, res } = await client.probeDownload(done.files.video_url!, me)
+      // AD_VIDEO_DIR=… keeps the videos to look at.
+      if (process.env.AD_VIDEO_DIR) await writeFile(`${process.env.AD_VIDEO_DIR}/ad-${gen.placement}.mp4`, res.rawPayload)
+      const video = probe.streams.find((s) => s.codec_type === 'video')!
+      const audio = probe.streams.find((s) => s.codec_type === 'audio')
+      sizes.push([video.width!, video.height!])
+      expect(audio).toMatchObject({ codec_name: 'aac' })
+      expect(Number(audio!.duration)).toBeGreaterThan(1.5)
+      expect(Math.abs(Number(audio!.duration) - Number(video.duration))).toBeLessThan(0.2)
+      expect(done.files.poster_url).toBeTruthy()
+    }
+    expect(sizes).toEqual([[720, 720], [720, 900]])
+    const listed = (await client.call('GET', `/api/ads/projects/${project.id}/videos`, me)).json<{ generations: AdGeneration[] }>().generations
+    expect(listed.map((g) => g.placement).sort()).toEqual(['portrait', 'square'])
   }, 300_000)
 })

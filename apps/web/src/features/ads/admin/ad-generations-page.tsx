@@ -1,7 +1,8 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { adminAdGeneration, adminAdGenerations, adminRetryAdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
+import { AD_VIDEO_FRAMES, adminAdGeneration, adminAdGenerations, adminRetryAdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
 import type { AdminAdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
+import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { z } from 'zod'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
@@ -32,7 +33,7 @@ function RetryButton({ row }: { row: Row }) {
 }
 
 const columns: Array<ServerColumn<Row>> = [
-  { id: 'project', header: 'Ad video', cell: ({ row: { original: g } }) => <div className="min-w-0"><Link to={link(g.id)} onClick={(e) => e.stopPropagation()} className="font-medium text-text hover:text-accent">{g.project_name}</Link><p className="truncate text-xs text-muted">{g.username} · {presenterOf(g)} · {g.placement === 'story' ? '9:16' : '16:9'} · {g.mode}</p></div> },
+  { id: 'project', header: 'Ad video', cell: ({ row: { original: g } }) => <div className="min-w-0"><Link to={link(g.id)} onClick={(e) => e.stopPropagation()} className="font-medium text-text hover:text-accent">{g.project_name}</Link><p className="truncate text-xs text-muted">{g.username} · {presenterOf(g)} · {PLACEMENTS[g.placement].aspect} · {g.mode}</p></div> },
   { id: 'status', header: 'Status', cell: ({ row: { original: g } }) => <Badge tone={tone(g.render?.status)}>{g.render?.status_label ?? 'Render gone'}</Badge> },
   { id: 'voice', header: 'Voice', hideOnMobile: true, cell: ({ row }) => <span className="text-xs text-muted">{row.original.voice_id ?? '—'}</span> },
   { id: 'created_at', header: 'Made', sortKey: 'created_at', hideOnMobile: true, cell: ({ row }) => new Date(row.original.created_at).toLocaleString() },
@@ -46,9 +47,9 @@ function Detail({ id }: { id: string }) {
   const g = q.data.generation
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={g.project_name} description={`${g.username} · ${presenterOf(g)} · ${g.placement === 'story' ? 'Story 9:16' : 'Widescreen 16:9'} · ${g.attempts} attempt(s)`} actions={<><RetryButton row={g} /><Link to="/admin/ad-generations" className="text-sm text-accent hover:underline">All ad videos</Link></>} />
+      <PageHeader title={g.project_name} description={`${g.username} · ${presenterOf(g)} · ${PLACEMENTS[g.placement].label} · ${g.attempts} attempt(s)`} actions={<><RetryButton row={g} /><Link to="/admin/ad-generations" className="text-sm text-accent hover:underline">All ad videos</Link></>} />
       <Card title="Video">
-        {g.render?.status === 3 ? <RenderPlayer files={g.render.files} title={g.render.title} portrait={g.placement === 'story'} className="max-h-[28rem]" />
+        {g.render?.status === 3 ? <RenderPlayer files={g.render.files} title={g.render.title} frame={AD_VIDEO_FRAMES[g.placement]} className="max-h-[28rem]" />
           : <p className="text-sm text-muted">{g.render ? `${g.render.status_label}: ${g.render.error ?? g.render.stage}` : 'The render is gone.'}</p>}
         <p className="mt-3 whitespace-pre-wrap text-sm text-muted">{g.text || 'Lip-synced a recording.'}</p>
       </Card>

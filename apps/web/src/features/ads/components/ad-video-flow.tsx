@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createAdVideo, listAdVideos } from '@mouthpiece/contracts/ads/videos.routes'
-import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
+import { AD_VIDEO_FRAMES, AD_VIDEO_PLACEMENTS, createAdVideo, listAdVideos } from '@mouthpiece/contracts/ads/videos.routes'
+import type { AdGeneration, AdVideoPlacement } from '@mouthpiece/contracts/ads/videos.routes'
+import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { AdProject } from '@mouthpiece/contracts/ads/projects.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { Button } from '../../../components/ui/button'
@@ -26,29 +27,44 @@ const STEPS: Array<{ id: Step; label: string }> = [{ id: 'selectAvatar', label: 
 function GenerationResult({ generation }: { generation: AdGeneration }) {
   const render = useRender(generation.render?.id).data?.render ?? generation.render
   if (!render) return <p className="text-sm text-muted">This video's render is gone.</p>
-  const portrait = generation.placement === 'story'
+  const frame = AD_VIDEO_FRAMES[generation.placement]
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-border bg-surface-2/40 p-3" data-testid="ad-video">
       <div className="flex items-center justify-between text-xs text-muted">
-        <span>{render.avatar_name} · {portrait ? 'Story 9:16' : 'Widescreen 16:9'} · {generation.mode === 'read' ? 'reads the copy' : 'lip-syncs your recording'}</span>
+        <span>{render.avatar_name} · {PLACEMENTS[generation.placement].label} · {generation.mode === 'read' ? 'reads the copy' : 'lip-syncs your recording'}</span>
         <span>{render.status_label}</span>
       </div>
-      {render.status === 3 ? <RenderPlayer files={render.files} title={render.title} portrait={portrait} className={portrait ? 'mx-auto max-h-[28rem]' : ''} />
+      {render.status === 3 ? <RenderPlayer files={render.files} title={render.title} frame={frame} className={frame === 'landscape' ? '' : 'mx-auto max-h-[28rem]'} />
         : render.status === 4 ? <p role="alert" className="text-sm text-danger">{render.error ?? 'The video could not be made. Please try again.'}</p>
           : <RenderProgress render={render} />}
     </li>
   )
 }
 
+/** The project's video placements to start with (Story 9:16 when it has none). */
+function videoPlacementsOf(project: AdProject): AdVideoPlacement[] {
+  const picked = AD_VIDEO_PLACEMENTS.filter((p) => project.placements.includes(p))
+  return picked.length ? picked : ['story']
+}
+
 /**
  * SPEC §4 ad audio flow: selectAvatar → uploadAudio → showResults. The presenter reads the ad copy
- * in the brand's voice (or lip-syncs an upload) over the brand colour; each video is a render.
+ * in the brand's voice (or lip-syncs an upload) over the brand colour; one render per picked
+ * video placement (1:1, 4:5, 9:16, 16:9), started one after another.
  */
 export function AdVideoFlow({ project }: { project: AdProject }) {
   const client = useQueryClient()
   const [step, setStep] = useState<Step>('selectAvatar')
   const [presenter, setPresenter] = useState<Presenter | null>(null)
-  const [placement, setPlacement] = useState<'story' | 'widescreen'>('story')
+  const [placements, setPlacements] = useState<AdVideoPlacement[]>(() => videoPlacementsOf(project))
+  // Saving other placements on the project picks its video ones again.
+  const projectPlacements = project.placements.join()
+  const [pickedFor, setPickedFor] = useState(projectPlacements)
+  if (pickedFor !== projectPlacements) {
+    setPickedFor(projectPlacements)
+    setPlacements(videoPlacementsOf(project))
+  }
+  const toggle = (p: AdVideoPlacement) => setPlacements((now) => AD_VIDEO_PLACEMENTS.filter((x) => (x === p ? !now.includes(x) : now.includes(x))))
   const [audio, setAudio] = useState<string | null>(null)
   const [useUpload, setUseUpload] = useState(false)
   const key = videosKey(project.id)
@@ -57,8 +73,14 @@ export function AdVideoFlow({ project }: { project: AdProject }) {
     if ((p as { type?: string }).type === 'video' && (p as { project_id?: number }).project_id === project.id) void client.invalidateQueries({ queryKey: videosKey(project.id) })
   }), [client, project.id])
   const make = useMutation({
-    mutationFn: () => request(createAdVideo, { params: { id: project.id }, body: { ...presenterFields(presenter), placement, ...(useUpload && audio ? { audio_uuid_path: audio } : {}) } }),
-    onSuccess: () => { void client.invalidateQueries({ queryKey: key }); setStep('showResults') },
+    // One video per placement; a refusal stops the rest (the ones already started are listed).
+    mutationFn: async () => {
+      for (const placement of placements) {
+        await request(createAdVideo, { params: { id: project.id }, body: { ...presenterFields(presenter), placement, ...(useUpload && audio ? { audio_uuid_path: audio } : {}) } })
+      }
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: key }),
+    onSuccess: () => setStep('showResults'),
   })
   return (
     <Card title="Avatar ad video" description="An influencer or an ad avatar reads your ad copy in your brand's voice (or lip-syncs your recording), over your brand colour.">
@@ -73,15 +95,17 @@ export function AdVideoFlow({ project }: { project: AdProject }) {
       {step === 'selectAvatar' && (
         <div className="flex flex-col gap-4">
           <PresenterPicker value={presenter} onChange={setPresenter} />
-          <div className="flex flex-wrap items-center gap-2">
-            {(['story', 'widescreen'] as const).map((p) => (
-              <label key={p} className={cn('flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm', placement === p ? 'border-accent bg-accent/10' : 'border-border text-muted')}>
-                <input type="radio" name="ad-video-placement" className="accent-[#FF6A59]" checked={placement === p} onChange={() => setPlacement(p)} />
-                {p === 'story' ? 'Story 9:16' : 'Widescreen 16:9'}
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="mb-2 text-sm text-muted">Video placements (one video each)</legend>
+            {AD_VIDEO_PLACEMENTS.map((p) => (
+              <label key={p} className={cn('flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm', placements.includes(p) ? 'border-accent bg-accent/10' : 'border-border text-muted')}>
+                <input type="checkbox" name="ad-video-placement" className="size-4 accent-[#FF6A59]" checked={placements.includes(p)} onChange={() => toggle(p)} />
+                {PLACEMENTS[p].label}
               </label>
             ))}
-            <Button className="ml-auto" onClick={() => setStep('uploadAudio')}>Next</Button>
-          </div>
+            <Button className="ml-auto" onClick={() => setStep('uploadAudio')} disabled={placements.length === 0}>Next</Button>
+          </fieldset>
+          {placements.length === 0 && <p className="text-sm text-muted">Please pick at least one placement.</p>}
         </div>
       )}
       {step === 'uploadAudio' && (
@@ -93,7 +117,9 @@ export function AdVideoFlow({ project }: { project: AdProject }) {
           {make.error && <p role="alert" className="text-sm text-danger">{failureText(make.error)}</p>}
           <div className="flex justify-end gap-2">
             <Button variant="tertiary" onClick={() => setStep('selectAvatar')}>Back</Button>
-            <Button onClick={() => make.mutate()} loading={make.isPending} disabled={useUpload ? !audio : !project.copy.trim()}>Make video</Button>
+            <Button onClick={() => make.mutate()} loading={make.isPending} disabled={placements.length === 0 || (useUpload ? !audio : !project.copy.trim())}>
+              {placements.length > 1 ? `Make ${placements.length} videos` : 'Make video'}
+            </Button>
           </div>
         </div>
       )}

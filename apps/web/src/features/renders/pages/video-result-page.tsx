@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn'
 import { isOpen, useCancelRender, useDeleteRender, videoResultQuery } from '../api'
 import { FLOW_TEXT, RenderProgress, statusTone } from '../components/render-progress'
 import { RenderPlayer } from '../components/render-player'
+import { frameName, renderFrame } from '../render-frame'
 import { ShareActions } from '../components/share-actions'
 
 const STEPS = ['audioWaiting', 'audioGenerating', 'audioGenerated', 'avatarWaiting', 'avatarGenerating', 'avatarGenerated'] as const
@@ -31,7 +32,7 @@ export function VideoResultPage() {
     <div>
       <PageHeader
         title={r.title}
-        description={`${r.avatar_name} · ${r.kind === 'video' ? `${r.video_resolution} ${r.video_orientation}` : `audio (${r.format})`} · made ${new Date(r.created_at).toLocaleString()}`}
+        description={`${r.avatar_name} · ${r.kind === 'video' ? `${r.video_resolution} ${frameName(r.video_orientation)}` : `audio (${r.format})`} · made ${new Date(r.created_at).toLocaleString()}`}
         actions={
           <>
             {isOpen(r) ? (
@@ -49,7 +50,7 @@ export function VideoResultPage() {
         <Card>
           {r.status === 3 ? (
             <div className="flex flex-col gap-4">
-              <RenderPlayer files={r.files} title={r.title} portrait={r.video_orientation === 'portrait'} />
+              <RenderPlayer files={r.files} title={r.title} frame={renderFrame(r.video_orientation)} />
               <ShareActions id={r.id} downloadPath={r.files.video_url ?? r.files.audio_url} downloadLabel={r.files.video_url ? 'Download MP4' : 'Download audio'} />
             </div>
           ) : isOpen(r) ? (
