@@ -26,7 +26,7 @@ describe('the group barred to disabled users', () => {
       PATHS.audioProgress, PATHS.audioProgressUpload, PATHS.avatarEditor, PATHS.donationSettings, PATHS.googleAds, PATHS.googleAdsItem,
       PATHS.projects, PATHS.dashboardMyProjects, PATHS.sentiment, PATHS.usageTracking, PATHS.videoEditor, PATHS.videoEditorV1, PATHS.videoEditorItem,
       PATHS.videoEditorV1Item, PATHS.videoEditorNewItem, PATHS.voiceEditor,
-      PATHS.dashboardBranding, PATHS.dashboardProject, PATHS.dashboardProjectItem,
+      PATHS.dashboardBranding, PATHS.dashboardProject, PATHS.dashboardProjectItem, PATHS.testGifAvatar, PATHS.testTwitchAlert,
     ].sort())
     // A page of the user area listing only open calls is not barred.
     expect(await pageRequiresEnabled({ calls: async () => [{ method: 'GET', path: '/api/notifications', auth: 'user' }] })).toBe(false)

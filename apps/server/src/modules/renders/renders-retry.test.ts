@@ -64,8 +64,9 @@ describe('render jobs survive failing attempts', () => {
     ])
     expect(logs[1]!.error).toBe('render worker died on attempt 1')
     // The dead attempt's half-made files are gone; the finished video plays.
+    // A job removes its working folder once it has reported: gone shortly after the render is done.
     const tmp = path.join(t.config.dataDir, 'tmp', 'renders')
-    expect(fs.existsSync(tmp) ? fs.readdirSync(tmp, { recursive: true }) : []).toEqual([])
+    await expect.poll(() => (fs.existsSync(tmp) ? fs.readdirSync(tmp, { recursive: true }) : []), { timeout: 10_000 }).toEqual([])
     const { probe } = await client.probeDownload(done.files.video_url!)
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264'])
   })
@@ -81,7 +82,8 @@ describe('render jobs survive failing attempts', () => {
     expect(attempts.get(text)).toBe(3)
     const logs = await logsOf(failed.id, me)
     expect(logs.filter((l) => l.job === 'avatar').map((l) => l.status)).toEqual(['retrying', 'retrying', 'failed'])
-    expect(fs.existsSync(path.join(t.config.dataDir, 'files', 'renders', failed.id)) ? fs.readdirSync(path.join(t.config.dataDir, 'files', 'renders', failed.id)) : []).toEqual([])
+    const kept = path.join(t.config.dataDir, 'files', 'renders', failed.id)
+    await expect.poll(() => (fs.existsSync(kept) ? fs.readdirSync(kept) : []), { timeout: 10_000 }).toEqual([])
     await expect.poll(async () => {
       const jobs = await t.database.raw.query("select count(*)::int as n from pgboss.job where name like 'renders.%' and state in ('created','retry','active')")
       return (jobs.rows[0] as { n: number }).n

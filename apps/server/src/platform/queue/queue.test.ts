@@ -130,6 +130,8 @@ describe('the job queue keeps its promises', () => {
     await until(() => second.lines.includes(`done ${id}`), 30_000)
     const rows = (await database.raw.query<{ pid: number }>('select pid from queue_test_done where job_id = $1', [id])).rows
     expect(rows).toEqual([{ pid: second.child.pid }])
+    // The worker prints "done" when its handler returns; the queue records completion just after.
+    await until(async () => (await jobState(id))?.state === 'completed')
     expect(await jobState(id)).toEqual({ state: 'completed', retry_count: 1 })
   }, 60_000)
 })
