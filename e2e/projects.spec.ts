@@ -70,7 +70,7 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   // Scene 1 back on screen: change its voice and the avatar's emotion.
   await page.getByRole('button', { name: 'Scene 1', exact: true }).click()
   const voice = page.getByRole('complementary', { name: 'Inspector' }).getByRole('region', { name: 'Voice' })
-  const voiceSelect = voice.getByRole('combobox')
+  const voiceSelect = voice.getByRole('combobox', { name: /^Voice/ })
   await expect(voiceSelect.locator('option')).not.toHaveCount(1)
   const chosen = await voiceSelect.locator('option').nth(2).getAttribute('value')
   await voiceSelect.selectOption(chosen)
@@ -159,7 +159,7 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   expect(Math.abs(after.x - avatarResized.x)).toBeLessThan(3)
   expect(Math.abs(after.width - avatarResized.width)).toBeLessThan(3)
   expect(Math.abs((await boxOf(page.getByTestId('caption-box'))).y - captionMoved.y)).toBeLessThan(3)
-  await expect(page.getByRole('region', { name: 'Voice' }).getByRole('combobox')).toHaveValue(chosen!)
+  await expect(page.getByRole('region', { name: 'Voice' }).getByRole('combobox', { name: /^Voice/ })).toHaveValue(chosen!)
   await expect(page.getByRole('region', { name: 'Avatar' }).getByRole('radio', { name: 'Surprised' })).toHaveAttribute('aria-checked', 'true')
   await expect.poll(async () => Math.round((await boxOf(page.getByTestId('timeline-asset'))).width)).toBe(Math.round(trimmed.width))
   const textAfter = await boxOf(page.getByRole('button', { name: 'Text overlay: drag to move' }))
