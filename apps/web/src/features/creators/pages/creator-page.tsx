@@ -25,11 +25,14 @@ function EmotionsSection({ id, name, profile, onImported }: { id: string; name: 
   const importing = useImportCreatorEmotions()
   const [lines, setLines] = useState<string[]>([])
   const rows = EMOTIONS.flatMap((e) => (profile?.emotions[e] ? [[e, profile.emotions[e]] as const] : []))
+  // mutateAsync, not mutate's callbacks: a first import gives the creator a voice of its own, the
+  // refetched creator re-keys the voice panel, and callbacks of an unmounted observer never fire
+  // (the admin saw no message). The promise settles whatever is mounted.
   const onFile = (file: File) =>
-    importing.mutate({ id, file }, {
-      onSuccess: (r) => (setLines([]), onImported(r.creator.voice_id), toast.success(r.message)),
-      onError: (e) => (setLines(e instanceof ApiError ? (e.failure.errors?.file ?? []).slice(1) : []), toast.error(errorText(e))),
-    })
+    void importing.mutateAsync({ id, file }).then(
+      (r) => (setLines([]), onImported(r.creator.voice_id), toast.success(r.message)),
+      (e: unknown) => (setLines(e instanceof ApiError ? (e.failure.errors?.file ?? []).slice(1) : []), toast.error(errorText(e))),
+    )
   return (
     <section className="flex flex-col gap-2 border-t border-border pt-3" aria-label="Emotions">
       <h3 className="text-sm font-medium text-text">Emotions</h3>
