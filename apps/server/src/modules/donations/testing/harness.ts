@@ -6,12 +6,18 @@ import type { OverlayAlert } from '@mouthpiece/contracts/donations/donations.sch
 /** The loopback ports the alerts work may use (4000–4099); a random start spreads parallel test files. */
 const FIRST_PORT = 4000
 const PORTS = 100
+/**
+ * Ports of the range that fetch refuses to connect to ("bad ports" of the Fetch standard): a fake
+ * listening there would make the code under test fail with "fetch failed (bad port)".
+ */
+const FETCH_BAD_PORTS = new Set([4045])
 
 /** Listens on the first free port of the range and answers it. */
 export async function listenInRange(listen: (port: number) => Promise<void>): Promise<number> {
   const start = Math.floor(Math.random() * PORTS)
   for (let i = 0; i < PORTS; i++) {
     const port = FIRST_PORT + ((start + i) % PORTS)
+    if (FETCH_BAD_PORTS.has(port)) continue
     try {
       await listen(port)
       return port
