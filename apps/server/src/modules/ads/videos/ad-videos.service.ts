@@ -23,6 +23,7 @@ import { findUpload } from '../../voices/voices.repo'
 import { getBrandKit, kitColour } from '../brands/brand-kit.service'
 import type { BrandKit } from '../brands/brand-kit.service'
 import { findAdProject } from '../projects/ad-projects.repo'
+import type { AdProjectWithBrand } from '../projects/ad-projects.repo'
 import { adProjectNotFound, emitAdProject } from '../projects/ad-projects.service'
 import { chooseAdAvatar } from '../avatars/ad-avatar-presenters'
 import { adGenerations } from './ad-generations.schema'
@@ -55,10 +56,15 @@ function brandBackground(kit: BrandKit | null): BackgroundChoice {
 
 interface Ask { mode: 'read' | 'lipsync'; placement: AdVideoPlacement; influencer_id: string | null; ad_avatar_id: number | null; text: string; audio_uuid_path: string | null }
 
-/** Starts the render for `ask`; `attach` records it inside the render's own transaction. */
-async function startVideo(deps: AdVideoDeps, userId: number, projectId: number, ask: Ask, attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>) {
+/** The user's ad project, or the 404 every ad video call answers for another user's or a missing one. */
+async function ownProject(deps: AdVideoDeps, projectId: number, userId: number): Promise<AdProjectWithBrand> {
   const project = await findAdProject(deps.db, projectId, userId)
   if (!project) throw adProjectNotFound()
+  return project
+}
+
+/** Starts the render for `ask` in `project` (already checked as the user's); `attach` records it inside the render's own transaction. */
+async function startVideo(deps: AdVideoDeps, userId: number, project: AdProjectWithBrand, ask: Ask, attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>) {
   const kit = project.brand_id ? await getBrandKit(deps.db, project.brand_id) : null
   // An admin's ad avatar (a talking photo) or an influencer presents.
   const avatar = ask.ad_avatar_id !== null ? await chooseAdAvatar(deps.db, userId, ask.ad_avatar_id) : await chooseAvatar(deps.db, userId, { influencer_id: ask.influencer_id ?? undefined })
@@ -77,14 +83,13 @@ async function startVideo(deps: AdVideoDeps, userId: number, projectId: number, 
 }
 
 export async function createAdVideo(deps: AdVideoDeps, userId: number, projectId: number, body: z.infer<typeof CreateAdVideoBody>): Promise<AdGeneration> {
-  const project = await findAdProject(deps.db, projectId, userId)
-  if (!project) throw adProjectNotFound()
+  const project = await ownProject(deps, projectId, userId)
   const ask: Ask = {
     mode: body.audio_uuid_path ? 'lipsync' : 'read', placement: body.placement, influencer_id: body.influencer_id ?? null, ad_avatar_id: body.ad_avatar_id ?? null,
     text: body.audio_uuid_path ? '' : (body.text ?? project.copy).trim(), audio_uuid_path: body.audio_uuid_path ?? null,
   }
   let created: AdGenerationRow | undefined
-  await startVideo(deps, userId, projectId, ask, async (tx, renderId, voiceId) => {
+  await startVideo(deps, userId, project, ask, async (tx, renderId, voiceId) => {
     ;[created] = await tx.insert(adGenerations).values({ user_id: userId, ad_project_id: projectId, render_id: renderId, voice_id: voiceId, ...ask }).returning()
   })
   const generation = await presentGeneration(deps.db, created!)
@@ -93,7 +98,7 @@ export async function createAdVideo(deps: AdVideoDeps, userId: number, projectId
 }
 
 export async function listAdVideos(deps: AdVideoDeps, userId: number, projectId: number): Promise<AdGeneration[]> {
-  if (!(await findAdProject(deps.db, projectId, userId))) throw adProjectNotFound()
+  await ownProject(deps, projectId, userId)
   const rows = await deps.db.select().from(adGenerations).where(eq(adGenerations.ad_project_id, projectId)).orderBy(desc(adGenerations.created_at)).limit(50)
   return Promise.all(rows.map((r) => presentGeneration(deps.db, r)))
 }
@@ -105,7 +110,7 @@ export async function retryAdVideo(deps: AdVideoDeps, id: string): Promise<AdGen
   const render = row.render_id ? await findRender(deps.db, row.render_id) : undefined
   if (render && render.status !== 4) throw new AppError('not_failed', 'Only a failed ad video can be retried.', 409)
   let updated: AdGenerationRow | undefined
-  await startVideo(deps, row.user_id, row.ad_project_id, { ...row, placement: row.placement as Ask['placement'] }, async (tx, renderId) => {
+  await startVideo(deps, row.user_id, await ownProject(deps, row.ad_project_id, row.user_id), { ...row, placement: row.placement as Ask['placement'] }, async (tx, renderId) => {
     ;[updated] = await tx.update(adGenerations).set({ render_id: renderId, attempts: row.attempts + 1, updated_at: new Date() }).where(eq(adGenerations.id, id)).returning()
   })
   await emitAdProject(deps, row.user_id, { type: 'video', project_id: row.ad_project_id, generation: await presentGeneration(deps.db, updated!) })
