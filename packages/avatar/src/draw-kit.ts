@@ -54,7 +54,7 @@ export function ellipsePath(ctx: Ctx2D, x: number, y: number, rx: number, ry: nu
 }
 
 export function roundRectPath(ctx: Ctx2D, x: number, y: number, w: number, h: number, r: number): void {
-  const rr = Math.min(r, w / 2, h / 2)
+  const rr = Math.max(0, Math.min(r, w / 2, h / 2))
   ctx.beginPath()
   ctx.moveTo(x + rr, y)
   ctx.lineTo(x + w - rr, y)

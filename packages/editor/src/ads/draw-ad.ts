@@ -3,6 +3,7 @@
  * export/generation renderer (@napi-rs/canvas) call it with the same document and the same font
  * files, so the editor shows what the exported PNG holds.
  */
+import { roundRectPath } from '@mouthpiece/avatar/draw-kit'
 import type { AdCanvas, CanvasAsset } from '@mouthpiece/contracts/ads/canvas'
 import type { Drawable, FrameCtx } from '../frame-context'
 import { fitText, fontString, LINE_HEIGHT } from './ad-text'
@@ -31,21 +32,6 @@ export const measureWith = (ctx: Pick<FrameCtx, 'font' | 'measureText'>): Measur
   return ctx.measureText(text).width
 }
 
-function roundedRect(ctx: AdCtx, x: number, y: number, w: number, h: number, r: number): void {
-  const rr = Math.max(0, Math.min(r, w / 2, h / 2))
-  ctx.beginPath()
-  ctx.moveTo(x + rr, y)
-  ctx.lineTo(x + w - rr, y)
-  ctx.quadraticCurveTo(x + w, y, x + w, y + rr)
-  ctx.lineTo(x + w, y + h - rr)
-  ctx.quadraticCurveTo(x + w, y + h, x + w - rr, y + h)
-  ctx.lineTo(x + rr, y + h)
-  ctx.quadraticCurveTo(x, y + h, x, y + h - rr)
-  ctx.lineTo(x, y + rr)
-  ctx.quadraticCurveTo(x, y, x + rr, y)
-  ctx.closePath()
-}
-
 /** Fills the asset's shape (centred on the origin) with its colour or vertical gradient. */
 function fillShape(ctx: AdCtx, a: CanvasAsset, fill: string): void {
   const { w, h } = a
@@ -58,7 +44,7 @@ function fillShape(ctx: AdCtx, a: CanvasAsset, fill: string): void {
   if (a.shape === 'ellipse') {
     ctx.beginPath()
     ctx.ellipse(0, 0, w / 2, h / 2, 0, 0, Math.PI * 2)
-  } else roundedRect(ctx, -w / 2, -h / 2, w, h, a.shape === 'pill' ? h / 2 : (a.radius ?? 0))
+  } else roundRectPath(ctx, -w / 2, -h / 2, w, h, a.shape === 'pill' ? h / 2 : (a.radius ?? 0))
   ctx.fill()
 }
 

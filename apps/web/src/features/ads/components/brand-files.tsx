@@ -1,9 +1,9 @@
-import { useRef } from 'react'
 import { removeBrandImage, removeBrandLogo, updateBrandLogo, uploadBrandImage, uploadBrandLogo } from '@mouthpiece/contracts/ads/brands.routes'
 import type { Brand } from '@mouthpiece/contracts/ads/brands.schemas'
 import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { FileButton } from '../../../components/ui/file-button'
 import { useToast } from '../../../components/ui/toast'
 import { API_BASE_URL, request } from '../../../lib/api'
 import { SourceBadge } from './source-badge'
@@ -13,20 +13,14 @@ import { useBrandChange } from './use-brand-change'
 const fileSrc = (url: string) => `${API_BASE_URL}${url}`
 
 function UploadButton({ label, onFile }: { label: string; onFile: (file: File) => void }) {
-  const input = useRef<HTMLInputElement>(null)
   const toast = useToast()
   return (
-    <>
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" className="sr-only" aria-label={label}
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (!file) return
-          if (file.size > MAX_BRAND_UPLOAD_MB * 1024 * 1024) { toast.error(`The file is too large. Please upload one under ${MAX_BRAND_UPLOAD_MB} MB.`); return }
-          onFile(file)
-        }} />
-      <Button size="sm" variant="secondary" onClick={() => input.current?.click()}>{label}</Button>
-    </>
+    <FileButton size="sm" variant="secondary" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" inputLabel={label} onFile={(file) => {
+      if (file.size > MAX_BRAND_UPLOAD_MB * 1024 * 1024) toast.error(`The file is too large. Please upload one under ${MAX_BRAND_UPLOAD_MB} MB.`)
+      else onFile(file)
+    }}>
+      {label}
+    </FileButton>
   )
 }
 

@@ -1,12 +1,12 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { listProjectBackgrounds, uploadProjectBackground } from '@mouthpiece/contracts/projects/projects.routes'
 import type { ProjectBackground } from '@mouthpiece/contracts/projects/project-document.schemas'
-import { Button } from '../../../components/ui/button'
 import { FormError } from '../../../components/ui/field'
 import { API_BASE_URL, isSuccess, request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { uploadFile } from '../../voices/upload'
+import { FileButton } from '../../../components/ui/file-button'
 
 /** Ready colours: the studio default first, then the brand coral and a few calm ones. */
 export const BACKGROUND_COLORS = ['#1B1F2A', '#243B55', '#0F3D3E', '#3A1C71', '#FF6A59', '#F2C94C', '#FFFFFF', '#000000'] as const
@@ -23,7 +23,6 @@ const swatch = 'h-10 w-14 rounded-lg border-2 transition-colors'
  */
 export function BackgroundPicker({ value, onChange, uploads = true }: { value: ProjectBackground; onChange: (bg: ProjectBackground) => void; uploads?: boolean }) {
   const client = useQueryClient()
-  const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<string>()
   const list = useQuery({ queryKey: backgroundsKey, queryFn: ({ signal }) => request(listProjectBackgrounds, { signal }), enabled: uploads })
@@ -55,14 +54,9 @@ export function BackgroundPicker({ value, onChange, uploads = true }: { value: P
         <div className="flex flex-col gap-2">
           <div className="flex items-center justify-between gap-2">
             <span className="text-xs text-muted">Your pictures and videos</span>
-            <Button size="sm" variant="secondary" loading={progress !== null} onClick={() => input.current?.click()}>
+            <FileButton size="sm" variant="secondary" loading={progress !== null} accept="image/*,video/*" inputLabel="Background file" onFile={(file) => void upload(file)}>
               Upload
-            </Button>
-            <input ref={input} type="file" accept="image/*,video/*" className="sr-only" aria-label="Background file" onChange={(e) => {
-              const file = e.target.files?.[0]
-              e.target.value = ''
-              if (file) void upload(file)
-            }} />
+            </FileButton>
           </div>
           {progress !== null ? (
             <div className="flex items-center gap-2 text-xs text-muted">

@@ -10,6 +10,7 @@ import { SearchIcon } from '../../../components/ui/icons'
 import { Modal } from '../../../components/ui/modal'
 import { Pagination } from '../../../components/ui/pagination'
 import { LoadingBlock } from '../../../components/ui/spinner'
+import { ErrorBlock } from '../../../components/ui/error-block'
 import { useToast } from '../../../components/ui/toast'
 import { projectsKeys, projectsListQuery, useDeleteProject, useDuplicateProject, useRenameProject } from '../api'
 import { CreateProjectFlow } from './create-project-flow'
@@ -90,12 +91,7 @@ export function ProjectsList({ creating, onCreatingChange }: { creating: boolean
       {list.isPending ? (
         <LoadingBlock label="Loading projects…" />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-6">
-          <p className="text-sm text-danger">{list.error.message}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorBlock message={list.error.message} onRetry={() => void list.refetch()} />
       ) : !data?.list.length ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-12 text-center">
           <h2 className="text-lg font-semibold text-text">{keyword ? 'No project matches your search' : 'No projects yet'}</h2>

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { updateVideoSetting } from '@mouthpiece/contracts/projects/projects.routes'
 import { uploadBaseVideo } from '@mouthpiece/contracts/projects/project-media.routes'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { OriginVideoMode } from '@mouthpiece/contracts/statuses'
-import { Button } from '../../../components/ui/button'
 import { FormError } from '../../../components/ui/field'
 import { api } from '../../../lib/api'
 import { subscribe } from '../../../lib/socket'
 import { uploadFile } from '../../voices/upload'
 import type { ProjectEditor } from './use-project-editor'
+import { FileButton } from '../../../components/ui/file-button'
 
 /**
  * The base video under the avatar (SPEC §4 origin video modes; reaction by default): upload with
@@ -18,7 +18,6 @@ import type { ProjectEditor } from './use-project-editor'
  */
 export function BaseVideoPanel({ editor }: { editor: ProjectEditor }) {
   const origin = editor.doc.origin
-  const input = useRef<HTMLInputElement>(null)
   const [sent, setSent] = useState<number | null>(null)
   const [stage, setStage] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -53,14 +52,9 @@ export function BaseVideoPanel({ editor }: { editor: ProjectEditor }) {
         {origin.file ? `${origin.mode === OriginVideoMode.origin ? 'Original' : 'Reaction'} video, ${full.toFixed(1)} s. Your avatar plays over it and both sounds are mixed.` : 'Add a video to react to: your avatar plays over it and both sounds are mixed.'}
       </p>
       <div>
-        <Button size="sm" variant="secondary" loading={busy} onClick={() => input.current?.click()}>
+        <FileButton size="sm" variant="secondary" loading={busy} accept="video/*" inputLabel="Base video file" onFile={(file) => void upload(file)}>
           {origin.file ? 'Replace video' : 'Upload video'}
-        </Button>
-        <input ref={input} type="file" accept="video/*" className="sr-only" aria-label="Base video file" onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (file) void upload(file)
-        }} />
+        </FileButton>
       </div>
       {busy || stage ? (
         <div className="flex items-center gap-2 text-xs text-muted" aria-live="polite">

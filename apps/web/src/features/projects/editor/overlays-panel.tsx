@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { uploadAssetFile } from '@mouthpiece/contracts/projects/projects.routes'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { newId } from '@mouthpiece/editor/commands'
@@ -8,6 +8,7 @@ import { FormError, TextInput } from '../../../components/ui/field'
 import { isSuccess } from '../../../lib/api'
 import { uploadFile } from '../../voices/upload'
 import type { ProjectEditor } from './use-project-editor'
+import { FileButton } from '../../../components/ui/file-button'
 
 /** What an overlay is called in the panel and on the canvas. */
 export const OVERLAY_NAME = { image: 'Picture', video: 'Video', text: 'Text', audio: 'Sound' } as const
@@ -18,7 +19,6 @@ export const OVERLAY_NAME = { image: 'Picture', video: 'Video', text: 'Text', au
  * free layer; the timeline moves and trims them.
  */
 export function OverlaysPanel({ editor, scene }: { editor: ProjectEditor; scene: Scene }) {
-  const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<string>()
   const length = Math.round(sceneDuration(scene) * 100) / 100
@@ -42,14 +42,9 @@ export function OverlaysPanel({ editor, scene }: { editor: ProjectEditor; scene:
         <Button size="sm" variant="secondary" onClick={() => editor.run('asset.add', { sceneId: scene.id, asset: { id: newId(), type: 'text', text: 'Your text', start: 0, end: length, layer, x: 420, y: 60, w: 360, h: 56 } })}>
           Add text
         </Button>
-        <Button size="sm" variant="secondary" loading={progress !== null} onClick={() => input.current?.click()}>
+        <FileButton size="sm" variant="secondary" loading={progress !== null} accept="image/*,video/*,audio/*" inputLabel="Overlay file" onFile={(file) => void upload(file)}>
           Upload file
-        </Button>
-        <input ref={input} type="file" accept="image/*,video/*,audio/*" className="sr-only" aria-label="Overlay file" onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (file) void upload(file)
-        }} />
+        </FileButton>
       </div>
       {progress !== null ? (
         <div role="progressbar" aria-label="Upload progress" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100} className="h-1.5 overflow-hidden rounded-full bg-[#11141c]">

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { generateAudio, selectAudio, uploadSceneAudio } from '@mouthpiece/contracts/projects/project-media.routes'
 import { MAX_SAMPLES } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn'
 import { Slider } from '../../voices/components/voice-controls'
 import { uploadFile } from '../../voices/upload'
 import type { ProjectEditor } from './use-project-editor'
+import { FileButton } from '../../../components/ui/file-button'
 
 /**
  * SPEC audioData takes: make `numberOfSamples` takes of the scene (default 4), listen, pick one —
@@ -27,7 +28,6 @@ export function TakesPanel({ editor, scene }: { editor: ProjectEditor; scene: Sc
   const make = () =>
     run('make', (version) =>
       api(generateAudio, { params: { projectId }, body: { version, sceneId: scene.id, voice_id: audioData.voiceId ?? undefined, emotion: audioData.emotion, intensity: audioData.intensity, numberOfSamples: audioData.numberOfSamples } }))
-  const file = useRef<HTMLInputElement>(null)
   const [sent, setSent] = useState<number | null>(null)
   // Own recording: the server probes it, times the words and the mouth from it, and makes it the scene's take.
   const record = async (f: File) => {
@@ -42,14 +42,9 @@ export function TakesPanel({ editor, scene }: { editor: ProjectEditor; scene: Sc
       <Button size="sm" variant="secondary" onClick={() => void make()} loading={busy === 'make'} disabled={!scene.text.trim()}>
         Make {audioData.numberOfSamples} take{audioData.numberOfSamples === 1 ? '' : 's'}
       </Button>
-      <Button size="sm" variant="tertiary" onClick={() => file.current?.click()} loading={busy === 'upload'} disabled={!scene.text.trim()} title="Your recording of this scene's text">
+      <FileButton size="sm" variant="tertiary" accept="audio/*" inputLabel="Recording file" onFile={(f) => void record(f)} loading={busy === 'upload'} disabled={!scene.text.trim()} title="Your recording of this scene's text">
         {sent !== null && sent < 1 ? `Uploading ${Math.round(sent * 100)}%` : 'Upload my recording'}
-      </Button>
-      <input ref={file} type="file" accept="audio/*" className="sr-only" aria-label="Recording file" onChange={(e) => {
-        const f = e.target.files?.[0]
-        e.target.value = ''
-        if (f) void record(f)
-      }} />
+      </FileButton>
       {audioData.generatedLinks.length ? (
         <ul className="flex flex-col gap-2">
           {audioData.generatedLinks.map((take, i) => (

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { Pagination } from '../../../components/ui/pagination'
 import { LoadingBlock } from '../../../components/ui/spinner'
+import { ErrorBlock } from '../../../components/ui/error-block'
 import { useToast } from '../../../components/ui/toast'
 import { API_BASE_URL, request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
@@ -120,12 +121,7 @@ export function AssetManagementPage() {
       {list.isPending ? (
         <LoadingBlock label="Loading your files…" />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger/10 p-6">
-          <p className="text-sm text-danger">{list.error.message}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorBlock message={list.error.message} onRetry={() => void list.refetch()} />
       ) : !data?.list.length ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-12 text-center">
           <h2 className="text-lg font-semibold text-text">No {KIND_LABEL[kind].toLowerCase()} yet</h2>

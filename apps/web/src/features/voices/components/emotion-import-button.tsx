@@ -1,6 +1,5 @@
-import { useRef } from 'react'
 import { EMOTION_CSV_ACCEPT, EMOTION_CSV_COLUMNS } from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import { Button } from '../../../components/ui/button'
+import { FileButton } from '../../../components/ui/file-button'
 import type { ButtonProps } from '../../../components/ui/button'
 
 /**
@@ -16,24 +15,9 @@ export function EmotionImportButton({ label, count, pending, onFile, variant = '
   onFile: (file: File) => void
   variant?: ButtonProps['variant']
 }) {
-  const input = useRef<HTMLInputElement>(null)
   return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept={EMOTION_CSV_ACCEPT}
-        className="hidden"
-        aria-label={`Emotion CSV for ${label}`}
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (file) onFile(file)
-        }}
-      />
-      <Button size="sm" variant={variant} loading={pending} onClick={() => input.current?.click()} title={`CSV columns: ${EMOTION_CSV_COLUMNS.join(', ')}`}>
-        Import emotions{count ? ` (${count})` : ''}
-      </Button>
-    </>
+    <FileButton size="sm" variant={variant} loading={pending} accept={EMOTION_CSV_ACCEPT} inputLabel={`Emotion CSV for ${label}`} onFile={onFile} title={`CSV columns: ${EMOTION_CSV_COLUMNS.join(', ')}`}>
+      Import emotions{count ? ` (${count})` : ''}
+    </FileButton>
   )
 }
