@@ -21,10 +21,14 @@ export const presentAdProject = (r: AdProjectWithBrand): AdProject => ({
 
 /**
  * Tells the user's open pages about a project change (socket event `ad-project-event`, the user's
- * room). `type` says what: project, scrape, generation…; other fields are the change's own.
+ * room), and the back office's (the admins' room: its ads pages list every user's tasks and
+ * generations). `type` says what: project, scrape, generation…; other fields are the change's own.
  */
 export async function emitAdProject(deps: Pick<Platform, 'realtime'>, userId: number, payload: { type: string } & Record<string, unknown>): Promise<void> {
-  await deps.realtime.emitToUser(userId, RealtimeEvent.adProject, payload).catch(() => undefined)
+  await Promise.all([
+    deps.realtime.emitToUser(userId, RealtimeEvent.adProject, payload).catch(() => undefined),
+    deps.realtime.emitToAdmins(RealtimeEvent.adProject, { ...payload, user_id: userId }).catch(() => undefined),
+  ])
 }
 
 export async function getAdProject(deps: AdProjectsDeps, userId: number, id: number): Promise<AdProject> {

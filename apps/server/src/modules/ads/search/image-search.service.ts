@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm'
 import type { AnyColumn } from 'drizzle-orm'
 import type { ImageHit, ImageSearch } from '@mouthpiece/contracts/ads/image-search'
 import { IMAGE_SEARCH_NOT_FOUND } from '@mouthpiece/contracts/ads/image-search'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Platform } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
 import { escapeLike, listPage } from '../../../platform/db/list-query'
@@ -89,21 +90,25 @@ export async function searchLibrary(db: Queryable, query: string): Promise<Image
   return hits
 }
 
-async function patch(db: Queryable, id: number, values: Partial<AdImageSearchRow>) {
-  await db.update(adImageSearches).set({ ...values, updated_at: new Date() }).where(eq(adImageSearches.id, id))
+type JobDeps = Pick<Platform, 'db' | 'realtime'>
+
+/** Moves a search on and tells the admins' pages (`ad-project-event`, type "image-search", the admins' room). */
+async function patch(deps: JobDeps, id: number, values: Partial<AdImageSearchRow>) {
+  const [row] = await deps.db.update(adImageSearches).set({ ...values, updated_at: new Date() }).where(eq(adImageSearches.id, id)).returning()
+  if (row) await deps.realtime.emitToAdmins(RealtimeEvent.adProject, { type: 'image-search', search: presentSearch(row) }).catch(() => undefined)
 }
 
 /** The job: library first (offline), then the stock API when configured; a stock failure fails the search with its reason. */
-export async function runSearch(deps: Pick<Platform, 'db'>, id: number, signal?: AbortSignal): Promise<void> {
+export async function runSearch(deps: JobDeps, id: number, signal?: AbortSignal): Promise<void> {
   const [row] = await deps.db.select().from(adImageSearches).where(eq(adImageSearches.id, id))
   if (!row || row.status !== 'queued') return
-  await patch(deps.db, id, { status: 'running', progress: 10, attempts: row.attempts + 1 })
+  await patch(deps, id, { status: 'running', progress: 10, attempts: row.attempts + 1 })
   try {
     const library = await searchLibrary(deps.db, row.query)
-    await patch(deps.db, id, { progress: row.stock ? 50 : 90, results: library })
+    await patch(deps, id, { progress: row.stock ? 50 : 90, results: library })
     const stock = row.stock ? await searchStock(loadAdsConfig(), row.query, signal) : []
-    await patch(deps.db, id, { status: 'done', progress: 100, results: [...library, ...stock] })
+    await patch(deps, id, { status: 'done', progress: 100, results: [...library, ...stock] })
   } catch (e) {
-    await patch(deps.db, id, { status: 'failed', progress: 100, error: e instanceof Error ? e.message : 'The search failed. Please try again.' })
+    await patch(deps, id, { status: 'failed', progress: 100, error: e instanceof Error ? e.message : 'The search failed. Please try again.' })
   }
 }

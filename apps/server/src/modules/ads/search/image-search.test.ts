@@ -6,6 +6,8 @@ import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { multipartFile, rendersClient } from '../../renders/testing/renders-client'
 import { productPhoto } from '../images/testing/product-photo'
+import { listenTestApp, openSocket } from '../../../../test/sockets'
+import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 
 /** A local stand-in for the stock-image API, speaking Pexels' search shape; "outage" answers 503. */
 function stockServer() {
@@ -98,5 +100,24 @@ describe('ads admin: image search (library offline, a stock API by configuration
     const list = await progress()
     expect(list.list.map((s) => s.id)).toEqual([down.id, withStock.id, byOwner.id, found.id]) // newest first
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/search-images', payload: { query: 'x1' }, headers: auth })).statusCode).toBe(403)
+  })
+
+  it("pushes each move of a search to the admins' sockets, and to no user's", async () => {
+    const base = await listenTestApp(t)
+    const user = await rendersClient(t).register('imgwatch')
+    const adminPage = await openSocket(base, { adminKey: admin.authorization!.slice('Bearer '.length) }, RealtimeEvent.adProject)
+    const userPage = await openSocket(base, { token: user.token }, RealtimeEvent.adProject)
+    try {
+      const started = (await post('/api/admin/search-images', { query: 'glow' })).json<{ search: ImageSearch }>().search
+      const moves = () => adminPage.heard.filter((p) => p.type === 'image-search' && (p.search as ImageSearch).id === started.id).map((p) => p.search as ImageSearch)
+      for (const deadline = Date.now() + 30_000; !moves().some((s) => s.status === 'done'); await new Promise((r) => setTimeout(r, 50)))
+        if (Date.now() > deadline) throw new Error(`no "done" push; heard ${JSON.stringify(moves().map((s) => s.status))}`)
+      expect(moves().map((s) => s.status)).toEqual(['running', 'running', 'done'])
+      expect(moves().at(-1)!.results.length).toBeGreaterThan(0)
+      expect(userPage.heard.filter((p) => p.type === 'image-search')).toEqual([])
+    } finally {
+      adminPage.socket.close()
+      userPage.socket.close()
+    }
   })
 })

@@ -11,6 +11,7 @@ import type { ServerColumn } from '../../../components/ui/server-table'
 import { useToast } from '../../../components/ui/toast'
 import { request } from '../../../lib/api'
 import { failureText } from '../api'
+import { ADMIN_FALLBACK_POLL_MS, useAdsAdminPush } from './use-ads-admin-push'
 
 type Row = ScrapeTask & { username: string | null }
 const tone = (s: string) => (s === 'completed' ? 'success' : s === 'failed' ? 'danger' : 'accent')
@@ -23,8 +24,9 @@ export function SiteScraperPage() {
   const toast = useToast()
   const tasks = useQuery({
     queryKey: ['admin', 'scraper', page], queryFn: ({ signal }) => request(adminScrapeTasks, { query: { page }, signal }), placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some((t) => t.status === 'queued' || t.status === 'running') ? 2000 : false),
+    refetchInterval: (q) => (q.state.data?.list.some((t) => t.status === 'queued' || t.status === 'running') ? ADMIN_FALLBACK_POLL_MS : false),
   })
+  useAdsAdminPush('scrape', ['admin', 'scraper'])
   const [url, setUrl] = useState('')
   const [userId, setUserId] = useState('')
   const handle = useMutation({
