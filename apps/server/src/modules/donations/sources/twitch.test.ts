@@ -16,7 +16,9 @@ describe('Twitch: OAuth link and the EventSub WebSocket client', () => {
   let creator: { id: number; headers: Record<string, string> }
 
   beforeAll(async () => {
-    twitch = await startFakeTwitch({ keepaliveSeconds: 1 })
+    // 3 s, not 1: on a loaded CI machine the event loop can stall past a 1 s keepalive's watchdog,
+    // and the client then rightly reconnects in the middle of a test that expects the same socket.
+    twitch = await startFakeTwitch({ keepaliveSeconds: 3 })
     Object.assign(process.env, {
       TWITCH_CLIENT_ID: 'twitch-client', TWITCH_CLIENT_SECRET: 'twitch-secret', TWITCH_AUTH_URL: `${twitch.base}/oauth2`,
       TWITCH_API_URL: `${twitch.base}/helix`, TWITCH_EVENTSUB_WS_URL: twitch.wsUrl, SOURCES_SCAN_SECONDS: '1', SOURCES_ENABLED: 'true',
