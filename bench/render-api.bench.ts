@@ -18,7 +18,7 @@ import type { Render, RenderLog } from '@mouthpiece/contracts/renders/renders.sc
 import type { SpokenPreview } from '@mouthpiece/contracts/voices/voices.routes'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { BenchFigure, BenchRun } from './bench-kit'
-import { loadNote, median, processCpuSeconds } from './bench-kit'
+import { benchNodeArgs, loadNote, median, processCpuSeconds } from './bench-kit'
 
 const PORT = Number(process.env.PORT ?? 4130)
 const base = `http://127.0.0.1:${PORT}`
@@ -31,7 +31,7 @@ const TEN_SECONDS =
   'Welcome back to the stream, everyone! Today we are trying a brand new game, and I need all of your best advice in the chat. Thanks for the follows!'
 
 function startServer(dataDir: string) {
-  return startServerProcess({ PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'admin-password-1', DATABASE_URL: '', MODE: 'all' })
+  return startServerProcess({ PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'admin-password-1', DATABASE_URL: '', MODE: 'all' }, { nodeArgs: benchNodeArgs() })
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, body?: object, token?: string): Promise<T> {

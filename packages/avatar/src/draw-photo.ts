@@ -9,6 +9,7 @@ import type { AvatarPose } from './animation'
 import type { Ctx2D, PatternLike } from './canvas-context'
 import type { PhotoImage } from './photo-images'
 import { INNER_LIPS, meshFor } from './photo-mesh'
+import { rasterPhoto } from './photo-raster'
 import type { PhotoMesh, Pt } from './photo-mesh'
 
 const UNITS = 256
@@ -208,35 +209,52 @@ function drawBackdrop(ctx: Ctx2D, photo: PhotoFace, backdrop: PhotoImage | undef
   ctx.drawImage(backdrop as never, (backdrop.width - side) / 2, (backdrop.height - side) / 2, side, side, 0, 0, UNITS, UNITS)
 }
 
-/**
- * Draws the photo avatar in the 256-unit box the caller has set up. With the background removed
- * (`image` is the cut-out) every triangle is drawn over the backdrop: drawing the still first and
- * only the moved triangles over it, as for a kept background, would leave the still's outline
- * showing where the head moved away from it.
- */
-export function drawPhoto(ctx: Ctx2D, photo: PhotoFace, image: PhotoImage, pose: AvatarPose, backdrop?: PhotoImage): void {
+/** The mesh and where its points go for this pose, in the 256-unit box. */
+export function photoPoints(photo: PhotoFace, pose: AvatarPose): { mesh: PhotoMesh; dst: Pt[]; rest: Pt[] } {
   const mesh = meshFor(photo)
   const { x, y, side } = mesh.crop
   const k = UNITS / side
   const toUnits = (p: Pt): Pt => [(p[0] - x) * k, (p[1] - y) * k]
+  return { mesh, dst: movedPoints(mesh, photo, pose).map(toUnits), rest: mesh.points.map(toUnits) }
+}
+
+/** The photo's rounded box (the picture is clipped to it), as the current path. */
+export const photoBoxPath = (ctx: Ctx2D) => roundedBox(ctx, 14)
+
+/**
+ * Draws the photo avatar in the 256-unit box the caller has set up. With the background removed
+ * (`image` is the cut-out) every triangle is drawn over the backdrop: drawing the still first and
+ * only the moved triangles over it, as for a kept background, would leave the still's outline
+ * showing where the head moved away from it. `mouthOnly`: the caller has put the warped picture
+ * there already (photo-raster.ts); only the opened mouth is painted over it.
+ */
+export function drawPhoto(ctx: Ctx2D, photo: PhotoFace, image: PhotoImage, pose: AvatarPose, backdrop?: PhotoImage, mouthOnly = false): void {
+  const { mesh, dst, rest } = photoPoints(photo, pose)
+  const { x, y, side } = mesh.crop
   const src = mesh.points
-  const dst = movedPoints(mesh, photo, pose).map(toUnits)
-  const rest = src.map(toUnits)
   ctx.save()
-  roundedBox(ctx, 14)
-  ctx.clip()
+  // The mouth is far from the box's rounded corners; an anti-aliased path clip costs a mask of the whole box.
+  if (!mouthOnly) {
+    photoBoxPath(ctx)
+    ctx.clip()
+  }
   const cutOut = Boolean(photo.background && photo.background.mode !== 'keep')
-  // The still picture first; then only the triangles that moved are drawn over it.
-  if (cutOut) drawBackdrop(ctx, photo, backdrop)
-  else ctx.drawImage(image as never, x, y, side, side, 0, 0, UNITS, UNITS)
-  const grow = 0.35
-  const pattern = patternOf(ctx, image)
-  mesh.triangles.forEach((t, i) => {
-    if (mesh.mouthInside[i] || !pattern) return
-    const moved = t.some((v) => Math.abs(dst[v]![0] - rest[v]![0]) + Math.abs(dst[v]![1] - rest[v]![1]) > MOVED)
-    if (!moved && !cutOut) return
-    drawTriangle(ctx, pattern, [src[t[0]]!, src[t[1]]!, src[t[2]]!], [dst[t[0]]!, dst[t[1]]!, dst[t[2]]!], grow)
-  })
-  paintMouth(ctx, dst, pose, mesh.mouthWidth * k)
+  if (!mouthOnly) {
+    if (cutOut) drawBackdrop(ctx, photo, backdrop)
+    // A host with offscreen surfaces (the render worker) warps the pixels in one pass (photo-raster.ts).
+    if (!rasterPhoto(ctx, image, mesh, dst, UNITS)) {
+      // The still picture first; then only the triangles that moved are drawn over it.
+      if (!cutOut) ctx.drawImage(image as never, x, y, side, side, 0, 0, UNITS, UNITS)
+      const grow = 0.35
+      const pattern = patternOf(ctx, image)
+      mesh.triangles.forEach((t, i) => {
+        if (mesh.mouthInside[i] || !pattern) return
+        const moved = t.some((v) => Math.abs(dst[v]![0] - rest[v]![0]) + Math.abs(dst[v]![1] - rest[v]![1]) > MOVED)
+        if (!moved && !cutOut) return
+        drawTriangle(ctx, pattern, [src[t[0]]!, src[t[1]]!, src[t[2]]!], [dst[t[0]]!, dst[t[1]]!, dst[t[2]]!], grow)
+      })
+    }
+  }
+  paintMouth(ctx, dst, pose, mesh.mouthWidth * (UNITS / side))
   ctx.restore()
 }

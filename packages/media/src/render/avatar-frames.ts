@@ -12,6 +12,8 @@ import type { AvatarPose } from '@mouthpiece/avatar/animation'
 import { AVATAR_UNITS, drawAvatar } from '@mouthpiece/avatar/draw-avatar'
 import { setPhotoImage } from '@mouthpiece/avatar/photo-images'
 import { mouthRegion, regionInPixels, sameButMouth } from '@mouthpiece/avatar/mouth-region'
+import './photo-raster-host'
+import { photoFrameDrawer } from './photo-frames'
 
 export interface LayerGeometry {
   /** Layer size in output pixels (even numbers). */
@@ -69,6 +71,7 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
   /** The pose whose pixels the canvas holds, and those pixels read back. */
   let onCanvas: { pose: AvatarPose; rgba: Uint8Array } | null = null
   const animation = { cues: input.cues, wordStarts: input.wordStarts, seed: input.look.seed, emotion: input.emotion, energy: input.energy }
+  const photoFrame = photoFrameDrawer(ctx, width, height, input.look, box)
   return {
     frameCount: (duration) => Math.max(1, Math.ceil(duration * input.fps)),
     frame(i) {
@@ -83,7 +86,8 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
       }
       const t0 = performance.now()
       let rgba: Uint8Array
-      if (onCanvas && sameButMouth(onCanvas.pose, pose)) {
+      if (photoFrame) rgba = photoFrame(pose)
+      else if (onCanvas && sameButMouth(onCanvas.pose, pose)) {
         // Only the mouth moved since the pixels on the canvas: redraw and read back just its region.
         const r = regionInPixels(mouthRegion(input.look, onCanvas.pose, pose), box, width, height)
         ctx.save()
