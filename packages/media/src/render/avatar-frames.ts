@@ -39,7 +39,10 @@ export interface FrameSourceInput {
 
 export interface FrameSource {
   frameCount(duration: number): number
-  /** RGBA bytes of frame i (straight alpha); the buffer may be shared with later calls. */
+  /**
+   * RGBA bytes of frame i (straight alpha); the buffer may be shared with later calls, and a photo
+   * layer's is rewritten a few frames on (photo-frames.ts RING): use it before asking for more.
+   */
   frame(i: number): Uint8Array
   stats(): { drawn: number; reused: number; drawMs: number }
 }
@@ -108,7 +111,7 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
       onCanvas = { pose, rgba }
       drawMs += performance.now() - t0
       drawn++
-      cache.set(key, rgba)
+      if (!photoFrame) cache.set(key, rgba)
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
       return rgba
     },

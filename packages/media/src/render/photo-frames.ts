@@ -18,6 +18,9 @@ import { hasPhotoRaster, warpPhoto } from '@mouthpiece/avatar/photo-raster'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
 import { mouthRegion, regionInPixels } from '@mouthpiece/avatar/mouth-region'
 
+/** Frame buffers in turn; a caller must be done with a frame before asking for the one this many later. */
+export const RING = 4
+
 const area = (r: Rect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0)
 const union = (a: Rect | null, b: Rect): Rect => (!a || !area(a) ? b : !area(b) ? a : { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 
@@ -51,6 +54,11 @@ export function photoFrameDrawer(ctx: SKRSContext2D, width: number, height: numb
     }
     return { x0, x1, edge }
   })
+  // A few frame buffers taken in turn: a 600 KB buffer a frame kept V8's collector busy (external
+  // memory); the pipe holds at most a frame or two it has not written yet.
+  const ring = Array.from({ length: RING }, () => new Uint8Array(width * height * 4))
+  let turn = 0
+  const scratch = new Uint8ClampedArray(width * height * 4)
   let prev: Uint8Array | null = null
   let prevMouth: Rect | null = null
   return (pose) => {
@@ -64,7 +72,8 @@ export function photoFrameDrawer(ctx: SKRSContext2D, width: number, height: numb
       const c = warp.changed
       redo = union(redo, { x0: Math.max(0, c.x0 + ox), y0: Math.max(0, c.y0 + oy), x1: Math.min(width, c.x1 + ox), y1: Math.min(height, c.y1 + oy) })
     }
-    const rgba: Uint8Array = prev ? new Uint8Array(prev) : new Uint8Array(width * height * 4)
+    const rgba = ring[turn++ % RING]!
+    if (prev) rgba.set(prev)
     const at = (x: number, y: number) => ((y - oy) * stride + x - ox) * 4
     const inside = (x: number, y: number) => x - ox >= 0 && y - oy >= 0 && x - ox < stride && y - oy < stride
     const blend = (x: number, y: number) => {
@@ -89,7 +98,7 @@ export function photoFrameDrawer(ctx: SKRSContext2D, width: number, height: numb
     const mw = mouth.x1 - mouth.x0, mh = mouth.y1 - mouth.y0
     if (mw > 0 && mh > 0) {
       // Only the rectangle is handed over: an ImageData of the whole layer was converted whole (~2 ms).
-      const under = new Uint8ClampedArray(mw * mh * 4)
+      const under = scratch.subarray(0, mw * mh * 4)
       for (let y = 0; y < mh; y++) under.set(rgba.subarray(((mouth.y0 + y) * width + mouth.x0) * 4, ((mouth.y0 + y) * width + mouth.x1) * 4), y * mw * 4)
       ctx.putImageData(new ImageData(under, mw, mh), mouth.x0, mouth.y0)
       ctx.save()
