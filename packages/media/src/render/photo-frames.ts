@@ -18,17 +18,16 @@ import { hasPhotoRaster, warpPhoto } from '@mouthpiece/avatar/photo-raster'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
 import { mouthRegion, regionInPixels } from '@mouthpiece/avatar/mouth-region'
 
-/** Frame buffers in turn; a caller must be done with a frame before asking for the one this many later. */
-export const RING = 4
-
 const area = (r: Rect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0)
 const union = (a: Rect | null, b: Rect): Rect => (!a || !area(a) ? b : !area(b) ? a : { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 
 /**
- * A frame drawer for a photo look with its own background, drawn unrotated in a square box; null
+ * A frame drawer for a photo look (frames in `nextBuffer`'s buffers) with its own background, drawn unrotated in a square box; null
  * otherwise (cut-outs over a backdrop, rotated boxes and a missing picture take the canvas path).
  */
-export function photoFrameDrawer(ctx: SKRSContext2D, width: number, height: number, look: AvatarLook, box: DrawBox): ((pose: AvatarPose) => Uint8Array) | null {
+export function photoFrameDrawer(
+  ctx: SKRSContext2D, width: number, height: number, look: AvatarLook, box: DrawBox, nextBuffer: () => Uint8Array,
+): ((pose: AvatarPose) => Uint8Array) | null {
   const photo = look.photo
   const image = photo && getPhotoImage(photo.src)
   if (!photo || !image || !hasPhotoRaster() || (photo.background && photo.background.mode !== 'keep') || box.angle || box.width !== box.height) return null
@@ -54,10 +53,6 @@ export function photoFrameDrawer(ctx: SKRSContext2D, width: number, height: numb
     }
     return { x0, x1, edge }
   })
-  // A few frame buffers taken in turn: a 600 KB buffer a frame kept V8's collector busy (external
-  // memory); the pipe holds at most a frame or two it has not written yet.
-  const ring = Array.from({ length: RING }, () => new Uint8Array(width * height * 4))
-  let turn = 0
   const scratch = new Uint8ClampedArray(width * height * 4)
   let prev: Uint8Array | null = null
   let prevMouth: Rect | null = null
@@ -72,7 +67,7 @@ export function photoFrameDrawer(ctx: SKRSContext2D, width: number, height: numb
       const c = warp.changed
       redo = union(redo, { x0: Math.max(0, c.x0 + ox), y0: Math.max(0, c.y0 + oy), x1: Math.min(width, c.x1 + ox), y1: Math.min(height, c.y1 + oy) })
     }
-    const rgba = ring[turn++ % RING]!
+    const rgba = nextBuffer()
     if (prev) rgba.set(prev)
     const at = (x: number, y: number) => ((y - oy) * stride + x - ox) * 4
     const inside = (x: number, y: number) => x - ox >= 0 && y - oy >= 0 && x - ox < stride && y - oy < stride
