@@ -8,6 +8,7 @@ import type { PhotoFace } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { AvatarPose } from './animation'
 import type { Ctx2D, PatternLike } from './canvas-context'
 import type { PhotoImage } from './photo-images'
+import { getPhotoImage } from './photo-images'
 import { INNER_LIPS, meshFor } from './photo-mesh'
 import { rasterPhoto } from './photo-raster'
 import type { PhotoMesh, Pt } from './photo-mesh'
@@ -220,6 +221,23 @@ export function photoPoints(photo: PhotoFace, pose: AvatarPose): { mesh: PhotoMe
 
 /** The photo's rounded box (the picture is clipped to it), as the current path. */
 export const photoBoxPath = (ctx: Ctx2D) => roundedBox(ctx, 14)
+
+/**
+ * What stands under the picture in the 256-unit box, clipped to the rounded box: white for a photo
+ * with its own background (only the coverage counts), the backdrop behind a cut-out.
+ */
+export function drawPhotoBase(ctx: Ctx2D, photo: PhotoFace): void {
+  ctx.save()
+  photoBoxPath(ctx)
+  ctx.clip()
+  const bg = photo.background
+  if (bg && bg.mode !== 'keep') drawBackdrop(ctx, photo, bg.mode === 'image' ? getPhotoImage(bg.src) : undefined)
+  else {
+    ctx.fillStyle = '#fff'
+    ctx.fillRect(0, 0, UNITS, UNITS)
+  }
+  ctx.restore()
+}
 
 /**
  * Draws the photo avatar in the 256-unit box the caller has set up. With the background removed

@@ -12,7 +12,7 @@ import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { AvatarPose } from '@mouthpiece/avatar/animation'
 import { AVATAR_UNITS, boxTransform, drawAvatar } from '@mouthpiece/avatar/draw-avatar'
 import type { DrawBox } from '@mouthpiece/avatar/draw-avatar'
-import { photoBoxPath, photoPoints } from '@mouthpiece/avatar/draw-photo'
+import { drawPhotoBase, photoPoints } from '@mouthpiece/avatar/draw-photo'
 import { getPhotoImage } from '@mouthpiece/avatar/photo-images'
 import { hasPhotoRaster, warpPhoto } from '@mouthpiece/avatar/photo-raster'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
@@ -22,32 +22,32 @@ const area = (r: Rect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0)
 const union = (a: Rect | null, b: Rect): Rect => (!a || !area(a) ? b : !area(b) ? a : { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 
 /**
- * A frame drawer for a photo look (frames in `nextBuffer`'s buffers) with its own background, drawn unrotated in a square box; null
- * otherwise (cut-outs over a backdrop, rotated boxes and a missing picture take the canvas path).
+ * A frame drawer for a photo look (frames in `nextBuffer`'s buffers) drawn unrotated in a square box;
+ * null otherwise (rotated boxes and a missing picture take the canvas path).
  */
 export function photoFrameDrawer(
   ctx: SKRSContext2D, width: number, height: number, look: AvatarLook, box: DrawBox, nextBuffer: () => Uint8Array,
 ): ((pose: AvatarPose) => Uint8Array) | null {
   const photo = look.photo
   const image = photo && getPhotoImage(photo.src)
-  if (!photo || !image || !hasPhotoRaster() || (photo.background && photo.background.mode !== 'keep') || box.angle || box.width !== box.height) return null
+  if (!photo || !image || !hasPhotoRaster() || box.angle || box.width !== box.height) return null
+  const cutOut = Boolean(photo.background && photo.background.mode !== 'keep')
   const transform = { a: box.width / AVATAR_UNITS, b: 0, c: 0, d: box.height / AVATAR_UNITS, e: box.x, f: box.y }
-  // The rounded box's coverage, as the canvas's anti-aliased clip gives it.
+  // What the picture goes over, as the canvas draws it: the rounded box's anti-aliased coverage
+  // (alpha) and, behind a cut-out, the backdrop (colour).
   ctx.clearRect(0, 0, width, height)
   ctx.save()
   boxTransform(ctx, box)
-  photoBoxPath(ctx)
-  ctx.fillStyle = '#fff'
-  ctx.fill()
+  drawPhotoBase(ctx, photo)
   ctx.restore()
-  const mask = ctx.getImageData(0, 0, width, height).data
+  const base = ctx.getImageData(0, 0, width, height).data
   ctx.clearRect(0, 0, width, height)
-  // Per row: the run of fully covered pixels (a straight copy of the warp) and the anti-aliased edge pixels.
+  // Per row: the run of fully covered pixels (a straight copy of an opaque warp) and the anti-aliased edge pixels.
   const rows = Array.from({ length: height }, (_, y) => {
     let x0 = width, x1 = 0
     const edge: number[] = []
     for (let x = 0; x < width; x++) {
-      const a = mask[(y * width + x) * 4 + 3]!
+      const a = base[(y * width + x) * 4 + 3]!
       if (a === 255) { x0 = Math.min(x0, x); x1 = x + 1 }
       else if (a) edge.push(x)
     }
@@ -71,20 +71,30 @@ export function photoFrameDrawer(
     if (prev) rgba.set(prev)
     const at = (x: number, y: number) => ((y - oy) * stride + x - ox) * 4
     const inside = (x: number, y: number) => x - ox >= 0 && y - oy >= 0 && x - ox < stride && y - oy < stride
+    // One pixel: the warp over the base (src-over), under the box's coverage.
     const blend = (x: number, y: number) => {
       const o = (y * width + x) * 4
-      const a = mask[o + 3]!
+      const a = base[o + 3]!
       if (!a || !inside(x, y)) return
       const s = at(x, y)
-      rgba[o] = out[s]!
-      rgba[o + 1] = out[s + 1]!
-      rgba[o + 2] = out[s + 2]!
-      rgba[o + 3] = (a * out[s + 3]! + 127) / 255
+      if (cutOut) {
+        const t = out[s + 3]! / 255
+        rgba[o] = base[o]! + (out[s]! - base[o]!) * t
+        rgba[o + 1] = base[o + 1]! + (out[s + 1]! - base[o + 1]!) * t
+        rgba[o + 2] = base[o + 2]! + (out[s + 2]! - base[o + 2]!) * t
+        rgba[o + 3] = a
+      } else {
+        rgba[o] = out[s]!
+        rgba[o + 1] = out[s + 1]!
+        rgba[o + 2] = out[s + 2]!
+        rgba[o + 3] = (a * out[s + 3]! + 127) / 255
+      }
     }
+    const straight = warp.state.opaque && !cutOut
     for (let y = redo.y0; y < redo.y1; y++) {
       const row = rows[y]!
       const x0 = Math.max(redo.x0, row.x0, ox), x1 = Math.min(redo.x1, row.x1, ox + stride)
-      if (warp.state.opaque) {
+      if (straight) {
         if (x1 > x0 && inside(x0, y)) rgba.set(out.subarray(at(x0, y), at(x1, y)), (y * width + x0) * 4)
       } else for (let x = x0; x < x1; x++) blend(x, y)
       for (const x of row.edge) if (x >= redo.x0 && x < redo.x1) blend(x, y)
