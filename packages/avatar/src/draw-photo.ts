@@ -142,11 +142,17 @@ function innerMouthPath(ctx: Ctx2D, d: Pt[]): void {
 }
 
 /** The dark mouth, upper teeth under the upper lip, lower teeth and tongue when wide open. */
-function paintMouth(ctx: Ctx2D, d: Pt[], pose: AvatarPose, mw: number): void {
+/** The inner lips' opening (box units) of moved points `d`: below 0.25 the mouth is drawn closed (nothing painted). */
+export function mouthOpening(d: readonly Pt[]): { top: number; bottom: number; open: boolean } {
   const top = Math.min(d[61]![1], d[62]![1], d[63]![1])
   const bottom = Math.max(d[65]![1], d[66]![1], d[67]![1])
+  return { top, bottom, open: bottom - top >= 0.25 }
+}
+
+function paintMouth(ctx: Ctx2D, d: Pt[], pose: AvatarPose, mw: number): void {
+  const { top, bottom, open } = mouthOpening(d)
   const h = bottom - top
-  if (h < 0.25) return
+  if (!open) return
   const left = d[60]![0], right = d[64]![0]
   ctx.save()
   innerMouthPath(ctx, d)

@@ -138,7 +138,7 @@ export function frameRing(bytes: number): () => Uint8Array {
 }
 
 /** A copy of a frame (`width` pixels a row), into `out` if given, with the rows of `region` replaced by `pixels`. */
-export function patched(frame: Uint8Array, width: number, region: { x0: number; y0: number; x1: number; y1: number }, pixels: Uint8ClampedArray, out = new Uint8Array(frame.length)): Uint8Array {
+export function patched(frame: Uint8Array, width: number, region: { x0: number; y0: number; x1: number; y1: number }, pixels: Uint8ClampedArray, out: Uint8Array = new Uint8Array(frame.length)): Uint8Array {
   out.set(frame)
   const row = (region.x1 - region.x0) * 4
   for (let y = region.y0; y < region.y1; y++) {

@@ -12,7 +12,7 @@ import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { AvatarPose } from '@mouthpiece/avatar/animation'
 import { AVATAR_UNITS, boxTransform, drawAvatar } from '@mouthpiece/avatar/draw-avatar'
 import type { DrawBox } from '@mouthpiece/avatar/draw-avatar'
-import { drawPhotoBase, photoPoints } from '@mouthpiece/avatar/draw-photo'
+import { drawPhotoBase, mouthOpening, photoPoints } from '@mouthpiece/avatar/draw-photo'
 import { getPhotoImage } from '@mouthpiece/avatar/photo-images'
 import { hasPhotoRaster, warpPhoto } from '@mouthpiece/avatar/photo-raster'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
@@ -99,9 +99,9 @@ export function photoFrameDrawer(
       } else for (let x = x0; x < x1; x++) blend(x, y)
       for (const x of row.edge) if (x >= redo.x0 && x < redo.x1) blend(x, y)
     }
-    // The opened mouth: painted by the same drawing code over these pixels, and read back.
+    // The opened mouth: painted by the same drawing code over these pixels, and read back (a closed one paints nothing).
     const mw = mouth.x1 - mouth.x0, mh = mouth.y1 - mouth.y0
-    if (mw > 0 && mh > 0) {
+    if (mw > 0 && mh > 0 && mouthOpening(dst).open) {
       // Only the rectangle is handed over: an ImageData of the whole layer was converted whole (~2 ms).
       const under = scratch.subarray(0, mw * mh * 4)
       for (let y = 0; y < mh; y++) under.set(rgba.subarray(((mouth.y0 + y) * width + mouth.x0) * 4, ((mouth.y0 + y) * width + mouth.x1) * 4), y * mw * 4)
