@@ -44,6 +44,8 @@ export interface Ctx2D {
   createLinearGradient(x0: number, y0: number, x1: number, y1: number): GradientLike
   createRadialGradient(x0: number, y0: number, r0: number, x1: number, y1: number, r1: number): GradientLike
   createPattern(image: never, repetition: 'no-repeat'): PatternLike | null
+  /** The current transform (the photo warp sizes its pixels by it); both hosts have it. */
+  getTransform?(): { a: number; b: number; c: number; d: number; e: number; f: number }
 }
 
 type CanvasLineCap = 'butt' | 'round' | 'square'

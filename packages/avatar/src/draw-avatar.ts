@@ -58,19 +58,25 @@ function drawHead(f: Frame): void {
   drawMouth(f)
 }
 
-export function drawAvatar(ctx: Ctx2D, look: AvatarLook, pose: AvatarPose, box: DrawBox): void {
-  ctx.save()
+/** The transform drawAvatar draws the 256-unit box with (onto the context's current one). */
+export function boxTransform(ctx: Ctx2D, box: DrawBox): void {
   ctx.translate(box.x + box.width / 2, box.y + box.height / 2)
   if (box.angle) ctx.rotate((box.angle * Math.PI) / 180)
   ctx.scale(box.width / AVATAR_UNITS, box.height / AVATAR_UNITS)
   ctx.translate(-AVATAR_UNITS / 2, -AVATAR_UNITS / 2)
+}
+
+/** `photoMouthOnly`: a photo avatar's warped picture is already there (a renderer put it); paint only its mouth. */
+export function drawAvatar(ctx: Ctx2D, look: AvatarLook, pose: AvatarPose, box: DrawBox, photoMouthOnly = false): void {
+  ctx.save()
+  boxTransform(ctx, box)
   ctx.lineJoin = 'round'
   ctx.lineCap = 'round'
   // A photo avatar whose picture the host has loaded; until then its cartoon stands in.
   const image = look.photo && getPhotoImage(look.photo.src)
   if (look.photo && image) {
     const bg = look.photo.background
-    drawPhoto(ctx, look.photo, image, pose, bg?.mode === 'image' ? getPhotoImage(bg.src) : undefined)
+    drawPhoto(ctx, look.photo, image, pose, bg?.mode === 'image' ? getPhotoImage(bg.src) : undefined, photoMouthOnly)
     ctx.restore()
     return
   }

@@ -8,7 +8,9 @@ import type { PhotoFace } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { AvatarPose } from './animation'
 import type { Ctx2D, PatternLike } from './canvas-context'
 import type { PhotoImage } from './photo-images'
+import { getPhotoImage } from './photo-images'
 import { INNER_LIPS, meshFor } from './photo-mesh'
+import { rasterPhoto } from './photo-raster'
 import type { PhotoMesh, Pt } from './photo-mesh'
 
 const UNITS = 256
@@ -140,11 +142,17 @@ function innerMouthPath(ctx: Ctx2D, d: Pt[]): void {
 }
 
 /** The dark mouth, upper teeth under the upper lip, lower teeth and tongue when wide open. */
-function paintMouth(ctx: Ctx2D, d: Pt[], pose: AvatarPose, mw: number): void {
+/** The inner lips' opening (box units) of moved points `d`: below 0.25 the mouth is drawn closed (nothing painted). */
+export function mouthOpening(d: readonly Pt[]): { top: number; bottom: number; open: boolean } {
   const top = Math.min(d[61]![1], d[62]![1], d[63]![1])
   const bottom = Math.max(d[65]![1], d[66]![1], d[67]![1])
+  return { top, bottom, open: bottom - top >= 0.25 }
+}
+
+function paintMouth(ctx: Ctx2D, d: Pt[], pose: AvatarPose, mw: number): void {
+  const { top, bottom, open } = mouthOpening(d)
   const h = bottom - top
-  if (h < 0.25) return
+  if (!open) return
   const left = d[60]![0], right = d[64]![0]
   ctx.save()
   innerMouthPath(ctx, d)
@@ -208,35 +216,69 @@ function drawBackdrop(ctx: Ctx2D, photo: PhotoFace, backdrop: PhotoImage | undef
   ctx.drawImage(backdrop as never, (backdrop.width - side) / 2, (backdrop.height - side) / 2, side, side, 0, 0, UNITS, UNITS)
 }
 
-/**
- * Draws the photo avatar in the 256-unit box the caller has set up. With the background removed
- * (`image` is the cut-out) every triangle is drawn over the backdrop: drawing the still first and
- * only the moved triangles over it, as for a kept background, would leave the still's outline
- * showing where the head moved away from it.
- */
-export function drawPhoto(ctx: Ctx2D, photo: PhotoFace, image: PhotoImage, pose: AvatarPose, backdrop?: PhotoImage): void {
+/** The mesh and where its points go for this pose, in the 256-unit box. */
+export function photoPoints(photo: PhotoFace, pose: AvatarPose): { mesh: PhotoMesh; dst: Pt[]; rest: Pt[] } {
   const mesh = meshFor(photo)
   const { x, y, side } = mesh.crop
   const k = UNITS / side
   const toUnits = (p: Pt): Pt => [(p[0] - x) * k, (p[1] - y) * k]
-  const src = mesh.points
-  const dst = movedPoints(mesh, photo, pose).map(toUnits)
-  const rest = src.map(toUnits)
+  return { mesh, dst: movedPoints(mesh, photo, pose).map(toUnits), rest: mesh.points.map(toUnits) }
+}
+
+/** The photo's rounded box (the picture is clipped to it), as the current path. */
+export const photoBoxPath = (ctx: Ctx2D) => roundedBox(ctx, 14)
+
+/**
+ * What stands under the picture in the 256-unit box, clipped to the rounded box: white for a photo
+ * with its own background (only the coverage counts), the backdrop behind a cut-out.
+ */
+export function drawPhotoBase(ctx: Ctx2D, photo: PhotoFace): void {
   ctx.save()
-  roundedBox(ctx, 14)
+  photoBoxPath(ctx)
   ctx.clip()
+  const bg = photo.background
+  if (bg && bg.mode !== 'keep') drawBackdrop(ctx, photo, bg.mode === 'image' ? getPhotoImage(bg.src) : undefined)
+  else {
+    ctx.fillStyle = '#fff'
+    ctx.fillRect(0, 0, UNITS, UNITS)
+  }
+  ctx.restore()
+}
+
+/**
+ * Draws the photo avatar in the 256-unit box the caller has set up. With the background removed
+ * (`image` is the cut-out) every triangle is drawn over the backdrop: drawing the still first and
+ * only the moved triangles over it, as for a kept background, would leave the still's outline
+ * showing where the head moved away from it. `mouthOnly`: the caller has put the warped picture
+ * there already (photo-raster.ts); only the opened mouth is painted over it.
+ */
+export function drawPhoto(ctx: Ctx2D, photo: PhotoFace, image: PhotoImage, pose: AvatarPose, backdrop?: PhotoImage, mouthOnly = false): void {
+  const { mesh, dst, rest } = photoPoints(photo, pose)
+  const { x, y, side } = mesh.crop
+  const src = mesh.points
+  ctx.save()
+  // The mouth is far from the box's rounded corners; an anti-aliased path clip costs a mask of the whole box.
+  if (!mouthOnly) {
+    photoBoxPath(ctx)
+    ctx.clip()
+  }
   const cutOut = Boolean(photo.background && photo.background.mode !== 'keep')
-  // The still picture first; then only the triangles that moved are drawn over it.
-  if (cutOut) drawBackdrop(ctx, photo, backdrop)
-  else ctx.drawImage(image as never, x, y, side, side, 0, 0, UNITS, UNITS)
-  const grow = 0.35
-  const pattern = patternOf(ctx, image)
-  mesh.triangles.forEach((t, i) => {
-    if (mesh.mouthInside[i] || !pattern) return
-    const moved = t.some((v) => Math.abs(dst[v]![0] - rest[v]![0]) + Math.abs(dst[v]![1] - rest[v]![1]) > MOVED)
-    if (!moved && !cutOut) return
-    drawTriangle(ctx, pattern, [src[t[0]]!, src[t[1]]!, src[t[2]]!], [dst[t[0]]!, dst[t[1]]!, dst[t[2]]!], grow)
-  })
-  paintMouth(ctx, dst, pose, mesh.mouthWidth * k)
+  if (!mouthOnly) {
+    if (cutOut) drawBackdrop(ctx, photo, backdrop)
+    // A host with offscreen surfaces (the render worker) warps the pixels in one pass (photo-raster.ts).
+    if (!rasterPhoto(ctx, image, mesh, dst, UNITS)) {
+      // The still picture first; then only the triangles that moved are drawn over it.
+      if (!cutOut) ctx.drawImage(image as never, x, y, side, side, 0, 0, UNITS, UNITS)
+      const grow = 0.35
+      const pattern = patternOf(ctx, image)
+      mesh.triangles.forEach((t, i) => {
+        if (mesh.mouthInside[i] || !pattern) return
+        const moved = t.some((v) => Math.abs(dst[v]![0] - rest[v]![0]) + Math.abs(dst[v]![1] - rest[v]![1]) > MOVED)
+        if (!moved && !cutOut) return
+        drawTriangle(ctx, pattern, [src[t[0]]!, src[t[1]]!, src[t[2]]!], [dst[t[0]]!, dst[t[1]]!, dst[t[2]]!], grow)
+      })
+    }
+  }
+  paintMouth(ctx, dst, pose, mesh.mouthWidth * (UNITS / side))
   ctx.restore()
 }

@@ -12,6 +12,8 @@ import type { AvatarPose } from '@mouthpiece/avatar/animation'
 import { AVATAR_UNITS, drawAvatar } from '@mouthpiece/avatar/draw-avatar'
 import { setPhotoImage } from '@mouthpiece/avatar/photo-images'
 import { mouthRegion, regionInPixels, sameButMouth } from '@mouthpiece/avatar/mouth-region'
+import './photo-raster-host'
+import { photoFrameDrawer } from './photo-frames'
 
 export interface LayerGeometry {
   /** Layer size in output pixels (even numbers). */
@@ -37,7 +39,10 @@ export interface FrameSourceInput {
 
 export interface FrameSource {
   frameCount(duration: number): number
-  /** RGBA bytes of frame i (straight alpha); the buffer may be shared with later calls. */
+  /**
+   * RGBA bytes of frame i (straight alpha); the buffer may be shared with later calls, or rewritten
+   * a few frames on (RING): use it before asking for more.
+   */
   frame(i: number): Uint8Array
   stats(): { drawn: number; reused: number; drawMs: number }
 }
@@ -69,6 +74,8 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
   /** The pose whose pixels the canvas holds, and those pixels read back. */
   let onCanvas: { pose: AvatarPose; rgba: Uint8Array } | null = null
   const animation = { cues: input.cues, wordStarts: input.wordStarts, seed: input.look.seed, emotion: input.emotion, energy: input.energy }
+  const nextBuffer = frameRing(width * height * 4)
+  const photoFrame = photoFrameDrawer(ctx, width, height, input.look, box, nextBuffer)
   return {
     frameCount: (duration) => Math.max(1, Math.ceil(duration * input.fps)),
     frame(i) {
@@ -83,7 +90,10 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
       }
       const t0 = performance.now()
       let rgba: Uint8Array
-      if (onCanvas && sameButMouth(onCanvas.pose, pose)) {
+      // Ring buffers are rewritten a few frames on: never kept in the cache.
+      let inRing = Boolean(photoFrame)
+      if (photoFrame) rgba = photoFrame(pose)
+      else if (onCanvas && sameButMouth(onCanvas.pose, pose)) {
         // Only the mouth moved since the pixels on the canvas: redraw and read back just its region.
         const r = regionInPixels(mouthRegion(input.look, onCanvas.pose, pose), box, width, height)
         ctx.save()
@@ -93,7 +103,8 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
         ctx.clearRect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0)
         drawAvatar(ctx, input.look, pose, box)
         ctx.restore()
-        rgba = patched(onCanvas.rgba, width, r, ctx.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data)
+        rgba = patched(onCanvas.rgba, width, r, ctx.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data, nextBuffer())
+        inRing = true
       } else {
         ctx.clearRect(0, 0, width, height)
         drawAvatar(ctx, input.look, pose, box)
@@ -104,7 +115,7 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
       onCanvas = { pose, rgba }
       drawMs += performance.now() - t0
       drawn++
-      cache.set(key, rgba)
+      if (!inRing) cache.set(key, rgba)
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
       return rgba
     },
@@ -112,9 +123,23 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
   }
 }
 
-/** A copy of a frame (`width` pixels a row) with the rows of `region` replaced by `pixels`. */
-export function patched(frame: Uint8Array, width: number, region: { x0: number; y0: number; x1: number; y1: number }, pixels: Uint8ClampedArray): Uint8Array {
-  const out = new Uint8Array(frame)
+/** Frame buffers taken in turn; a caller must be done with a frame before asking for the one this many later. */
+export const RING = 4
+
+/**
+ * `bytes`-sized buffers handed out in turn. A fresh 600 KB buffer a frame kept V8's collector busy
+ * (external memory): ~2.5 ms of GC a frame in a photo render. The pipe to ffmpeg holds at most a
+ * frame or two it has not written yet.
+ */
+export function frameRing(bytes: number): () => Uint8Array {
+  const ring = Array.from({ length: RING }, () => new Uint8Array(bytes))
+  let turn = 0
+  return () => ring[turn++ % RING]!
+}
+
+/** A copy of a frame (`width` pixels a row), into `out` if given, with the rows of `region` replaced by `pixels`. */
+export function patched(frame: Uint8Array, width: number, region: { x0: number; y0: number; x1: number; y1: number }, pixels: Uint8ClampedArray, out: Uint8Array = new Uint8Array(frame.length)): Uint8Array {
+  out.set(frame)
   const row = (region.x1 - region.x0) * 4
   for (let y = region.y0; y < region.y1; y++) {
     out.set(pixels.subarray((y - region.y0) * row, (y - region.y0 + 1) * row), (y * width + region.x0) * 4)

@@ -23,7 +23,7 @@ import { sceneWords } from '@mouthpiece/editor/caption-layout'
 import { encodeWav } from '@mouthpiece/media/audio/wav'
 import { outputSize } from '@mouthpiece/media/render/video-geometry'
 import { MAX_SPARSE_CHANGES, renderLayerVideo } from '@mouthpiece/media/render/layer-video'
-import { patched } from '@mouthpiece/media/render/avatar-frames'
+import { frameRing, patched } from '@mouthpiece/media/render/avatar-frames'
 import type { ProjectFiles, ProjectRenderSpec } from './project-render'
 import { overlayFrameReader, PROJECT_FPS } from './project-overlays'
 
@@ -189,6 +189,7 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
   const raw = surface.getContext('2d')
   const contexts = place.map((p) => offsetContext(raw, p.x, p.y))
   let last: { key: string; index: number; pose: AvatarPose | null; rgba: Uint8Array } | null = null
+  const nextBuffer = frameRing(lw * lh * 4)
   let drawn = 0
   let drawMs = 0
   const frame = (i: number): Uint8Array => {
@@ -212,7 +213,7 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
       raw.clip()
       drawFrame(ctx, doc, Math.round(t * 1000), assets, options)
       raw.restore()
-      rgba = patched(last.rgba, lw, r, raw.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data)
+      rgba = patched(last.rgba, lw, r, raw.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data, nextBuffer())
     } else {
       drawFrame(ctx, doc, Math.round(t * 1000), assets, options)
       // getImageData un-premultiplies (ffmpeg's overlay wants straight alpha).
