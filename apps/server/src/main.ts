@@ -12,24 +12,41 @@ import type { Platform } from './platform/context'
  */
 async function main() {
   const t0 = performance.now()
+  // START_TRACE=1: each phase's end, in ms since the process began (bench/start.bench.ts prints them).
+  const mark = (phase: string) => {
+    if (process.env.START_TRACE) console.log(`[start] ${phase} ${Math.round(performance.now())} ms`)
+  }
+  mark('main')
   const config = loadConfig()
   const pgliteDir = config.DATABASE_URL ? undefined : path.join(config.dataDir, 'db')
   // The modules and the HTTP app (most of the code to load) load while the database opens and
   // migrates: a warm start waits for the slower of the two, not for both in a row.
   const code = Promise.all([import('./modules'), import('./platform/http/app')])
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir })
+  mark('database open')
   await migrateDatabase(database, { stamp: pgliteDir && pgliteMigrationStamp(pgliteDir) })
+  mark('migrations')
   const [{ seedModules, workerModules }, { buildApp }] = await code
+  mark('code loaded')
   const runsWorkers = config.MODE !== 'serve'
   const queue = await startQueue(database, { supervise: runsWorkers })
+  mark('queue')
   const realtime = await startRealtime({ database, databaseUrl: config.DATABASE_URL, serveSockets: config.MODE !== 'work' })
+  mark('realtime')
   const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
-  for (const seed of seedModules) await seed(platform)
-  if (runsWorkers) for (const start of workerModules) await start(platform)
+  for (const seed of seedModules) {
+    await seed(platform)
+    mark(`seed ${seed.name}`)
+  }
+  if (runsWorkers) for (const start of workerModules) {
+    await start(platform)
+    mark(`workers ${start.name}`)
+  }
 
   let closeHttp = async () => {}
   if (config.MODE !== 'work') {
     const app = await buildApp(platform)
+    mark('app built')
     await app.listen({ port: config.PORT, host: config.HOST })
     closeHttp = () => app.close()
     console.log(`Mouthpiece is running at ${config.publicUrl} (${database.kind}, ${config.MODE}) — ready in ${Math.round(performance.now() - t0)} ms`)
