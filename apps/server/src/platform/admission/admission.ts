@@ -95,6 +95,20 @@ export class AdmissionGate {
     }
   }
 
+  /** Whether a caller arriving now would be refused at once: every slot busy and the line full. */
+  isFull(): boolean {
+    return this.running >= this.opts.concurrency && this.waiting.length >= this.opts.queue
+  }
+
+  /**
+   * Counts a caller refused before its request was read (see refuse-at-arrival.ts); answers its
+   * Retry-After seconds.
+   */
+  refuseAtArrival(): number {
+    this.refused++
+    return this.retryAfterSeconds()
+  }
+
   stats(): AdmissionStats {
     return { running: this.running, waiting: this.waiting.length, refused: this.refused }
   }

@@ -16,6 +16,7 @@ import { httpModules } from '../../modules'
 import { createAuthenticator } from '../../modules/auth/authenticate'
 import { APP_VERSION } from '../version'
 import { BODY_LIMIT_BYTES } from './body-limit'
+import { wasRefusedAtArrival } from '../admission/refuse-at-arrival'
 
 /** Builds the HTTP app: plugins, every module's routes, the OpenAPI docs and the built web app. */
 export async function buildApp(platform: Platform) {
@@ -29,6 +30,11 @@ export async function buildApp(platform: Platform) {
     logController: new LogController({ disableRequestLogging: true }),
   })
   app.addHook('onResponse', (req, reply, done) => {
+    // A flood's refusals are summed up by the gate, not logged one by one.
+    if (wasRefusedAtArrival(req)) {
+      done()
+      return
+    }
     // The path without its query: overlay keys, OAuth codes and states travel in query strings.
     req.log.info({ method: req.method, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
     done()
