@@ -5,6 +5,7 @@ import { startQueue } from './platform/queue/queue'
 import { startRealtime } from './platform/realtime/realtime'
 import { createStorage } from './platform/storage/create-storage'
 import type { Platform } from './platform/context'
+import { builtCodeIdentity, markStarted, startedBefore, startStampFile } from './platform/start-stamp'
 
 /**
  * One build, three roles: `serve` (HTTP + sockets), `work` (job workers), `all` (both; the
@@ -24,8 +25,13 @@ async function main() {
   const code = Promise.all([import('./modules'), import('./platform/http/app')])
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir })
   mark('database open')
-  await migrateDatabase(database, { stamp: pgliteDir && pgliteMigrationStamp(pgliteDir) })
+  const migrated = await migrateDatabase(database, { stamp: pgliteDir && pgliteMigrationStamp(pgliteDir) })
   mark('migrations')
+  // Seeds and workers of a build that has started on this data before (nothing to migrate) run
+  // just after the server listens: their rows and queues are there already (platform/start-stamp.ts).
+  const startStamp = pgliteDir && startStampFile(pgliteDir)
+  const identity = builtCodeIdentity()
+  const afterListen = !migrated && startedBefore(startStamp, identity)
   const [{ seedModules, workerModules }, { buildApp }] = await code
   mark('code loaded')
   const runsWorkers = config.MODE !== 'serve'
@@ -34,24 +40,19 @@ async function main() {
   const realtime = await startRealtime({ database, databaseUrl: config.DATABASE_URL, serveSockets: config.MODE !== 'work' })
   mark('realtime')
   const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
-  for (const seed of seedModules) {
-    await seed(platform)
-    mark(`seed ${seed.name}`)
+  const seedAndWork = async () => {
+    for (const seed of seedModules) {
+      await seed(platform)
+      mark(`seed ${seed.name}`)
+    }
+    if (runsWorkers) for (const start of workerModules) {
+      await start(platform)
+      mark(`workers ${start.name}`)
+    }
   }
-  if (runsWorkers) for (const start of workerModules) {
-    await start(platform)
-    mark(`workers ${start.name}`)
-  }
+  if (!afterListen) await seedAndWork()
 
   let closeHttp = async () => {}
-  if (config.MODE !== 'work') {
-    const app = await buildApp(platform)
-    mark('app built')
-    await app.listen({ port: config.PORT, host: config.HOST })
-    closeHttp = () => app.close()
-    console.log(`Mouthpiece is running at ${config.publicUrl} (${database.kind}, ${config.MODE}) — ready in ${Math.round(performance.now() - t0)} ms`)
-  } else console.log(`Mouthpiece workers running (${database.kind}) — ready in ${Math.round(performance.now() - t0)} ms`)
-
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
@@ -63,8 +64,23 @@ async function main() {
     await database.close()
     process.exit(0)
   }
+  // Before listening: a stop during the seeds and workers that follow still closes the database cleanly.
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+
+  if (config.MODE !== 'work') {
+    const app = await buildApp(platform)
+    mark('app built')
+    await app.listen({ port: config.PORT, host: config.HOST })
+    closeHttp = () => app.close()
+    console.log(`Mouthpiece is running at ${config.publicUrl} (${database.kind}, ${config.MODE}) — ready in ${Math.round(performance.now() - t0)} ms`)
+  } else console.log(`Mouthpiece workers running (${database.kind}) — ready in ${Math.round(performance.now() - t0)} ms`)
+  // A stop that lands during them ends the process as it should; their errors then are no news.
+  if (afterListen) await seedAndWork().catch((err: unknown) => {
+    if (!stopping) throw err
+  })
+  if (!stopping) markStarted(startStamp, identity)
+  mark('started')
 }
 
 main().catch((err: unknown) => {
