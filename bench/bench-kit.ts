@@ -40,13 +40,13 @@ export async function withTempDatabase<T>(serverUrl: string, label: string, run:
 /** Node flags for the bench's server, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it. */
 export const benchNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
-/** utime + stime + cutime + cstime (and the parent pid) from /proc/<pid>/stat, in seconds. */
-function statCpu(pid: number | 'self'): { ppid: number; cpu: number } | null {
+/** utime + stime + cutime + cstime, utime + stime alone, and the parent pid, from /proc/<pid>/stat, in seconds. */
+function statCpu(pid: number | 'self'): { ppid: number; cpu: number; own: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
     // Fields 4 and 14–17 of proc(5) (ppid; utime, stime, cutime, cstime) are 1 and 11–14 after the command name; clock ticks of 1/100 s.
-    return { ppid: f[1]!, cpu: (f[11]! + f[12]! + f[13]! + f[14]!) / 100 }
+    return { ppid: f[1]!, cpu: (f[11]! + f[12]! + f[13]! + f[14]!) / 100, own: (f[11]! + f[12]!) / 100 }
   } catch {
     return null
   }
@@ -81,6 +81,9 @@ export function processCpuSeconds(pid: number | 'self' = 'self'): number {
   walk(root)
   return total
 }
+
+/** CPU seconds of one process alone (its children not counted): e.g. a server's event loop and threads, without its ffmpeg and Festival. */
+export const ownCpuSeconds = (pid: number): number => statCpu(pid)?.own ?? 0
 
 /** "load 3.1 2.9 2.2 on 2 cores": the context every wall-time figure needs. */
 export const loadNote = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`

@@ -20,7 +20,7 @@ import { Pool } from 'undici'
 import { openOverlay } from '../apps/server/src/modules/donations/testing/harness'
 import { startServerProcess } from '../apps/server/test/server-process'
 import { cheer, percentile, SECRET, seed } from './alerts-kit'
-import { benchNodeArgs } from './bench-kit'
+import { benchNodeArgs, ownCpuSeconds } from './bench-kit'
 import type { BenchRun } from './bench-kit'
 
 const DURATION_S = Number(process.env.DURATION ?? 20)
@@ -114,6 +114,10 @@ export const run: BenchRun = async (log) => {
       await (await probes.request({ method: 'POST', path: '/api/voices/preview', body: JSON.stringify({ text: 'Warming up.' }), headers: { 'content-type': 'application/json' } })).body.dump()
       await alertsDuringLoad(probes, overlayKey, performance.now() + 1500)
 
+      // The server's own CPU (not its Festival and ffmpeg children): wall figures move with the
+      // machine's load, CPU per call does not.
+      const serverPid = server.child.pid!
+      const quietCpu0 = ownCpuSeconds(serverPid)
       // The same probes without previews first: on a shared machine, what the load costs by itself.
       const quietUntil = performance.now() + BASELINE_S * 1000
       const [quietHealth, quietNotifications, quietAlerts] = await Promise.all([
@@ -121,8 +125,10 @@ export const run: BenchRun = async (log) => {
         probe(probes, '/api/notifications?limit=10&page=1', auth, quietUntil),
         alertsDuringLoad(probes, overlayKey, quietUntil),
       ])
+      const quietCpu = ownCpuSeconds(serverPid) - quietCpu0
       log(`without previews: health p99 ${round(percentile(quietHealth.times, 99))} ms, notifications p99 ${round(percentile(quietNotifications.times, 99))} ms, alert → overlay p95 ${round(percentile(quietAlerts.times, 95))} ms (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`)
 
+      const loadCpu0 = ownCpuSeconds(serverPid)
       const until = performance.now() + DURATION_S * 1000
       const [outcomes, health, notifications, alerts] = await Promise.all([
         previewWaves(DURATION_S * 1000),
@@ -131,6 +137,7 @@ export const run: BenchRun = async (log) => {
         // The alerts start once the first wave has filled the server's queue.
         sleep(300).then(() => alertsDuringLoad(probes, overlayKey, until)),
       ])
+      const loadCpu = ownCpuSeconds(serverPid) - loadCpu0
       await probes.close()
 
       const spoken = outcomes.filter((o) => o.status === 200)
@@ -141,6 +148,9 @@ export const run: BenchRun = async (log) => {
       const refusedTimes = [...busy, ...limited].map((o) => o.ms).sort((a, b) => a - b)
       log(`${outcomes.length} previews in waves of ${WAVE}: ${spoken.length} spoken, ${busy.length} refused busy (503), ${limited.length} refused by the per-IP limit (429), ${other} other`)
       log(`refusals answered p50 ${round(percentile(refusedTimes, 50))} ms, p95 ${round(percentile(refusedTimes, 95))} ms; spoken p50 ${round(percentile(spoken.map((o) => o.ms).sort((a, b) => a - b), 50))} ms`)
+      // What the previews cost the server's process beyond the probes and alerts it serves anyway.
+      const previewCpuMs = ((loadCpu - (quietCpu * DURATION_S) / BASELINE_S) * 1000) / outcomes.length
+      log(`server process CPU (children not counted): ${round(quietCpu)} s in ${BASELINE_S} s without previews, ${round(loadCpu)} s in ${DURATION_S} s with them: ≈ ${round(previewCpuMs)} ms per preview call`)
       log(`${health.times.length} health checks, ${notifications.times.length} notification lists, ${alerts.times.length} alerts (${alerts.lost} not on the overlay within 5 s)`)
 
       const healthP99 = percentile(health.times, 99)
@@ -149,6 +159,7 @@ export const run: BenchRun = async (log) => {
       return [
         { name: 'overload: previews spoken', value: spoken.length, unit: 'calls', note: `of ${outcomes.length}` },
         { name: 'overload: previews refused at once (503 busy + 429 limit)', value: busy.length + limited.length, unit: 'calls', note: `refusal p95 ${round(percentile(refusedTimes, 95))} ms` },
+        { name: 'overload: server CPU per preview call (own process)', value: round(previewCpuMs), unit: 'ms', note: `${round(loadCpu)} CPU-s under load, ${round(quietCpu)} CPU-s in ${BASELINE_S} s quiet` },
         { name: 'overload: previews neither answered nor refused', value: other, unit: 'calls', target: '= 0', ok: other === 0 },
         { name: 'overload: longest wait for any preview answer', value: round(slowest), unit: 's', target: `≤ ${TARGET_PREVIEW_MAX_S}`, ok: slowest <= TARGET_PREVIEW_MAX_S },
         { name: 'overload: GET /api/health p99', value: round(healthP99), unit: 'ms', target: `≤ ${TARGET_PROBE_P99_MS}`, ok: healthP99 <= TARGET_PROBE_P99_MS && health.failures === 0, note: `${health.failures} failed` },

@@ -10,12 +10,16 @@ import os from 'node:os'
  */
 const niceness = new AsyncLocalStorage<number>()
 
-/** Runs `work`; every child process it starts gets `nice` (0 normal … 19 lowest). */
+/**
+ * Runs `work`; every child process it starts runs `nice` steps below this process (0 same … 19
+ * lowest). Relative, not absolute: a server itself started niced (`nice -n 5 npm start`, a bench
+ * under `nice`) would otherwise give its "background" children the same or a higher priority.
+ */
 export function withNiceness<T>(nice: number, work: () => Promise<T>): Promise<T> {
   return niceness.run(nice, work)
 }
 
-/** The niceness child processes started now get (0: normal). */
+/** How many steps below this process the child processes started now run (0: the same). */
 export const currentNiceness = (): number => niceness.getStore() ?? 0
 
 /** Applies the current niceness to a just-started child (a child that has already exited is fine). */
@@ -23,7 +27,7 @@ export function applyNiceness(child: ChildProcess): void {
   const nice = niceness.getStore()
   if (!nice || child.pid === undefined) return
   try {
-    os.setPriority(child.pid, nice)
+    os.setPriority(child.pid, Math.min(19, os.getPriority() + nice))
   } catch {
     // The child already exited, or the OS refused: it simply runs at normal priority.
   }

@@ -30,7 +30,7 @@ export function registerVoicesRoutes(ctx: HttpContext) {
   })
   // Festival and ffmpeg per call: the speech gate bounds how many run, and refuses the rest at once.
   route(previewVoice, async ({ body, actor, req, reply }) =>
-    admission('speech').run((signal) => voices.preview(db, ownerOf(req, reply, actor), body, signal), hangUpSignal(reply.raw)), { rateLimit: PREVIEW_RATE_LIMIT })
+    admission('speech').run((signal) => voices.preview(db, ownerOf(req, reply, actor), body, signal), hangUpSignal(reply.raw)), { rateLimit: PREVIEW_RATE_LIMIT, admission: 'speech' })
 
   route(listPersonalVoices, async ({ actor }) => ({ voices: await personal.list(db, actor.user.id) }))
   route(createPersonalVoice, async ({ actor, body }) => ({ voice: await personal.create(ctx, actor.user.id, body) }))

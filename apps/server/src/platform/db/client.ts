@@ -77,17 +77,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
-/** Applies pending drizzle-kit migrations (apps/server/drizzle). Safe to run on every start. */
-export async function migrateDatabase(database: Database, opts: { stamp?: string } = {}): Promise<void> {
-  if (!fs.existsSync(path.join(migrationsFolder, 'meta/_journal.json'))) return
+/**
+ * Applies pending drizzle-kit migrations (apps/server/drizzle). Safe to run on every start.
+ * Answers false when the stamp proved there was nothing to apply, true when the database was asked.
+ */
+export async function migrateDatabase(database: Database, opts: { stamp?: string } = {}): Promise<boolean> {
+  if (!fs.existsSync(path.join(migrationsFolder, 'meta/_journal.json'))) return true
   // `stamp`: a file beside the data that names the migrations applied last time. When they are
   // the same files now, there is nothing to apply and start-up skips asking the database.
   const want = opts.stamp ? migrationsDigest() : undefined
-  if (opts.stamp && fs.existsSync(opts.stamp) && fs.readFileSync(opts.stamp, 'utf8') === want) return
+  if (opts.stamp && fs.existsSync(opts.stamp) && fs.readFileSync(opts.stamp, 'utf8') === want) return false
   if (database.kind === 'pglite')
     await migratePglite(database.db as never, { migrationsFolder })
   else await migratePg(database.db as never, { migrationsFolder })
   if (opts.stamp && want) fs.writeFileSync(opts.stamp, want)
+  return true
 }
 
 /** One hash over the journal and every migration file. */

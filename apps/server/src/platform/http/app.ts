@@ -1,4 +1,5 @@
 import Fastify, { LogController } from 'fastify'
+import type { FastifyServerOptions } from 'fastify'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -16,6 +17,10 @@ import { httpModules } from '../../modules'
 import { createAuthenticator } from '../../modules/auth/authenticate'
 import { APP_VERSION } from '../version'
 import { BODY_LIMIT_BYTES } from './body-limit'
+import { wasRefusedAtArrival } from '../admission/refuse-at-arrival'
+
+/** Fastify's compiler factories, answering zod's compilers (typed for Ajv schemas, hence the cast). */
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
 
 /** Builds the HTTP app: plugins, every module's routes, the OpenAPI docs and the built web app. */
 export async function buildApp(platform: Platform) {
@@ -27,8 +32,16 @@ export async function buildApp(platform: Platform) {
     // One line per request (below) instead of Fastify's two: half the logging cost on the hot path.
     // Through the log controller: the top-level `disableRequestLogging` option is deprecated.
     logController: new LogController({ disableRequestLogging: true }),
+    // Every schema is zod (the contracts): given our compilers from the start, Fastify never loads
+    // Ajv and fast-json-stringify, its defaults — about half a second of a start's module loading.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   })
   app.addHook('onResponse', (req, reply, done) => {
+    // A flood's refusals are summed up by the gate, not logged one by one.
+    if (wasRefusedAtArrival(req)) {
+      done()
+      return
+    }
     // The path without its query: overlay keys, OAuth codes and states travel in query strings.
     req.log.info({ method: req.method, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
     done()

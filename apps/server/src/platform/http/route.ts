@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RouteDef, RouteParams, RouteQuery, RouteBody, RouteResponse } from '@mouthpiece/contracts/define-route'
 import { ACCOUNT_DISABLED_MESSAGE } from '@mouthpiece/contracts/users/users.schemas'
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '@mouthpiece/contracts/storable-text'
+import { refuseAtArrival } from '../admission/refuse-at-arrival'
+import type { AdmissionKind } from '../admission/admission'
 import type { Actor, ActorFor, Authenticator } from './actor'
 import { AppError } from './errors'
 
@@ -28,6 +30,19 @@ export type Handler<R extends RouteDef> = (
 const AUTH_HOOK = Symbol('auth hook')
 /** Marks a route's auth hook, so makeRouter can order it behind the rate limit. */
 const authHook = (hook: (req: FastifyRequest) => Promise<void>) => Object.assign(hook, { [AUTH_HOOK]: true })
+const ARRIVAL_HOOK = Symbol('arrival hook')
+/** Marks a route's admission check, so makeRouter can order it before everything else. */
+const arrivalHook = (kind: AdmissionKind) => Object.assign(refuseAtArrival(kind), { [ARRIVAL_HOOK]: true })
+
+export interface RouteOptions {
+  bodyLimit?: number
+  rateLimit?: { max: number; timeWindow: number }
+  /**
+   * The admission gate the handler's work passes: while it is full, callers are refused at
+   * arrival, before the rate limit, auth and the body (platform/admission/refuse-at-arrival.ts).
+   */
+  admission?: AdmissionKind
+}
 
 /**
  * Registers a contract route: auth → validate (zod, from the contract) → handler → serialize
@@ -36,14 +51,15 @@ const authHook = (hook: (req: FastifyRequest) => Promise<void>) => Object.assign
 export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   // Per-IP limits count a request when it arrives: @fastify/rate-limit appends its hook after the
-  // route's own onRequest (auth, which may wait for the database), so auth is moved behind it.
+  // route's own onRequest (auth, which may wait for the database), so auth is moved behind it. A
+  // full admission gate refuses before both: a refused caller costs no count, lookup or body read.
   app.addHook('onRoute', (options) => {
     const hooks = options.onRequest
     if (!Array.isArray(hooks)) return
-    const auth = hooks.find((hook) => AUTH_HOOK in hook)
-    if (auth) options.onRequest = [...hooks.filter((hook) => hook !== auth), auth]
+    const rank = (hook: object) => (ARRIVAL_HOOK in hook ? 0 : AUTH_HOOK in hook ? 2 : 1)
+    options.onRequest = [...hooks].sort((a, b) => rank(a) - rank(b))
   })
-  return function route<R extends RouteDef>(def: R, handler: Handler<R>, opts: { bodyLimit?: number; rateLimit?: { max: number; timeWindow: number } } = {}) {
+  return function route<R extends RouteDef>(def: R, handler: Handler<R>, opts: RouteOptions = {}) {
     typed.route({
       method: def.method,
       url: def.path,
@@ -59,12 +75,12 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
         ...(def.response ? { response: { 200: def.response } } : {}),
       },
       // Auth runs before validation, so an anonymous call gets 401 rather than a validation error.
-      onRequest: authHook(async (req) => {
+      onRequest: [...(opts.admission ? [arrivalHook(opts.admission)] : []), authHook(async (req) => {
         req.actor = await authenticate(req, def.auth)
         // The server, not only the web client, keeps disabled users out of the barred group.
         if (def.requiresEnabled && req.actor.kind === 'user' && !req.actor.user.is_enabled)
           throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE, 403)
-      }),
+      })],
       // Before any schema: one check for every string of every route, so no field can carry text
       // PostgreSQL refuses (a NUL once turned 27 operations into 500s).
       preValidation: async (req) => {
