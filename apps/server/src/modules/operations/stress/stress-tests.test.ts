@@ -205,8 +205,10 @@ describe('stress tests', () => {
 
     const login = (await post('/api/admin/login', { username: 'admin', password: 'admin-password-1' }, {})).json<{ token: string }>().token
     const other = await page({ adminKey: login })
+    // Listening before the logout: the disconnect may reach the socket before the logout's answer reaches the test.
+    const closed = new Promise<string>((resolve) => other.socket.once('disconnect', resolve))
     expect((await post('/api/admin/logout', {}, { authorization: `Bearer ${login}` })).statusCode).toBe(200)
-    expect(await new Promise<string>((resolve) => other.socket.once('disconnect', resolve))).toBe('io server disconnect')
+    expect(await closed).toBe('io server disconnect')
     // The other admin session's socket stays.
     await new Promise((r) => setTimeout(r, 200))
     expect(adminPage.socket.connected).toBe(true)
