@@ -126,7 +126,7 @@ test('meta: connect, pick a business and an ad account, see campaigns and insigh
   await page.getByRole('button', { name: 'Import insights (30 days)' }).click()
   await expect(page.getByTestId('import-note')).toContainText('Imported 90 rows: 90 new', { timeout: 20_000 })
   await page.getByRole('button', { name: 'Track this account' }).click()
-  await expect(page.getByRole('button', { name: 'Tracked' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Tracked', exact: true })).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/meta-insights.png`, fullPage: true })
 
   await page.goto('/meta-data-tracking')
