@@ -1,9 +1,10 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify'
-import { admission, OVERLOADED_MESSAGE } from './admission'
+import { admission, OverloadedError } from './admission'
 import type { AdmissionKind } from './admission'
 
-/** What errorHandler sends for an OverloadedError, serialized once. */
-const OVERLOADED_BODY = JSON.stringify({ message: OVERLOADED_MESSAGE, code: 'overloaded' })
+/** What errorHandler sends for the gate's OverloadedError (its message and code), serialized once. */
+const overloaded = new OverloadedError('any', 1)
+const OVERLOADED_BODY = JSON.stringify({ message: overloaded.message, code: overloaded.code })
 /** A flood logs one line per gate this often, not one per refused request. */
 const SUMMARY_EVERY_MS = 10_000
 
