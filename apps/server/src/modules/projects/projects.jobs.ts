@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/context'
-import { ensureProjectQueues, PROJECT_AUDIO_QUEUE, runAudioJob, setAudioWaker } from './audio/project-audio.service'
+import { ensureProjectQueues, PROJECT_AUDIO_QUEUE, runAudioJob } from './audio/project-audio.service'
 import type { AudioJobData } from './audio/project-audio.service'
 import { listenToAvatarRenders } from './output/project-avatar.service'
 
@@ -8,8 +8,7 @@ export async function startProjectsWorkers(platform: Platform): Promise<void> {
   await ensureProjectQueues(platform)
   // Render workers run here too: scenes follow their avatar renders from this process.
   listenToAvatarRenders(platform)
-  const id = await platform.queue.work<AudioJobData>(PROJECT_AUDIO_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 1 }, async (jobs) => {
+  await platform.queue.work<AudioJobData>(PROJECT_AUDIO_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 1 }, async (jobs) => {
     for (const job of jobs) await runAudioJob(platform, job.data, job.signal)
   })
-  setAudioWaker(platform.queue, () => platform.queue.boss.notifyWorker(id))
 }

@@ -15,8 +15,6 @@ export interface RenderPool {
   running(): number
   max: number
   resize(n: number): Promise<number>
-  /** Wakes a member at once (a job was just sent). */
-  wake(): void
 }
 
 /** Names this process in render logs, so performance figures can be read per worker. */
@@ -44,9 +42,6 @@ export async function startRenderPool<T>(queue: Queue, name: string, options: Wo
         await queue.boss.offWork(name, { id, wait: false })
       }
       return target
-    },
-    wake() {
-      for (const id of members) queue.boss.notifyWorker(id)
     },
   }
   await pool.resize(initial)

@@ -229,7 +229,7 @@ async function handOff(ctx: StageContext, patch: RenderPatch, next: RenderStage 
     if (next) await sendStage(deps, tx, next, moved, jobId)
     return moved
   })
-  if (next) deps.wake(RENDER_QUEUES[next])
+  if (next) deps.queue.wake(RENDER_QUEUES[next])
   await announce(deps, updated)
   return updated
 }

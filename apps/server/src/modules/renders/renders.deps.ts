@@ -26,11 +26,9 @@ export interface RendersDeps {
   realtime: Realtime
   config: Config
   engine: MediaEngine
-  /** Wakes this process's worker of a queue at once (a no-op where no worker runs). */
-  wake: (queue: string) => void
 }
 
 export const rendersDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>): RendersDeps => ({
   db: platform.db, queue: platform.queue, storage: platform.storage, realtime: platform.realtime, config: platform.config,
-  engine: mediaEngine, wake: () => {},
+  engine: mediaEngine,
 }))

@@ -48,23 +48,17 @@ export async function startRendersWorkers(platform: Platform, opts: RenderWorker
   }
   // includeMetadata: the handler needs the attempt number (retryCount) and the retry limit.
   const fast = { includeMetadata: true, pollingIntervalSeconds: 0.5 } as const
-  const ids = new Map<string, string>()
-  ids.set(RENDER_QUEUES.audio, await platform.queue.work(RENDER_QUEUES.audio, { ...fast, localConcurrency: 2 }, stageHandler))
+  await platform.queue.work(RENDER_QUEUES.audio, { ...fast, localConcurrency: 2 }, stageHandler)
   // Drawing frames is CPU work in this process's render thread: one video at a time per pool member,
   // one member by default; admins size the pool on /admin/instances (render-pool.ts).
-  const pool = await startRenderPool(platform.queue, RENDER_QUEUES.avatar, fast, stageHandler)
-  ids.set(RENDER_QUEUES.final, await platform.queue.work(RENDER_QUEUES.final, { ...fast, localConcurrency: 2 }, stageHandler))
+  await startRenderPool(platform.queue, RENDER_QUEUES.avatar, fast, stageHandler)
+  await platform.queue.work(RENDER_QUEUES.final, { ...fast, localConcurrency: 2 }, stageHandler)
   await platform.queue.work<RenderJobData>(RENDER_QUEUES.failed, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await failRender(deps, job.data.renderId, job.data.stage, `${RENDER_FAILED_MESSAGE}#the last attempt of the ${job.data.stage} job failed or its worker stopped`)
   })
   await startBackgroundSweep(platform, deps)
   // Tests start many short-lived apps; only real worker processes load the engines up front.
   if (platform.config.NODE_ENV !== 'test') void warmUp().catch((err: unknown) => console.error('[renders] warm-up failed:', (err as Error).message))
-  deps.wake = (queue) => {
-    if (queue === RENDER_QUEUES.avatar) return pool.wake()
-    const id = ids.get(queue)
-    if (id) platform.queue.boss.notifyWorker(id)
-  }
 }
 
 async function startBackgroundSweep(platform: Platform, deps: RendersDeps): Promise<void> {

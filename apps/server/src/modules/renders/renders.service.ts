@@ -92,7 +92,7 @@ async function startRender(deps: RendersDeps, input: NewRenderInput, opts: { sho
   })
   if (existing) return existing
   if (row) {
-    deps.wake(RENDER_QUEUES.audio)
+    deps.queue.wake(RENDER_QUEUES.audio)
     await announce(deps, row)
   }
   return row

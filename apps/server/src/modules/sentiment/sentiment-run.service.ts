@@ -48,7 +48,7 @@ export async function startAnalysis(deps: SentimentDeps, userId: number, body: {
     await announce(deps, row, tx)
     return row
   })
-  deps.wake()
+  deps.queue.wake(SENTIMENT_QUEUE)
   return { sentiment_id: run.id, status: run.status }
 }
 

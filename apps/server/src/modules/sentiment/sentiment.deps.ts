@@ -20,11 +20,10 @@ export interface SentimentDeps {
   config: SentimentConfig
   google: DonationsDeps
   /** Wakes this process's run worker at once (a no-op where no worker runs). */
-  wake: () => void
 }
 
 export const sentimentDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): SentimentDeps => ({
-  db: platform.db, queue: platform.queue, realtime: platform.realtime, config: loadSentimentConfig(), google: donationsDeps(platform), wake: () => {},
+  db: platform.db, queue: platform.queue, realtime: platform.realtime, config: loadSentimentConfig(), google: donationsDeps(platform),
 }))
 
 /**

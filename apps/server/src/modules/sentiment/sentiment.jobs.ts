@@ -6,8 +6,7 @@ import { SENTIMENT_QUEUE, ensureSentimentQueue, sentimentDeps } from './sentimen
 export async function startSentimentWorkers(platform: Platform): Promise<void> {
   const deps = sentimentDeps(platform)
   await ensureSentimentQueue(deps)
-  const id = await platform.queue.work<{ runId: string }>(SENTIMENT_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async (jobs) => {
+  await platform.queue.work<{ runId: string }>(SENTIMENT_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async (jobs) => {
     for (const job of jobs) await runAnalysis(deps, job.data.runId)
   })
-  deps.wake = () => platform.queue.boss.notifyWorker(id)
 }

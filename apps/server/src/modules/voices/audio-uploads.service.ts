@@ -28,7 +28,7 @@ const PAGE_SIZE = 10
 /** The processed copy: mono 24 kHz WAV, what lip sync and voice matching read. */
 const PROCESSED_RATE = 24_000
 
-export type UploadsDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'config'> & { wake?: () => void }
+export type UploadsDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'config'>
 
 export const uploadNotFound = () => new AppError('not_found', 'Audio file not found', 404)
 export const wavName = (id: string) => `audio_id_${id}.wav`
@@ -88,7 +88,7 @@ export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: In
       await deps.queue.send(AUDIO_PROCESS_QUEUE, { uuid: id }, { tx })
       return created
     })
-    deps.wake?.()
+    deps.queue.wake(AUDIO_PROCESS_QUEUE)
     return presentProcess(row)
   } finally {
     await rm(tmp, { force: true })

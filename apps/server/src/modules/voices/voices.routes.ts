@@ -10,7 +10,6 @@ import * as uploads from './audio-uploads.service'
 import { MAX_UPLOAD_BYTES } from './audio-uploads.service'
 import * as voices from './voices.service'
 import * as personal from './personal-voices.service'
-import { wakeUploadWorker } from './voices.jobs'
 import { registerVoiceProfilesRoutes } from './voice-profiles.routes'
 
 /** Speech previews cost CPU: a generous per-IP limit that only a script would reach. */
@@ -20,7 +19,7 @@ const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 }
 /** SPEC §7 voices, previews and "audio upload, check, progress, download, remove file, audio process list". */
 export function registerVoicesRoutes(ctx: HttpContext) {
   const { route, db, config } = ctx
-  const deps: uploads.UploadsDeps = { ...ctx, wake: () => wakeUploadWorker(ctx.queue) }
+  const deps: uploads.UploadsDeps = ctx
   const secure = config.publicUrl.startsWith('https:')
   registerVoiceProfilesRoutes(ctx)
 

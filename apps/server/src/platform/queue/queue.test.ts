@@ -86,6 +86,27 @@ describe('the job queue keeps its promises', () => {
     expect(ran).toEqual([2])
   })
 
+  it.skipIf(onPostgres)('on PGlite a sent job starts at once and a backlog drains without waiting for the slow poll', async () => {
+    await queue.ensure('test.wake')
+    const started: number[] = []
+    // Asks for 0.5 s; on PGlite the worker polls every PGLITE_POLL_SECONDS and relies on wakes.
+    await queue.work('test.wake', { pollingIntervalSeconds: 0.5, batchSize: 1 }, async () => {
+      started.push(Date.now())
+    })
+    await sleep(300) // the worker's first (empty) fetch is behind it: it now sleeps its interval
+    const sent = Date.now()
+    await queue.send('test.wake', { n: 1 })
+    await until(() => started.length === 1)
+    expect(started[0]! - sent).toBeLessThan(1500)
+    // Five jobs sent in one transaction: the woken worker takes them one by one, back to back.
+    const burst = Date.now()
+    await database.db.transaction(async (tx) => {
+      for (let n = 0; n < 5; n++) await queue.send('test.wake', { n }, { tx })
+    })
+    await until(() => started.length === 6)
+    expect(started[5]! - burst).toBeLessThan(3000)
+  })
+
   it('retries a failing job with growing delays until it succeeds', async () => {
     await queue.ensure('test.retry', { retryLimit: 3, retryDelay: 1, retryBackoff: true })
     const id = (await queue.send('test.retry', { n: 1 }))!

@@ -16,6 +16,8 @@ export interface Queue {
   /** Enqueue; with `tx`, the job is part of that transaction. */
   send<T extends object>(name: string, data: T, options?: SendOptions & { tx?: Queryable }): Promise<string | null>
   work<T>(name: string, options: WorkOptions, handler: (jobs: Job<T>[]) => Promise<unknown>): Promise<string>
+  /** Ask this process's workers of `name` to fetch now instead of at their next poll. */
+  wake(name: string): void
   stop(): Promise<void>
 }
 
@@ -74,6 +76,17 @@ export interface StartQueueOptions {
 /** Short enough that a killed worker's job is back in well under a minute, cheap enough to run always. */
 const DEFAULT_MONITOR_INTERVAL_SECONDS = 10
 
+/**
+ * How often workers poll on PGlite. PGlite is embedded, so every `send` happens in this process and
+ * wakes the queue's workers itself; polls are left to find what no send announces — retries after
+ * their delay, schedules, expired jobs handed out again. Each poll is a query on the event loop
+ * (~20 queues at 0.5 s were ~50 fetches a second), so they are spaced out.
+ */
+export const PGLITE_POLL_SECONDS = 5
+
+/** pg-boss stores a failed job's retry time right after the handler throws; look it up once it has. */
+const RETRY_LOOKUP_DELAY_MS = 50
+
 export async function startQueue(database: Database, opts: StartQueueOptions): Promise<Queue> {
   const monitor = opts.monitorIntervalSeconds ?? DEFAULT_MONITOR_INTERVAL_SECONDS
   const boss = new PgBoss({
@@ -89,8 +102,26 @@ export async function startQueue(database: Database, opts: StartQueueOptions): P
   boss.on('error', (err: Error) => console.error('[queue]', err.message))
   await boss.start()
   const known = new Set<string>()
+  // On PostgreSQL other processes send too, and a job sent in a transaction is not visible before
+  // its commit, so a wake from inside it could fetch too early: there the polling interval stays.
+  const embedded = Boolean(database.pglite)
+  const wake = (name: string) => {
+    for (const worker of boss.getWipData()) if (worker.name === name && worker.state === 'active') boss.notifyWorker(worker.id)
+  }
+  const db = bossDb(database)
+  /** With slow polls a retry would wait for the next one; wake the queue when the earliest retry is due. */
+  const wakeForRetry = async (name: string) => {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_LOOKUP_DELAY_MS))
+    const { rows } = await db.executeSql(
+      `SELECT extract(epoch FROM min(start_after) - now()) * 1000 AS ms FROM pgboss.job WHERE name = $1 AND state = 'retry'`,
+      [name],
+    )
+    const ms = Number((rows[0] as { ms?: unknown } | undefined)?.ms ?? Number.NaN)
+    if (Number.isFinite(ms)) setTimeout(() => wake(name), Math.max(0, ms) + 20).unref()
+  }
   return {
     boss,
+    wake,
     async ensure(name, options) {
       if (known.has(name)) return
       if (!(await boss.getQueue(name))) await boss.createQueue(name, options)
@@ -99,11 +130,30 @@ export async function startQueue(database: Database, opts: StartQueueOptions): P
     },
     async send(name, data, options = {}) {
       const { tx, ...rest } = options
-      if (!tx) return boss.send(name, data, rest)
-      return sendingIn.run(tx, () => boss.send(name, data, { ...rest, db: txDb(tx) }))
+      if (!tx) {
+        const id = await boss.send(name, data, rest)
+        wake(name)
+        return id
+      }
+      const id = await sendingIn.run(tx, () => boss.send(name, data, { ...rest, db: txDb(tx) }))
+      // PGlite has one connection: the woken fetch queues behind the open transaction and sees the job once it commits.
+      if (embedded) wake(name)
+      return id
     },
     async work(name, options, handler) {
-      return boss.work(name, options, handler as never)
+      const polling = embedded ? { pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds ?? 2, PGLITE_POLL_SECONDS) } : {}
+      // pg-boss waits out its interval even after a batch; fetching again at once drains a backlog.
+      const drain = async (jobs: Job<unknown>[]) => {
+        try {
+          return await handler(jobs as never)
+        } catch (err) {
+          if (embedded) void wakeForRetry(name).catch(() => undefined)
+          throw err
+        } finally {
+          if (jobs.length > 0) wake(name)
+        }
+      }
+      return boss.work(name, { ...options, ...polling }, drain)
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 })

@@ -44,18 +44,15 @@ function coalesce(fn: () => void, ms: number): () => void {
 export async function startDonationsWorkers(platform: Platform) {
   const deps = donationsDeps(platform)
   await prepareAlertQueue(platform.queue, deps.config)
-  let id = ''
   const handle = async (jobs: Job<AlertJobData>[]) => {
     // includeMetadata below: the jobs carry their retry counts.
     const job = jobs[0] as JobWithMetadata<AlertJobData> | undefined
     if (!job) return
-    // Ask for the next job straight after this one: without a notice pg-boss waits out its polling interval.
-    platform.queue.boss.notifyWorker(id)
     await processAlerts(deps, job.data, job.retryCount >= job.retryLimit)
   }
   // One poller, woken after an accept in this process (the 0.5 s poll covers other processes), one
   // job at a time: a job holds what one ingest transaction stored, one alert when idle, many in a flood.
-  id = await platform.queue.work(ALERT_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, handle)
-  deps.wakeWorkers = coalesce(() => platform.queue.boss.notifyWorker(id), WAKE_EVERY_MS)
+  await platform.queue.work(ALERT_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, handle)
+  deps.wakeWorkers = coalesce(() => platform.queue.wake(ALERT_QUEUE), WAKE_EVERY_MS)
   await startSourceSupervisor(platform, deps)
 }

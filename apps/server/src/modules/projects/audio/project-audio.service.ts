@@ -51,7 +51,7 @@ async function queueAudio(deps: ProjectsDeps, userId: number, projectId: number,
   await ensureProjectQueues(deps)
   const { doc, job } = await build(ProjectDocument.parse(row.document))
   const written = await commit(deps, row, version, doc, { kind, history: kind === 'generate-audio', inTx: async (tx) => { await deps.queue.send(PROJECT_AUDIO_QUEUE, job, { tx }) } })
-  wakeAudioWorker(deps)
+  deps.queue.wake(PROJECT_AUDIO_QUEUE)
   return present(deps, written)
 }
 
@@ -136,9 +136,6 @@ export async function runAudioJob(deps: ProjectsDeps, job: AudioJobData, signal?
   if (!used) await removeTakes(deps.storage, job.projectId, takes.map((t) => t.id))
 }
 
-const wakers = new WeakMap<ProjectsDeps['queue'], () => void>()
-export const setAudioWaker = (queue: ProjectsDeps['queue'], wake: () => void) => wakers.set(queue, wake)
-const wakeAudioWorker = (deps: Pick<ProjectsDeps, 'queue'>) => wakers.get(deps.queue)?.()
 
 // ─────────────────────────────── own recording ───────────────────────────────
 
