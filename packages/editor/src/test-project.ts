@@ -17,12 +17,12 @@ export function syntheticTake(id: string, text: string, secondsPerWord = 0.4) {
 
 /** The script of the bench project: six scenes, about a minute of speech. */
 export const SIX_SCENE_SCRIPT = [
-  'Hey chat, welcome back to the stream. Today we are building a whole video out of six little scenes, one after another.',
-  'First we write the script. Every scene holds a few sentences, and the avatar speaks them with the voice you picked for it.',
-  'Then we move the avatar around the canvas, resize it, and drop the captions right where the viewers will read them best.',
-  'If a line sounds wrong, just type the new words. The voice, the mouth and the captions follow the script without drifting.',
-  'When everything looks right, we render the final video and watch the progress bar fill up in real time on the page.',
-  'Finally we download the assets, share the link with friends, and get back to playing games. Thanks for watching, see you soon!',
+  'Hey chat, welcome back to the stream. Today we are building a whole video out of six little scenes, one after another. Grab a drink and get comfortable, this will be fun.',
+  'First we write the script. Every scene holds a few sentences, and the avatar speaks them with the voice you picked for it. You can change that voice at any time.',
+  'Then we move the avatar around the canvas, resize it, and drop the captions right where the viewers will read them best. Nothing covers the game itself.',
+  'If a line sounds wrong, just type the new words. The voice, the mouth and the captions follow the script without drifting. That is the whole trick, and it saves hours.',
+  'When everything looks right, we render the final video and watch the progress bar fill up in real time on the page. It only takes a moment, even on a small laptop.',
+  'Finally we download the assets, share the link with friends, and get back to playing games. Thanks for watching, see you soon! Do not forget to follow.',
 ] as const
 
 export function testProject(): ProjectDocument {
