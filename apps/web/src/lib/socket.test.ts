@@ -1,5 +1,9 @@
+import { createElement } from 'react'
+import type { ReactNode } from 'react'
 import type { Server, Socket as ServerSocket } from 'socket.io'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { renderHook } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Notification } from '@mouthpiece/contracts/notifications/notifications.schemas'
 import { clearCookies } from '../test/fake-fetch'
@@ -7,6 +11,7 @@ import { startRealtimeTestServer } from './realtime-test-server'
 import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
 import { clearAdminKey, saveAdminKey, saveUserSession } from './session'
 import { closeRealtime, ensureRealtime, isRealtimeConnected, onConnectionChange, subscribe } from './socket'
+import { useSocketRefresh } from './use-socket-refresh'
 
 let server: Awaited<ReturnType<typeof startRealtimeTestServer>>
 let io: Server
@@ -142,5 +147,35 @@ describe('realtime connection', () => {
     await until(() => connected.length === 0)
     off()
     offState()
+  })
+})
+
+describe('useSocketRefresh', () => {
+  it('hands each push to the caller, reads the refresh key again after every (re)connection, and stops on unmount', async () => {
+    saveAdminKey('key-1')
+    const client = new QueryClient()
+    const refreshed: unknown[] = []
+    vi.spyOn(client, 'invalidateQueries').mockImplementation((filters) => {
+      refreshed.push(filters?.queryKey)
+      return Promise.resolve()
+    })
+    const heard: string[] = []
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children)
+    const { unmount } = renderHook(() => useSocketRefresh(RealtimeEvent.adProject, ['admin', 'scraper'], (p) => heard.push(String(p.type))), { wrapper })
+
+    await until(() => refreshed.length === 1)
+    expect(refreshed).toEqual([['admin', 'scraper']])
+    io.to('admins').emit(RealtimeEvent.adProject, { type: 'scrape' })
+    await until(() => heard.length === 1)
+    expect(heard).toEqual(['scrape'])
+
+    connected.at(-1)?.conn.close()
+    await until(() => refreshed.length === 2)
+    expect(refreshed[1]).toEqual(['admin', 'scraper'])
+
+    unmount()
+    io.to('admins').emit(RealtimeEvent.adProject, { type: 'image-search' })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(heard).toEqual(['scrape'])
   })
 })

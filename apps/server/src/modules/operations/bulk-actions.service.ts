@@ -1,7 +1,7 @@
 import type { BulkAction, BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
 import type { Queryable } from '../../platform/db/client'
 import { deleteFinalVideoIn } from '../backoffice/final-videos/final-videos.service'
-import { removeRenderFiles } from '../renders/render-files'
+import { removeRenderFiles } from '../renders/stages/render-files'
 import type { Platform } from '../../platform/context'
 import { AppError, notFound } from '../../platform/http/errors'
 import { recordAudit } from '../audit/audit.service'

@@ -3,7 +3,7 @@ import { GenerationFlow, RENDER_STATUS_LABEL } from '@mouthpiece/contracts/statu
 import type { JobStatus, QueueStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import type { RenderLogRow, RenderRow } from './renders.schema'
-import { renderFileUrl } from './render-files'
+import { renderFileUrl } from './stages/render-files'
 
 const FLOW_NAME = Object.fromEntries(Object.entries(GenerationFlow).map(([name, n]) => [n, name])) as Record<GenerationFlow, string>
 export const flowName = (flow: number) => FLOW_NAME[flow as GenerationFlow] ?? 'beforeGenerate'

@@ -3,7 +3,7 @@ import type { RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
 import { renderLogs, renders } from './renders.schema'
-import { WORKER_NAME } from './render-pool'
+import { WORKER_NAME } from './stages/render-pool'
 import type { RenderLogRow, RenderRow } from './renders.schema'
 
 export type NewRender = typeof renders.$inferInsert

@@ -4,7 +4,7 @@ import {
 } from '@mouthpiece/contracts/renders/renders.routes'
 import type { HttpContext } from '../../platform/context'
 import { mediaError } from '../voices/voices.service'
-import { acceptBackground, backgroundKey, MAX_BACKGROUND_BYTES } from './backgrounds.service'
+import { acceptBackground, backgroundKey, MAX_BACKGROUND_BYTES } from './backgrounds/backgrounds.service'
 import { sendStoredFile } from './file-stream'
 import { rendersDeps } from './renders.deps'
 import * as renders from './renders.service'

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { getBulkAction, previewBulkAction, startBulkAction } from '@mouthpiece/contracts/operations/bulk-actions.routes'
 import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
@@ -10,7 +9,7 @@ import type { StressTarget, StressTest, StressTestInput } from '@mouthpiece/cont
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { request } from '../../lib/api'
 import type { ResponseOf } from '../../lib/api'
-import { onConnectionChange, subscribe } from '../../lib/socket'
+import { SOCKET_FALLBACK_POLL_MS, useSocketRefresh } from '../../lib/use-socket-refresh'
 
 export const operationsKeys = {
   instances: ['admin', 'instances'] as const,
@@ -67,24 +66,20 @@ export const healthCheckQuery = queryOptions({
 })
 
 const runActive = (run: StressTest | undefined) => run?.status === 'queued' || run?.status === 'running'
-/**
- * A running test's figures arrive on the admins' socket (useStressTestPush); this slow poll only
- * covers a lost socket while a run is open.
- */
-const STRESS_FALLBACK_POLL_MS = 10_000
-
+// A running test's figures arrive on the admins' socket (useStressTestPush); the slow poll only
+// covers a lost socket while a run is open.
 export const stressTestsQuery = (page: number) =>
   queryOptions({
     queryKey: [...operationsKeys.stressTestPages, page],
     queryFn: ({ signal }) => request(listStressTests, { query: { page }, signal }),
-    refetchInterval: (q) => (q.state.data?.list.some(runActive) ? STRESS_FALLBACK_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.list.some(runActive) ? SOCKET_FALLBACK_POLL_MS : false),
   })
 
 export const stressTestQuery = (sessionId: string) =>
   queryOptions({
     queryKey: operationsKeys.stressTest(sessionId),
     queryFn: ({ signal }) => request(getStressTest, { query: { session_id: sessionId }, signal }).then((r) => r.stress_test),
-    refetchInterval: (q) => (q.state.data === undefined || runActive(q.state.data) ? STRESS_FALLBACK_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data === undefined || runActive(q.state.data) ? SOCKET_FALLBACK_POLL_MS : false),
   })
 
 type StressTestsPage = ResponseOf<typeof listStressTests>
@@ -96,26 +91,16 @@ type StressTestsPage = ResponseOf<typeof listStressTests>
  * everything is read again, as pushes may have been missed.
  */
 export function useStressTestPush() {
-  const client = useQueryClient()
-  useEffect(() => {
-    const off = subscribe(RealtimeEvent.stressTest, ({ stress_test: run }) => {
-      client.setQueryData(operationsKeys.stressTest(run.session_id), (old: StressTest | undefined) => (old ? run : old))
-      let listed = false
-      client.setQueriesData<StressTestsPage>({ queryKey: operationsKeys.stressTestPages }, (page) => {
-        if (!page?.list.some((r) => r.session_id === run.session_id)) return page
-        listed = true
-        return { ...page, list: page.list.map((r) => (r.session_id === run.session_id ? run : r)) }
-      })
-      if (!listed && run.status === 'queued') void client.invalidateQueries({ queryKey: operationsKeys.stressTestPages })
+  useSocketRefresh(RealtimeEvent.stressTest, operationsKeys.stressTests, ({ stress_test: run }, client) => {
+    client.setQueryData(operationsKeys.stressTest(run.session_id), (old: StressTest | undefined) => (old ? run : old))
+    let listed = false
+    client.setQueriesData<StressTestsPage>({ queryKey: operationsKeys.stressTestPages }, (page) => {
+      if (!page?.list.some((r) => r.session_id === run.session_id)) return page
+      listed = true
+      return { ...page, list: page.list.map((r) => (r.session_id === run.session_id ? run : r)) }
     })
-    const offConnection = onConnectionChange((connected) => {
-      if (connected) void client.invalidateQueries({ queryKey: operationsKeys.stressTests })
-    })
-    return () => {
-      off()
-      offConnection()
-    }
-  }, [client])
+    if (!listed && run.status === 'queued') void client.invalidateQueries({ queryKey: operationsKeys.stressTestPages })
+  })
 }
 
 export function useStartStressTest() {

@@ -1,31 +1,16 @@
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { io as connectSocket } from 'socket.io-client'
 import type { Socket } from 'socket.io-client'
 import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { RealtimeHandshakeAuth } from '@mouthpiece/contracts/realtime/events'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
+import { listenTestApp, openSocket, recordEvent } from '../../../../test/sockets'
 import { admission } from '../../../platform/admission/admission'
 import { createNotificationsService } from '../../notifications/notifications.service'
 import { PROGRESS_EVERY_MS } from './stress-tests.service'
 
 interface Page<T> { list: T[]; total: number }
-
-/** A back-office (or user) page's socket and every stress-test event it heard. */
-async function openPage(base: string, auth: RealtimeHandshakeAuth) {
-  const socket: Socket = connectSocket(base, { auth, transports: ['websocket'], reconnection: false, forceNew: true })
-  const heard: StressTest[] = []
-  const notes: string[] = []
-  socket.on(RealtimeEvent.stressTest, (p: { stress_test: StressTest }) => heard.push(p.stress_test))
-  socket.on(RealtimeEvent.receiveNotification, (p: { newNotification: { content: string } }) => notes.push(p.newNotification.content))
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve)
-    socket.once('connect_error', reject)
-  })
-  return { socket, heard, notes }
-}
 
 async function until(check: () => boolean, ms = 60_000) {
   for (const deadline = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 20)))
@@ -55,8 +40,7 @@ describe('stress tests', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ workers: true })
-    await t.app.listen({ port: 0, host: '127.0.0.1' })
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    base = await listenTestApp(t)
     const res = await post('/api/admin/login', { username: 'admin', password: 'admin-password-1' }, {})
     adminKey = res.json<{ token: string }>().token
     admin = { authorization: `Bearer ${adminKey}` }
@@ -70,10 +54,11 @@ describe('stress tests', () => {
     for (const s of sockets) s.close()
     await t.close()
   })
+  /** A back-office (or user) page's socket: the stress-test events and the notifications it heard. */
   const page = async (auth: RealtimeHandshakeAuth) => {
-    const p = await openPage(base, auth)
-    sockets.push(p.socket)
-    return p
+    const { socket, heard } = await openSocket(base, auth, RealtimeEvent.stressTest)
+    sockets.push(socket)
+    return { socket, heard, notes: recordEvent(socket, RealtimeEvent.receiveNotification) }
   }
 
   it('refuses a signed-in user with 403 and a visitor with 401 on every call', async () => {
@@ -161,7 +146,7 @@ describe('stress tests', () => {
     const user = await page({ token: userToken })
     // Other runs (earlier tests) may still be heard: only this run's events count.
     const started = (await post('/api/admin/stress-test/voice', { requests: 500, concurrency: 1, duration_s: 300 })).json<{ stress_test: StressTest }>().stress_test
-    const mine = (heard: StressTest[]) => heard.filter((r) => r.session_id === started.session_id)
+    const mine = (heard: Array<{ stress_test: StressTest }>) => heard.map((p) => p.stress_test).filter((r) => r.session_id === started.session_id)
 
     // Live: figures that moved arrive while the run is still going (no polling here).
     await until(() => mine(watcher.heard).some((r) => r.status === 'running' && r.done > 0))
@@ -193,13 +178,13 @@ describe('stress tests', () => {
   it('an admin key puts a socket in the admins’ room only: not the user room of the same number, and logout closes it', async () => {
     const adminPage = await page({ adminKey })
     const userPage = await page({ token: userToken })
-    await expect(openPage(base, { adminKey: 'not-a-key' })).rejects.toThrow('Please log in to continue')
+    await expect(openSocket(base, { adminKey: 'not-a-key' }, RealtimeEvent.stressTest)).rejects.toThrow('Please log in to continue')
     // Admins' ids and users' are numbers from different tables: the user room of the admin's number is not theirs.
     const adminId = (await get('/api/admin/info')).json<{ admin: { id: number } }>().admin.id
     const note = (content: string) => ({ newNotification: { id: 1, content, type: 5, seen: false, time_created: 1_800_000_000 } })
     await t.realtime.emitToUser(adminId, RealtimeEvent.receiveNotification, note('for the user numbered like the admin'))
     await createNotificationsService(t).notify(userId, { content: 'for the stress user', type: 5 })
-    await until(() => userPage.notes.includes('for the stress user'), 5_000)
+    await until(() => userPage.notes.some((n) => n.newNotification.content === 'for the stress user'), 5_000)
     await new Promise((r) => setTimeout(r, 200))
     expect(adminPage.notes).toEqual([])
 

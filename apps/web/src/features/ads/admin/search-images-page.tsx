@@ -12,7 +12,8 @@ import { useToast } from '../../../components/ui/toast'
 import { request } from '../../../lib/api'
 import { failureText } from '../api'
 import { AdminRetryButton, statusTone, when } from './admin-parts'
-import { ADMIN_FALLBACK_POLL_MS, useAdsAdminPush } from './use-ads-admin-push'
+import { SOCKET_FALLBACK_POLL_MS } from '../../../lib/use-socket-refresh'
+import { useAdsAdminPush } from './use-ads-admin-push'
 
 const SOURCE_LABEL: Record<ImageHit['source'], string> = { ad_asset: 'Ad upload', character: 'Cut-out', brand_logo: 'Brand logo', brand_image: 'Brand image', stock: 'Stock photo' }
 const running = (s: ImageSearch) => s.status === 'queued' || s.status === 'running'
@@ -57,7 +58,7 @@ export function SearchImagesPage() {
   const [query, setQuery] = useState('')
   const searches = useQuery({
     queryKey: ['admin', 'ads', 'image-searches', page], queryFn: ({ signal }) => request(imageSearchProgress, { query: { page }, signal }), placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some(running) ? ADMIN_FALLBACK_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.list.some(running) ? SOCKET_FALLBACK_POLL_MS : false),
   })
   useAdsAdminPush('image-search', ['admin', 'ads', 'image-searches'])
   const show = (id: number) => setParams((s) => { s.set('search', String(id)); return s })

@@ -11,7 +11,8 @@ import type { ServerColumn } from '../../../components/ui/server-table'
 import { useToast } from '../../../components/ui/toast'
 import { request } from '../../../lib/api'
 import { failureText } from '../api'
-import { ADMIN_FALLBACK_POLL_MS, useAdsAdminPush } from './use-ads-admin-push'
+import { SOCKET_FALLBACK_POLL_MS } from '../../../lib/use-socket-refresh'
+import { useAdsAdminPush } from './use-ads-admin-push'
 
 type Row = ScrapeTask & { username: string | null }
 const tone = (s: string) => (s === 'completed' ? 'success' : s === 'failed' ? 'danger' : 'accent')
@@ -24,7 +25,7 @@ export function SiteScraperPage() {
   const toast = useToast()
   const tasks = useQuery({
     queryKey: ['admin', 'scraper', page], queryFn: ({ signal }) => request(adminScrapeTasks, { query: { page }, signal }), placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some((t) => t.status === 'queued' || t.status === 'running') ? ADMIN_FALLBACK_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.list.some((t) => t.status === 'queued' || t.status === 'running') ? SOCKET_FALLBACK_POLL_MS : false),
   })
   useAdsAdminPush('scrape', ['admin', 'scraper'])
   const [url, setUrl] = useState('')

@@ -3,11 +3,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
-import { createTestApp } from '../../../test/harness'
-import type { TestApp } from '../../../test/harness'
+import { createTestApp } from '../../../../test/harness'
+import type { TestApp } from '../../../../test/harness'
 import { backgroundKey, sweepUnusedBackgrounds, UNUSED_BACKGROUND_MIN_AGE_MS } from './backgrounds.service'
-import { BACKGROUND_SWEEP_QUEUE } from './renders.jobs'
-import { multipartFile, rendersClient, visitorCookie } from './testing/renders-client'
+import { BACKGROUND_SWEEP_QUEUE } from '../renders.jobs'
+import { multipartFile, rendersClient, visitorCookie } from '../testing/renders-client'
 
 /** Uploads a background picture through the demo endpoint, as the editor does; returns its id. */
 async function upload(t: TestApp): Promise<string> {

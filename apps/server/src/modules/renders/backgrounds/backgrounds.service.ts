@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import type { Storage } from '../../platform/storage/storage'
-import type { Queryable } from '../../platform/db/client'
-import { AppError } from '../../platform/http/errors'
-import { backgroundIdsInUse } from './renders.repo'
+import type { Storage } from '../../../platform/storage/storage'
+import type { Queryable } from '../../../platform/db/client'
+import { AppError } from '../../../platform/http/errors'
+import { backgroundIdsInUse } from '../renders.repo'
 
 export const MAX_BACKGROUND_BYTES = 10 * 1024 * 1024
 export const BACKGROUND_NOT_IMAGE_MESSAGE = 'Please upload a picture (jpg, png or webp).'

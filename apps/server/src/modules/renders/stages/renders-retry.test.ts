@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Render, RenderLog } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RENDER_FAILED_MESSAGE } from '@mouthpiece/contracts/renders/renders.schemas'
 import { GenerationFlow, RenderStatus } from '@mouthpiece/contracts/statuses'
-import { createTestApp } from '../../../test/harness'
-import type { TestApp } from '../../../test/harness'
-import { mediaEngine } from './media-engine'
-import type { MediaEngine } from './media-engine'
-import { startRendersWorkers } from './renders.jobs'
-import { rendersClient } from './testing/renders-client'
+import { createTestApp } from '../../../../test/harness'
+import type { TestApp } from '../../../../test/harness'
+import { mediaEngine } from '../media-engine'
+import type { MediaEngine } from '../media-engine'
+import { startRendersWorkers } from '../renders.jobs'
+import { rendersClient } from '../testing/renders-client'
 
 /**
  * The media engine is a third-party boundary (ffmpeg, speech engines): here its video step dies on

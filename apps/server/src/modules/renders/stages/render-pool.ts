@@ -1,6 +1,6 @@
 import os from 'node:os'
 import type { Job, WorkOptions } from 'pg-boss'
-import type { Queue } from '../../platform/queue/queue'
+import type { Queue } from '../../../platform/queue/queue'
 
 /**
  * The in-process pool of avatar-render workers (the CPU-heavy stage). Each pool member is its own
