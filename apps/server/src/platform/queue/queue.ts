@@ -87,11 +87,14 @@ export const PGLITE_POLL_SECONDS = 5
 /** pg-boss stores a failed job's retry time right after the handler throws; look it up once it has. */
 const RETRY_LOOKUP_DELAY_MS = 50
 
+/** pg-boss's tables live in this schema. */
+const SCHEMA = 'pgboss'
+
 export async function startQueue(database: Database, opts: StartQueueOptions): Promise<Queue> {
   const monitor = opts.monitorIntervalSeconds ?? DEFAULT_MONITOR_INTERVAL_SECONDS
   const boss = new PgBoss({
     db: bossDb(database),
-    schema: 'pgboss',
+    schema: SCHEMA,
     // Only worker processes run maintenance (expiry, retention); HTTP-only processes just send.
     supervise: opts.supervise,
     schedule: opts.supervise,
@@ -113,7 +116,7 @@ export async function startQueue(database: Database, opts: StartQueueOptions): P
   const wakeForRetry = async (name: string) => {
     await new Promise((resolve) => setTimeout(resolve, RETRY_LOOKUP_DELAY_MS))
     const { rows } = await db.executeSql(
-      `SELECT extract(epoch FROM min(start_after) - now()) * 1000 AS ms FROM pgboss.job WHERE name = $1 AND state = 'retry'`,
+      `SELECT extract(epoch FROM min(start_after) - now()) * 1000 AS ms FROM ${SCHEMA}.job WHERE name = $1 AND state = 'retry'`,
       [name],
     )
     const ms = Number((rows[0] as { ms?: unknown } | undefined)?.ms ?? Number.NaN)
