@@ -33,12 +33,14 @@ afterAll(async () => {
   closeRealtime()
   await server.close()
 })
-afterEach(() => {
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 20 })
+
+afterEach(async () => {
   closeRealtime()
   clearCookies()
+  // The server hears the close a moment later; the next test counts the server's sockets.
+  await until(() => connected.length === 0)
 })
-
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 20 })
 
 describe('realtime connection', () => {
   it('one connection per tab, signed in with the user cookie, events reach every subscriber of that user', async () => {
