@@ -1,8 +1,8 @@
 import net from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
+import { listenTestApp } from '../../../test/sockets'
 import { admission, OVERLOADED_MESSAGE } from './admission'
 
 /** Sends raw bytes on a fresh connection; answers everything the server writes until it has sent a whole answer to the headers. */
@@ -46,8 +46,7 @@ describe('a full admission gate refuses at arrival', () => {
 
   beforeAll(async () => {
     t = await createTestApp()
-    await t.app.listen({ port: 0, host: '127.0.0.1' })
-    port = (t.app.server.address() as AddressInfo).port
+    port = Number(new URL(await listenTestApp(t)).port)
   })
   afterAll(async () => {
     releaseSpeech()

@@ -24,6 +24,7 @@ import { encodeWav } from '@mouthpiece/media/audio/wav'
 import { outputSize } from '@mouthpiece/media/render/video-geometry'
 import { MAX_SPARSE_CHANGES, renderLayerVideo } from '@mouthpiece/media/render/layer-video'
 import { frameRing, patched } from '@mouthpiece/media/render/avatar-frames'
+import type { RenderResult } from '@mouthpiece/media/render/compositor'
 import type { ProjectFiles, ProjectRenderSpec } from './project-render'
 import { overlayFrameReader, PROJECT_FPS } from './project-overlays'
 
@@ -106,17 +107,8 @@ function topKey(scene: Scene, index: number, local: number, videoFrame?: (asset:
 /** The avatar's box in its 256 units, with the margin avatarRegion gives it (head motion may pass the edge). */
 const WHOLE_AVATAR = { x0: -8, y0: -8, x1: AVATAR_UNITS + 8, y1: AVATAR_UNITS + 8 }
 
-export interface ProjectVideoResult {
-  file: string
-  poster: string
-  duration: number
-  width: number
-  height: number
-  frames: number
-  framesDrawn: number
-  timings: Record<string, number>
-  ffmpegCpuMs: number
-}
+/** A render's result as the avatar renderer answers it; a project always has its poster, and its peak memory is not sampled. */
+export type ProjectVideoResult = Omit<RenderResult, 'poster' | 'ffmpegPeakMb'> & { poster: string }
 
 export interface ProjectVideoInput {
   spec: ProjectRenderSpec
