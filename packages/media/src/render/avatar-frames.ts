@@ -13,6 +13,7 @@ import { AVATAR_UNITS, drawAvatar } from '@mouthpiece/avatar/draw-avatar'
 import { setPhotoImage } from '@mouthpiece/avatar/photo-images'
 import { mouthRegion, regionInPixels, sameButMouth } from '@mouthpiece/avatar/mouth-region'
 import './photo-raster-host'
+import type { Rect } from '@mouthpiece/avatar/photo-raster'
 import { photoFrameDrawer } from './photo-frames'
 
 export interface LayerGeometry {
@@ -44,6 +45,11 @@ export interface FrameSource {
    * a few frames on (RING): use it before asking for more.
    */
   frame(i: number): Uint8Array
+  /**
+   * Where the frame last handed out differs from the one before it: a rectangle (half-open), null
+   * when they are equal, undefined when unknown (the caller compares them itself).
+   */
+  changed(): Rect | null | undefined
   stats(): { drawn: number; reused: number; drawMs: number }
 }
 
@@ -73,6 +79,9 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
   let drawMs = 0
   /** The pose whose pixels the canvas holds, and those pixels read back. */
   let onCanvas: { pose: AvatarPose; rgba: Uint8Array } | null = null
+  /** The frame handed out last, and where it differs from the one before (see FrameSource.changed). */
+  let handedOut: Uint8Array | null = null
+  let changed: Rect | null | undefined
   const animation = { cues: input.cues, wordStarts: input.wordStarts, seed: input.look.seed, emotion: input.emotion, energy: input.energy }
   const nextBuffer = frameRing(width * height * 4)
   const photoFrame = photoFrameDrawer(ctx, width, height, input.look, box, nextBuffer)
@@ -86,14 +95,21 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
         reused++
         cache.delete(key)
         cache.set(key, hit)
+        changed = hit === handedOut ? null : undefined
+        handedOut = hit
         return hit
       }
       const t0 = performance.now()
       let rgba: Uint8Array
       // Ring buffers are rewritten a few frames on: never kept in the cache.
       let inRing = Boolean(photoFrame)
-      if (photoFrame) rgba = photoFrame(pose)
-      else if (onCanvas && sameButMouth(onCanvas.pose, pose)) {
+      changed = undefined
+      if (photoFrame) {
+        const drawnPhoto = photoFrame(pose)
+        rgba = drawnPhoto.rgba
+        // The photo drawer's rectangle is relative to its own last frame, which is the last handed out (none are cached).
+        changed = drawnPhoto.changed
+      } else if (onCanvas && sameButMouth(onCanvas.pose, pose)) {
         // Only the mouth moved since the pixels on the canvas: redraw and read back just its region.
         const r = regionInPixels(mouthRegion(input.look, onCanvas.pose, pose), box, width, height)
         ctx.save()
@@ -103,6 +119,7 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
         ctx.clearRect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0)
         drawAvatar(ctx, input.look, pose, box)
         ctx.restore()
+        if (handedOut === onCanvas.rgba) changed = r
         rgba = patched(onCanvas.rgba, width, r, ctx.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data, nextBuffer())
         inRing = true
       } else {
@@ -113,12 +130,14 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
         rgba = new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer)
       }
       onCanvas = { pose, rgba }
+      handedOut = rgba
       drawMs += performance.now() - t0
       drawn++
       if (!inRing) cache.set(key, rgba)
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
       return rgba
     },
+    changed: () => changed,
     stats: () => ({ drawn, reused, drawMs }),
   }
 }

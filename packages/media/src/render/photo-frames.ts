@@ -23,11 +23,12 @@ const union = (a: Rect | null, b: Rect): Rect => (!a || !area(a) ? b : !area(b) 
 
 /**
  * A frame drawer for a photo look (frames in `nextBuffer`'s buffers) drawn unrotated in a square box;
- * null otherwise (rotated boxes and a missing picture take the canvas path).
+ * null otherwise (rotated boxes and a missing picture take the canvas path). `changed` bounds what
+ * differs from the frame it drew before.
  */
 export function photoFrameDrawer(
   ctx: SKRSContext2D, width: number, height: number, look: AvatarLook, box: DrawBox, nextBuffer: () => Uint8Array,
-): ((pose: AvatarPose) => Uint8Array) | null {
+): ((pose: AvatarPose) => { rgba: Uint8Array; changed: Rect }) | null {
   const photo = look.photo
   const image = photo && getPhotoImage(photo.src)
   if (!photo || !image || !hasPhotoRaster() || box.angle || box.width !== box.height) return null
@@ -117,6 +118,6 @@ export function photoFrameDrawer(
     }
     prev = rgba
     prevMouth = mouth
-    return rgba
+    return { rgba, changed: redo }
   }
 }
