@@ -59,7 +59,8 @@ describe('opaque avatar layer', () => {
     const a = drawing()
     expect(changedRect(a, a.slice(), W, H)).toBeNull()
     const b = a.slice()
-    b[(31 * W + 41) * 4] ^= 1
+    const at = (31 * W + 41) * 4
+    b[at] = b[at]! ^ 1
     expect(changedRect(a, b, W, H)).toEqual({ x0: 40, y0: 30, x1: 42, y1: 32 })
     expect(changedRect(drawing(0, 4), drawing(0, 8), W, H)).toEqual({ x0: 26, y0: 30, x1: 34, y1: 34 })
   })
