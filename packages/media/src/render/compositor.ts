@@ -18,6 +18,7 @@ import { buildAssCaptions } from '../captions/ass-captions'
 import { prepareFontsDir, resolveCaptionFont } from '../captions/caption-fonts'
 import { createFrameSource, layerFor } from './avatar-frames'
 import { colourI420, cropI420, evenPlacement, opaqueFrames, stillI420 } from './opaque-layer'
+import type { I420 } from './opaque-layer'
 import { captionBoxFor, filterPath, frameCanvas, outputSize } from './video-geometry'
 import { abortError, pipeFrames, stillBackground } from './frame-pipe'
 
@@ -107,10 +108,17 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     })
     const frameCount = frames.frameCount(duration)
     let frame = (i: number) => frames.frame(i)
+    // A still picture is decoded and fitted once, here: ffmpeg reads the same I420 bytes the layer is blended over.
+    let stillFile: string | null = null
     if (opaque) {
-      const under = bg.type === 'color'
-        ? colourI420(bg.color, layer.width, layer.height)
-        : cropI420(await stillI420(bg.path, fit, width, height, signal), layer.x, layer.y, layer.width, layer.height)
+      let under: I420
+      if (bg.type === 'color') under = colourI420(bg.color, layer.width, layer.height)
+      else {
+        const still = await stillI420(bg.path, fit, width, height, signal)
+        stillFile = path.join(work, 'background.yuv')
+        await writeFile(stillFile, still.data)
+        under = cropI420(still, layer.x, layer.y, layer.width, layer.height)
+      }
       frame = opaqueFrames(frames, under)
     }
     mark('prepare', t)
@@ -120,6 +128,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     let bgHasAudio = false
     if (transparent) args.push('-f', 'lavfi', '-i', `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`)
     else if (bg.type === 'color') args.push('-f', 'lavfi', '-i', `color=c=0x${bg.color.slice(1)}:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)}`)
+    else if (stillFile) args.push('-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-i', stillFile)
     else if (bg.type === 'image') args.push('-i', bg.path)
     else {
       bgHasAudio = (await ffprobe(bg.path, signal)).streams.some((s) => s.codec_type === 'audio')
@@ -131,7 +140,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     const filters: string[] = []
     if (transparent) filters.push('[0:v]null[bg]')
     else if (bg.type === 'color') filters.push('[0:v]format=yuv420p[bg]')
-    else if (bg.type === 'image') filters.push(stillBackground(fit, fps, duration.toFixed(3)))
+    else if (bg.type === 'image') filters.push(stillBackground(stillFile ? 'null' : fit, fps, duration.toFixed(3)))
     else filters.push(`[0:v]${fit},fps=${fps},format=yuv420p[bg]`)
     filters.push(`[bg][1:v]overlay=x=${layer.x}:y=${layer.y}:format=yuv420:eof_action=repeat[ov]`)
     const posterPartial = path.join(work, path.basename(posterFile))

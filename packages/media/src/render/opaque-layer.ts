@@ -6,11 +6,11 @@
  * picture), this side knows those pixels, so it blends the avatar over them itself and sends a plain
  * I420 frame (ffmpeg's overlay then only copies it). And it does so only inside the rectangle that
  * changed since the frame before — the mouth, most of the time — instead of the whole box.
- * See docs/decisions/render-speed.md ("An opaque layer").
+ * See docs/decisions/render-speed.md ("An opaque layer and one encoder thread").
  */
 import { ffmpeg } from '../audio/ffmpeg'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
-import { RING } from './avatar-frames'
+import { frameRing } from './avatar-frames'
 import type { FrameSource } from './avatar-frames'
 
 /** An I420 picture: the Y plane, then U and V at half size each way. Sides are even. */
@@ -48,8 +48,8 @@ export function colourI420(hex: string, width: number, height: number): I420 {
 }
 
 /**
- * A still picture's frame as the render fits it (`fit` is the same scale/crop chain the render's
- * background filter runs, so the pixels are identical), in I420 at the output size.
+ * A still picture fitted to the output (`fit`: the render's scale/crop chain), in I420. The render
+ * then reads these very bytes as its background, so the layer meets it without a seam.
  */
 export async function stillI420(file: string, fit: string, width: number, height: number, signal?: AbortSignal): Promise<I420> {
   const { stdout } = await ffmpeg(['-i', file, '-vf', `${fit},format=yuv420p`, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1'], { signal })
@@ -203,12 +203,11 @@ const evenRect = (r: Rect, width: number, height: number): Rect =>
  * equal to the one before is sent again as is; otherwise the last I420 frame is copied and only the
  * changed rectangle is blended again: the one the source names, or one found by comparing the two
  * frames (a source's frame stays intact until it has handed out RING more). Buffers come from a
- * ring too (use a frame before asking for RING more).
+ * frameRing too (use a frame before asking for RING more).
  */
 export function opaqueFrames(source: Pick<FrameSource, 'frame' | 'changed'>, backdrop: I420): (i: number) => Uint8Array {
   const { width, height } = backdrop
-  const ring = Array.from({ length: RING }, () => new Uint8Array(backdrop.data.length))
-  let turn = 0
+  const nextBuffer = frameRing(backdrop.data.length)
   let lastRgba: Uint8Array | null = null
   let last: Uint8Array = backdrop.data
   return (i) => {
@@ -219,7 +218,7 @@ export function opaqueFrames(source: Pick<FrameSource, 'frame' | 'changed'>, bac
         : named && evenRect(named, width, height)
     lastRgba = rgba
     if (!r) return last
-    const out = ring[turn++ % RING]!
+    const out = nextBuffer()
     out.set(last)
     blendRect(rgba, backdrop.data, out, width, height, r)
     last = out

@@ -78,6 +78,24 @@ describe('compositor', () => {
     expect(meanDiff(await crop(out, 0.5, 120, 30, 580, 520), await crop(out, 1.5, 120, 30, 580, 520))).toBeLessThan(2)
   })
 
+  it('over a picture, the avatar box shows the picture’s own pixels where the avatar is clear: no seam, no shift', async () => {
+    // Stripes 3 px wide: a backdrop off by a pixel would show at once.
+    const picture = path.join(tmp.dir, 'stripes.png')
+    await ffmpeg(['-f', 'lavfi', '-i', 'nullsrc=s=1280x720,geq=lum=40+160*mod(floor(X/3)\\,2):cb=128:cr=128', '-frames:v', '1', '-y', picture])
+    const out = path.join(tmp.dir, 'on-picture.mp4')
+    await renderAvatarVideo({ audio, words: [], cues, look, outFile: out, options: { energy: 0, poster: false, background: { type: 'image', path: picture } } })
+    const { stdout: fitted } = await ffmpeg(['-i', picture, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'])
+    const pictureCrop = (w: number, h: number, x: number, y: number) =>
+      Buffer.concat(Array.from({ length: h }, (_, r) => fitted.subarray((y + r) * 1280 + x, (y + r) * 1280 + x + w)))
+    // The default layer (392 px) starts near (444, 158): its top-left corner is clear of the drawing.
+    // (Even offsets: ffmpeg's crop rounds odd ones down on 4:2:0.)
+    const strip = [60, 24, 426, 166] as const
+    const rendered = await crop(out, 0.5, ...strip)
+    expect(meanDiff(rendered, pictureCrop(...strip))).toBeLessThan(3)
+    // The same strip one pixel off differs plainly: the bound above would catch a shifted backdrop.
+    expect(meanDiff(rendered, pictureCrop(60, 24, 427, 166))).toBeGreaterThan(8)
+  })
+
   it('renders a transparent VP9 WebM with alpha for overlays', async () => {
     const out = path.join(tmp.dir, 'overlay.webm')
     const words = [{ text: 'Thanks', start: 0.5, end: 1.5 }, { text: 'everyone!', start: 1.5, end: 2.8 }]
