@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import {
@@ -20,7 +19,7 @@ import { listVoices, previewVoice } from '@mouthpiece/contracts/voices/voices.ro
 import { listCustomAvatars } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { api, isSuccess, request } from '../../lib/api'
-import { onConnectionChange, subscribe } from '../../lib/socket'
+import { useSocketRefresh } from '../../lib/use-socket-refresh'
 import { browser } from '../../lib/browser'
 import { referrer } from '../../lib/referral'
 
@@ -62,17 +61,7 @@ export const healthQuery = queryOptions({
 
 /** Takes the overlay health the server pushes to this user's room; after a reconnect, reads it once (pushes may have been missed). */
 export function useOverlayHealthPush() {
-  const client = useQueryClient()
-  useEffect(() => {
-    const off = subscribe(RealtimeEvent.overlayHealth, (health) => client.setQueryData(donationKeys.health, health))
-    const offConnection = onConnectionChange((connected) => {
-      if (connected) void client.invalidateQueries({ queryKey: donationKeys.health })
-    })
-    return () => {
-      off()
-      offConnection()
-    }
-  }, [client])
+  useSocketRefresh(RealtimeEvent.overlayHealth, donationKeys.health, (health, client) => client.setQueryData(donationKeys.health, health))
 }
 export const tipsQuery = (page: number, limit = 20) =>
   queryOptions({

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { isSuccess } from '../../lib/api'
-import { onConnectionChange, subscribe } from '../../lib/socket'
+import { useSocketRefresh } from '../../lib/use-socket-refresh'
 import { fetchNotificationPage, markNotificationSeen, notificationFeedQuery, notificationKeys } from './api'
 import { hasMore, nextPage, withPage, withReceived, withSeen } from './notification-feed'
 import type { FeedState } from './notification-feed'
@@ -27,25 +27,16 @@ export function useNotificationFeed(userId: number) {
     [client, userId],
   )
 
-  useEffect(() => {
+  // Whatever happened while the socket was down (or before it first came up) is fetched afresh.
+  useSocketRefresh(RealtimeEvent.receiveNotification, notificationKeys.feed(userId), ({ newNotification }) => {
     const feedKey = notificationKeys.feed(userId)
-    const offEvent = subscribe(RealtimeEvent.receiveNotification, ({ newNotification }) => {
-      if (client.getQueryData(feedKey)) {
-        client.setQueryData<FeedState>(feedKey, (s) => (s ? withReceived(s, newNotification, Date.now()) : s))
-        return
-      }
-      // The first page is still on its way and may predate this one: ask again.
-      void client.refetchQueries({ queryKey: feedKey })
-    })
-    // Whatever happened while the socket was down (or before it first came up) is fetched afresh.
-    const offConnection = onConnectionChange((connected) => {
-      if (connected) void client.invalidateQueries({ queryKey: feedKey })
-    })
-    return () => {
-      offEvent()
-      offConnection()
+    if (client.getQueryData(feedKey)) {
+      client.setQueryData<FeedState>(feedKey, (s) => (s ? withReceived(s, newNotification, Date.now()) : s))
+      return
     }
-  }, [client, userId])
+    // The first page is still on its way and may predate this one: ask again.
+    void client.refetchQueries({ queryKey: feedKey })
+  })
 
   const loadMoreAsync = useCallback(async () => {
     const state = client.getQueryData<FeedState>(notificationKeys.feed(userId))
