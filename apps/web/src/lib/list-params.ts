@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 
 /**
@@ -18,16 +18,27 @@ export function useListParams<const K extends string>(filterKeys: readonly K[]) 
     [params, keys],
   )
 
+  // react-router's functional setSearchParams starts from the params of the render it was made
+  // in, not from the URL as it is now. A change made before React re-renders (a filter picked just
+  // after the search box wrote the URL) would then drop the earlier change: the search vanished
+  // when the status was picked quickly. So each change starts from the newest params we know of.
+  const latest = useRef(params)
+  const rendered = useRef(params)
+  if (rendered.current !== params) {
+    rendered.current = params
+    latest.current = params
+  }
   const update = useCallback(
-    (changes: Record<string, string | undefined>, resetPage = true) =>
-      setParams((p) => {
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '') p.delete(k)
-          else p.set(k, v)
-        }
-        if (resetPage) p.delete('page')
-        return p
-      }),
+    (changes: Record<string, string | undefined>, resetPage = true) => {
+      const p = new URLSearchParams(latest.current)
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '') p.delete(k)
+        else p.set(k, v)
+      }
+      if (resetPage) p.delete('page')
+      latest.current = p
+      setParams(p)
+    },
     [setParams],
   )
 
