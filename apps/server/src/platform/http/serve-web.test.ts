@@ -75,6 +75,25 @@ describe('the web app and API answers on the wire', () => {
     expect((await get('/favicon.svg', 'br')).headers['cache-control']).toBe('public, max-age=3600')
   })
 
+  it('sends only files of the build by their exact name; other paths get the page shell, a rebuild its new chunks', async () => {
+    const isShell = (res: { statusCode: number; body: string }) => res.statusCode === 200 && res.body.includes('<div id="root">')
+    fs.writeFileSync(path.join(dist, '.build-stamp'), 'stamp')
+    for (const url of ['/ASSETS/index-Ab12Cd34.js', '/assets/INDEX-Ab12Cd34.js', '/.build-stamp', '/assets/../.build-stamp', '/..%2f..%2fetc%2fpasswd', '/assets/']) {
+      const res = await get(url)
+      expect(isShell(res), url).toBe(true)
+    }
+    expect((await get('/assets/index-Ab12Cd34.js?v=2')).body).toContain('landing landing')
+    expect((await t.app.inject({ method: 'HEAD', url: '/favicon.svg' })).statusCode).toBe(200)
+
+    // A rebuild while the server runs: its new chunk is served once index.html has changed.
+    fs.writeFileSync(path.join(dist, 'assets/page-Zz99.js'), 'export const fresh = 1\n')
+    const later = new Date(Date.now() + 5_000)
+    fs.utimesSync(path.join(dist, 'index.html'), later, later)
+    const fresh = await get('/assets/page-Zz99.js')
+    expect(fresh.headers['content-type']).toMatch(/javascript/)
+    expect(fresh.body).toBe('export const fresh = 1\n')
+  })
+
   it('compresses JSON answers above the threshold for clients that accept it, and leaves small ones', async () => {
     const docs = await get('/api/docs/json', 'gzip, br')
     expect(docs.statusCode).toBe(200)
