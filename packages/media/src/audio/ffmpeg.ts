@@ -20,18 +20,19 @@ export class FfmpegError extends Error {
  * from the kernel, gives it back on free and faults its pages in again on the next frame. Measured
  * on a Quick Create's 9 s 720p encode: ~50,000 page faults and 2.2 CPU-s, with fixed thresholds
  * ~16,000 and 1.65 CPU-s, same bytes out; peak memory +10 MB. Both thresholds are needed (either
- * alone was worse than neither). The tools are short-lived: the heap goes back at exit.
+ * alone was worse than neither). The tools are short-lived: the heap goes back at exit. Read at each
+ * start, as a spawn without `env` would read it.
  */
-export const toolEnv: NodeJS.ProcessEnv = {
+export const toolEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
   GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, 'glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456'].filter(Boolean).join(':'),
-}
+})
 
 /** Runs a tool to completion; rejects with an AbortError when `signal` fires (the child is killed). */
 export function runTool(tool: 'ffmpeg' | 'ffprobe', args: string[], options: { input?: Buffer; signal?: AbortSignal } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const base = tool === 'ffmpeg' ? ['-hide_banner', '-loglevel', 'error'] : ['-v', 'error']
-    const child = spawn(tool, base.concat(args), { env: toolEnv, stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal, killSignal: 'SIGKILL' })
+    const child = spawn(tool, base.concat(args), { env: toolEnv(), stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal, killSignal: 'SIGKILL' })
     applyNiceness(child)
     const out: Buffer[] = []
     let err = ''

@@ -46,7 +46,7 @@ export async function pipeFrames(
   opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void; sparse?: SparseFrames } = {},
 ): Promise<FramePipeResult> {
   const { signal, sparse } = opts
-  const proc = spawn('ffmpeg', args, { env: toolEnv, stdio: ['pipe', 'ignore', 'pipe', sparse ? 'pipe' : 'ignore'] }) as ChildProcessByStdio<Writable, null, Readable>
+  const proc = spawn('ffmpeg', args, { env: toolEnv(), stdio: ['pipe', 'ignore', 'pipe', sparse ? 'pipe' : 'ignore'] }) as ChildProcessByStdio<Writable, null, Readable>
   const sparseIn = sparse ? (proc.stdio[3] as Writable) : null
   sparseIn?.on('error', () => undefined)
   // ffmpeg holds a sparse picture until it has read the next one (its timestamp says when the held
