@@ -40,7 +40,7 @@ export function serveWeb(app: FastifyInstance, dist: string | undefined) {
   // Re-read index.html (and its compressed copies) and the list of files when a rebuild replaced
   // it, so a running server never serves stale chunk names.
   let cached: { mtimeMs: number; files: Set<string>; variants: Record<'br' | 'gzip' | 'identity', Buffer | undefined> } | undefined
-  const build = () => {
+  const current = () => {
     const { mtimeMs } = fs.statSync(indexFile)
     if (mtimeMs !== cached?.mtimeMs) {
       const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : undefined)
@@ -48,15 +48,15 @@ export function serveWeb(app: FastifyInstance, dist: string | undefined) {
     }
     return cached
   }
-  const indexHtml = () => build().variants
   // Only a file of the build, by its exact name, is sent: no path can reach outside it or name a
-  // file by another spelling. Anything else falls to the not-found handler (index.html for pages).
+  // file by another spelling. A name the list lacks checks for a rebuild first (a chunk sent by a
+  // known name needs no file-system call); anything else falls to the not-found handler.
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: (req, reply) => {
       const name = builtFileOf(req.url)
-      if (!name || !build().files.has(name)) return reply.callNotFound()
+      if (name === null || !(cached?.files.has(name) || current().files.has(name))) return reply.callNotFound()
       return reply.sendFile(name)
     },
   })
@@ -65,7 +65,7 @@ export function serveWeb(app: FastifyInstance, dist: string | undefined) {
     const isPage = !req.url.startsWith('/api/') || req.url.startsWith('/api/streamelements-callback')
     if (!isPage || req.method !== 'GET')
       return reply.status(404).send({ message: 'This page could not be found', code: 'not_found' })
-    const variants = indexHtml()
+    const { variants } = current()
     const accepted = acceptedEncodings(req.headers['accept-encoding'])
     const encoding = (['br', 'gzip'] as const).find((e) => accepted.has(e) && variants[e])
     void reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE).header('vary', 'accept-encoding')
@@ -85,12 +85,11 @@ function listFiles(root: string): Set<string> {
   return files
 }
 
-/** The file a request's path names, relative to the build ("assets/x.js"), or null when it names none. */
-export function builtFileOf(url: string): string | null {
+/** The file a request's path names, relative to the build ("assets/x.js"); null when it cannot be decoded. */
+function builtFileOf(url: string): string | null {
   const q = url.indexOf('?')
   try {
-    const name = decodeURIComponent(q === -1 ? url : url.slice(0, q)).slice(1)
-    return name && !name.includes('\0') ? name : null
+    return decodeURIComponent(q === -1 ? url : url.slice(0, q)).slice(1)
   } catch {
     return null
   }
