@@ -49,9 +49,12 @@ test('register, see the signed-in header and profile menu, log out, log back in'
   await page.keyboard.press('Escape')
 
   // The same name again is taken: the live check says so before submitting.
+  // The switch to the register form runs the route's guard first: until its heading shows, a
+  // "Username" label would also find the login form's "Username or email".
   await signOut(page)
   await page.getByRole('button', { name: 'Create an account' }).click()
-  await page.getByLabel('Username').fill(username)
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible()
+  await page.getByLabel('Username', { exact: true }).fill(username)
   await expect(page.getByRole('alert').filter({ hasText: /taken/i })).toBeVisible()
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 

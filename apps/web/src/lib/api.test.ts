@@ -4,7 +4,7 @@ import { defineRoute } from '@mouthpiece/contracts/define-route'
 import { ADMIN_KEY_COOKIE, USER_TOKEN_COOKIE } from '@mouthpiece/contracts/constants'
 import { api, request, ApiError } from './api'
 import { browser } from './browser'
-import { saveAdminKey, saveUserSession } from './session'
+import { clearUserSession, saveAdminKey, saveUserSession } from './session'
 import { clearCookies, fakeFetch } from '../test/fake-fetch'
 
 const list = defineRoute({
@@ -61,6 +61,21 @@ describe('api client', () => {
     expect(result).toMatchObject({ status: 0, message: 'Please log in to continue', httpStatus: 401 })
     expect(document.cookie).not.toContain(USER_TOKEN_COOKIE)
     expect(assign).toHaveBeenCalledWith('/login')
+    assign.mockRestore()
+  })
+
+  it('a 401 answering a call sent before this tab signed out leaves the page alone', async () => {
+    saveUserSession('old-session')
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {})
+    let answer!: () => void
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => {
+      answer = () => resolve(new Response(JSON.stringify({ message: 'Please log in to continue', code: 'unauthorized' }), { status: 401 }))
+    })))
+    const pending = api(list, { params: { kind: 'clips' }, query: { page: 1 } })
+    clearUserSession()
+    answer()
+    expect(await pending).toMatchObject({ status: 0, httpStatus: 401 })
+    expect(assign).not.toHaveBeenCalled()
     assign.mockRestore()
   })
 

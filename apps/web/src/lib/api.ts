@@ -85,7 +85,9 @@ export async function api<R extends RouteDef>(route: R, ...[args]: ArgsTuple<R>)
   }
   const result = normalise<ResponseOf<R>>(response.status, response.statusText, parsed)
 
-  if (response.status === 401) {
+  // A 401 speaks only for the session the call was sent with. If this tab has since signed out or
+  // in again, the answer is stale: acting on it would reload /login over the page the person is on.
+  if (response.status === 401 && tokenFor(route.auth) === token) {
     if (route.auth === 'user') {
       clearUserSession()
       if (queryClient.getQueryData(authKeys.me)) queryClient.setQueryData(authKeys.me, null)
