@@ -96,6 +96,8 @@ interface StageContext {
   stored: string[]
   workDir: string
   progress(fraction: number, label: string): void
+  /** Ends the progress writes (see watchRender's stop); before handing on. */
+  stopProgress(): Promise<void>
   log(stage: string, message: string, ms?: number | null): Promise<void>
 }
 
@@ -125,6 +127,7 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
   const ctx: StageContext = {
     deps, row, stage, lease, signal: controller.signal, logId: log.id, stored: [], workDir,
     progress: (fraction, label) => watch.set(fraction, label),
+    stopProgress: () => watch.stop(),
     log: (s, message, ms = null) => repo.appendLog(deps.db, log.id, logEntry(s, message, ms)),
   }
   try {
@@ -135,6 +138,7 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
     else await finalStage(ctx)
     await repo.closeLog(deps.db, log.id, 'completed')
   } catch (error) {
+    await watch.stop()
     await Promise.all(ctx.stored.map((key) => deps.storage.delete(key)))
     const reason: unknown = controller.signal.reason
     if (reason instanceof LeaseLost || error instanceof LeaseLost) {
@@ -159,7 +163,7 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
     if (waiting) await announce(deps, waiting)
     throw error // pg-boss retries it with backoff
   } finally {
-    watch.stop()
+    await watch.stop()
     job.signal.removeEventListener('abort', onExpire)
     await rm(workDir, { recursive: true, force: true })
   }
@@ -171,31 +175,42 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
  */
 function watchRender(deps: RendersDeps, row: RenderRow, lease: string, controller: AbortController, span: [number, number]) {
   let pending: { progress: number; stage: string } | null = null
-  let busy = false
+  let inFlight: Promise<void> | null = null
+  let stopped = false
   let lastAnnounced = 0
   const tick = async () => {
-    if (busy || controller.signal.aborted) return
-    busy = true
-    try {
-      const update = pending
-      pending = null
-      const state = await repo.pollRender(deps.db, row.id, lease, update ?? undefined)
-      if (!state.held || state.cancel) controller.abort(new LeaseLost())
-      else if (update && row.user_id && Date.now() - lastAnnounced > 500) {
-        lastAnnounced = Date.now()
-        await announce(deps, { ...row, ...update, flow: row.flow, updated_at: new Date() })
-      }
-    } finally {
-      busy = false
+    const update = pending
+    pending = null
+    const state = await repo.pollRender(deps.db, row.id, lease, update ?? undefined)
+    if (!state.held || state.cancel) controller.abort(new LeaseLost())
+    else if (update && row.user_id && Date.now() - lastAnnounced > 500) {
+      lastAnnounced = Date.now()
+      await announce(deps, { ...row, ...update, flow: row.flow, updated_at: new Date() })
     }
   }
-  const timer = setInterval(() => void tick().catch(() => undefined), 400)
+  const timer = setInterval(() => {
+    if (inFlight || stopped || controller.signal.aborted) return
+    inFlight = tick()
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = null
+      })
+  }, 400)
   return {
     set(fraction: number, label: string) {
       const f = Math.min(1, Math.max(0, fraction))
       pending = { progress: Math.round(span[0] + (span[1] - span[0]) * f), stage: label }
     },
-    stop: () => clearInterval(timer),
+    /**
+     * No more progress writes; resolves once one in flight has landed. Called before the stage hands
+     * on or fails: a late write of this stage's 91 % would otherwise follow the hand-off's 95 % (in the
+     * row and on the owner's socket), and the bar would step back.
+     */
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await inFlight
+    },
   }
 }
 
@@ -222,6 +237,7 @@ async function downloadStored(ctx: StageContext, key: string, file: string): Pro
 /** Moves the render on and enqueues the next stage in one transaction; fails if the lease was lost. */
 async function handOff(ctx: StageContext, patch: RenderPatch, next: RenderStage | null): Promise<RenderRow> {
   const { deps, row, lease } = ctx
+  await ctx.stopProgress()
   const jobId = randomUUID()
   const updated = await deps.db.transaction(async (tx) => {
     const moved = await repo.updateRender(tx, row.id, next ? { ...patch, job_id: jobId } : patch, { lease })
@@ -278,6 +294,7 @@ async function audioStage(ctx: StageContext): Promise<void> {
   await ctx.log('audioGenerated', 'Voice saved', ms(t))
   if (row.kind === 'video') {
     // audioGenerated is a state of its own (the owner sees it), then the avatar job is queued.
+    await ctx.stopProgress()
     const generated = await repo.updateRender(deps.db, row.id, {
       flow: GenerationFlow.audioGenerated, queue_status: 'completed', stage: 'voice ready', progress: SPAN.video.audio[1], files, timeline,
     }, { lease: ctx.lease })
@@ -386,6 +403,7 @@ async function finalStage(ctx: StageContext): Promise<void> {
   for (const key of expected) {
     if (!key || !(await deps.storage.stat(key))) throw new Error(`A finished file is missing (${key ?? 'none'})`)
   }
+  await ctx.stopProgress()
   // The render and its last log close together: a reader never sees a finished video whose log still runs.
   const done = await deps.db.transaction(async (tx) => {
     const updated = await repo.updateRender(tx, row.id, {
