@@ -67,6 +67,7 @@ test('admin adds a creator from a photo, watches progress, restricts it to a pla
 
   // Open to everyone again: the same user sees it.
   await adminPage.goto(`/admin/creator-management/permission?id=${id}`)
+  await expect(adminPage.getByLabel('Pro')).toBeChecked()
   await adminPage.getByLabel('Pro').uncheck()
   await adminPage.getByRole('button', { name: 'Save permission' }).click()
   await expect(adminPage.getByText('Permission saved')).toBeVisible()

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { MAX_DEFAULT_PROMPTS } from '@mouthpiece/contracts/avatars/creators.routes'
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { Card, PageHeader } from '../../../components/ui/card'
 import { FormError, TextInput } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
+import { useDraft } from '../../../lib/use-draft'
 import { AvatarCanvas } from '../../avatars/components/avatar-canvas'
 import { adminDefaultPromptsQuery, useSaveDefaultPrompts } from '../default-prompts-api'
 import { CreatorTabs } from '../components/creator-tabs'
@@ -19,19 +20,17 @@ export function DefaultPromptsPage() {
   const toast = useToast()
   const saved = useQuery(adminDefaultPromptsQuery)
   const save = useSaveDefaultPrompts()
-  const [rows, setRows] = useState<DefaultPrompt[]>([])
+  const [draft, setRows] = useDraft(saved.data, (list) => list)
+  const rows = draft ?? []
   const [error, setError] = useState<string>()
-  useEffect(() => {
-    if (saved.data) setRows(saved.data)
-  }, [saved.data])
   const edit = (i: number, label: string | undefined, patch: Partial<DefaultPrompt['prompt']> = {}) =>
-    setRows((rs) => rs.map((r, k) => (k === i ? { label: label ?? r.label, prompt: { ...r.prompt, ...patch } } : r)))
+    setRows(rows.map((r, k) => (k === i ? { label: label ?? r.label, prompt: { ...r.prompt, ...patch } } : r)))
 
   return (
     <div>
       <PageHeader title="Creator management" description="Default look prompts: starting points users see in the avatar editor." />
       <CreatorTabs />
-      <Card title="Default prompts" actions={<Button size="sm" variant="secondary" disabled={rows.length >= MAX_DEFAULT_PROMPTS} onClick={() => setRows((rs) => [...rs, { label: '', prompt: EMPTY_PROMPT }])}>Add prompt</Button>}>
+      <Card title="Default prompts" actions={<Button size="sm" variant="secondary" disabled={!draft || rows.length >= MAX_DEFAULT_PROMPTS} onClick={() => setRows([...rows, { label: '', prompt: EMPTY_PROMPT }])}>Add prompt</Button>}>
         {saved.isError ? <p className="text-sm text-danger">{errorText(saved.error)}</p> : saved.isPending ? <div className="h-24 animate-pulse rounded-xl bg-surface-2" /> : (
           <div className="flex flex-col gap-3">
             {rows.length === 0 ? <p className="text-sm text-muted">No default prompts: the avatar editor starts from empty fields.</p> : null}
@@ -44,7 +43,7 @@ export function DefaultPromptsPage() {
                   <TextInput aria-label="Style" placeholder="Style" value={r.prompt.style} maxLength={200} onChange={(e) => edit(i, undefined, { style: e.target.value })} />
                   <TextInput aria-label="Colour" placeholder="Colour" value={r.prompt.color} maxLength={200} onChange={(e) => edit(i, undefined, { color: e.target.value })} />
                 </div>
-                <Button size="sm" variant="quaternary" onClick={() => setRows((rs) => rs.filter((_, k) => k !== i))}>Remove</Button>
+                <Button size="sm" variant="quaternary" onClick={() => setRows(rows.filter((_, k) => k !== i))}>Remove</Button>
               </div>
             ))}
             <FormError message={error} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
@@ -12,6 +12,7 @@ import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { Pagination } from '../../../components/ui/pagination'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError, request } from '../../../lib/api'
+import { useDraft } from '../../../lib/use-draft'
 import { adminBlacklistQuery, adminDefaultQuery, adminHistoryQuery, adminSlangQuery, adminUserSearchQuery, sentimentKeys } from '../api'
 import { LabelBadge } from '../components/sentiment-result'
 
@@ -21,10 +22,8 @@ function EngineCard() {
   const current = useQuery(adminDefaultQuery)
   const client = useQueryClient()
   const toast = useToast()
-  const [form, setForm] = useState({ prompt: '', model: '', base_url: '' })
-  useEffect(() => {
-    if (current.data) setForm({ prompt: current.data.prompt ?? '', model: current.data.model ?? '', base_url: current.data.base_url ?? '' })
-  }, [current.data])
+  const [draft, setForm] = useDraft(current.data, (d) => ({ prompt: d.prompt ?? '', model: d.model ?? '', base_url: d.base_url ?? '' }))
+  const form = draft ?? { prompt: '', model: '', base_url: '' }
   const save = useMutation({
     mutationFn: () => request(adminSaveSentimentDefault, { body: { prompt: form.prompt || null, model: form.model || null, base_url: form.base_url || null } }),
     onSuccess: () => { toast.success('Saved. New runs use this setting.'); void client.invalidateQueries({ queryKey: sentimentKeys.admin }) },
@@ -33,14 +32,14 @@ function EngineCard() {
   return (
     <Card title="Engine" description={`Leave prompt and model empty for the offline lexicon (${current.data?.lexicon_version ?? '…'}). With both set, runs use the language model.`}>
       <div className="grid gap-4">
-        <Field label="Prompt"><TextArea rows={3} value={form.prompt} onChange={(e) => setForm({ ...form, prompt: e.target.value })} placeholder="Rate how the viewer feels about the video." /></Field>
+        <Field label="Prompt"><TextArea rows={3} disabled={!draft} value={form.prompt} onChange={(e) => setForm({ ...form, prompt: e.target.value })} placeholder="Rate how the viewer feels about the video." /></Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Model"><TextInput value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} placeholder="gpt-4o-mini" /></Field>
+          <Field label="Model"><TextInput disabled={!draft} value={form.model} onChange={(e) => setForm({ ...form, model: e.target.value })} placeholder="gpt-4o-mini" /></Field>
           <Field label="Endpoint (OpenAI-compatible)" hint={current.data?.llm_configured ? 'A server default is set.' : 'No server default: set one here to use a model.'}>
-            <TextInput value={form.base_url} onChange={(e) => setForm({ ...form, base_url: e.target.value })} placeholder="http://localhost:11434" />
+            <TextInput disabled={!draft} value={form.base_url} onChange={(e) => setForm({ ...form, base_url: e.target.value })} placeholder="http://localhost:11434" />
           </Field>
         </div>
-        <div className="flex justify-end"><Button loading={save.isPending} onClick={() => save.mutate()}>Save default setting</Button></div>
+        <div className="flex justify-end"><Button loading={save.isPending} disabled={!draft} onClick={() => save.mutate()}>Save default setting</Button></div>
       </div>
     </Card>
   )
@@ -50,8 +49,8 @@ function SlangCard() {
   const slang = useQuery(adminSlangQuery)
   const client = useQueryClient()
   const toast = useToast()
-  const [text, setText] = useState('')
-  useEffect(() => { if (slang.data) setText(slang.data.words.map((w) => `${w.word} ${w.score}`).join('\n')) }, [slang.data])
+  const [draft, setText] = useDraft(slang.data, (d) => d.words.map((w) => `${w.word} ${w.score}`).join('\n'))
+  const text = draft ?? ''
   const save = useMutation({
     mutationFn: () => request(adminSaveSlang, { body: { words: text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => { const [word = '', score = '0'] = l.split(/\s+/); return { word, score: Number(score) } }) } }),
     onSuccess: () => { toast.success('Slang list saved'); void client.invalidateQueries({ queryKey: sentimentKeys.admin }) },
@@ -59,8 +58,8 @@ function SlangCard() {
   })
   return (
     <Card title="Slang list" description={`One word and a score (-5 … 5) a line. Version ${slang.data?.lexicon_version ?? '…'}`}>
-      <TextArea aria-label="Slang words" rows={8} value={text} onChange={(e) => setText(e.target.value)} className="font-mono text-xs" />
-      <div className="mt-3 flex justify-end"><Button variant="secondary" loading={save.isPending} onClick={() => save.mutate()}>Save slang</Button></div>
+      <TextArea aria-label="Slang words" rows={8} disabled={draft === undefined} value={text} onChange={(e) => setText(e.target.value)} className="font-mono text-xs" />
+      <div className="mt-3 flex justify-end"><Button variant="secondary" loading={save.isPending} disabled={draft === undefined} onClick={() => save.mutate()}>Save slang</Button></div>
     </Card>
   )
 }

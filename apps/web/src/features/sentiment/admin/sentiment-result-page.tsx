@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { useParams } from 'react-router'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { adminSaveSentimentSetting } from '@mouthpiece/contracts/sentiment/sentiment.routes'
@@ -8,6 +7,7 @@ import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError, request } from '../../../lib/api'
+import { useDraft } from '../../../lib/use-draft'
 import { adminResultQuery } from '../api'
 import { SentimentResultView } from '../components/sentiment-result'
 
@@ -16,8 +16,8 @@ export function SentimentResultAdminPage() {
   const { id = '' } = useParams()
   const result = useQuery(adminResultQuery(id))
   const toast = useToast()
-  const [form, setForm] = useState({ prompt: '', model: '' })
-  useEffect(() => { if (result.data) setForm({ prompt: result.data.run.prompt ?? '', model: result.data.run.model ?? '' }) }, [result.data])
+  const [draft, setForm] = useDraft(result.data, (d) => ({ prompt: d.run.prompt ?? '', model: d.run.model ?? '' }), id)
+  const form = draft ?? { prompt: '', model: '' }
   const save = useMutation({
     mutationFn: () => request(adminSaveSentimentSetting, { body: { id, prompt: form.prompt || null, model: form.model || null } }),
     onSuccess: () => toast.success('Saved for this analysis'),
