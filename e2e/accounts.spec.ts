@@ -113,7 +113,7 @@ test('admin creates, edits and deletes a user', async ({ page }) => {
   const username = unique('member')
   await adminSignIn(page)
   await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Users' }).click()
-  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible()
 
   // Server errors per field, first message each, password cleared.
   await page.getByRole('button', { name: 'Create user' }).click()

@@ -44,11 +44,12 @@ test('a real-time notification, paging through the bell, and one marked seen tha
   // A new account: no badge, the empty text.
   await expect(bell(page)).toHaveAccessibleName('Notifications')
   await expect(badge(page)).toHaveCount(0)
+  // The payer is made first: the panel's age clock starts when it opens and ticks every 10 s.
+  const pay = await payer(request, token)
   await bell(page).click()
   await expect(panel(page).getByText("You don't have any notifications yet.")).toBeVisible()
 
   // With the panel open, a payment elsewhere: the notification lands on top aged 1S, no reload.
-  const pay = await payer(request, token)
   await pay('Tip jar 1')
   await expect(rows(page)).toHaveCount(1)
   await expect(rows(page).first()).toContainText('Payment of $5.00 received: Tip jar 1.')

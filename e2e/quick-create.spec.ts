@@ -40,8 +40,10 @@ test('a visitor types a line, watches the video render and play, downloads it an
   const copy = qc.getByRole('button', { name: 'Copy share link' })
   const shareUrl = await copy.getAttribute('data-share-url')
   expect(shareUrl).toMatch(/\/video-sharing\/[0-9a-f-]{36}$/)
+  // "Link copied" shows for 2.5 s: watch for it from before the click.
+  const copied = expect(qc.getByRole('button', { name: 'Link copied' })).toBeVisible()
   await copy.click()
-  await expect(qc.getByRole('button', { name: 'Link copied' })).toBeVisible()
+  await copied
 
   const stranger = await browser.newContext()
   const shared = await stranger.newPage()

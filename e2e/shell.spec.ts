@@ -108,7 +108,7 @@ test.describe('mobile 390×844', () => {
     await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/shell-mobile-admin-drawer.png` })
     await nav.getByRole('link', { name: 'Users' }).click()
-    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/shell-mobile-admin-users.png`, fullPage: true })
   })
 })
