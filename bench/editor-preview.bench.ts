@@ -22,6 +22,7 @@ import type { BenchFigure, BenchRun } from './bench-kit'
 const PORT = Number(process.env.PORT ?? 4096)
 const BASE = `http://127.0.0.1:${PORT}`
 const LINES = SIX_SCENE_SCRIPT
+const EDITS = ['First we fix the script.', 'Then we fix the script.', 'Now we fix the script.']
 
 async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(BASE + url, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
@@ -49,7 +50,7 @@ export const run: BenchRun = async (log) => {
     const firstFrames: number[] = []
     let fps = 0
     let p95 = 0
-    let editMs = 0
+    const edits: number[] = []
     for (let round = 0; round < 3; round++) {
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
       await context.addCookies([
@@ -77,22 +78,24 @@ export const run: BenchRun = async (log) => {
         fps = (times.length - 1) / ((times.at(-1)! - times[0]!) / 1000)
         p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0
         await page.getByRole('button', { name: 'Pause' }).click()
-        // A text edit: time the save that brings back the new take (audio, words, mouth cues).
-        const box = page.getByLabel('Scene 2 text')
-        const sent = page.waitForRequest((r) => r.url().includes(`/api/projects/${project.id}/update`) && r.method() === 'POST', { timeout: 10_000 })
-        await box.fill('First we fix the script. Every scene holds a few words, and the avatar speaks them right away.')
-        const request = await sent
-        const t0 = performance.now()
-        await (await request.response())?.finished()
-        editMs = performance.now() - t0
       }
+      // A text edit in every round (a new text each time, so it is spoken afresh): time the save that
+      // brings back the new take (audio, words, mouth cues). One sample swung by ±50 ms here.
+      const box = page.getByLabel('Scene 2 text')
+      const sent = page.waitForRequest((r) => r.url().includes(`/api/projects/${project.id}/update`) && r.method() === 'POST', { timeout: 10_000 })
+      await box.fill(`${EDITS[round]} Every scene holds a few words, and the avatar speaks them right away.`)
+      const request = await sent
+      const t0 = performance.now()
+      await (await request.response())?.finished()
+      edits.push(performance.now() - t0)
       await context.close()
     }
-    log(`first frames ${firstFrames.map((t) => t.toFixed(0)).join(', ')} ms; ${fps.toFixed(1)} fps (p95 frame gap ${p95.toFixed(1)} ms); ${projectDuration(project.document as unknown as ProjectDocument).toFixed(1)} s of video`)
+    log(`first frames ${firstFrames.map((t) => t.toFixed(0)).join(', ')} ms; ${fps.toFixed(1)} fps (p95 frame gap ${p95.toFixed(1)} ms); text edits ${edits.map((t) => t.toFixed(0)).join(', ')} ms; ${projectDuration(project.document as unknown as ProjectDocument).toFixed(1)} s of video`)
+    const editMs = median(edits)
     figures.push(
       { name: 'editor open → first frame drawn (cold cache, median of 3)', value: median(firstFrames), unit: 'ms', target: '≤ 1500', ok: median(firstFrames) <= 1500 },
       { name: 'editor preview while playing (headless Chromium)', value: fps, unit: 'fps', target: '≥ 30', ok: fps >= 30, note: `p95 gap ${p95.toFixed(1)} ms` },
-      { name: 'text edit → new audio, words, mouth in the editor (save round trip)', value: editMs, unit: 'ms', target: '≤ 300', ok: editMs <= 300, note: 'after the 700 ms typing pause' },
+      { name: 'text edit → new audio, words, mouth in the editor (save round trip, median of 3)', value: editMs, unit: 'ms', target: '≤ 300', ok: editMs <= 300, note: 'after the 700 ms typing pause' },
     )
   } finally {
     await browser.close()
