@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { adminRetryScrape, adminScrapeHandle, adminScrapeTasks } from '@mouthpiece/contracts/ads/scraper.routes'
 import type { ScrapeTask } from '@mouthpiece/contracts/ads/scraper.schemas'
@@ -12,6 +11,7 @@ import { useToast } from '../../../components/ui/toast'
 import { request } from '../../../lib/api'
 import { failureText } from '../api'
 import { SOCKET_FALLBACK_POLL_MS } from '../../../lib/use-socket-refresh'
+import { useListParams } from '../../../lib/list-params'
 import { useAdsAdminPush } from './use-ads-admin-push'
 
 type Row = ScrapeTask & { username: string | null }
@@ -19,8 +19,7 @@ const tone = (s: string) => (s === 'completed' ? 'success' : s === 'failed' ? 'd
 
 /** /admin/site-scraper: read a site into a user's brands (handle) and the tasks `{page}`, retry after failure. */
 export function SiteScraperPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const { page, setPage } = useListParams([])
   const client = useQueryClient()
   const toast = useToast()
   const tasks = useQuery({
@@ -56,7 +55,7 @@ export function SiteScraperPage() {
           <Button type="submit" disabled={!url.trim() || !userId} loading={handle.isPending}>Scrape</Button>
         </form>
       </Card>
-      <ServerTable caption="Scrape tasks" columns={columns} data={tasks.data} page={page} onPage={(p) => setParams((s) => { s.set('page', String(p)); return s })}
+      <ServerTable caption="Scrape tasks" columns={columns} data={tasks.data} page={page} onPage={setPage}
         rowKey={(t) => t.id} loading={tasks.isPending} error={tasks.isError ? tasks.error.message : undefined} onRetry={() => void tasks.refetch()} emptyText="No scrapes yet." />
     </div>
   )

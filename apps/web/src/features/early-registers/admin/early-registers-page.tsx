@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { NavLink, useSearchParams } from 'react-router'
+import { NavLink } from 'react-router'
+import { useListParams } from '../../../lib/list-params'
 import { useQuery } from '@tanstack/react-query'
 import type { EarlyRegister, EarlyRegisterList } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import { Button } from '../../../components/ui/button'
@@ -80,8 +81,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 
 /** /admin/early-registers and /admin/early-registers/tts: the sign-ups, a CSV download and the CSV-by-email dialog. */
 export function EarlyRegistersAdminPage({ list }: { list: EarlyRegisterList }) {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const { page, setPage } = useListParams([])
   const query = useQuery(earlyRegistersQuery(list, page))
   const [emailOpen, setEmailOpen] = useState(false)
   const [downloading, setDownloading] = useState(false)
@@ -138,10 +138,7 @@ export function EarlyRegistersAdminPage({ list }: { list: EarlyRegisterList }) {
             page={page}
             lastPage={query.data.lastPage}
             total={query.data.total}
-            onChange={(p) => setParams((prev) => {
-              prev.set('page', String(p))
-              return prev
-            })}
+            onChange={setPage}
           />
         </div>
       ) : null}

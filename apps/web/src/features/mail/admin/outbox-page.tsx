@@ -1,4 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
+import { useListParams } from '../../../lib/list-params'
 import { useQuery } from '@tanstack/react-query'
 import { Card, PageHeader } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
@@ -35,9 +36,8 @@ const columns: Array<Column<MailRow>> = [
 
 /** /admin/outbox: the mails the server wrote to its outbox (the embedded mail default). */
 export function OutboxPage() {
-  const [params, setParams] = useSearchParams()
+  const { page, setPage } = useListParams([])
   const navigate = useNavigate()
-  const page = Math.max(1, Number(params.get('page')) || 1)
   const mails = useQuery(outboxQuery(page))
   return (
     <div>
@@ -59,12 +59,7 @@ export function OutboxPage() {
             page={page}
             lastPage={mails.data.lastPage}
             total={mails.data.total}
-            onChange={(next) =>
-              setParams((p) => {
-                p.set('page', String(next))
-                return p
-              })
-            }
+            onChange={setPage}
           />
         </div>
       ) : null}

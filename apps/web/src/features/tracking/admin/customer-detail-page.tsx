@@ -1,4 +1,5 @@
-import { Link, useParams, useSearchParams } from 'react-router'
+import { Link, useParams } from 'react-router'
+import { useListParams } from '../../../lib/list-params'
 import { useQuery } from '@tanstack/react-query'
 import { eventsOf } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { TrackedEvent, TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
@@ -18,8 +19,7 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 export function CustomerDetailPage({ category }: { category: TrackingCategory }) {
   const screen = TRACKING_SCREENS[category]
   const { id = '' } = useParams()
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const { page, setPage } = useListParams([])
   const query = useQuery(customerDetailQuery(category, id, page))
   const known = eventsOf(category)
   const label = (code: number) => known.find((e) => e.code === code)?.label ?? `Event ${code}`
@@ -81,10 +81,7 @@ export function CustomerDetailPage({ category }: { category: TrackingCategory })
             page={page}
             lastPage={query.data.events.lastPage}
             total={query.data.events.total}
-            onChange={(p) => setParams((prev) => {
-              prev.set('page', String(p))
-              return prev
-            })}
+            onChange={setPage}
           />
         </div>
       ) : null}
