@@ -215,7 +215,8 @@ test('a server killed with SIGKILL mid-queue delivers the rest after restart, ea
   const names = ['Kate', 'Liam', 'Mona', 'Nico']
   for (const name of names) streamelements.send(TIPS_TOPIC, streamElementsTip(name, 3, 'crash test'))
 
-  await expectVoiceStarted(overlay, before + 1)
+  // Festival speaks the first of four tips first: more than the default 10 s on a busy machine.
+  await expectVoiceStarted(overlay, before + 1, 30_000)
   const atKill = await tips()
   await server?.stop('SIGKILL')
   const waiting = atKill.filter((t) => names.includes(t.who) && t.status === 'queued').length

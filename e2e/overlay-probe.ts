@@ -52,8 +52,8 @@ export function mouthPixels(page: Page): Promise<number> {
  * The alert's voice is heard, by measurement: the page counted its `count`-th 'playing' event and
  * the audio element's clock then advances. Answers when that playback started (page clock, ms).
  */
-export async function expectVoiceStarted(overlay: Page, count: number): Promise<number> {
-  await expect.poll(async () => (await probe(overlay)).playing, { message: `alert voice number ${count} starts` }).toBe(count)
+export async function expectVoiceStarted(overlay: Page, count: number, timeout = 10_000): Promise<number> {
+  await expect.poll(async () => (await probe(overlay)).playing, { message: `alert voice number ${count} starts`, timeout }).toBe(count)
   // What the element has played, not two clock readings: a short clip may have ended before a
   // slow machine read the clock the first time. `played` starts empty with each new source.
   await expect

@@ -152,7 +152,8 @@ test('an alert setup with the photo avatar: the overlay draws the photo and its 
   await form.getByLabel('From').fill('Ada')
   await form.getByLabel('Message').fill('Hello from the photo avatar test, this is a long line so we can watch the mouth of the photo move for a good while, and then a little more.')
   await form.getByRole('button', { name: 'Send test alert' }).click()
-  await expectVoiceStarted(overlay, 1)
+  // A long line to speak and the portrait to load first: more than the default 10 s on a busy machine.
+  await expectVoiceStarted(overlay, 1, 30_000)
   const avatar = overlay.getByTestId('alert-avatar')
   await expect(avatar).toHaveAttribute('data-kind', 'photo')
 
