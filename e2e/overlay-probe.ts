@@ -47,7 +47,6 @@ export function mouthPixels(page: Page): Promise<number> {
   })()`)
 }
 
-
 /**
  * The alert's voice is heard, by measurement: the page counted its `count`-th 'playing' event and
  * the audio element's clock then advances. Answers when that playback started (page clock, ms).

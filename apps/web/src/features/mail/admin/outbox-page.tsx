@@ -1,11 +1,11 @@
 import { Link, useNavigate } from 'react-router'
-import { useListParams } from '../../../lib/list-params'
 import { useQuery } from '@tanstack/react-query'
 import { Card, PageHeader } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
 import type { Column } from '../../../components/ui/data-table'
 import { Pagination } from '../../../components/ui/pagination'
 import { to } from '../../../app/paths'
+import { useListParams } from '../../../lib/list-params'
 import { outboxQuery } from '../api'
 
 interface MailRow {

@@ -1,5 +1,4 @@
 import { Link, useParams } from 'react-router'
-import { useListParams } from '../../../lib/list-params'
 import { useQuery } from '@tanstack/react-query'
 import { eventsOf } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { TrackedEvent, TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
@@ -10,6 +9,7 @@ import { ChevronLeftIcon } from '../../../components/ui/icons'
 import { Pagination } from '../../../components/ui/pagination'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api'
+import { useListParams } from '../../../lib/list-params'
 import { customerDetailQuery } from '../api'
 import { TRACKING_SCREENS, customerTitle } from './customer-summaries-page'
 
