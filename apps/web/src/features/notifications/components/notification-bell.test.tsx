@@ -137,7 +137,8 @@ describe('notification bell', () => {
     })
     await renderBell()
     await user.click(bell())
-    expect(await within(panel()).findByRole('alert')).toHaveTextContent('Database is asleep')
+    // The app's queries retry once, 1 s later: the message shows after that, past findBy's default 1 s.
+    expect(await within(panel()).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Database is asleep')
     fail = false
     await user.click(within(panel()).getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(rows()).toHaveLength(1))
