@@ -21,6 +21,7 @@ import { colourI420, cropI420, evenPlacement, opaqueFrames, stillI420 } from './
 import type { I420 } from './opaque-layer'
 import { captionBoxFor, filterPath, frameCanvas, outputSize } from './video-geometry'
 import { abortError, pipeFrames, stillBackground } from './frame-pipe'
+import { canPaste, padWithColour, pasteOverStill } from './paste-layer'
 
 export interface RenderInput {
   audio: { pcm: Int16Array; sampleRate: number }
@@ -123,26 +124,35 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     }
     mark('prepare', t)
 
-    // Inputs: 0 background, 1 avatar frames on stdin, 2 voice.
-    const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y']
+    // Inputs: the background (none when the layer is padded with a colour), the avatar frames on stdin, the voice.
+    // An opaque layer wholly inside the frame is pasted (copied), not overlaid: ffmpeg's overlay blends every pixel.
+    const paste = opaque && canPaste(layer, width, height)
+    const inputs: string[][] = []
     let bgHasAudio = false
-    if (transparent) args.push('-f', 'lavfi', '-i', `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`)
-    else if (bg.type === 'color') args.push('-f', 'lavfi', '-i', `color=c=0x${bg.color.slice(1)}:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)}`)
-    else if (stillFile) args.push('-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-i', stillFile)
-    else if (bg.type === 'image') args.push('-i', bg.path)
+    if (transparent) inputs.push(['-f', 'lavfi', '-i', `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`])
+    else if (bg.type === 'color') { if (!paste) inputs.push(['-f', 'lavfi', '-i', `color=c=0x${bg.color.slice(1)}:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)}`]) }
+    else if (stillFile) inputs.push(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-i', stillFile])
+    else if (bg.type === 'image') inputs.push(['-i', bg.path])
     else {
       bgHasAudio = (await ffprobe(bg.path, signal)).streams.some((s) => s.codec_type === 'audio')
-      args.push('-stream_loop', '-1', '-t', duration.toFixed(3), '-i', bg.path)
+      inputs.push(['-stream_loop', '-1', '-t', duration.toFixed(3), '-i', bg.path])
     }
-    args.push('-f', 'rawvideo', '-pix_fmt', opaque ? 'yuv420p' : 'rgba', '-s', `${layer.width}x${layer.height}`, '-framerate', String(fps), '-i', 'pipe:0')
-    args.push('-i', voiceFile)
+    const bgIn = inputs.length - 1
+    const layerIn = inputs.push(['-f', 'rawvideo', '-pix_fmt', opaque ? 'yuv420p' : 'rgba', '-s', `${layer.width}x${layer.height}`, '-framerate', String(fps), '-i', 'pipe:0']) - 1
+    const voiceIn = inputs.push(['-i', voiceFile]) - 1
+    const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y', ...inputs.flat()]
 
     const filters: string[] = []
-    if (transparent) filters.push('[0:v]null[bg]')
-    else if (bg.type === 'color') filters.push('[0:v]format=yuv420p[bg]')
-    else if (bg.type === 'image') filters.push(stillBackground(stillFile ? 'null' : fit, fps, duration.toFixed(3)))
-    else filters.push(`[0:v]${fit},fps=${fps},format=yuv420p[bg]`)
-    filters.push(`[bg][1:v]overlay=x=${layer.x}:y=${layer.y}:format=yuv420:eof_action=repeat[ov]`)
+    if (paste && bg.type === 'color') filters.push(padWithColour(`${layerIn}:v`, layer, width, height, bg.color, 'ov'))
+    else {
+      if (transparent) filters.push(`[${bgIn}:v]null[bg]`)
+      else if (bg.type === 'color') filters.push(`[${bgIn}:v]format=yuv420p[bg]`)
+      else if (bg.type === 'image') filters.push(stillBackground(stillFile ? 'null' : fit, fps, duration.toFixed(3), bgIn))
+      else filters.push(`[${bgIn}:v]${fit},fps=${fps},format=yuv420p[bg]`)
+      filters.push(paste
+        ? pasteOverStill('bg', `${layerIn}:v`, layer, width, height, 'ov')
+        : `[bg][${layerIn}:v]overlay=x=${layer.x}:y=${layer.y}:format=yuv420:eof_action=repeat[ov]`)
+    }
     const posterPartial = path.join(work, path.basename(posterFile))
     const videoOut = options.poster ? '[vall]' : '[vout]'
     // alpha=1 makes libass write the alpha plane too, so captions show on a transparent frame.
@@ -153,9 +163,9 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     const posterFrame = Math.min(frameCount - 1, Math.round(fps * Math.min(1, duration / 2)))
     if (options.poster) filters.push(`[vall]split=2[vout][vp]`, `[vp]select=eq(n\\,${posterFrame})${transparent ? ',format=rgba' : ''}[vposter]`)
     // Pad the voice with silence to the full length (never -shortest: it truncates a frame or two).
-    const voice = `[2:a]volume=${options.avatar_volume}`
+    const voice = `[${voiceIn}:a]volume=${options.avatar_volume}`
     if (bgHasAudio && bg.type === 'video') {
-      filters.push(`${voice}[va]`, `[0:a]volume=${bg.volume}[ba]`, '[va][ba]amix=inputs=2:duration=longest:normalize=0,apad[aout]')
+      filters.push(`${voice}[va]`, `[${bgIn}:a]volume=${bg.volume}[ba]`, '[va][ba]amix=inputs=2:duration=longest:normalize=0,apad[aout]')
     } else filters.push(`${voice},apad[aout]`)
     args.push('-filter_complex', filters.join(';'), '-map', '[vout]', '-map', '[aout]', '-t', duration.toFixed(3), '-r', String(fps))
     if (transparent) {
