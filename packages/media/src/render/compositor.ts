@@ -1,7 +1,7 @@
 /**
- * Composes an avatar video with one ffmpeg process: ffmpeg decodes the background itself, overlays
- * the small avatar layer we pipe in (only the avatar box, RGBA), burns captions with libass and
- * encodes. Drawing (this thread) and encoding (ffmpeg) overlap on the two cores.
+ * Composes an avatar video with one ffmpeg process: ffmpeg puts the small avatar layer we pipe in
+ * (only the avatar box) on the background — pasted as opaque I420 over a colour or a still picture,
+ * overlaid as RGBA over a video or for transparent WebM — burns captions with libass and encodes. Drawing (this thread) and encoding (ffmpeg) overlap on the two cores.
  * Output goes to a temporary name and is renamed when complete; cancelling kills ffmpeg and removes
  * every partial file.
  */

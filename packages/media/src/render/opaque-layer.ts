@@ -4,8 +4,8 @@
  * ffmpeg used to convert every piped RGBA frame to YUVA and alpha-blend it over the background
  * (~40 % of its work besides x264 in a Quick Create). Where the background holds still (a colour or a
  * picture), this side knows those pixels, so it blends the avatar over them itself and sends a plain
- * I420 frame (ffmpeg's overlay then only copies it). And it does so only inside the rectangle that
- * changed since the frame before — the mouth, most of the time — instead of the whole box.
+ * I420 frame, which ffmpeg then pastes with plain copies (paste-layer.ts). And it blends only the
+ * rectangle that changed since the frame before — the mouth, most of the time — not the whole box.
  * See docs/decisions/render-speed.md ("An opaque layer and one encoder thread").
  */
 import { ffmpeg } from '../audio/ffmpeg'
