@@ -66,7 +66,7 @@ test('a new creator reads a brand from their site, fixes a colour and saves', as
   await expect(page.getByRole('progressbar', { name: 'Reading the site' })).toBeVisible()
   // The kit opens once the scrape is done: name and description, with where they came from.
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(BRAND_SITE.name, { timeout: 30_000 })
-  await expect(page.getByText('Done')).toBeVisible()
+  await expect(page.getByText('Done', { exact: true })).toBeVisible()
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue(BRAND_SITE.description)
   await expect(page.getByText('from og:site_name · 95%')).toBeVisible()
 
