@@ -1,7 +1,8 @@
 /**
  * Composes an avatar video with one ffmpeg process: ffmpeg puts the small avatar layer we pipe in
  * (only the avatar box) on the background — pasted as opaque I420 over a colour or a still picture,
- * overlaid as RGBA over a video or for transparent WebM — burns captions with libass and encodes. Drawing (this thread) and encoding (ffmpeg) overlap on the two cores.
+ * overlaid as RGBA over a video or for transparent WebM — burns captions with libass and encodes.
+ * Drawing (this thread) and encoding (ffmpeg) overlap on the two cores.
  * Output goes to a temporary name and is renamed when complete; cancelling kills ffmpeg and removes
  * every partial file.
  */
@@ -132,7 +133,6 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     if (transparent) inputs.push(['-f', 'lavfi', '-i', `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`])
     else if (bg.type === 'color') { if (!paste) inputs.push(['-f', 'lavfi', '-i', `color=c=0x${bg.color.slice(1)}:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)}`]) }
     else if (stillFile) inputs.push(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-i', stillFile])
-    else if (bg.type === 'image') inputs.push(['-i', bg.path])
     else {
       bgHasAudio = (await ffprobe(bg.path, signal)).streams.some((s) => s.codec_type === 'audio')
       inputs.push(['-stream_loop', '-1', '-t', duration.toFixed(3), '-i', bg.path])
@@ -147,7 +147,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     else {
       if (transparent) filters.push(`[${bgIn}:v]null[bg]`)
       else if (bg.type === 'color') filters.push(`[${bgIn}:v]format=yuv420p[bg]`)
-      else if (bg.type === 'image') filters.push(stillBackground(stillFile ? 'null' : fit, fps, duration.toFixed(3), bgIn))
+      else if (stillFile) filters.push(stillBackground('null', fps, duration.toFixed(3), bgIn))
       else filters.push(`[${bgIn}:v]${fit},fps=${fps},format=yuv420p[bg]`)
       filters.push(paste
         ? pasteOverStill('bg', `${layerIn}:v`, layer, width, height, 'ov')

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ffmpeg } from '../audio/ffmpeg'
+import { stillBackground } from './frame-pipe'
 import { i420Bytes } from './opaque-layer'
 import { canPaste, padWithColour, pasteOverStill } from './paste-layer'
 import type { Placement } from './paste-layer'
@@ -40,7 +41,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }))
 
 const layerInput = () => ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${LAYER.width}x${LAYER.height}`, '-framerate', '30', '-i', layerFile]
 const stillInput = () => ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-i', stillFile]
-const loop = `loop=loop=-1:size=1,settb=1/30,setpts=N,trim=duration=${FRAMES / 30}`
+/** The still as the compositor reads it: decoded once, repeated at 30 frames/s, as `[bg]`. */
+const still = stillBackground('null', 30, FRAMES / 30)
 
 /** The frames' checksums (framemd5), one line per frame. */
 async function framemd5(inputs: string[], graph: string): Promise<string[]> {
@@ -60,8 +62,8 @@ describe('pasting an opaque layer', () => {
 
   it('over a still picture gives the very frames ffmpeg’s overlay gives, wherever the layer sits', async () => {
     for (const p of places) {
-      const pasted = await framemd5([...stillInput(), ...layerInput()], `[0:v]${loop}[bg];${pasteOverStill('bg', '1:v', p, W, H, 'out')}`)
-      const overlaid = await framemd5([...stillInput(), ...layerInput()], `[0:v]${loop}[bg];${overlay(p)}`)
+      const pasted = await framemd5([...stillInput(), ...layerInput()], `${still};${pasteOverStill('bg', '1:v', p, W, H, 'out')}`)
+      const overlaid = await framemd5([...stillInput(), ...layerInput()], `${still};${overlay(p)}`)
       expect(pasted).toHaveLength(FRAMES)
       expect(pasted).toEqual(overlaid)
     }

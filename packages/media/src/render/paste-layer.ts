@@ -35,23 +35,21 @@ export const padWithColour = (layer: string, p: Placement, frameWidth: number, f
 export function pasteOverStill(still: string, layer: string, p: Placement, frameWidth: number, frameHeight: number, out: string): string {
   const right = frameWidth - p.x - p.width
   const bottom = frameHeight - p.y - p.height
-  // Each part of the still around the layer: its label and crop (w:h:x:y), where it has any area.
-  const crops = [
-    ['top', p.y > 0, `${frameWidth}:${p.y}:0:0`],
-    ['left', p.x > 0, `${p.x}:${p.height}:0:${p.y}`],
-    ['right', right > 0, `${right}:${p.height}:${p.x + p.width}:${p.y}`],
-    ['bottom', bottom > 0, `${frameWidth}:${bottom}:0:${p.y + p.height}`],
-  ].filter(([, has]) => has) as Array<[string, boolean, string]>
-  if (!crops.length) return `[${layer}]null[${out}]`
+  // The still's parts around the layer (crop w:h:x:y), those with any area.
+  const parts: Partial<Record<'top' | 'left' | 'right' | 'bottom', string>> = {}
+  if (p.y > 0) parts.top = `${frameWidth}:${p.y}:0:0`
+  if (p.x > 0) parts.left = `${p.x}:${p.height}:0:${p.y}`
+  if (right > 0) parts.right = `${right}:${p.height}:${p.x + p.width}:${p.y}`
+  if (bottom > 0) parts.bottom = `${frameWidth}:${bottom}:0:${p.y + p.height}`
+  const names = Object.keys(parts) as Array<keyof typeof parts>
+  if (!names.length) return `[${layer}]null[${out}]`
   const label = (part: string) => `${out}_${part}`
-  const chains = [`[${still}]split=${crops.length}${crops.map(([part]) => `[${label(part)}_in]`).join('')}`]
-  for (const [part, , crop] of crops) chains.push(`[${label(part)}_in]crop=${crop}[${label(part)}]`)
-  const has = (part: string) => crops.some(([name]) => name === part)
-  const stack = (filter: 'hstack' | 'vstack', parts: string[], to: string) =>
-    parts.length > 1 ? `${parts.map((l) => `[${l}]`).join('')}${filter}=inputs=${parts.length}[${to}]` : `[${parts[0]}]null[${to}]`
-  const row = [has('left') ? label('left') : null, layer, has('right') ? label('right') : null].filter((l): l is string => l !== null)
-  chains.push(stack('hstack', row, label('row')))
-  const column = [has('top') ? label('top') : null, label('row'), has('bottom') ? label('bottom') : null].filter((l): l is string => l !== null)
-  chains.push(stack('vstack', column, out))
+  const chains = [`[${still}]split=${names.length}${names.map((n) => `[${label(n)}_in]`).join('')}`]
+  for (const n of names) chains.push(`[${label(n)}_in]crop=${parts[n]}[${label(n)}]`)
+  const part = (n: keyof typeof parts) => (parts[n] ? [label(n)] : [])
+  const stack = (filter: 'hstack' | 'vstack', inputs: string[], to: string) =>
+    inputs.length > 1 ? `${inputs.map((l) => `[${l}]`).join('')}${filter}=inputs=${inputs.length}[${to}]` : `[${inputs[0]}]null[${to}]`
+  chains.push(stack('hstack', [...part('left'), layer, ...part('right')], label('row')))
+  chains.push(stack('vstack', [...part('top'), label('row'), ...part('bottom')], out))
   return chains.join(';')
 }
