@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FileLinks } from './file-links'
@@ -42,11 +43,15 @@ export function createLocalStorage(root: string, links: FileLinks): Storage {
     await fsp.mkdir(tmpDir, { recursive: true })
     await fsp.mkdir(path.dirname(target), { recursive: true })
     const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`)
+    let out: fs.WriteStream | null = null
     try {
-      if (body instanceof Readable) await pipeline(body, fs.createWriteStream(tmp))
+      if (body instanceof Readable) await pipeline(body, (out = fs.createWriteStream(tmp)))
       else await fsp.writeFile(tmp, body)
       await fsp.rename(tmp, target)
     } catch (err) {
+      // A body that breaks at once can fail the pipeline before the stream has even opened its file:
+      // that open still lands afterwards, so wait for the stream to close, or the file outlives the rm.
+      if (out && !out.closed) await once(out, 'close').catch(() => undefined)
       await fsp.rm(tmp, { force: true })
       throw err
     }
