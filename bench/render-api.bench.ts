@@ -73,6 +73,9 @@ async function previewTimes(voice: string, runs: number) {
  */
 const POLL_MS = 700
 
+/** Renders after the first one that are not measured: the JIT's warm-up (see run). */
+const WARM_UP = Number(process.env.WARM_UP ?? 5)
+
 async function quickCreate(token: string, serverPid: number) {
   const cpu0 = processCpuSeconds(serverPid)
   const startedAt = Date.now()
@@ -127,6 +130,9 @@ export const run: BenchRun = async (log) => {
     const pid = server.child.pid!
     const cold = await quickCreate(token, pid)
     log(`first quick create (cold render thread): ${cold.wall.toFixed(2)} s for ${cold.duration.toFixed(1)} s of video`)
+    // V8 keeps optimising the render path for several more renders (--trace-opt: ~200 ms of TurboFan
+    // CPU in each of renders 2-5, ~50-100 ms by the tenth): a server that has been up a while is past that.
+    for (let k = 0; k < WARM_UP; k++) await quickCreate(token, pid)
     // Each warm quick create is followed by the yardstick, a re-encode of its own result: this machine's
     // speed drifts by ±20 % from one minute to the next, and a ratio taken within the same ~10 s holds still.
     const warm: Array<Awaited<ReturnType<typeof quickCreate>> & { re: Awaited<ReturnType<typeof reencodeCpu>> }> = []

@@ -1,3 +1,5 @@
+// First: allocator settings that must be in the environment before a native library loads.
+import './platform/native-memory'
 import path from 'node:path'
 import { ConfigError, loadConfig } from './platform/config'
 import { openDatabase, migrateDatabase, pgliteMigrationStamp } from './platform/db/client'
