@@ -49,7 +49,13 @@ for (const width of [1366, 390]) {
     await page.getByRole('button', { name: 'Actions for Second video' }).click()
     await page.getByRole('menuitem', { name: 'Rename' }).click()
     await page.getByLabel('Project name').fill('Renamed video')
+    // What the server answered goes into the report: a refused rename should say why, not only time out.
+    const answers: string[] = []
+    page.on('response', (r) => void (/\/api\/(projects\/\d+\/update|check-project-name)$/.test(r.url()) && r.text().then((t) => answers.push(`${r.status()} ${t.slice(0, 300)}`))))
     await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('dialog', { name: 'Rename project' })).toBeHidden().catch((e: Error) => {
+      throw new Error(`${e.message}\nrename calls: ${answers.join(' | ') || 'none'}`)
+    })
     await expect(page.getByRole('link', { name: 'Renamed video', exact: true })).toBeVisible()
     await page.getByRole('button', { name: 'Actions for Renamed video' }).click()
     await page.getByRole('menuitem', { name: 'Duplicate' }).click()

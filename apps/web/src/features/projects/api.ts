@@ -3,8 +3,9 @@ import {
   checkProjectName, createProject, deleteProject, duplicateProject, getProject, listProjects, updateProject,
 } from '@mouthpiece/contracts/projects/projects.routes'
 import { downloadProjectAssets, generateFinalVideo } from '@mouthpiece/contracts/projects/project-media.routes'
+import { VERSION_CONFLICT_CODE } from '@mouthpiece/contracts/projects/projects.schemas'
 import type { CreateProjectBody } from '@mouthpiece/contracts/projects/projects.schemas'
-import { request } from '../../lib/api'
+import { api, ApiError, isSuccess, request } from '../../lib/api'
 import { downloadFile } from '../../lib/download'
 
 export const projectsKeys = {
@@ -48,7 +49,13 @@ export function useRenameProject() {
     mutationFn: async ({ id, name, version }: { id: number; name: string; version: number }) => {
       const check = await request(checkProjectName, { body: { name, exclude_id: id } })
       if (!check.available) throw new Error(check.message ?? 'You already have a project with this name')
-      return request(updateProject, { params: { id }, body: { version, name } })
+      // A name is not part of the scenes: if the project moved on since the list was read (a take
+      // finished, another tab saved), the rename still means the same, so it goes onto the current version.
+      const answer = await api(updateProject, { params: { id }, body: { version, name } })
+      if (isSuccess(answer)) return answer
+      const current = Number(answer.errors?.version?.[0])
+      if (answer.code !== VERSION_CONFLICT_CODE || !Number.isInteger(current)) throw new ApiError(answer)
+      return request(updateProject, { params: { id }, body: { version: current, name } })
     },
     onSuccess: () => client.invalidateQueries({ queryKey: projectsKeys.all }),
   })

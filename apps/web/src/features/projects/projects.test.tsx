@@ -1,8 +1,12 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CAPTION_PALETTE } from '@mouthpiece/editor/palette'
+import { VERSION_CONFLICT_CODE, VERSION_CONFLICT_MESSAGE } from '@mouthpiece/contracts/projects/projects.schemas'
+import { fakeFetch } from '../../test/fake-fetch'
+import { renderAt } from '../../test/render'
 import { scriptToScenes } from './components/create-project-flow'
+import { ProjectsList } from './components/projects-list'
 import { Swatches } from './editor/inspector'
 
 describe('create-project script tab', () => {
@@ -22,5 +26,57 @@ describe('caption colour swatches', () => {
     expect(screen.getByRole('radio', { name: '#FFFFFF' })).toHaveAttribute('aria-checked', 'true')
     await userEvent.click(screen.getByRole('radio', { name: '#05FBCA' }))
     expect(onChange).toHaveBeenCalledWith('#05FBCA')
+  })
+})
+
+describe('renaming a project from the list', () => {
+  afterEach(() => vi.unstubAllGlobals())
+  const project = (name: string, version: number) => ({
+    id: 5, name, version, scene_count: 1, duration: 2, origin_mode: 'none', thumbnail_url: null, last_render_id: null,
+    created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z',
+  })
+
+  it('renames even when the project moved on since the list was read (its voice finished, another tab saved)', async () => {
+    let stored = project('Second video', 4)
+    const server = fakeFetch({
+      'GET /api/get-projects': () => ({ body: { list: [stored], total: 1, lastPage: 1 } }),
+      'POST /api/check-project-name': () => ({ body: { available: true, message: null } }),
+      'POST /api/projects/5/update': (c) => {
+        const { version, name } = c.body as { version: number; name: string }
+        if (version !== stored.version) return { status: 409, body: { message: VERSION_CONFLICT_MESSAGE, code: VERSION_CONFLICT_CODE, errors: { version: [String(stored.version)] } } }
+        stored = project(name, version + 1)
+        return { body: { project: stored } }
+      },
+    })
+    renderAt(<ProjectsList creating={false} onCreatingChange={() => {}} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Second video' }))
+    stored = project('Second video', 6) // two generation steps land while the menu is open
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Rename' }))
+    expect(screen.getByLabelText('Project name')).toHaveValue('Second video')
+    await userEvent.clear(screen.getByLabelText('Project name'))
+    await userEvent.type(screen.getByLabelText('Project name'), 'Renamed video')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('link', { name: 'Renamed video' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    const updates = server.calls.filter((c) => c.path === '/api/projects/5/update').map((c) => c.body)
+    expect(updates).toEqual([{ version: 4, name: 'Renamed video' }, { version: 6, name: 'Renamed video' }])
+  })
+
+  it('a name already in use keeps the dialog open with the message and changes nothing', async () => {
+    const server = fakeFetch({
+      'GET /api/get-projects': () => ({ body: { list: [project('Second video', 4)], total: 1, lastPage: 1 } }),
+      'POST /api/check-project-name': () => ({ body: { available: false, message: 'You already have a project with this name' } }),
+    })
+    renderAt(<ProjectsList creating={false} onCreatingChange={() => {}} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Second video' }))
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Rename' }))
+    await userEvent.type(screen.getByLabelText('Project name'), ' 2')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('You already have a project with this name')).toBeInTheDocument()
+    expect(server.calls.some((c) => c.path === '/api/projects/5/update')).toBe(false)
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Second video' }))
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Rename' }))
+    expect(screen.queryByText('You already have a project with this name')).not.toBeInTheDocument()
   })
 })

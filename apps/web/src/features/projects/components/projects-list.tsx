@@ -25,22 +25,30 @@ function useDebounced<T>(value: T, ms: number): T {
   return v
 }
 
+/** The field starts from the project's name in the render that opens the dialog, so nothing set later can overwrite what the user types. */
+function RenameForm({ project, error, onSubmit }: { project: ProjectSummary; error?: string; onSubmit: (name: string) => void }) {
+  const [name, setName] = useState(project.name)
+  return (
+    <form id="rename-project" onSubmit={(e) => (e.preventDefault(), onSubmit(name))}>
+      <Field label="Project name">
+        <TextInput value={name} onChange={(e) => setName(e.target.value)} data-autofocus maxLength={80} />
+      </Field>
+      <FormError message={error} />
+    </form>
+  )
+}
+
 function RenameModal({ project, onClose }: { project: ProjectSummary | null; onClose: () => void }) {
-  const [name, setName] = useState('')
   const rename = useRenameProject()
-  useEffect(() => {
-    if (project) setName(project.name)
-    rename.reset()
-  }, [project]) // eslint-disable-line react-hooks/exhaustive-deps
-  const submit = () => project && rename.mutate({ id: project.id, name, version: project.version }, { onSuccess: onClose })
+  const close = () => (rename.reset(), onClose())
   return (
     <Modal
       open={Boolean(project)}
-      onClose={onClose}
+      onClose={close}
       title="Rename project"
       footer={
         <>
-          <Button variant="tertiary" onClick={onClose}>
+          <Button variant="tertiary" onClick={close}>
             Cancel
           </Button>
           <Button type="submit" form="rename-project" loading={rename.isPending}>
@@ -49,12 +57,14 @@ function RenameModal({ project, onClose }: { project: ProjectSummary | null; onC
         </>
       }
     >
-      <form id="rename-project" onSubmit={(e) => (e.preventDefault(), submit())}>
-        <Field label="Project name">
-          <TextInput value={name} onChange={(e) => setName(e.target.value)} data-autofocus maxLength={80} />
-        </Field>
-        <FormError message={rename.error?.message} />
-      </form>
+      {project ? (
+        <RenameForm
+          key={project.id}
+          project={project}
+          error={rename.error?.message}
+          onSubmit={(name) => rename.mutate({ id: project.id, name, version: project.version }, { onSuccess: close })}
+        />
+      ) : null}
     </Modal>
   )
 }
