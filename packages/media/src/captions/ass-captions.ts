@@ -39,38 +39,68 @@ export interface AssCaptions {
   pages: CaptionPage[]
 }
 
-export function buildAssCaptions(words: readonly WordTiming[], options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): AssCaptions {
+/** One caption state on screen from `start` to `end` (seconds, on ASS's centisecond grid): a page, with its spoken word lit. */
+export interface CaptionEvent {
+  start: number
+  end: number
+  page: CaptionPage
+  active: WordTiming | null
+}
+
+/**
+ * What the captions show and how, in editor-canvas units: the pages, each state in time, and the
+ * sizes libass gets. Shared by the ASS script and by captions drawn here (caption-raster.ts), so both
+ * break lines and switch words at the same moments.
+ */
+export interface CaptionPlan {
+  pages: CaptionPage[]
+  events: CaptionEvent[]
+  /** CSS px of the font (pt × 96/72) and the font's ascent + descent at that size. */
+  cssPx: number
+  lineHeight: number
+  outline: number
+  /** The block's centre, clamped to the canvas, and its angle (degrees, clockwise). */
+  x: number
+  y: number
+  angle: number
+}
+
+const centis = (seconds: number) => Math.max(0, Math.round(seconds * 100)) / 100
+
+export function captionPlan(words: readonly WordTiming[], options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): CaptionPlan {
   const { style, box } = options
   const cssPx = style.fontSize * PT_TO_PX
   const metrics = measureCaption(font, cssPx)
   const lineHeight = metrics.lineHeight || cssPx * 1.2
   const maxLines = Math.max(1, Math.floor((box.h + lineHeight * 0.25) / lineHeight))
   const pages = paginate(words, { maxWidth: box.w, measure: metrics.width, maxLines })
-  const outline = Math.max(1.5, cssPx * 0.075)
-  const base = assColor(style.textColor2)
-  const highlight = assColor(style.textColor1)
-  const x = Math.min(canvas.width, Math.max(0, box.x))
-  const y = Math.min(canvas.height, Math.max(0, box.y))
-  const head = `{\\an5\\pos(${x.toFixed(1)},${y.toFixed(1)})${box.angle ? `\\frz${(-box.angle).toFixed(2)}` : ''}}`
-  const events: string[] = []
-  const line = (start: number, end: number, text: string) =>
-    events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${head}${text}`)
+  const events: CaptionEvent[] = []
+  const add = (start: number, end: number, page: CaptionPage, active: WordTiming | null) => {
+    if (centis(end) > centis(start)) events.push({ start: centis(start), end: centis(end), page, active })
+  }
   for (const page of pages) {
     const all = page.lines.flat()
-    const render = (active: WordTiming | null) =>
-      page.lines
-        .map((l) => l.map((w) => (w === active ? `{\\1c${highlight}}${escapeAss(w.text)}{\\1c${base}}` : escapeAss(w.text))).join(' '))
-        .join('\\N')
-    if (!options.wordHighlight) {
-      line(page.start, page.end, render(null))
-      continue
-    }
-    all.forEach((word, i) => {
-      const start = i === 0 ? page.start : word.start
-      const end = i + 1 < all.length ? all[i + 1]!.start : page.end
-      if (end > start) line(start, end, render(word))
-    })
+    if (!options.wordHighlight) add(page.start, page.end, page, null)
+    else all.forEach((word, i) => add(i === 0 ? page.start : word.start, i + 1 < all.length ? all[i + 1]!.start : page.end, page, word))
   }
+  return {
+    pages, events, cssPx, lineHeight, outline: Math.max(1.5, cssPx * 0.075),
+    x: Math.min(canvas.width, Math.max(0, box.x)), y: Math.min(canvas.height, Math.max(0, box.y)), angle: box.angle,
+  }
+}
+
+export function buildAssCaptions(words: readonly WordTiming[], options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): AssCaptions {
+  const plan = captionPlan(words, options, canvas, font)
+  const { style } = options
+  const base = assColor(style.textColor2)
+  const highlight = assColor(style.textColor1)
+  const head = `{\\an5\\pos(${plan.x.toFixed(1)},${plan.y.toFixed(1)})${plan.angle ? `\\frz${(-plan.angle).toFixed(2)}` : ''}}`
+  const render = ({ page, active }: CaptionEvent) =>
+    page.lines
+      .map((l) => l.map((w) => (w === active ? `{\\1c${highlight}}${escapeAss(w.text)}{\\1c${base}}` : escapeAss(w.text))).join(' '))
+      .join('\\N')
+  const events = plan.events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Caption,,0,0,0,,${head}${render(e)}`)
+  const { lineHeight, outline, pages } = plan
   const script = [
     '[Script Info]',
     'ScriptType: v4.00+',

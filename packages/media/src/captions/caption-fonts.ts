@@ -102,9 +102,12 @@ export async function prepareFontsDir(dir: string, font: ResolvedFont): Promise<
 }
 
 const registered = new Set<string>()
+/** The family name the font's files are registered under with @napi-rs/canvas (by measureCaption). */
+export const captionAlias = (font: ResolvedFont) => `mp ${font.family} ${font.weight}`
+
 /** Text measurement with the very same files, used to wrap caption lines and size them as CSS does. */
 export function measureCaption(font: ResolvedFont, cssPx: number) {
-  const alias = `mp ${font.family} ${font.weight}`
+  const alias = captionAlias(font)
   if (!registered.has(alias)) {
     for (const file of font.files) GlobalFonts.registerFromPath(file, alias)
     registered.add(alias)

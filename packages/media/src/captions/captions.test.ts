@@ -1,8 +1,14 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CAPTION_FONTS, CANVAS } from '@mouthpiece/contracts/constants'
 import { CaptionOptions } from '@mouthpiece/contracts/media/render.schemas'
-import { buildAssCaptions, assColor } from './ass-captions'
-import { resolveCaptionFont } from './caption-fonts'
+import { ffmpeg } from '../audio/ffmpeg'
+import { filterPath } from '../render/video-geometry'
+import { buildAssCaptions, assColor, captionPlan } from './ass-captions'
+import { prepareFontsDir, resolveCaptionFont } from './caption-fonts'
+import { rasterCaptions } from './caption-raster'
 import { paginateByChars, toSrt, toVtt } from './subtitles'
 
 const words = [
@@ -56,5 +62,67 @@ describe('burned-in captions (ASS)', () => {
     expect(script).toContain(`{\\1c${assColor('#05FBCA')}}welcome{\\1c${assColor('#FFFFFF')}}`)
     expect(pages.length).toBeGreaterThanOrEqual(2)
     expect(assColor('#05FBCA')).toBe('&HCAFB05&')
+  })
+})
+
+describe('captions drawn here (caption-raster)', () => {
+  const frame = { width: 1280, height: 720, fps: 30, frameCount: 120 }
+
+  /** RGB of the caption rectangle over black, per frame: libass through ffmpeg's ass filter. */
+  async function libassFrames(script: string, rect: { x0: number; y0: number; x1: number; y1: number }, font: ReturnType<typeof resolveCaptionFont>) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mp-captions-'))
+    try {
+      await writeFile(path.join(dir, 'c.ass'), script)
+      const fonts = await prepareFontsDir(path.join(dir, 'fonts'), font)
+      const w = rect.x1 - rect.x0
+      const h = rect.y1 - rect.y0
+      const { stdout } = await ffmpeg(['-f', 'lavfi', '-i', `color=c=black:s=1280x720:r=30:d=4`, '-vf',
+        `ass=filename=${filterPath(path.join(dir, 'c.ass'))}:fontsdir=${filterPath(fonts)},crop=${w}:${h}:${rect.x0}:${rect.y0},format=rgb24`, '-f', 'rawvideo', 'pipe:1'])
+      return (i: number) => stdout.subarray(i * w * h * 3, (i + 1) * w * h * 3)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  it('shows each word at the frame libass shows it, where libass puts it, in the same colours', async () => {
+    const options = CaptionOptions.parse({ box: { x: 420, y: 360, w: 420, h: 64, angle: 0 } })
+    const font = resolveCaptionFont('Roboto', 800)
+    const plan = captionPlan(words, options, CANVAS, font)
+    const raster = rasterCaptions(plan, options, font, CANVAS, frame)!
+    const reference = await libassFrames(buildAssCaptions(words, options, CANVAS, font).script, raster.rect, font)
+    const w = raster.rect.x1 - raster.rect.x0
+    const h = raster.rect.y1 - raster.rect.y0
+    // The caption changes where a word (or a page) starts and ends: ~2 changes a word, not every frame.
+    expect(raster.changes[0]).toBe(0)
+    expect(raster.changes.length).toBeLessThanOrEqual(2 * words.length + 2)
+    let k = 0
+    let drawn = raster.draw(0)
+    let farthest = 0
+    for (let i = 0; i < frame.frameCount; i++) {
+      if (raster.changes[k + 1] === i) drawn = raster.draw(++k)
+      const ref = reference(i)
+      // Where the text is (the centre of its light pixels), how much of it there is, and the lit (teal) word.
+      const ours = { x: 0, y: 0, light: 0, teal: 0 }
+      const theirs = { x: 0, y: 0, light: 0, teal: 0 }
+      for (let p = 0; p < w * h; p++) {
+        const a = drawn[p * 4 + 3]! / 255
+        for (const [sum, rgb] of [[ours, [0, 1, 2].map((c) => drawn[p * 4 + c]! * a)], [theirs, [ref[p * 3]!, ref[p * 3 + 1]!, ref[p * 3 + 2]!]]] as const) {
+          if (rgb[1] > 180 && rgb[0] < 90) sum.teal++
+          if (rgb.every((v) => v > 200) || (rgb[1] > 180 && rgb[0] < 90)) {
+            sum.light++
+            sum.x += p % w
+            sum.y += Math.floor(p / w)
+          }
+        }
+      }
+      expect(ours.teal > 0, `frame ${i}: a lit word`).toBe(theirs.teal > 0)
+      expect(ours.light > 0, `frame ${i}: a caption`).toBe(theirs.light > 0)
+      if (!theirs.light) continue
+      expect(Math.abs(ours.light - theirs.light) / theirs.light, `frame ${i}: text size`).toBeLessThan(0.15)
+      if (theirs.teal) expect(Math.abs(ours.teal - theirs.teal) / theirs.teal, `frame ${i}: lit word size`).toBeLessThan(0.15)
+      farthest = Math.max(farthest, Math.hypot(ours.x / ours.light - theirs.x / theirs.light, ours.y / ours.light - theirs.y / theirs.light))
+    }
+    // Hinting and glyph rounding differ: the text sits within a few pixels of where libass puts it.
+    expect(farthest).toBeLessThan(4)
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Composes an avatar video with one ffmpeg process: ffmpeg puts the small avatar layer we pipe in
  * (only the avatar box) on the background — pasted as opaque I420 over a colour or a still picture,
- * overlaid as RGBA over a video or for transparent WebM — burns captions with libass and encodes.
+ * with the captions drawn into it here; overlaid as RGBA over a video or for transparent WebM, with
+ * the captions burned in by libass — and encodes.
  * Drawing (this thread) and encoding (ffmpeg) overlap on the two cores.
  * Output goes to a temporary name and is renamed when complete; cancelling kills ffmpeg and removes
  * every partial file.
@@ -15,10 +16,11 @@ import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
 import { ffmpeg, ffprobe } from '../audio/ffmpeg'
 import { encodeWav } from '../audio/wav'
-import { buildAssCaptions } from '../captions/ass-captions'
+import { buildAssCaptions, captionPlan } from '../captions/ass-captions'
+import { rasterCaptions } from '../captions/caption-raster'
 import { prepareFontsDir, resolveCaptionFont } from '../captions/caption-fonts'
 import { createFrameSource, layerFor } from './avatar-frames'
-import { colourI420, cropI420, evenPlacement, opaqueFrames, stillI420 } from './opaque-layer'
+import { colourI420, cropI420, evenPlacement, opaqueFrames, stillI420, unionRect } from './opaque-layer'
 import type { I420 } from './opaque-layer'
 import { captionBoxFor, filterPath, frameCanvas, outputSize } from './video-geometry'
 import { abortError, pipeFrames, stillBackground } from './frame-pipe'
@@ -82,17 +84,14 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     const voiceFile = path.join(work, 'voice.wav')
     await writeFile(voiceFile, encodeWav(input.audio.pcm, input.audio.sampleRate))
 
-    // Captions: ASS script + a fonts dir holding only the chosen face.
-    let assFile: string | null = null
-    let fontsDir: string | null = null
+    // Captions: drawn here into the opaque layer where it can hold them (below), else an ASS script
+    // and a fonts dir holding only the chosen face for libass.
     const captions = options.captions
-    if (captions?.display && input.words.length) {
+    const captionSetup = captions?.display && input.words.length ? (() => {
       const font = resolveCaptionFont(captions.style.currentFontFamily, captions.style.fontWeight, input.words.map((w) => w.text).join(' '))
-      const ass = buildAssCaptions(input.words, { ...captions, box: captionBoxFor(captions.box, options.video_orientation) }, canvas, font)
-      assFile = path.join(work, 'captions.ass')
-      await writeFile(assFile, ass.script)
-      fontsDir = await prepareFontsDir(path.join(work, 'fonts'), font)
-    }
+      const placed = { ...captions, box: captionBoxFor(captions.box, options.video_orientation) }
+      return { font, placed, plan: captionPlan(input.words, placed, canvas, font) }
+    })() : null
 
     // Avatar layer geometry in output pixels; box x,y is the centre in editor-canvas units.
     const box = options.avatarBox
@@ -109,25 +108,43 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       energy: options.energy, fps, geometry: layer,
     })
     const frameCount = frames.frameCount(duration)
+    // The opaque layer grows to hold the captions too when it can still be pasted: then they are
+    // drawn here once per word, not blended into every frame by libass.
+    const drawn = opaque && captionSetup
+      ? rasterCaptions(captionSetup.plan, captionSetup.placed, captionSetup.font, canvas, { width, height, fps, frameCount })
+      : null
+    const avatarRect = { x0: layer.x, y0: layer.y, x1: layer.x + layer.width, y1: layer.y + layer.height }
+    const union = drawn && unionRect(avatarRect, drawn.rect)
+    const withCaptions = union && canPaste({ x: union.x0, y: union.y0, width: union.x1 - union.x0, height: union.y1 - union.y0 }, width, height) ? union : null
+    /** What ffmpeg receives on stdin and where it goes: the avatar layer, or the layer with the captions. */
+    const onStdin = withCaptions ? { x: withCaptions.x0, y: withCaptions.y0, width: withCaptions.x1 - withCaptions.x0, height: withCaptions.y1 - withCaptions.y0 } : layer
     let frame = (i: number) => frames.frame(i)
     // A still picture is decoded and fitted once, here: ffmpeg reads the same I420 bytes the layer is blended over.
     let stillFile: string | null = null
     if (opaque) {
       let under: I420
-      if (bg.type === 'color') under = colourI420(bg.color, layer.width, layer.height)
+      if (bg.type === 'color') under = colourI420(bg.color, onStdin.width, onStdin.height)
       else {
         const still = await stillI420(bg.path, fit, width, height, signal)
         stillFile = path.join(work, 'background.yuv')
         await writeFile(stillFile, still.data)
-        under = cropI420(still, layer.x, layer.y, layer.width, layer.height)
+        under = cropI420(still, onStdin.x, onStdin.y, onStdin.width, onStdin.height)
       }
-      frame = opaqueFrames(frames, under)
+      const inPiped = (r: { x0: number; y0: number; x1: number; y1: number }) => ({ x0: r.x0 - onStdin.x, y0: r.y0 - onStdin.y, x1: r.x1 - onStdin.x, y1: r.y1 - onStdin.y })
+      frame = opaqueFrames(frames, under, withCaptions && drawn ? { avatar: inPiped(avatarRect), top: { ...drawn, rect: inPiped(drawn.rect) } } : undefined)
+    }
+    let assFile: string | null = null
+    let fontsDir: string | null = null
+    if (captionSetup && !withCaptions) {
+      assFile = path.join(work, 'captions.ass')
+      await writeFile(assFile, buildAssCaptions(input.words, captionSetup.placed, canvas, captionSetup.font).script)
+      fontsDir = await prepareFontsDir(path.join(work, 'fonts'), captionSetup.font)
     }
     mark('prepare', t)
 
     // Inputs: the background (none when the layer is padded with a colour), the avatar frames on stdin, the voice.
     // An opaque layer wholly inside the frame is pasted (copied), not overlaid: ffmpeg's overlay blends every pixel.
-    const paste = opaque && canPaste(layer, width, height)
+    const paste = opaque && canPaste(onStdin, width, height)
     const inputs: string[][] = []
     let bgHasAudio = false
     if (transparent) inputs.push(['-f', 'lavfi', '-i', `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`])
@@ -138,19 +155,19 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       inputs.push(['-stream_loop', '-1', '-t', duration.toFixed(3), '-i', bg.path])
     }
     const bgIn = inputs.length - 1
-    const layerIn = inputs.push(['-f', 'rawvideo', '-pix_fmt', opaque ? 'yuv420p' : 'rgba', '-s', `${layer.width}x${layer.height}`, '-framerate', String(fps), '-i', 'pipe:0']) - 1
+    const layerIn = inputs.push(['-f', 'rawvideo', '-pix_fmt', opaque ? 'yuv420p' : 'rgba', '-s', `${onStdin.width}x${onStdin.height}`, '-framerate', String(fps), '-i', 'pipe:0']) - 1
     const voiceIn = inputs.push(['-i', voiceFile]) - 1
     const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y', ...inputs.flat()]
 
     const filters: string[] = []
-    if (paste && bg.type === 'color') filters.push(padWithColour(`${layerIn}:v`, layer, width, height, bg.color, 'ov'))
+    if (paste && bg.type === 'color') filters.push(padWithColour(`${layerIn}:v`, onStdin, width, height, bg.color, 'ov'))
     else {
       if (transparent) filters.push(`[${bgIn}:v]null[bg]`)
       else if (bg.type === 'color') filters.push(`[${bgIn}:v]format=yuv420p[bg]`)
       else if (stillFile) filters.push(stillBackground('null', fps, duration.toFixed(3), bgIn))
       else filters.push(`[${bgIn}:v]${fit},fps=${fps},format=yuv420p[bg]`)
       filters.push(paste
-        ? pasteOverStill('bg', `${layerIn}:v`, layer, width, height, 'ov')
+        ? pasteOverStill('bg', `${layerIn}:v`, onStdin, width, height, 'ov')
         : `[bg][${layerIn}:v]overlay=x=${layer.x}:y=${layer.y}:format=yuv420:eof_action=repeat[ov]`)
     }
     const posterPartial = path.join(work, path.basename(posterFile))

@@ -101,6 +101,35 @@ describe('opaque avatar layer', () => {
     expect(named.filter((n) => n === 'rect').length).toBeGreaterThan(5)
   })
 
+  it('stacks the avatar and a caption layer above it in a bigger layer: each frame equals composing it whole, layer by layer', () => {
+    // A 96×80 layer: the avatar (64×48) at 16,8, a caption strip (80×24) at 8,44 overlapping its bottom rows.
+    const [LW, LH] = [96, 80]
+    const avatar = { x0: 16, y0: 8, x1: 16 + W, y1: 8 + H }
+    const strip = { x0: 8, y0: 44, x1: 88, y1: 68 }
+    const caption = (text: string) => {
+      const ctx = createCanvas(80, 24).getContext('2d')
+      if (text) {
+        ctx.font = 'bold 18px sans-serif'
+        ctx.fillStyle = '#05FBCA'
+        ctx.fillText(text, 4.5, 18)
+      }
+      return new Uint8Array(ctx.getImageData(0, 0, 80, 24).data.buffer)
+    }
+    const seq = [drawing(0, 4), drawing(0, 4), drawing(0, 9), drawing(2, 9), drawing(2, 9), drawing(2, 2)]
+    const texts = ['', 'Hi', 'Hi all']
+    const top = { rect: strip, changes: [0, 2, 4], draw: (k: number) => caption(texts[k]!) }
+    const under = colourI420('#1B1F2A', LW, LH)
+    const next = opaqueFrames({ frame: (i) => seq[i]!, changed: () => undefined }, under, { avatar, top })
+    const shown = [0, 0, 1, 1, 2, 2]
+    for (let i = 0; i < seq.length; i++) {
+      const got = next(i).slice()
+      const whole = under.data.slice()
+      blendRect(seq[i]!, whole, whole, LW, LH, avatar, { x: avatar.x0, y: avatar.y0, width: W })
+      blendRect(caption(texts[shown[i]!]!), whole, whole, LW, LH, strip, { x: strip.x0, y: strip.y0, width: 80 })
+      expect(Buffer.from(got).equals(whole), `frame ${i}`).toBe(true)
+    }
+  })
+
   it('puts a layer on even pixels without moving the drawing', () => {
     const layer = { x: 427, y: 83, width: 428, height: 428, box: { x: 0, y: 0, width: 428, height: 428, angle: 0 } }
     const even = evenPlacement(layer)

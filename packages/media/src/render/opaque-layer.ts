@@ -132,10 +132,11 @@ const mix = (under: number, p: number, a: number) => (a === 0 ? under : a === 25
  * Blends the straight-alpha RGBA rectangle [x0,x1)×[y0,y1) (even bounds) of `rgba` over `backdrop`
  * into `out` (I420 of the same size). BT.601 limited range like ffmpeg's conversion; chroma from the
  * alpha-weighted mean of each 2×2 block, which keeps dark fringes out of anti-aliased edges. Blocks
- * wholly clear or wholly opaque (most of them) take short paths.
+ * wholly clear or wholly opaque (most of them) take short paths. `at` places a smaller `rgba` inside
+ * the frame (even x, y; `r` must lie within it); `backdrop` may be `out` itself.
  */
-export function blendRect(rgba: Uint8Array, backdrop: Uint8Array, out: Uint8Array, width: number, height: number, r: Rect): void {
-  const px = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height)
+export function blendRect(rgba: Uint8Array, backdrop: Uint8Array, out: Uint8Array, width: number, height: number, r: Rect, at: Placement = { x: 0, y: 0, width }): void {
+  const px = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2)
   const luma = width * height
   const cw = width / 2
   const uOff = luma
@@ -143,14 +144,16 @@ export function blendRect(rgba: Uint8Array, backdrop: Uint8Array, out: Uint8Arra
   for (let y = r.y0; y < r.y1; y += 2) {
     const row0 = y * width
     const row1 = row0 + width
+    const src0 = (y - at.y) * at.width - at.x
+    const src1 = src0 + at.width
     const crow = (y >> 1) * cw
     for (let x = r.x0; x < r.x1; x += 2) {
       const i0 = row0 + x
       const i1 = row1 + x
-      const p0 = px[i0]!
-      const p1 = px[i0 + 1]!
-      const p2 = px[i1]!
-      const p3 = px[i1 + 1]!
+      const p0 = px[src0 + x]!
+      const p1 = px[src0 + x + 1]!
+      const p2 = px[src1 + x]!
+      const p3 = px[src1 + x + 1]!
       const c = crow + (x >> 1)
       if ((p0 | p1 | p2 | p3) >>> 24 === 0) {
         out[i0] = backdrop[i0]!
@@ -198,29 +201,102 @@ export function blendRect(rgba: Uint8Array, backdrop: Uint8Array, out: Uint8Arra
 const evenRect = (r: Rect, width: number, height: number): Rect =>
   ({ x0: r.x0 & ~1, y0: r.y0 & ~1, x1: Math.min(width, (r.x1 + 1) & ~1), y1: Math.min(height, (r.y1 + 1) & ~1) })
 
+/** Where an RGBA picture sits in a bigger I420 frame: its top-left corner (even) and its width. */
+export interface Placement {
+  x: number
+  y: number
+  width: number
+}
+
+/** A layer above the avatar that holds still most of the time (the captions): drawn only where it changes. */
+export interface TopLayer {
+  rect: Rect
+  /** Frames where it changes, ascending, starting with 0. */
+  changes: readonly number[]
+  /** Straight-alpha RGBA of `rect` from frame `changes[k]` on. */
+  draw: (k: number) => Uint8Array
+}
+
+const intersect = (a: Rect, b: Rect): Rect | null => {
+  const r = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) }
+  return r.x1 > r.x0 && r.y1 > r.y0 ? r : null
+}
+/** The smallest rectangle holding both. */
+export const unionRect = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
+const covers = (outer: Rect, inner: Rect) => outer.x0 <= inner.x0 && outer.y0 <= inner.y0 && outer.x1 >= inner.x1 && outer.y1 >= inner.y1
+
+/** Copies rectangle `r` (even bounds) of an I420 frame's three planes from `from` into `to`. */
+function copyRect(from: Uint8Array, to: Uint8Array, width: number, height: number, r: Rect): void {
+  for (let y = r.y0; y < r.y1; y++) to.set(from.subarray(y * width + r.x0, y * width + r.x1), y * width + r.x0)
+  const luma = width * height
+  const cw = width / 2
+  for (const plane of [luma, luma * 1.25]) {
+    for (let y = r.y0 / 2; y < r.y1 / 2; y++) {
+      const at = plane + y * cw
+      to.set(from.subarray(at + r.x0 / 2, at + r.x1 / 2), at + r.x0 / 2)
+    }
+  }
+}
+
 /**
  * Turns a source of straight-alpha RGBA layer frames into opaque I420 frames over `backdrop`. A frame
  * equal to the one before is sent again as is; otherwise the last I420 frame is copied and only the
  * changed rectangle is blended again: the one the source names, or one found by comparing the two
  * frames (a source's frame stays intact until it has handed out RING more). Buffers come from a
  * frameRing too (use a frame before asking for RING more).
+ *
+ * `stack` puts the avatar's frames at `avatar` inside a bigger backdrop and a `top` layer above them
+ * (captions): a changed rectangle is then composed again from the backdrop up, layer by layer.
  */
-export function opaqueFrames(source: Pick<FrameSource, 'frame' | 'changed'>, backdrop: I420): (i: number) => Uint8Array {
+export function opaqueFrames(
+  source: Pick<FrameSource, 'frame' | 'changed'>, backdrop: I420,
+  stack?: { avatar: Rect; top?: TopLayer | null },
+): (i: number) => Uint8Array {
   const { width, height } = backdrop
+  const avatar = stack?.avatar ?? { x0: 0, y0: 0, x1: width, y1: height }
+  const aw = avatar.x1 - avatar.x0
+  const ah = avatar.y1 - avatar.y0
+  const avatarAt: Placement = { x: avatar.x0, y: avatar.y0, width: aw }
+  const top = stack?.top ?? null
+  const topAt: Placement | null = top && { x: top.rect.x0, y: top.rect.y0, width: top.rect.x1 - top.rect.x0 }
   const nextBuffer = frameRing(backdrop.data.length)
   let lastRgba: Uint8Array | null = null
+  let topRgba: Uint8Array | null = null
+  let nextTop = 0
   let last: Uint8Array = backdrop.data
+  const shift = (r: Rect): Rect => ({ x0: r.x0 + avatar.x0, y0: r.y0 + avatar.y0, x1: r.x1 + avatar.x0, y1: r.y1 + avatar.y0 })
+  let rgba: Uint8Array
+  const compose = (out: Uint8Array, r: Rect) => {
+    const onTop = top && topRgba ? intersect(r, top.rect) : null
+    if (!onTop && covers(avatar, r)) return blendRect(rgba, backdrop.data, out, width, height, r, avatarAt)
+    copyRect(backdrop.data, out, width, height, r)
+    const under = intersect(r, avatar)
+    if (under) blendRect(rgba, out, out, width, height, under, avatarAt)
+    if (onTop) blendRect(topRgba!, out, out, width, height, onTop, topAt!)
+  }
   return (i) => {
-    const rgba = source.frame(i)
+    rgba = source.frame(i)
     const named = source.changed()
-    const r = !lastRgba ? { x0: 0, y0: 0, x1: width, y1: height }
-      : named === undefined ? changedRect(rgba, lastRgba, width, height)
-        : named && evenRect(named, width, height)
+    const first = !lastRgba
+    const ra = first ? { x0: 0, y0: 0, x1: aw, y1: ah }
+      : named === undefined ? changedRect(rgba, lastRgba!, aw, ah)
+        : named && evenRect(named, aw, ah)
     lastRgba = rgba
-    if (!r) return last
+    let rt: Rect | null = null
+    if (top && top.changes[nextTop] === i) {
+      topRgba = top.draw(nextTop++)
+      rt = top.rect
+    }
+    if (!ra && !rt) return last
     const out = nextBuffer()
-    out.set(last)
-    blendRect(rgba, backdrop.data, out, width, height, r)
+    if (first) {
+      out.set(backdrop.data)
+      compose(out, { x0: 0, y0: 0, x1: width, y1: height })
+    } else {
+      out.set(last)
+      if (ra) compose(out, shift(ra))
+      if (rt) compose(out, rt)
+    }
     last = out
     return out
   }
