@@ -194,10 +194,13 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       // against plain veryfast for ~1.8× the bytes — still ~0.5 MB per 10 s of talking head.
       // subme=1 (one sub-pixel refinement pass, not two): -21 % of x264's instructions for +8-10 % bytes
       // at the same or a higher SSIM, over a colour, a photo and a moving background alike.
+      // me=dia (the smallest motion search, not hex): a talking head moves by a few pixels. x264 alone
+      // -14 % CPU on a Quick Create's frames at the same SSIM and -1.6 % bytes; +0.8 % bytes on a panning
+      // test pattern (docs/decisions/render-speed.md, session 14).
       // Up to 720p one encoder thread: two slice threads cost ~10 % more CPU for the same frames, and
       // the drawing keeps the other core busy anyway. 1080p keeps both, or one thread would set the pace.
       const threads = width * height <= 1280 * 720 ? ['-threads', '1'] : []
-      args.push('-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-x264-params', 'subme=1', ...threads, '-crf', '23', '-pix_fmt', 'yuv420p',
+      args.push('-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-x264-params', 'subme=1:me=dia', ...threads, '-crf', '23', '-pix_fmt', 'yuv420p',
         '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k',
         '-movflags', '+faststart', '-f', 'mp4', partial)
     }
