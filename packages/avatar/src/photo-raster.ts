@@ -125,7 +125,9 @@ function triBounds(p: Float64Array, t: readonly number[]): Rect {
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) }
 }
 
-const union = (a: Rect | null, b: Rect): Rect => (a ? { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) } : b)
+/** The smallest rectangle holding both. */
+export const unionRect = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
+const union = (a: Rect | null, b: Rect): Rect => (a ? unionRect(a, b) : b)
 
 /** The warped picture of the last `warpPhoto` call (shared: valid until the next call for the same picture and place). */
 export interface PhotoWarp {

@@ -4,6 +4,7 @@
  * 05FBCA highlight, white text, black outline).
  */
 import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
+import { drawCaptionWords } from '@mouthpiece/media/captions/caption-words'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { canvasFont, captionFace, ptToPx } from './caption-fonts'
 import { layoutCaptions, pageAt, sceneWords } from './caption-layout'
@@ -48,20 +49,6 @@ export function drawCaption(ctx: FrameCtx, scene: Scene, t: number): void {
   ctx.lineWidth = Math.max(1.5, px * 0.075) * 2
   ctx.strokeStyle = c.outlineColor
   const lh = layout.lineHeight
-  const placed: Array<{ word: WordTiming; x: number; y: number }> = []
-  page.lines.forEach((line, i) => {
-    const y = (i - (page.lines.length - 1) / 2) * lh
-    const left = -ctx.measureText(line.map((w) => w.text).join(' ')).width / 2
-    line.forEach((word, j) => {
-      const x = j === 0 ? left : left + ctx.measureText(`${line.slice(0, j).map((w) => w.text).join(' ')} `).width
-      placed.push({ word, x, y })
-    })
-  })
-  // All outlines first, then all fills, so an outline never covers the neighbouring letters.
-  for (const p of placed) ctx.strokeText(p.word.text, p.x, p.y)
-  for (const p of placed) {
-    ctx.fillStyle = p.word === active ? c.color[0] : c.color[1]
-    ctx.fillText(p.word.text, p.x, p.y)
-  }
+  drawCaptionWords(ctx, page.lines, (i) => (i - (page.lines.length - 1) / 2) * lh, active, { lit: c.color[0], rest: c.color[1] })
   ctx.restore()
 }

@@ -91,6 +91,11 @@ export function captionPlan(words: readonly WordTiming[], options: CaptionOption
 
 export function buildAssCaptions(words: readonly WordTiming[], options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): AssCaptions {
   const plan = captionPlan(words, options, canvas, font)
+  return { script: assScript(plan, options, canvas, font), pages: plan.pages }
+}
+
+/** The ASS script of a plan: one Dialogue event per caption state. */
+export function assScript(plan: CaptionPlan, options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): string {
   const { style } = options
   const base = assColor(style.textColor2)
   const highlight = assColor(style.textColor1)
@@ -100,8 +105,8 @@ export function buildAssCaptions(words: readonly WordTiming[], options: CaptionO
       .map((l) => l.map((w) => (w === active ? `{\\1c${highlight}}${escapeAss(w.text)}{\\1c${base}}` : escapeAss(w.text))).join(' '))
       .join('\\N')
   const events = plan.events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Caption,,0,0,0,,${head}${render(e)}`)
-  const { lineHeight, outline, pages } = plan
-  const script = [
+  const { lineHeight, outline } = plan
+  return [
     '[Script Info]',
     'ScriptType: v4.00+',
     `PlayResX: ${canvas.width}`,
@@ -121,5 +126,4 @@ export function buildAssCaptions(words: readonly WordTiming[], options: CaptionO
     ...events,
     '',
   ].join('\n')
-  return { script, pages }
 }

@@ -14,6 +14,7 @@ import type { CaptionOptions } from '@mouthpiece/contracts/media/render.schemas'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
 import type { CanvasSize, CaptionEvent, CaptionPlan } from './ass-captions'
 import { captionAlias } from './caption-fonts'
+import { drawCaptionWords } from './caption-words'
 import type { ResolvedFont } from './caption-fonts'
 
 export interface CaptionRaster {
@@ -25,12 +26,13 @@ export interface CaptionRaster {
   draw: (k: number) => Uint8Array
 }
 
-/** The event libass shows at `ms`: events are on a centisecond grid, shown from start up to (not at) end. */
-function eventAt(events: readonly CaptionEvent[], ms: number): number {
-  for (let e = 0; e < events.length; e++) {
-    if (Math.round(events[e]!.start * 1000) <= ms && ms < Math.round(events[e]!.end * 1000)) return e
+/** The event libass shows at `ms`, for times that only grow: events are on a centisecond grid, shown from start up to (not at) end. */
+function eventsAt(events: readonly CaptionEvent[]): (ms: number) => number {
+  let e = 0
+  return (ms) => {
+    while (e < events.length && ms >= Math.round(events[e]!.end * 1000)) e++
+    return e < events.length && Math.round(events[e]!.start * 1000) <= ms ? e : -1
   }
-  return -1
 }
 
 export function rasterCaptions(
@@ -71,9 +73,10 @@ export function rasterCaptions(
 
   const shown: number[] = []
   const changes: number[] = []
+  const eventAt = eventsAt(plan.events)
   for (let i = 0; i < frame.frameCount; i++) {
     // As ffmpeg's ass filter computes it: pts × time base × 1000 in doubles, cut to whole milliseconds.
-    const e = eventAt(plan.events, Math.trunc(i * (1 / frame.fps) * 1000))
+    const e = eventAt(Math.trunc(i * (1 / frame.fps) * 1000))
     if (!changes.length || e !== shown.at(-1)) {
       changes.push(i)
       shown.push(e)
@@ -100,20 +103,7 @@ export function rasterCaptions(
       ctx.lineWidth = outline * 2
       ctx.strokeStyle = options.outlineColor
       const lines = event.page.lines
-      const placed: Array<{ text: string; x: number; y: number; lit: boolean }> = []
-      lines.forEach((line, n) => {
-        const baseline = (n - lines.length / 2) * lineHeight + ascent
-        const left = -ctx.measureText(line.map((x) => x.text).join(' ')).width / 2
-        line.forEach((word, j) => {
-          const x = j === 0 ? left : left + ctx.measureText(`${line.slice(0, j).map((x) => x.text).join(' ')} `).width
-          placed.push({ text: word.text, x, y: baseline, lit: word === event.active })
-        })
-      })
-      for (const p of placed) ctx.strokeText(p.text, p.x, p.y)
-      for (const p of placed) {
-        ctx.fillStyle = p.lit ? options.style.textColor1 : options.style.textColor2
-        ctx.fillText(p.text, p.x, p.y)
-      }
+      drawCaptionWords(ctx, lines, (n) => (n - lines.length / 2) * lineHeight + ascent, event.active, { lit: options.style.textColor1, rest: options.style.textColor2 })
       ctx.restore()
     }
     return new Uint8Array(ctx.getImageData(0, 0, w, h).data.buffer)

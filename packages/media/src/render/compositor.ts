@@ -16,15 +16,18 @@ import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
 import { ffmpeg, ffprobe } from '../audio/ffmpeg'
 import { encodeWav } from '../audio/wav'
-import { buildAssCaptions, captionPlan } from '../captions/ass-captions'
+import { assScript, captionPlan } from '../captions/ass-captions'
 import { rasterCaptions } from '../captions/caption-raster'
 import { prepareFontsDir, resolveCaptionFont } from '../captions/caption-fonts'
 import { createFrameSource, layerFor } from './avatar-frames'
-import { colourI420, cropI420, evenPlacement, opaqueFrames, stillI420, unionRect } from './opaque-layer'
+import { unionRect } from '@mouthpiece/avatar/photo-raster'
+import type { Rect } from '@mouthpiece/avatar/photo-raster'
+import { colourI420, cropI420, evenPlacement, opaqueFrames, stillI420 } from './opaque-layer'
 import type { I420 } from './opaque-layer'
 import { captionBoxFor, filterPath, frameCanvas, outputSize } from './video-geometry'
 import { abortError, pipeFrames, stillBackground } from './frame-pipe'
 import { canPaste, padWithColour, pasteOverStill } from './paste-layer'
+import type { Placement } from './paste-layer'
 
 export interface RenderInput {
   audio: { pcm: Int16Array; sampleRate: number }
@@ -57,6 +60,9 @@ export interface RenderResult {
   /** CPU time ffmpeg used, ms (sampled every 100 ms, so slightly low). */
   ffmpegCpuMs: number
 }
+
+const rectOf = (p: Placement): Rect => ({ x0: p.x, y0: p.y, x1: p.x + p.width, y1: p.y + p.height })
+const placementOf = (r: Rect): Placement => ({ x: r.x0, y: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0 })
 
 /** A held tail after the last word so the mouth closes before the cut. */
 const TAIL_SECONDS = 0.3
@@ -113,11 +119,10 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     const drawn = opaque && captionSetup
       ? rasterCaptions(captionSetup.plan, captionSetup.placed, captionSetup.font, canvas, { width, height, fps, frameCount })
       : null
-    const avatarRect = { x0: layer.x, y0: layer.y, x1: layer.x + layer.width, y1: layer.y + layer.height }
-    const union = drawn && unionRect(avatarRect, drawn.rect)
-    const withCaptions = union && canPaste({ x: union.x0, y: union.y0, width: union.x1 - union.x0, height: union.y1 - union.y0 }, width, height) ? union : null
-    /** What ffmpeg receives on stdin and where it goes: the avatar layer, or the layer with the captions. */
-    const onStdin = withCaptions ? { x: withCaptions.x0, y: withCaptions.y0, width: withCaptions.x1 - withCaptions.x0, height: withCaptions.y1 - withCaptions.y0 } : layer
+    const grown = drawn && placementOf(unionRect(rectOf(layer), drawn.rect))
+    const withCaptions = grown && canPaste(grown, width, height) ? { grown, drawn } : null
+    /** What ffmpeg receives on stdin and where it goes: the avatar layer, or the rectangle holding it and the captions. */
+    const onStdin = withCaptions?.grown ?? layer
     let frame = (i: number) => frames.frame(i)
     // A still picture is decoded and fitted once, here: ffmpeg reads the same I420 bytes the layer is blended over.
     let stillFile: string | null = null
@@ -130,14 +135,14 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
         await writeFile(stillFile, still.data)
         under = cropI420(still, onStdin.x, onStdin.y, onStdin.width, onStdin.height)
       }
-      const inPiped = (r: { x0: number; y0: number; x1: number; y1: number }) => ({ x0: r.x0 - onStdin.x, y0: r.y0 - onStdin.y, x1: r.x1 - onStdin.x, y1: r.y1 - onStdin.y })
-      frame = opaqueFrames(frames, under, withCaptions && drawn ? { avatar: inPiped(avatarRect), top: { ...drawn, rect: inPiped(drawn.rect) } } : undefined)
+      const inLayer = (r: Rect): Rect => ({ x0: r.x0 - onStdin.x, y0: r.y0 - onStdin.y, x1: r.x1 - onStdin.x, y1: r.y1 - onStdin.y })
+      frame = opaqueFrames(frames, under, withCaptions ? { avatar: inLayer(rectOf(layer)), top: { ...withCaptions.drawn, rect: inLayer(withCaptions.drawn.rect) } } : undefined)
     }
     let assFile: string | null = null
     let fontsDir: string | null = null
     if (captionSetup && !withCaptions) {
       assFile = path.join(work, 'captions.ass')
-      await writeFile(assFile, buildAssCaptions(input.words, captionSetup.placed, canvas, captionSetup.font).script)
+      await writeFile(assFile, assScript(captionSetup.plan, captionSetup.placed, canvas, captionSetup.font))
       fontsDir = await prepareFontsDir(path.join(work, 'fonts'), captionSetup.font)
     }
     mark('prepare', t)

@@ -221,8 +221,6 @@ const intersect = (a: Rect, b: Rect): Rect | null => {
   const r = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) }
   return r.x1 > r.x0 && r.y1 > r.y0 ? r : null
 }
-/** The smallest rectangle holding both. */
-export const unionRect = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
 const covers = (outer: Rect, inner: Rect) => outer.x0 <= inner.x0 && outer.y0 <= inner.y0 && outer.x1 >= inner.x1 && outer.y1 >= inner.y1
 
 /** Copies rectangle `r` (even bounds) of an I420 frame's three planes from `from` into `to`. */
@@ -265,8 +263,7 @@ export function opaqueFrames(
   let nextTop = 0
   let last: Uint8Array = backdrop.data
   const shift = (r: Rect): Rect => ({ x0: r.x0 + avatar.x0, y0: r.y0 + avatar.y0, x1: r.x1 + avatar.x0, y1: r.y1 + avatar.y0 })
-  let rgba: Uint8Array
-  const compose = (out: Uint8Array, r: Rect) => {
+  const compose = (rgba: Uint8Array, out: Uint8Array, r: Rect) => {
     const onTop = top && topRgba ? intersect(r, top.rect) : null
     if (!onTop && covers(avatar, r)) return blendRect(rgba, backdrop.data, out, width, height, r, avatarAt)
     copyRect(backdrop.data, out, width, height, r)
@@ -275,7 +272,7 @@ export function opaqueFrames(
     if (onTop) blendRect(topRgba!, out, out, width, height, onTop, topAt!)
   }
   return (i) => {
-    rgba = source.frame(i)
+    const rgba = source.frame(i)
     const named = source.changed()
     const first = !lastRgba
     const ra = first ? { x0: 0, y0: 0, x1: aw, y1: ah }
@@ -291,11 +288,11 @@ export function opaqueFrames(
     const out = nextBuffer()
     if (first) {
       out.set(backdrop.data)
-      compose(out, { x0: 0, y0: 0, x1: width, y1: height })
+      compose(rgba, out, { x0: 0, y0: 0, x1: width, y1: height })
     } else {
       out.set(last)
-      if (ra) compose(out, shift(ra))
-      if (rt) compose(out, rt)
+      if (ra) compose(rgba, out, shift(ra))
+      if (rt) compose(rgba, out, rt)
     }
     last = out
     return out

@@ -14,12 +14,12 @@ import { AVATAR_UNITS, boxTransform, drawAvatar } from '@mouthpiece/avatar/draw-
 import type { DrawBox } from '@mouthpiece/avatar/draw-avatar'
 import { drawPhotoBase, mouthOpening, photoPoints } from '@mouthpiece/avatar/draw-photo'
 import { getPhotoImage } from '@mouthpiece/avatar/photo-images'
-import { hasPhotoRaster, warpPhoto } from '@mouthpiece/avatar/photo-raster'
+import { hasPhotoRaster, unionRect, warpPhoto } from '@mouthpiece/avatar/photo-raster'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
 import { mouthRegion, regionInPixels } from '@mouthpiece/avatar/mouth-region'
 
 const area = (r: Rect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0)
-const union = (a: Rect | null, b: Rect): Rect => (!a || !area(a) ? b : !area(b) ? a : { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
+const union = (a: Rect | null, b: Rect): Rect => (!a || !area(a) ? b : !area(b) ? a : unionRect(a, b))
 
 /**
  * A frame drawer for a photo look (frames in `nextBuffer`'s buffers) drawn unrotated in a square box;
