@@ -23,6 +23,7 @@ import { CHROMIUM_ARGS } from '../e2e/support'
 import { cutOutPerson } from '../apps/server/src/modules/avatars/photo-background'
 import type { BenchFigure, BenchRun } from './bench-kit'
 import { loadNote, median, processCpuSeconds } from './bench-kit'
+import type { StoredKey } from '@mouthpiece/contracts/media/stored-file.schemas'
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0
 
@@ -54,7 +55,7 @@ export const run: BenchRun = async (log) => {
   for (let i = 0; i < 5; i++) {
     const t = performance.now()
     face = await findFace(await pixelsOf(PORTRAIT))
-    meshFor({ src: `bench${i}`, key: 'bench', width: 1024, height: 1024, landmarks: face!.landmarks })
+    meshFor({ src: `bench${i}`, key: 'bench' as StoredKey, width: 1024, height: 1024, landmarks: face!.landmarks })
     times.push(performance.now() - t)
   }
   const seconds = median(times) / 1000
@@ -69,7 +70,7 @@ export const run: BenchRun = async (log) => {
     const cpu0 = processCpuSeconds()
     const t = performance.now()
     const found = await findFace(await pixelsOf(PORTRAIT))
-    meshFor({ src: `benchcut${i}`, key: 'bench', width: 1024, height: 1024, landmarks: found!.landmarks })
+    meshFor({ src: `benchcut${i}`, key: 'bench' as StoredKey, width: 1024, height: 1024, landmarks: found!.landmarks })
     cutout = (await cutOutPerson(portraitJpeg)).png
     cutTimes.push(performance.now() - t)
     cutCpu.push(processCpuSeconds() - cpu0)
@@ -84,7 +85,7 @@ export const run: BenchRun = async (log) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-'))
   try {
     const spoken = await speech.synthesize(LINE, 'espeak:en-us')
-    const look: AvatarLook = { ...findInfluencer('streamer')!.look, photo: { src: 'bench', key: 'bench', width: 1024, height: 1024, landmarks: face!.landmarks } }
+    const look: AvatarLook = { ...findInfluencer('streamer')!.look, photo: { src: 'bench', key: 'bench' as StoredKey, width: 1024, height: 1024, landmarks: face!.landmarks } }
     const avatarImage = await readFile(PORTRAIT)
     const runs: number[] = []
     const cpus: number[] = []

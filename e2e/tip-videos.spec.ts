@@ -24,7 +24,7 @@ test('a tip becomes a video in the Activity Feed, plays in the page and on the o
   const { username, headers, overlayUrl } = await signUpCreator(request, context, 'vid')
 
   // A setup and a $5 test tip it speaks; then a second, plain alert so the feed has more than one row.
-  const setup = (await (await request.post('/api/donation/avatar-setup/create', { headers, data: { name: 'Big tips', price: 5, voice: 'espeak:en-us+f3', donation_avatar: { influencer_id: 'nova' } } })).json()) as { setup: { id: number } }
+  const setup = (await (await request.post('/api/donation/avatar-setup/create', { headers, data: { name: 'Big tips', price: 5, voice: 'espeak:en-us+f3', donation_avatar: { influencer_id: 'streamer' } } })).json()) as { setup: { id: number } }
   const fired = (await (await request.get(`/api/donation/avatar-setup/${setup.setup.id}/test-alert`, { headers })).json()) as { tip: { id: number } }
   await request.post('/api/donation/twitch/test-bits', { headers, data: { bits: 250, message: 'Clutch play!' } })
 

@@ -3,7 +3,7 @@ import { boundedText, defineId } from '../ids'
 import { defineRoute } from '../define-route'
 import { PageNumber, pageOf } from '../users/users.schemas'
 import {
-  AccountProvider, AlertKind, AvatarSetup, AvatarSetupId, AvatarSetupIdText, DonationAvatar, DonationSettings, DonationSettingsPatch,
+  AccountProvider, AlertKind, AvatarSetup, AvatarSetupId, AvatarSetupIdText, DonationAvatarChoice, DonationSettings, DonationSettingsPatch,
   OverlayAlert, Tip, TipId,
 } from './donations.schemas'
 
@@ -40,7 +40,7 @@ const SetupFields = z.object({
   name: z.string().trim().min(1, 'Please enter a name').max(100),
   custom_style_id: z.string().trim().max(100).nullable(),
   price: Price,
-  donation_avatar: DonationAvatar,
+  donation_avatar: DonationAvatarChoice,
   voice: z.string().trim().max(120).regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice').nullable(),
 })
 export const listAvatarSetups = defineRoute({
@@ -64,7 +64,7 @@ export const updateAvatarSetupPrice = defineRoute({
 })
 export const updateAvatarSetupDonationAvatar = defineRoute({
   method: 'POST', path: '/api/donation/avatar-setup/:id/update-donation-avatar', auth: 'user', requiresEnabled: true,
-  params: SetupParams, body: z.object({ donation_avatar: DonationAvatar }), response: SetupAnswer,
+  params: SetupParams, body: z.object({ donation_avatar: DonationAvatarChoice }), response: SetupAnswer,
 })
 export const deleteAvatarSetup = defineRoute({
   method: 'POST', path: '/api/donation/avatar-setup/:id/delete', auth: 'user', requiresEnabled: true, params: SetupParams, response: Deleted,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineId } from '../ids'
-import { AvatarLook } from '../media/avatar.schemas'
+import { AvatarLook, CartoonLook } from '../media/avatar.schemas'
 import { Emotion } from '../media/voices.schemas'
 
 /** Where an alert event came from. `direct` = a tip paid on our own tip page; `test` = a test trigger. */
@@ -152,9 +152,23 @@ export type ModerationSettings = z.infer<typeof ModerationSettings>
 /** A price tier's avatar: which avatar and style speaks alerts of at least `price` USD. */
 export const DonationAvatar = z.object({
   influencer_id: z.string().trim().max(100).nullable().default(null),
+  /** A photo avatar of the setup's owner; the look below is then read off it, never sent (absent in setups saved before it existed). */
+  custom_avatar_id: z.number().int().positive().nullable().optional(),
   look: AvatarLook.nullable().default(null),
 })
 export type DonationAvatar = z.infer<typeof DonationAvatar>
+
+/**
+ * A setup's avatar as a client chooses it: an influencer or creator by slug, one of the caller's
+ * custom avatars by id, or a drawn look (no photo). The server resolves the stored DonationAvatar
+ * from the entity, checking the caller may use it.
+ */
+export const DonationAvatarChoice = z.object({
+  influencer_id: z.string().trim().max(100).nullable().default(null),
+  custom_avatar_id: defineId('Avatar not found').json.nullable().default(null),
+  look: CartoonLook.nullable().default(null),
+})
+export type DonationAvatarChoice = z.infer<typeof DonationAvatarChoice>
 
 const avatarSetupId = defineId('Invalid avatar setup id')
 export const AvatarSetupId = avatarSetupId.json

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
 import { Render } from '../renders/renders.schemas'
-import { AvatarSetupId, DonationAvatar, OverlayAckState, OverlayKey, TipId, TipIdText } from './donations.schemas'
+import { AvatarSetupId, DonationAvatarChoice, OverlayAckState, OverlayKey, TipId, TipIdText } from './donations.schemas'
 
 /**
  * Tip videos (SPEC §7 "generate tip video", "tips/push-tip-video-action", "avatar-setup/short-video"):
@@ -38,7 +38,7 @@ const TipVideoAnswer = z.object({ tip_video: TipVideo })
 /** Either a saved setup, or a setup's fields (the modal previews before saving). */
 export const SetupPreviewBody = z.object({
   setup_id: AvatarSetupId.optional(),
-  donation_avatar: DonationAvatar.optional(),
+  donation_avatar: DonationAvatarChoice.optional(),
   voice: z.string().trim().max(120).regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice').nullable().optional(),
   custom_style_id: z.string().trim().max(100).nullable().optional(),
   text: z.string().trim().max(MAX_PREVIEW_CHARS, `The line must be at most ${MAX_PREVIEW_CHARS} characters`).optional(),

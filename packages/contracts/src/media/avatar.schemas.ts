@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_AVATAR_BOX, DEFAULT_ENERGY } from '../constants'
+import { StoredKey } from './stored-file.schemas'
 import { Emotion, VoiceId } from './voices.schemas'
 
 /** SPEC §3 "Avatar look prompt": what a user types to describe a custom avatar. */
@@ -41,7 +42,7 @@ export const PhotoBackground = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('keep') }),
   z.object({ mode: z.literal('color'), color: Hex }),
   /** A picture the user picked, drawn to cover the avatar box. */
-  z.object({ mode: z.literal('image'), src: z.string(), key: z.string() }),
+  z.object({ mode: z.literal('image'), src: z.string(), key: StoredKey }),
 ])
 export type PhotoBackground = z.infer<typeof PhotoBackground>
 
@@ -52,8 +53,8 @@ export type PhotoBackground = z.infer<typeof PhotoBackground>
 export const PhotoFace = z.object({
   /** Where a page loads the picture. */
   src: z.string(),
-  /** Storage key of the picture, for the render worker. */
-  key: z.string(),
+  /** Storage key of the picture, for the render worker (server-minted: see StoredKey). */
+  key: StoredKey,
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   landmarks: FaceLandmarks,
@@ -64,7 +65,7 @@ export const PhotoFace = z.object({
    */
   background: PhotoBackground.optional(),
   /** Storage key of the photo as uploaded (JPEG), kept while a cut-out is drawn so the user can switch back. */
-  original_key: z.string().optional(),
+  original_key: StoredKey.optional(),
 })
 export type PhotoFace = z.infer<typeof PhotoFace>
 
@@ -91,6 +92,16 @@ export const AvatarLook = z.object({
   photo: PhotoFace.optional(),
 })
 export type AvatarLook = z.infer<typeof AvatarLook>
+
+/**
+ * A look as a client may send it: drawn shapes only. A talking photo is chosen by the id of the
+ * photo avatar (the server reads its picture's key off that avatar, checking its owner), never by
+ * sending a look that names a stored file.
+ */
+export const CartoonLook = AvatarLook.omit({ photo: true }).extend({
+  photo: z.never({ error: 'Choose a photo avatar by its id (custom_avatar_id), not by its picture' }).optional(),
+})
+export type CartoonLook = z.infer<typeof CartoonLook>
 
 /** SPEC §3 "Avatar placement box", in editor-canvas pixels (SPEC §9 canvas 840×465); x,y is the box centre. */
 export const AvatarBox = z.object({

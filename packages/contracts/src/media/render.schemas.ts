@@ -4,6 +4,7 @@ import {
   DEFAULT_FONT_WEIGHT, DEFAULT_OUTLINE_COLOR, PROJECT_SETTING_DEFAULTS,
 } from '../constants'
 import { AvatarBox, Energy } from './avatar.schemas'
+import { WorkerPath } from './stored-file.schemas'
 import { DEFAULT_EMOTION, Emotion } from './voices.schemas'
 
 const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a 6-digit hex colour (a hash sign, then RRGGBB)')
@@ -74,9 +75,9 @@ export type VideoFormat = z.infer<typeof VideoFormat>
 
 export const Background = z.discriminatedUnion('type', [
   z.object({ type: z.literal('color'), color: Hex.default('#1B1F2A') }),
-  z.object({ type: z.literal('image'), path: z.string().min(1) }),
+  z.object({ type: z.literal('image'), path: WorkerPath }),
   /** An uploaded video, looped under the avatar; its sound is mixed at `volume` (video_volume). */
-  z.object({ type: z.literal('video'), path: z.string().min(1), volume: z.number().min(0).max(2).default(PROJECT_SETTING_DEFAULTS.video_volume) }),
+  z.object({ type: z.literal('video'), path: WorkerPath, volume: z.number().min(0).max(2).default(PROJECT_SETTING_DEFAULTS.video_volume) }),
 ])
 export type Background = z.infer<typeof Background>
 

@@ -10,6 +10,7 @@ import { renderAvatarVideo } from '../render/compositor'
 import { createSpeechService } from '../speech/speech.service'
 import { PORTRAIT, pixelsOf, tempDir } from '../test/media-test-kit'
 import { findFace } from './face-landmarks'
+import type { StoredKey } from '@mouthpiece/contracts/media/stored-file.schemas'
 
 const speech = createSpeechService()
 let tmp: Awaited<ReturnType<typeof tempDir>>
@@ -22,7 +23,7 @@ beforeAll(async () => {
   tmp = await tempDir()
   bytes = await readFile(PORTRAIT)
   const face = await findFace(await pixelsOf(PORTRAIT))
-  look = { ...findInfluencer('streamer')!.look, photo: { src: '/test/portrait.jpg', key: 'test/portrait.jpg', width: 1024, height: 1024, landmarks: face!.landmarks } }
+  look = { ...findInfluencer('streamer')!.look, photo: { src: '/test/portrait.jpg', key: 'test/portrait.jpg' as StoredKey, width: 1024, height: 1024, landmarks: face!.landmarks } }
 }, 60_000)
 afterAll(async () => {
   await speech.close()

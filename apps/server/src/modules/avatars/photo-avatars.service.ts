@@ -17,12 +17,14 @@ import { avatarNotFound, presentCustomAvatar, stillOf, storePreview } from './av
 import type { AvatarsDeps } from './avatars.service'
 import { backgroundChoice, pictureType, withBackground } from './photo-background'
 import type { PhotoForm, PhotoPlaces } from './photo-background'
+import { storedKey } from '../../platform/storage/stored-key'
+import type { StoredKey } from '@mouthpiece/contracts/media/stored-file.schemas'
 
 export const MAX_PHOTO_BYTES = MAX_PHOTO_MB * 1024 * 1024
 /** Portraits are kept at most this large: plenty for a 720p avatar box, quick to warp. */
 const PHOTO_SIDE = 1024
 
-const photoKey = (userId: number, id: number, version: number) => `avatars/${userId}/photo_${id}_${version}.jpg`
+const photoKey = (userId: number, id: number, version: number) => storedKey(`avatars/${userId}/photo_${id}_${version}.jpg`)
 const photoSrc = (id: number, version: number) => `/api/custom-avatar/${id}/photo?v=${version}`
 const invalid = (message: string, code = 'validation') => new AppError(code, message, 422, { file: [message] })
 
@@ -64,7 +66,7 @@ export async function readPortrait(bytes: Buffer): Promise<Portrait> {
 }
 
 /** The look a render draws for a portrait kept at `place.key` and served at `place.src` (the cartoon fields are the stand-in drawn while it loads). */
-export function photoLook(name: string, portrait: Portrait, place: { key: string; src: string }): AvatarLook {
+export function photoLook(name: string, portrait: Portrait, place: { key: StoredKey; src: string }): AvatarLook {
   return { ...lookForPrompt({ positivePrompt: name }, 0), photo: { src: place.src, key: place.key, width: portrait.width, height: portrait.height, landmarks: portrait.landmarks } }
 }
 
@@ -75,8 +77,8 @@ export async function validatePortrait(form: PhotoForm) {
 }
 
 const placesOf = (userId: number, id: number): PhotoPlaces => ({
-  cutoutKey: `avatars/${userId}/photo_${id}_cutout.png`,
-  backdropKey: `avatars/${userId}/photo_${id}_backdrop.jpg`,
+  cutoutKey: storedKey(`avatars/${userId}/photo_${id}_cutout.png`),
+  backdropKey: storedKey(`avatars/${userId}/photo_${id}_backdrop.jpg`),
   photoSrc: (v) => photoSrc(id, v),
   backdropSrc: (v) => `/api/custom-avatar/${id}/backdrop?v=${v}`,
 })

@@ -15,6 +15,7 @@ import { personMask } from '@mouthpiece/media/segment/person-mask'
 import type { Storage } from '../../platform/storage/storage'
 import { AppError } from '../../platform/http/errors'
 import { readStored } from './avatars.service'
+import type { StoredKey } from '@mouthpiece/contracts/media/stored-file.schemas'
 
 /** Background pictures are kept at most this large: they cover a 720p avatar box. */
 const BACKDROP_SIDE = 1024
@@ -94,8 +95,8 @@ async function backdropPicture(bytes: Buffer): Promise<Buffer> {
 
 /** Where a photo avatar keeps its pictures, and the page links to them (versioned so caches follow changes). */
 export interface PhotoPlaces {
-  cutoutKey: string
-  backdropKey: string
+  cutoutKey: StoredKey
+  backdropKey: StoredKey
   /** The link of the drawn picture (the photo route serves `photo.key`) at a version. */
   photoSrc: (version: number) => string
   backdropSrc: (version: number) => string

@@ -32,17 +32,10 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
   }))
   route(updateMuteAllAlerts, async ({ actor, body }) => ({ settings: await settings.updateSettings(deps, actor.user.id, { mute_all: body.mute }) }))
 
-  route(listAvatarSetups, async ({ actor }) => ({ setups: (await setupsRepo.listSetups(deps.db, actor.user.id)).map(settings.presentSetup) }))
-  route(createAvatarSetup, async ({ actor, body }) => ({
-    setup: settings.presentSetup(await setupsRepo.insertSetup(deps.db, {
-      user_id: actor.user.id,
-      name: body.name,
-      custom_style_id: body.custom_style_id ?? null,
-      price: body.price ?? 0,
-      donation_avatar: body.donation_avatar ?? { influencer_id: null, look: null },
-      voice: body.voice ?? null,
-    })),
+  route(listAvatarSetups, async ({ actor }) => ({
+    setups: await Promise.all((await setupsRepo.listSetups(deps.db, actor.user.id)).map((row) => settings.presentSetupNow(deps, row))),
   }))
+  route(createAvatarSetup, async ({ actor, body }) => ({ setup: await settings.createSetup(deps, actor.user.id, body) }))
   route(updateAvatarSetup, async ({ actor, params, body }) => ({ setup: await settings.changeSetup(deps, actor.user.id, params.id, body) }))
   route(updateAvatarSetupStyle, async ({ actor, params, body }) => ({
     setup: await settings.changeSetup(deps, actor.user.id, params.id, { custom_style_id: body.custom_style_id }),

@@ -13,7 +13,7 @@ import {
   baseProfanityBlacklist, checkModeration, toggleDefaultProfanityBlacklist, updateProfanityBlackList, updateProfanityWhiteList,
 } from '@mouthpiece/contracts/donations/moderation.routes'
 import { overlayHealth, rotateOverlayKey } from '@mouthpiece/contracts/donations/overlay.routes'
-import type { AccountProvider, AlertKind, AvatarSetup, DonationSettings, StreamPlatform } from '@mouthpiece/contracts/donations/donations.schemas'
+import type { AccountProvider, AlertKind, DonationAvatarChoice, DonationSettings, StreamPlatform } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { listVoices, previewVoice } from '@mouthpiece/contracts/voices/voices.routes'
 import { listCustomAvatars } from '@mouthpiece/contracts/avatars/avatars.routes'
@@ -150,7 +150,7 @@ export const useUpdateSetupPrice = () =>
   useSetupMutation(({ id, price }: { id: number; price: number }) => request(updateAvatarSetupPrice, { params: { id }, body: { price } }).then((r) => r.setup))
 /** The avatar of a setup: its look (influencer or custom) and, for a saved custom avatar, its style id. */
 export const useUpdateSetupAvatar = () =>
-  useSetupMutation(async ({ id, donation_avatar, custom_style_id }: { id: number; donation_avatar: AvatarSetup['donation_avatar']; custom_style_id: string | null }) => {
+  useSetupMutation(async ({ id, donation_avatar, custom_style_id }: { id: number; donation_avatar: DonationAvatarChoice; custom_style_id: string | null }) => {
     await request(updateAvatarSetupDonationAvatar, { params: { id }, body: { donation_avatar } })
     return request(updateAvatarSetupStyle, { params: { id }, body: { custom_style_id } }).then((r) => r.setup)
   })

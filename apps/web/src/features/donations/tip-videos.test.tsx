@@ -79,7 +79,7 @@ describe('tip videos', () => {
       'POST /api/donation/avatar-setup/short-video': () => ({ body: { render: render({ source: 'setup_preview', status: 2, progress: 0 }) } }),
       [`GET /api/renders/${ID}`]: () => ({ body: { render: ++polls > 1 ? { ...done, source: 'setup_preview' } : render({ source: 'setup_preview', progress: 55 }) } }),
     })
-    const body = { setup_id: 4, donation_avatar: { influencer_id: 'nova', look: null }, custom_style_id: null, voice: 'espeak:en-us+m3' }
+    const body = { setup_id: 4, donation_avatar: { influencer_id: 'nova', custom_avatar_id: null, look: null }, custom_style_id: null, voice: 'espeak:en-us+m3' }
     renderAt(<SetupPreviewVideo setup={body} />, '/donation-settings')
     await userEvent.click(screen.getByRole('button', { name: 'Preview video' }))
     await waitFor(() => expect(server.calls.find((c) => c.path === '/api/donation/avatar-setup/short-video')?.body).toEqual(body))

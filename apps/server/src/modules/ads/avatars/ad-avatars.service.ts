@@ -15,6 +15,7 @@ import { photoLook, readPortrait } from '../../avatars/photo-avatars.service'
 import { notAnImage, probeImage } from '../brands/brand-files'
 import { adAvatars } from './ad-avatars.schema'
 import type { AdAvatarPresenter, AdAvatarRow } from './ad-avatars.schema'
+import { storedKey } from '../../../platform/storage/stored-key'
 
 export type AdAvatarsDeps = Pick<Platform, 'db' | 'storage'>
 type Fields = z.infer<typeof AdAvatarFields>
@@ -47,7 +48,7 @@ async function storeFiles(deps: AdAvatarsDeps, upload: Awaited<ReturnType<typeof
   const { probed, portrait } = upload
   const stem = `ad-avatars/${crypto.randomUUID()}`
   const image = { image_key: `${stem}.${probed.format === 'jpeg' ? 'jpg' : probed.format}`, image_mime: probed.mime, width: probed.width, height: probed.height }
-  const portraitKey = `${stem}-presenter.jpg`
+  const portraitKey = storedKey(`${stem}-presenter.jpg`)
   try {
     await deps.storage.put(image.image_key, upload.file, probed.mime)
     await deps.storage.put(portraitKey, portrait.jpeg, 'image/jpeg')

@@ -30,12 +30,13 @@ import { normalise } from '../photo-avatars.service'
 import { pictureType } from '../photo-background'
 import type { PhotoPlaces } from '../photo-background'
 import { CREATOR_QUEUE, ensureCreatorQueues } from './creators.queues'
+import { storedKey } from '../../../platform/storage/stored-key'
 
 export type CreatorsDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'config'>
 
 export const creatorNotFound = () => new AppError('not_found', 'Creator not found', 404)
 const uploadKey = (id: string, n: number) => `creators/${id}/upload-${n}`
-export const photoKey = (id: string) => `creators/${id}/photo.jpg`
+export const photoKey = (id: string) => storedKey(`creators/${id}/photo.jpg`)
 export const datasetKey = (id: string, n: number) => `creators/${id}/dataset-${n}.jpg`
 export const photoSrc = (id: string, at: number) => `/api/influencers/${id}/photo?v=${at}`
 
@@ -116,8 +117,8 @@ export async function deleteCreatorVoice(deps: CreatorsDeps, actor: AdminAuditAc
 
 /** Where a creator's photo avatar keeps its cut-out and background picture, and their links. */
 export const creatorPlaces = (id: string): PhotoPlaces => ({
-  cutoutKey: `creators/${id}/cutout.png`,
-  backdropKey: `creators/${id}/backdrop.jpg`,
+  cutoutKey: storedKey(`creators/${id}/cutout.png`),
+  backdropKey: storedKey(`creators/${id}/backdrop.jpg`),
   photoSrc: (v) => photoSrc(id, v),
   backdropSrc: (v) => `/api/influencers/${id}/backdrop?v=${v}`,
 })

@@ -9,7 +9,8 @@ import { amountLabel, pickSetup, spokenLine, usdValue } from './alert-line'
 import type { SpokenAlert } from './alert-speech'
 import { moderateName, moderateText } from '../moderation/moderation'
 import { findSetup, listSetups } from '../settings/settings.repo'
-import { DEFAULT_MINIMUMS, DEFAULT_MODERATION, adminModeration, ensureSettings, presentSetup } from '../settings/settings.service'
+import { DEFAULT_MINIMUMS, DEFAULT_MODERATION, adminModeration, ensureSettings, presentSetupNow } from '../settings/settings.service'
+import { signedAvatar } from '../settings/setup-avatar'
 
 /** How long an overlay audio link stays valid (alerts older than this are not replayed anyway). */
 const AUDIO_LINK_SECONDS = 6 * 3600
@@ -199,15 +200,8 @@ async function presentOverlayAlert(deps: DonationsDeps, e: AlertEventRow, setup:
 
 /** The overlay has no session: a photo avatar's portrait goes out as a signed link, as the voice does. */
 async function overlaySetup(deps: DonationsDeps, setup: AvatarSetupRow) {
-  const shown = presentSetup(setup)
-  const look = shown.donation_avatar.look
-  if (!look?.photo) return shown
-  const sign = (key: string) => deps.storage.url(key, { expiresInSeconds: AUDIO_LINK_SECONDS })
-  const src = await sign(look.photo.key)
-  // A picked picture behind a cut-out portrait goes out signed too.
-  const bg = look.photo.background
-  const background = bg?.mode === 'image' ? { ...bg, src: await sign(bg.key) } : bg
-  return { ...shown, donation_avatar: { ...shown.donation_avatar, look: { ...look, photo: { ...look.photo, src, ...(background ? { background } : {}) } } } }
+  const shown = await presentSetupNow(deps, setup)
+  return { ...shown, donation_avatar: await signedAvatar(deps.storage, shown.donation_avatar, AUDIO_LINK_SECONDS) }
 }
 
 export function presentTip(e: AlertEventRow): Tip {

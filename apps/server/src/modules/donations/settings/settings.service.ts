@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { ALERT_KINDS } from '@mouthpiece/contracts/donations/donations.schemas'
 import type {
-  AlertKind, AvatarSetup, DonationSettings, ModerationSettings, OverlayHealth, StreamPlatform, TtsSettings, AlertMinimums,
+  AlertKind, AvatarSetup, DonationAvatarChoice, DonationSettings, ModerationSettings, OverlayHealth, StreamPlatform, TtsSettings, AlertMinimums,
 } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Queryable } from '../../../platform/db/client'
 import { notFound } from '../../../platform/http/errors'
@@ -10,6 +10,7 @@ import type { AvatarSetupRow, DonationSettingsRow } from '../donations.schema'
 import type { AdminModeration } from '../moderation/moderation'
 import * as repo from './settings.repo'
 import { sha256 } from '../accounts/token-crypto'
+import { currentAvatar, resolveChoice } from './setup-avatar'
 
 export const DEFAULT_MODERATION: ModerationSettings = {
   use_base_list: true, black_list: [], white_list: [], action: 'beep', approval: 'off', max_chars: 200, strip_links: true,
@@ -142,10 +143,27 @@ export async function requireSetup(deps: DonationsDeps, userId: number, id: numb
   return row
 }
 
-export async function changeSetup(deps: DonationsDeps, userId: number, id: number, changes: Parameters<typeof repo.updateSetup>[3]): Promise<AvatarSetup> {
-  const row = await repo.updateSetup(deps.db, userId, id, changes)
+/** A setup as its owner sees it: the avatar resolved as it is now (`setup-avatar.ts`). */
+export async function presentSetupNow(deps: DonationsDeps, row: AvatarSetupRow): Promise<AvatarSetup> {
+  return { ...presentSetup(row), donation_avatar: await currentAvatar(deps.db, row.user_id, row.donation_avatar) }
+}
+
+type SetupChanges = Omit<NonNullable<Parameters<typeof repo.updateSetup>[3]>, 'donation_avatar'> & { donation_avatar?: DonationAvatarChoice }
+
+export async function createSetup(deps: DonationsDeps, userId: number, fields: Omit<SetupChanges, 'name'> & { name: string }): Promise<AvatarSetup> {
+  const donationAvatar = fields.donation_avatar ? await resolveChoice(deps.db, userId, fields.donation_avatar) : { influencer_id: null, custom_avatar_id: null, look: null }
+  return presentSetupNow(deps, await repo.insertSetup(deps.db, {
+    user_id: userId, name: fields.name, custom_style_id: fields.custom_style_id ?? null, price: fields.price ?? 0, donation_avatar: donationAvatar, voice: fields.voice ?? null,
+  }))
+}
+
+/** Any of a setup's fields; a chosen avatar is resolved (and its owner checked) before anything is written. */
+export async function changeSetup(deps: DonationsDeps, userId: number, id: number, changes: SetupChanges): Promise<AvatarSetup> {
+  const { donation_avatar: choice, ...rest } = changes
+  const resolved = choice ? { donation_avatar: await resolveChoice(deps.db, userId, choice) } : {}
+  const row = await repo.updateSetup(deps.db, userId, id, { ...rest, ...resolved })
   if (!row) throw notFound('Avatar setup')
-  return presentSetup(row)
+  return presentSetupNow(deps, row)
 }
 
 // The admin's moderation, read on every alert: cached briefly per process, dropped on admin edits here.

@@ -27,6 +27,7 @@ import { prepare } from '../alerts/alert.service'
 import { findSetup, updateSettings } from '../settings/settings.repo'
 import { ensureSettings, requireSetup } from '../settings/settings.service'
 import { settingsForKey } from '../alerts/overlay.service'
+import { currentAvatar, resolveChoice } from '../settings/setup-avatar'
 import { tipCardJpeg } from './tip-video-card'
 import type { TipCard } from './tip-video-card'
 import * as repo from './tip-video.repo'
@@ -37,12 +38,13 @@ export interface TipVideoDeps {
   renders: RendersDeps
 }
 
-/** The avatar a setup shows: its own look (a custom style), else its influencer, else the default one. */
-async function avatarOf(deps: TipVideoDeps, avatar: DonationAvatar | null | undefined, name: string): Promise<ChosenAvatar> {
-  const influencer = await chooseAvatar(deps.renders.db, null, { influencer_id: avatar?.influencer_id ?? undefined })
+/** The avatar a setup shows, resolved as it is now (setup-avatar.ts): a custom avatar or look, else its influencer, else the default one. */
+async function avatarOf(deps: TipVideoDeps, userId: number, avatar: DonationAvatar | null | undefined, name: string): Promise<ChosenAvatar> {
+  const now = avatar ? await currentAvatar(deps.donations.db, userId, avatar) : undefined
+  if (now?.custom_avatar_id != null) return chooseAvatar(deps.renders.db, userId, { custom_avatar_id: now.custom_avatar_id })
+  const influencer = await chooseAvatar(deps.renders.db, userId, { influencer_id: now?.influencer_id ?? undefined })
     .catch(() => chooseAvatar(deps.renders.db, null, {}))
-  // A custom look is copied into the setup; the render keeps it (the custom avatar itself may go).
-  return avatar?.look ? { ...influencer, influencer_id: null, custom_avatar_id: null, name, look: avatar.look } : influencer
+  return now?.look && !now.influencer_id ? { ...influencer, influencer_id: null, custom_avatar_id: null, name, look: now.look } : influencer
 }
 
 /** The voice the alert would use: the setup's, else the creator's TTS voice, else the defaults (as alerts fall back). */
@@ -58,10 +60,11 @@ async function voiceOf(deps: TipVideoDeps, ...wanted: Array<string | null | unde
 export async function previewSetup(deps: TipVideoDeps, userId: number, body: SetupPreviewBody): Promise<Render> {
   const saved = body.setup_id ? await requireSetup(deps.donations, userId, body.setup_id) : undefined
   const settings = await ensureSettings(deps.donations, userId)
-  const donationAvatar = body.donation_avatar ?? saved?.donation_avatar
+  // A setup being edited: what it chose is resolved (and its owner checked) as a save would.
+  const donationAvatar = body.donation_avatar ? await resolveChoice(deps.donations.db, userId, body.donation_avatar) : saved?.donation_avatar
   const voice = body.voice !== undefined ? body.voice : saved?.voice
   const name = saved?.name ?? 'Avatar setup'
-  const avatar = await avatarOf(deps, donationAvatar, name)
+  const avatar = await avatarOf(deps, userId, donationAvatar, name)
   const row = await renders.startModuleVideo(deps.renders, userId, {
     source: 'setup_preview', text: body.text || DEFAULT_PREVIEW_LINE, title: `Preview: ${name}`, avatar,
     voiceId: await voiceOf(deps, voice, settings.tts.voice), emotion: settings.tts.emotion, intensity: 0.6,
@@ -117,7 +120,7 @@ export async function generateForTip(deps: TipVideoDeps, userId: number, tipId: 
   let made = false
   await renders.startModuleVideo(deps.renders, userId, {
     source: 'tip_video', text: line, title: `${card.who}'s ${card.kind === 'tip' ? 'tip' : 'alert'}${card.amount ? ` · ${card.amount}` : ''}`,
-    avatar: await avatarOf(deps, setup?.donation_avatar, setup?.name ?? 'Alert avatar'),
+    avatar: await avatarOf(deps, userId, setup?.donation_avatar, setup?.name ?? 'Alert avatar'),
     voiceId: await voiceOf(deps, setup?.voice, settings.tts.voice), emotion: settings.tts.emotion, intensity: 0.6,
     orientation: 'portrait', background: { type: 'upload', id: backgroundId },
   }, {

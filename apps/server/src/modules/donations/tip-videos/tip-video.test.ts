@@ -61,7 +61,7 @@ describe('tip videos', () => {
   const streamsOf = async (url: string) => (await client.probeDownload(url, me())).probe.streams
 
   it('renders a short preview of an avatar setup speaking in its voice: an MP4 with sound and picture', async () => {
-    const setup = (await post('/api/donation/avatar-setup/create', { name: 'Big spender', price: 10, voice: 'espeak:en-us+m3', donation_avatar: { influencer_id: 'nova' } }))
+    const setup = (await post('/api/donation/avatar-setup/create', { name: 'Big spender', price: 10, voice: 'espeak:en-us+m3', donation_avatar: { influencer_id: 'streamer' } }))
       .json<{ setup: { id: number } }>().setup
     const started = Date.now()
     const res = await post('/api/donation/avatar-setup/short-video', { setup_id: setup.id })

@@ -16,6 +16,7 @@ import * as repo from './direct-tips.repo'
 import { findBySourceId, findUserEvent } from '../ingest/events.repo'
 import { acceptEvent } from '../ingest/ingest.service'
 import { findSettings, listSetups } from '../settings/settings.repo'
+import { currentAvatar, signedAvatar } from '../settings/setup-avatar'
 
 /** `metadata.kind` of a tip's PaymentIntent: the payments webhook hands those to `directTipPurpose`. */
 export const DIRECT_TIP_PURPOSE = 'direct_tip'
@@ -37,6 +38,9 @@ async function findCreator(deps: DonationsDeps, username: string): Promise<UserR
   return user
 }
 
+/** How long the tip page's avatar picture links work (a visitor reading the page, then paying). */
+const TIP_PAGE_LINK_SECONDS = 3600
+
 /** GET /api/donation/tip-page/:username — read only: a visit creates no settings row. */
 export async function tipPage(deps: DonationsDeps, payments: PaymentsDeps, username: string): Promise<TipPageCreator> {
   const creator = await findCreator(deps, username)
@@ -44,7 +48,7 @@ export async function tipPage(deps: DonationsDeps, payments: PaymentsDeps, usern
   return {
     username: creator.username,
     // Setups come cheapest first: the one that speaks the smallest tip.
-    avatar: setups[0]?.donation_avatar ?? null,
+    avatar: setups[0] ? await signedAvatar(deps.storage, await currentAvatar(deps.db, creator.id, setups[0].donation_avatar), TIP_PAGE_LINK_SECONDS) : null,
     alerts_live: !settings || (settings.alerts_allowed && !settings.mute_all && settings.enabled_types.includes('tip')),
     min_spoken_usd: settings?.minimums.amount_usd ?? 0,
     test_mode: payments.provider.testMode,

@@ -69,12 +69,12 @@ describe('direct tips (sandbox payments)', () => {
     expect(page.statusCode, page.body).toBe(200)
     expect(page.json()).toEqual({ creator: { username, avatar: null, alerts_live: true, min_spoken_usd: 0, test_mode: true } })
 
-    await post('/api/donation/avatar-setup/create', { name: 'Big', price: 20, donation_avatar: { influencer_id: 'big-one', look: null } })
-    await post('/api/donation/avatar-setup/create', { name: 'Small', price: 0, donation_avatar: { influencer_id: 'small-one', look: null } })
+    await post('/api/donation/avatar-setup/create', { name: 'Big', price: 20, donation_avatar: { influencer_id: 'gamer', look: null } })
+    await post('/api/donation/avatar-setup/create', { name: 'Small', price: 0, donation_avatar: { influencer_id: 'wizard', look: null } })
     await post('/api/donation/settings/update', { data: { minimums: { amount_usd: 3, bits: 0, channel_points: 0 } } })
     await post('/api/update-mute-all-alerts', { mute: true })
     const after = (await t.app.inject({ method: 'GET', url: `/api/donation/tip-page/${username}` })).json<{ creator: Record<string, unknown> }>().creator
-    expect(after).toMatchObject({ avatar: { influencer_id: 'small-one' }, alerts_live: false, min_spoken_usd: 3 })
+    expect(after).toMatchObject({ avatar: { influencer_id: 'wizard' }, alerts_live: false, min_spoken_usd: 3 })
     await post('/api/update-mute-all-alerts', { mute: false })
     await post('/api/donation/settings/update', { data: { minimums: { amount_usd: 0, bits: 0, channel_points: 0 } } })
   })

@@ -18,6 +18,7 @@ import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.sche
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { GenerationFlow, JobStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../../platform/db/client'
+import { humanPart } from '../../../platform/http/errors'
 import { MediaInputError, frameLayout, outputSize } from '../media-engine'
 import type { Pcm } from '../media-engine'
 import * as repo from '../renders.repo'
@@ -423,12 +424,15 @@ async function finalStage(ctx: StageContext): Promise<void> {
 export async function failRender(deps: RendersDeps, renderId: string, stage: RenderStage, message: string, opts: { lease?: string } = {}): Promise<RenderRow | undefined> {
   const row = await repo.findRender(deps.db, renderId)
   if (!row) return undefined
+  // Only the part people read is stored (the owner sees it): details after '#' may name files or keys, so they go to the log.
+  const shown = humanPart(message)
+  if (shown !== message) console.warn(`[renders] ${renderId} failed: ${message.slice(shown.length + 1)}`)
   const failed = await repo.updateRender(deps.db, renderId, {
     flow: FAILED_FLOW(stage, row.kind), status: RenderStatus.issue, queue_status: 'failed', job_status: JobStatus.failed,
-    stage: 'failed', error: message, lease: null,
+    stage: 'failed', error: shown, lease: null,
   }, { ...opts, openOnly: true })
   if (!failed) return undefined
-  await repo.failOpenLogs(deps.db, renderId, message.split('#')[0] ?? message)
+  await repo.failOpenLogs(deps.db, renderId, shown)
   await removeRenderFiles(deps.storage, renderId, row.files)
   await announce(deps, failed)
   return failed

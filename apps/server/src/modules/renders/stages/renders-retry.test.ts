@@ -78,7 +78,7 @@ describe('render jobs survive failing attempts', () => {
     const res = await client.call('POST', '/api/quick-create', me, { text, voice_id: 'espeak:en-us' })
     const failed = await client.waitDone(res.json<{ render: Render }>().render.id, me, 60_000)
     expect(failed).toMatchObject({ status: RenderStatus.issue, status_label: 'Issue', flow: GenerationFlow.avatarFailed, job_status: 3, queue_status: 'failed' })
-    expect(failed.error?.split('#')[0]).toBe(RENDER_FAILED_MESSAGE)
+    expect(failed.error).toBe(RENDER_FAILED_MESSAGE)
     expect(attempts.get(text)).toBe(3)
     const logs = await logsOf(failed.id, me)
     expect(logs.filter((l) => l.job === 'avatar').map((l) => l.status)).toEqual(['retrying', 'retrying', 'failed'])

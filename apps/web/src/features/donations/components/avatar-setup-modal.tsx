@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AvatarSetup, DonationAvatar } from '@mouthpiece/contracts/donations/donations.schemas'
-import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { AvatarSetup, DonationAvatar, DonationAvatarChoice } from '@mouthpiece/contracts/donations/donations.schemas'
+import type { AvatarLook, CartoonLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import { INFLUENCERS, findInfluencer } from '@mouthpiece/avatar/presets'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { Button } from '../../../components/ui/button'
@@ -43,24 +43,43 @@ function draftOf(setup: AvatarSetup | null): Draft {
   }
 }
 
-/** A setup's avatar: an influencer, a look drawn from a short prompt, or one of the user's saved custom avatars. */
-function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, current: AvatarSetup | null, creators: ReadonlyArray<{ id: string; look: AvatarLook }>): { avatar: DonationAvatar; style: string | null } {
+/** What the modal sends (an entity by id, or a drawn look) and what it shows meanwhile. */
+interface Chosen {
+  avatar: DonationAvatarChoice
+  shown: AvatarLook
+  style: string | null
+}
+
+/**
+ * A setup's avatar: an influencer, a look drawn from a short prompt, or one of the user's saved
+ * custom avatars. A photo avatar goes by its id: the server reads its picture, never the page.
+ */
+function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, current: AvatarSetup | null, creators: ReadonlyArray<{ id: string; look: AvatarLook }>): Chosen {
   if (d.tab === 'saved') {
     const found = saved.find((a) => a.id === d.savedId)
-    if (found) return { avatar: { influencer_id: null, look: found.look }, style: String(found.id) }
+    if (found) return { avatar: { influencer_id: null, custom_avatar_id: found.id, look: null }, shown: found.look, style: String(found.id) }
   }
   if (d.tab === 'custom') {
     const typed = d.prompt.wearing || d.prompt.style || d.prompt.color
-    if (!typed && current?.donation_avatar.look && !current.donation_avatar.influencer_id) return { avatar: current.donation_avatar, style: null }
-    return { avatar: { influencer_id: null, look: lookFromPrompt(d.prompt) }, style: null }
+    const kept = current?.donation_avatar
+    if (!typed && kept?.look && !kept.influencer_id) return { avatar: choiceOf(kept), shown: kept.look, style: null }
+    const look = lookFromPrompt(d.prompt)
+    return { avatar: { influencer_id: null, custom_avatar_id: null, look: drawnOnly(look) }, shown: look, style: null }
   }
-  // An admin-added creator is not in the presets the overlay knows: its look travels with the setup.
-  const creator = findInfluencer(d.influencerId) ? undefined : creators.find((c) => c.id === d.influencerId)
-  return { avatar: { influencer_id: d.influencerId, look: creator?.look ?? null }, style: null }
+  const creator = creators.find((c) => c.id === d.influencerId)
+  return { avatar: { influencer_id: d.influencerId, custom_avatar_id: null, look: null }, shown: creator?.look ?? findInfluencer(d.influencerId)?.look ?? INFLUENCERS[0]!.look, style: null }
 }
 
-function lookOf(avatar: DonationAvatar): AvatarLook {
-  return avatar.look ?? findInfluencer(avatar.influencer_id ?? '')?.look ?? INFLUENCERS[0]!.look
+/** A saved setup's avatar as the choice that made it (to tell whether the modal changed it). */
+function choiceOf(avatar: DonationAvatar): DonationAvatarChoice {
+  if (avatar.custom_avatar_id != null) return { influencer_id: null, custom_avatar_id: avatar.custom_avatar_id, look: null }
+  if (avatar.influencer_id) return { influencer_id: avatar.influencer_id, custom_avatar_id: null, look: null }
+  return { influencer_id: null, custom_avatar_id: null, look: avatar.look ? drawnOnly(avatar.look) : null }
+}
+
+function drawnOnly(look: AvatarLook): CartoonLook {
+  const { photo: _photo, ...drawn } = look
+  return drawn
 }
 
 /** Create or edit an avatar setup: name, price tier, voice and the avatar that speaks. */
@@ -95,7 +114,7 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
       } else {
         await update.mutateAsync({ id: setup.id, body: { name: d.name.trim(), voice } })
         if (priceValue !== setup.price) await price.mutateAsync({ id: setup.id, price: priceValue })
-        if (JSON.stringify(choice.avatar) !== JSON.stringify(setup.donation_avatar) || choice.style !== setup.custom_style_id)
+        if (JSON.stringify(choice.avatar) !== JSON.stringify(choiceOf(setup.donation_avatar)) || choice.style !== setup.custom_style_id)
           await avatar.mutateAsync({ id: setup.id, donation_avatar: choice.avatar, custom_style_id: choice.style })
         toast.success('Avatar setup saved')
       }
@@ -137,7 +156,7 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
           <legend className="mb-2 text-sm font-medium text-[#c9cedb]">Avatar</legend>
           <div className="flex flex-col gap-4 sm:flex-row">
             <div className="flex shrink-0 justify-center sm:block">
-              <AvatarThumb look={lookOf(choice.avatar)} size={132} label="Chosen avatar" />
+              <AvatarThumb look={choice.shown} size={132} label="Chosen avatar" />
             </div>
             <div className="min-w-0 flex-1">
               <div role="tablist" aria-label="Avatar style" className="mb-3 flex gap-1 border-b border-border">
