@@ -1,4 +1,4 @@
-// Type-aware lint for every workspace: the rules DESIGN.md asks for (no floating promises, type imports, no any).
+// Type-aware lint for every workspace: the rules docs/architecture.md asks for (no floating promises, type imports, no any).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'

@@ -37,7 +37,7 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is 1 worker; most server suites wait on sockets, timers and the
-    // queue, so a second fork overlaps that waiting (CI time, docs/decisions/test-time.md).
+    // queue, so a second fork overlaps that waiting (CI time, docs/decisions/0023-test-time.md).
     maxWorkers: 2,
     projects: [
       { test: { name: 'packages', environment: 'node', include: ['packages/**/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },

@@ -44,7 +44,7 @@ import { startConferenceEventsWorkers } from './modules/conference-events/confer
 /**
  * Sockets sign in with the user token the API takes (same session lookup) and join their user's
  * and their session's rooms. A disabled user's page gets no socket: its pushes serve the pages
- * barred to them (docs/decisions/admission-gate.md, "Accounts"). A back-office page also offers
+ * barred to them (docs/decisions/0010-admission-gate.md, "Accounts"). A back-office page also offers
  * its admin key and joins the admins' room (stress-test progress and the like).
  */
 function registerSockets({ app, realtime, db }: HttpContext) {

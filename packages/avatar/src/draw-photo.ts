@@ -111,7 +111,7 @@ function trianglePath(ctx: Ctx2D, d: [Pt, Pt, Pt], grow: number): void {
  * One triangle of the photo drawn onto the moved triangle: the path filled with the picture as a
  * pattern mapped by the triangle's affine transform: one anti-aliased fill per triangle, where a
  * clip + drawImage made the canvas build and drop a clip mask for each (measured with @napi-rs/canvas:
- * ~20 → ~17 ms of CPU per 390-pixel frame; docs/decisions/render-speed.md).
+ * ~20 → ~17 ms of CPU per 390-pixel frame; docs/decisions/0029-photo-avatar-drawing.md).
  */
 function drawTriangle(ctx: Ctx2D, pattern: PatternLike, s: [Pt, Pt, Pt], d: [Pt, Pt, Pt], grow: number): void {
   const m = affine(s, d)

@@ -2,7 +2,7 @@
  * A photo avatar's mesh warp computed in JS into a pixel buffer, for hosts that can hand over an
  * offscreen surface (the render worker registers one; the page does not and keeps drawing each moved
  * triangle as a pattern fill). Why: with @napi-rs/canvas each triangle's affine pattern fill cost
- * ~50 µs of rasterisation (~190 triangles, 10–12 ms a 390-pixel frame; docs/decisions/render-speed.md),
+ * ~50 µs of rasterisation (~190 triangles, 10–12 ms a 390-pixel frame; docs/decisions/0029-photo-avatar-drawing.md),
  * where one pass over the pixels, each sampled once, costs a few ms. The triangles tile the crop square
  * exactly (a pixel centre belongs to one triangle: edges are evaluated top to bottom the same way from
  * both sides), so there are no seams to hide and a later warp only needs to redo the triangles whose

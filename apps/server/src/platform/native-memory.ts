@@ -7,6 +7,6 @@
  * V8 frees only at its next collection; mimalloc's default then hands the pages back to the kernel
  * after 10 ms, so the next read-backs fault them in again (on this VM, zeroing 2 MB huge pages).
  * Held for a second, freed pages are reused within a render and still go back soon after it.
- * See docs/decisions/render-speed.md ("The canvas allocator keeps freed pages for a second").
+ * See docs/decisions/0035-mimalloc-purge-delay.md.
  */
 process.env.MIMALLOC_PURGE_DELAY ??= '1000'

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
  * created, workers started) on this embedded database. With it, a start can answer HTTP first and
  * run seeds and workers just after: what they write is already there, and every queue a request
  * may send to exists. Without it (a fresh data dir, new code, new migrations), they run before the
- * server listens, as on a first start. See docs/decisions/bundled-server-start.md.
+ * server listens, as on a first start. See docs/decisions/0013-bundled-server-start.md.
  */
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * Mouth shapes the avatar draws: the 15 visemes of the widely used Oculus/MPEG-4-style set, so the
- * phoneme tables (docs/decisions/visemes.md and packages/media/src/lipsync/phoneme-visemes.ts) can
+ * phoneme tables (docs/decisions/0006-visemes.md and packages/media/src/lipsync/phoneme-visemes.ts) can
  * follow a published reference.
  *
  * | viseme | sounds                         | mouth                                   |

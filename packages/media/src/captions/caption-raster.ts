@@ -7,7 +7,7 @@
  * Why: ffmpeg's `ass` filter blends the caption bitmaps into every frame, ~0.25 CPU-s of a 9 s Quick
  * Create, although the caption changes only when a word does. Drawn here, a caption state is drawn
  * and converted once and rides in the opaque layer (opaque-layer.ts) that ffmpeg pastes.
- * See docs/decisions/render-speed.md ("Captions drawn once per word").
+ * See docs/decisions/0036-captions-drawn-into-the-layer.md.
  */
 import { createCanvas } from '@napi-rs/canvas'
 import type { CaptionOptions } from '@mouthpiece/contracts/media/render.schemas'

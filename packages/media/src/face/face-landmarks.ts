@@ -2,7 +2,7 @@
  * Finds the face and its 68 landmark points in a portrait, offline on the CPU: @vladmandic/face-api's
  * SSD MobileNet detector and 68-point landmark net (both ship inside its npm tarball) on
  * TensorFlow.js's WASM backend (its .wasm files ship in @tensorflow/tfjs-backend-wasm). Nothing is
- * downloaded at run time; see docs/decisions/photo-avatar-face-landmarks.md.
+ * downloaded at run time; see docs/decisions/0017-photo-avatar-face-landmarks.md.
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'

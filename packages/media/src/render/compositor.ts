@@ -201,7 +201,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       // at the same or a higher SSIM, over a colour, a photo and a moving background alike.
       // me=dia (the smallest motion search, not hex): a talking head moves by a few pixels. x264 alone
       // -14 % CPU on a Quick Create's frames at the same SSIM and -1.6 % bytes; +0.8 % bytes on a panning
-      // test pattern (docs/decisions/render-speed.md, session 14).
+      // test pattern (docs/decisions/0033-x264-settings-for-avatar-videos.md).
       // Up to 720p one encoder thread: two slice threads cost ~10 % more CPU for the same frames, and
       // the drawing keeps the other core busy anyway. 1080p keeps both, or one thread would set the pace.
       const threads = width * height <= 1280 * 720 ? ['-threads', '1'] : []

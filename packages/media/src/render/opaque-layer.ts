@@ -6,7 +6,7 @@
  * picture), this side knows those pixels, so it blends the avatar over them itself and sends a plain
  * I420 frame, which ffmpeg then pastes with plain copies (paste-layer.ts). And it blends only the
  * rectangle that changed since the frame before — the mouth, most of the time — not the whole box.
- * See docs/decisions/render-speed.md ("An opaque layer and one encoder thread").
+ * See docs/decisions/0031-render-opaque-i420-layer.md.
  */
 import { ffmpeg } from '../audio/ffmpeg'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'

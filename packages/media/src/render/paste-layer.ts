@@ -9,7 +9,7 @@
  * - over a still picture, the picture's parts around the layer and the layer are stacked
  *   (`hstack`/`vstack` copy planes; `crop` only moves pointers).
  * Both give frames identical to the overlay's (paste-layer.test.ts compares their framemd5).
- * See docs/decisions/render-speed.md ("Pasting the opaque layer").
+ * See docs/decisions/0032-render-paste-the-layer.md.
  */
 
 /** Where the layer goes, in output pixels. */

@@ -18,7 +18,7 @@ const MAX_TOKEN_LENGTH = 512
  * Tokens a request offers for a role, most explicit first: the `Authorization: Bearer` header,
  * then the role's cookie (which the web client may store with a `Bearer ` prefix). The cookie
  * counts only when the request did not come from another site's page (cross-site request
- * forgery; docs/decisions/cookie-credentials-same-site.md): the web client's calls carry the
+ * forgery; docs/decisions/0014-cookie-credentials-same-site.md): the web client's calls carry the
  * header, and the cookie serves what the browser loads itself (images, media, downloads).
  */
 function offeredTokens(req: FastifyRequest, role: SessionRole, publicUrl: string): string[] {

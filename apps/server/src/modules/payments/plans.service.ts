@@ -8,7 +8,7 @@ import type { PlanRow } from './payments.schema'
 import * as repo from './payments.repo'
 
 /**
- * The seeded plans (docs/decisions/payments-plans.md). Alerts per month follow the SPEC §9 alert
+ * The seeded plans (docs/decisions/0004-payments-provider-plans-entitlements.md). Alerts per month follow the SPEC §9 alert
  * pricing tiers: Creator's price is the 300-alert tier ($59), Pro's the 850-alert tier ($145);
  * render minutes and the resolution are what separates them for video.
  */

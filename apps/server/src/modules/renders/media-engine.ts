@@ -86,7 +86,7 @@ export async function cloneNeuralVoice(name: string, wav: Uint8Array, signal?: A
 
 /**
  * Runs media work a visitor asked for (previews) with its child processes niced: on saturated
- * cores the API process and alert speech come first (docs/decisions/admission-gate.md).
+ * cores the API process and alert speech come first (docs/decisions/0010-admission-gate.md).
  */
 export const inBackground = <T>(work: () => Promise<T>): Promise<T> => withNiceness(10, work)
 /** Load the admin runs on purpose (stress tests): its child processes get the lowest CPU priority. */

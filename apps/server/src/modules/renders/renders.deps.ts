@@ -8,7 +8,7 @@ import type { Storage } from '../../platform/storage/storage'
 import { mediaEngine } from './media-engine'
 import type { MediaEngine } from './media-engine'
 
-/** The pg-boss queues of the renders domain (DESIGN.md: one name per domain). */
+/** The pg-boss queues of the renders domain (docs/architecture.md: one name per domain). */
 export const RENDER_QUEUES = {
   audio: 'renders.audio',
   avatar: 'renders.avatar',

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors'
  * the machine a bounded amount of CPU and every caller hears back quickly, while the requests that
  * never pass a gate (health checks, the overlay, alert delivery, listings) stay fast.
  *
- * Gates are per process: each API process guards its own cores. See docs/decisions/admission-gate.md.
+ * Gates are per process: each API process guards its own cores. See docs/decisions/0010-admission-gate.md.
  */
 export interface AdmissionOptions {
   /** Jobs running at once; about the number of cores. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
 /**
- * The wire payloads of the non-Twitch sources, in the shapes ../../shared/INTEGRATIONS.md records
+ * The wire payloads of the non-Twitch sources, in the shapes docs/integrations.md records
  * (Twitch's are the recorded fixtures, twitch-fixtures.ts). Shared by the source tests and the
  * browser spec that fires alerts through the stand-ins.
  */

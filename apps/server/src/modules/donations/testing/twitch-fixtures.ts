@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { signTwitchWebhook } from '../sources/twitch-webhook'
 
-/** The real EventSub payloads (Twitch CLI captures), copied from the shared fixtures so the repo stands alone. */
+/** The real EventSub payloads (Twitch CLI captures), kept in fixtures/twitch-eventsub (docs/integrations.md). */
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/twitch-eventsub')
 
 export interface EventSubMessage {

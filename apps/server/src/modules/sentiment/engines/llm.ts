@@ -27,7 +27,7 @@ const Completion = z.object({ choices: z.array(z.object({ message: z.object({ co
 /** What we ask of the model on top of the admin's prompt: a JSON answer we can check. */
 const FORMAT = 'Answer with JSON only: {"results":[{"i":<index>,"label":"positive"|"neutral"|"negative","score":<-1..1>,"reason":"<a few words>"}]} with one entry per input index.'
 
-/** POST {base}/v1/chat/completions, the OpenAI-compatible shape (INTEGRATIONS.md "LLM and image providers"). */
+/** POST {base}/v1/chat/completions, the OpenAI-compatible shape (docs/integrations.md "LLM and image providers"). */
 export async function chatCompletion(s: LlmSettings, messages: Array<{ role: 'system' | 'user'; content: string }>, signal?: AbortSignal): Promise<string> {
   const res = await fetch(`${s.baseUrl.replace(/\/$/, '')}/v1/chat/completions`, {
     method: 'POST',

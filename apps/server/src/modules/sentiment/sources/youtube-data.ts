@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
 
-/** YouTube Data API v3 costs (units per call, INTEGRATIONS.md): search 100 by the older page; the rest 1 a page. */
+/** YouTube Data API v3 costs (units per call, docs/integrations.md): search 100 by the older page; the rest 1 a page. */
 export const YT_COST = { search: 100, videos: 1, commentThreads: 1 } as const
 export const COMMENTS_PER_PAGE = 100
 

@@ -4,7 +4,7 @@ import { json, readBody, startFakeYoutube, closeServer } from '../../donations/t
 import { listenHttp } from '../../donations/testing/harness'
 
 const require = createRequire(import.meta.url)
-/** Google's error bodies, verbatim from the shared fixtures. */
+/** Google's error bodies, verbatim, kept in ./fixtures (docs/integrations.md). */
 const QUOTA = require('./fixtures/error.quotaExceeded.json') as object
 const DISABLED = require('./fixtures/error.commentsDisabled.json') as object
 const NOT_FOUND = require('./fixtures/error.videoNotFound.json') as object
