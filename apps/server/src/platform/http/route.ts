@@ -12,6 +12,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor
   }
+  interface FastifyInstance {
+    /** Every contract route this app serves, in registration order (generated tests walk them). */
+    contractRoutes: readonly RouteDef[]
+  }
 }
 
 export interface HandlerContext<R extends RouteDef> {
@@ -59,7 +63,10 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
     const rank = (hook: object) => (ARRIVAL_HOOK in hook ? 0 : AUTH_HOOK in hook ? 2 : 1)
     options.onRequest = [...hooks].sort((a, b) => rank(a) - rank(b))
   })
+  const registered: RouteDef[] = []
+  app.decorate('contractRoutes', registered)
   return function route<R extends RouteDef>(def: R, handler: Handler<R>, opts: RouteOptions = {}) {
+    registered.push(def)
     typed.route({
       method: def.method,
       url: def.path,
