@@ -164,7 +164,17 @@ describe('conference-event booth', () => {
     expect(page.list[0]!.consent_sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(Date.parse(page.list[0]!.agreed_at)).toBeLessThanOrEqual(Date.now())
 
-    // send-mail: the link again, to the same address only.
+    // send-mail right after the clip was mailed: held back by the mail cooldown, with a clear 429 (issue 23: 6 clips in a row).
+    for (let i = 0; i < 6; i++) {
+      const tooSoon = await b.call('POST', '/api/conference-event/send-mail', { code: video.code })
+      expect(tooSoon.statusCode, tooSoon.body).toBe(429)
+      expect(tooSoon.json()).toMatchObject({ code: 'mail_cooldown', message: expect.stringMatching(/^Your video was just emailed to you\. Please wait (a minute|\d+ seconds) and check your inbox/) })
+      expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))).toHaveLength(1)
+    expect((await findByCode(t.db, video.code))?.delivery).toBe('mailed')
+    // send-mail once the cooldown has passed: the link again, to the same address only.
+    await t.database.raw.query(`update mail_cooldowns set sent_at = now() - interval '61 seconds' where kind = 'booth_clip'`)
     const resend = await b.call('POST', '/api/conference-event/send-mail', { code: video.code.toLowerCase() })
     expect(resend.statusCode, resend.body).toBe(200)
     expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))).toHaveLength(2)
