@@ -8,7 +8,8 @@ const Url = z.string().url()
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: Port.default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to bind: all (IPv4) by default, as containers need; 127.0.0.1 keeps the server to this machine. */
+  HOST: z.string().trim().min(1, 'must name an interface (0.0.0.0, 127.0.0.1, ::)').default('0.0.0.0'),
   /** Public base URL used in mails and links; defaults to http://localhost:PORT. */
   PUBLIC_URL: Url.optional(),
   DATA_DIR: z.string().default('./data'),
