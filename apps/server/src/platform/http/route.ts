@@ -4,6 +4,7 @@ import type { RouteDef, RouteParams, RouteQuery, RouteBody, RouteResponse } from
 import { ACCOUNT_DISABLED_MESSAGE } from '@mouthpiece/contracts/users/users.schemas'
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '@mouthpiece/contracts/storable-text'
 import { refuseAtArrival } from '../admission/refuse-at-arrival'
+import type { ArrivalGuard } from '../admission/refuse-at-arrival'
 import type { AdmissionKind } from '../admission/admission'
 import type { Actor, ActorFor, Authenticator } from './actor'
 import { AppError } from './errors'
@@ -11,6 +12,10 @@ import { AppError } from './errors'
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor
+  }
+  interface FastifyInstance {
+    /** Refuses callers of a full admission gate before Fastify sees them (platform/admission/refuse-at-arrival.ts). */
+    arrivalGuard?: ArrivalGuard
   }
 }
 
@@ -48,7 +53,7 @@ export interface RouteOptions {
  * Registers a contract route: auth → validate (zod, from the contract) → handler → serialize
  * (checked against the contract's response). Route files only compose these.
  */
-export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
+export function makeRouter(app: FastifyInstance, authenticate: Authenticator, guard?: ArrivalGuard) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   // Per-IP limits count a request when it arrives: @fastify/rate-limit appends its hook after the
   // route's own onRequest (auth, which may wait for the database), so auth is moved behind it. A
@@ -60,6 +65,7 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
     options.onRequest = [...hooks].sort((a, b) => rank(a) - rank(b))
   })
   return function route<R extends RouteDef>(def: R, handler: Handler<R>, opts: RouteOptions = {}) {
+    if (opts.admission) guard?.register(def.method, def.path, opts.admission)
     typed.route({
       method: def.method,
       url: def.path,
