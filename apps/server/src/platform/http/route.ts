@@ -4,6 +4,7 @@ import type { RouteDef, RouteParams, RouteQuery, RouteBody, RouteResponse } from
 import { ACCOUNT_DISABLED_MESSAGE } from '@mouthpiece/contracts/users/users.schemas'
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText, unstorableNameMessage } from '@mouthpiece/contracts/storable-text'
 import { refuseAtArrival } from '../admission/refuse-at-arrival'
+import type { ArrivalGuard } from '../admission/refuse-at-arrival'
 import type { AdmissionKind } from '../admission/admission'
 import type { Actor, ActorFor, Authenticator } from './actor'
 import { AppError } from './errors'
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every contract route this app serves, in registration order (generated tests walk them). */
     contractRoutes: readonly RouteDef[]
+    /** Refuses callers of a full admission gate before Fastify sees them (platform/admission/refuse-at-arrival.ts). */
+    arrivalGuard?: ArrivalGuard
   }
 }
 
@@ -52,7 +55,7 @@ export interface RouteOptions {
  * Registers a contract route: auth → validate (zod, from the contract) → handler → serialize
  * (checked against the contract's response). Route files only compose these.
  */
-export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
+export function makeRouter(app: FastifyInstance, authenticate: Authenticator, guard?: ArrivalGuard) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   // Per-IP limits count a request when it arrives: @fastify/rate-limit appends its hook after the
   // route's own onRequest (auth, which may wait for the database), so auth is moved behind it. A
@@ -67,6 +70,7 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
   app.decorate('contractRoutes', registered)
   return function route<R extends RouteDef>(def: R, handler: Handler<R>, opts: RouteOptions = {}) {
     registered.push(def)
+    if (opts.admission) guard?.register(def.method, def.path, opts.admission)
     typed.route({
       method: def.method,
       url: def.path,
