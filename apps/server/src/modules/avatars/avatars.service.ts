@@ -7,7 +7,7 @@ import type { CustomAvatar, GenerateCustomAvatarBody, InfluencerItem } from '@mo
 import type { Platform } from '../../platform/context'
 import { admission } from '../../platform/admission/admission'
 import { AppError } from '../../platform/http/errors'
-import { avatarPng, DEFAULT_INFLUENCER, lookForPrompt } from '../renders/media-engine'
+import { avatarPng, DEFAULT_INFLUENCER, lookForPrompt } from '../../platform/media'
 import { TrackingEvent } from '@mouthpiece/contracts/constants'
 import { recordEvent } from '../tracking/tracking.service'
 import * as repo from './avatars.repo'

@@ -11,7 +11,7 @@ import { PHOTO_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/avatars.rou
 import { AppError, fieldError } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit/audit.service'
 import type { AdminAuditActor } from '../../audit/audit.service'
-import { findFaceLandmarks } from '../../renders/media-engine'
+import { findFaceLandmarks } from '../../../platform/media'
 import { latestInfluencerVideos } from '../../renders/renders.service'
 import type { RendersDeps } from '../../renders/renders.deps'
 import { influencers } from '../avatars.schema'

@@ -7,8 +7,8 @@ import type { AudioTake, Scene } from '@mouthpiece/contracts/projects/project-do
 import type { Storage } from '../../../platform/storage/storage'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError } from '../../../platform/http/errors'
-import { mediaEngine } from '../../renders/media-engine'
-import type { Pcm } from '../../renders/media-engine'
+import { mediaEngine } from '../../../platform/media'
+import type { Pcm } from '../../../platform/media'
 import { chooseAvatar } from '../../avatars/avatars.service'
 import { requireVoice, sampleProfile } from '../../voices/voices.service'
 
