@@ -11,12 +11,14 @@
 //  3. Adds the names to the target's index.ts as explicit re-exports (`export { a } from './x'`,
 //     `export type { T } from './x'`), one pair of lines per source file, sorted. The index's
 //     leading comment is kept; its export lines are regenerated (only `export {…} from` lines).
+//  Value imports of another module's `*.schema.ts` (drizzle tables) are left alone: tables stay
+//  out of faces; scripts/check-boundaries.mjs keeps them as an explicit allow-list of debt.
 //  Test files (`*.test.ts`, apps/server/test) go to the target's `testing/index.ts` instead, so a
 //  test reaches another module through its face or its test kit (`../../users/testing`).
 //
 // Usage: node scripts/module-faces.mjs [--dry] [--only=platform/media]
 // Prints what it rewrote; exits 1 if a name would be exported twice from different files.
-import { readFileSync, writeFileSync, readdirSync, statSync, existsSync } from 'node:fs'
+import { readFileSync, writeFileSync, readdirSync, statSync, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -39,7 +41,7 @@ export function unitOf(p) {
   if (p === MEDIA_UNIT || p.startsWith(MEDIA_UNIT + '/')) return MEDIA_UNIT
   return null
 }
-const isTest = (f) => /\.test\.ts$/.test(f) || f.startsWith('apps/server/test/')
+const isTest = (f) => /\.test\.ts$/.test(f) || f.startsWith('apps/server/test/') || f.includes('/testing/')
 const resolveRel = (from, spec) => {
   const base = path.join(path.dirname(from), spec.replace(/\.js$/, ''))
   for (const c of [base + '.ts', base, path.join(base, 'index.ts')]) if (known.has(c) || (existsSync(c) && statSync(c).isFile())) return c
@@ -105,6 +107,7 @@ const parseNames = (braces, typeAll) => braces.replace(/[{}]/g, '').split(',').m
 const cap = (s) => s[0].toUpperCase() + s.slice(1)
 
 let rewrites = 0
+const sourceWrites = []
 const touched = []
 for (const file of files) {
   if (file.endsWith('/index.ts') && unitOf(file) && path.dirname(file) === unitOf(file)) continue
@@ -125,6 +128,9 @@ for (const file of files) {
       if (!tu || tu === fromUnit) return all
       if (t === `${tu}/index.ts`) return all
       target = t; faceDir = tu
+      // Another module's drizzle table (a join): not part of any face; check-boundaries.mjs lists
+      // these as recorded debt. Types from a schema (row shapes) do go through the face.
+      if (!test && t.endsWith('.schema.ts') && !typeKw && !clause.startsWith('*') && parseNames(clause, false).some((n) => !n.typeOnly)) return all
       // A test reaches a module through its face or its test kit.
       if (test && tu !== MEDIA_UNIT) {
         const kit = `${tu}/testing`
@@ -146,19 +152,21 @@ for (const file of files) {
     return `${kw}${typeKw ?? ''} ${clause} from ${q}${newSpec}${q}`
   })
   pending.forEach((p, i) => {
+    // Comments and strings out of the way (import paths like '../x/renders.service' name no member).
+    const code = src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''").replace(/`[^`]*`/g, (t) => (t.match(/\$\{[^}]*\}/g) ?? []).join(' '))
     const members = new Set()
-    const used = new RegExp(`\\b${p.ns}\\.(\\w+)`, 'g')
+    const used = new RegExp(`(?<![.\\w])${p.ns}\\.(\\w+)`, 'g')
     let m
-    while ((m = used.exec(src))) members.add(m[1])
-    const bare = new RegExp(`(?<![.\\w])${p.ns}(?![\\w.]|\\s*\\??:)`, "g")
-    const code = src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''").replace(/`[^`]*`/g, '``')
+    while ((m = used.exec(code))) members.add(m[1])
+    const bare = new RegExp(`(?<![.\\w])${p.ns}(?![\\w.]|\\s*\\??:)`, 'g')
     const bareUses = (code.match(bare) ?? []).length
     if (bareUses > 0) { conflicts.push(`${file}: namespace ${p.ns} is used as a value; rewrite it by hand`); src = src.replace(`__NS_IMPORT_${i}__`, `${p.kw} * as ${p.ns} from '${p.source}'`); return }
     const specs = []
     for (const member of [...members].sort()) {
-      const taken = new RegExp(`(?<![.\\w])${member}(?!\\w)`).test(src.replace(new RegExp(`\\b${p.ns}\\.${member}\\b`, 'g'), ''))
+      const use = new RegExp(`(?<![.\\w/'"-])${p.ns}\\.${member}\\b`, 'g')
+      const taken = new RegExp(`(?<![.\\w])${member}(?!\\w)`).test(code.replace(use, ''))
       const local = taken ? p.ns + cap(member) : member
-      src = src.replace(new RegExp(`\\b${p.ns}\\.${member}\\b`, 'g'), local)
+      src = src.replace(use, local)
       // Used only in type positions? Then a type import (verbatimModuleSyntax).
       const typeOnly = p.typeAll || isTypeOnlyUse(src, local)
       specs.push(`${typeOnly && !p.typeAll ? 'type ' : ''}${member}${local !== member ? ` as ${local}` : ''}`)
@@ -167,7 +175,7 @@ for (const file of files) {
     rewrites++
     src = src.replace(`__NS_IMPORT_${i}__`, `import${p.typeAll ? ' type' : ''} { ${specs.join(', ')} } from '${p.newSpec}'`)
   })
-  if (src !== original) { src = mergeImports(src); touched.push(file); if (!dry) writeFileSync(file, src) }
+  if (src !== original) { src = mergeImports(src); touched.push(file); sourceWrites.push([file, src]) }
 }
 
 /** One `import {…}` and one `import type {…}` per face a file imports (the rewrite may leave several). */
@@ -211,8 +219,9 @@ for (const f of faces.values()) {
   if (text === f.original) continue
   if (!f.header) f.header = `/** The public face of ${path.relative(SRC, path.dirname(f.file))}: what other code may import from it. Kept by scripts/module-faces.mjs. */`
   facesWritten++
-  if (!dry) writeFileSync(f.file, renderFace(f))
+  if (!dry && !conflicts.length) { mkdirSync(path.dirname(f.file), { recursive: true }); writeFileSync(f.file, renderFace(f)) }
 }
+if (!dry && !conflicts.length) for (const [file, text] of sourceWrites) writeFileSync(file, text)
 for (const t of touched) console.log(`rewrote ${t}`)
 console.log(`module faces: ${rewrites} imports rewritten in ${touched.length} files, ${facesWritten} index files updated${dry ? ' (dry run)' : ''}`)
 for (const c of conflicts) console.error(`conflict: ${c}`)

@@ -3,7 +3,7 @@ import {
   quickCreate, renderFile, sharingVideo, shortAudio, uploadDemoBackground, videoResult, videoResultLog,
 } from '@mouthpiece/contracts/renders/renders.routes'
 import type { HttpContext } from '../../platform/context'
-import { mediaError } from '../voices/voices.service'
+import { mediaError } from '../voices'
 import { acceptBackground, backgroundKey, MAX_BACKGROUND_BYTES } from './backgrounds/backgrounds.service'
 import { sendStoredFile } from '../../platform/storage/send-stored-file'
 import { rendersDeps } from './renders.deps'

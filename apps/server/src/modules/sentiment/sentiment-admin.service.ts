@@ -1,5 +1,5 @@
 import { notFound } from '../../platform/http/errors'
-import { findUserById } from '../users/users.repo'
+import { findUserById } from '../users'
 import { lexiconVersion } from './engines/lexicon'
 import { currentLexiconVersion } from './sentiment-engine.service'
 import * as repo from './sentiment.repo'

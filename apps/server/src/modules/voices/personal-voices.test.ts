@@ -9,7 +9,7 @@ import { appWithWorkers } from '../../../test/app-with-workers'
 import type { RendersClient } from '../../../test/app-with-workers'
 import type { TestApp } from '../../../test/harness'
 import { speak, writeAudio } from '../../platform/media'
-import { multipartFile } from '../renders/testing/renders-client'
+import { multipartFile } from '../renders/testing'
 
 describe('voices: personal voices (cloning)', () => {
   let t: TestApp

@@ -7,7 +7,7 @@ import { adminHeaders, createTestApp } from '../../../test/harness'
 import { formData } from '../../../test/form-data'
 import type { TestApp } from '../../../test/harness'
 import { speak, writeAudio } from '../../platform/media'
-import { rendersClient } from '../renders/testing/renders-client'
+import { rendersClient } from '../renders/testing'
 
 const form = (fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) => formData(fields, file ? [file] : [])
 

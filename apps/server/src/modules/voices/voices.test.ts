@@ -9,7 +9,7 @@ import { ProcessStatus, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { speak, writeAudio } from '../../platform/media'
-import { multipartFile, rendersClient, visitorCookie } from '../renders/testing/renders-client'
+import { multipartFile, rendersClient, visitorCookie } from '../renders/testing'
 
 const NOT_AUDIO = 'Please upload an audio file (wav, mp3, m4a, webm).'
 

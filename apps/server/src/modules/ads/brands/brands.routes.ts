@@ -6,7 +6,7 @@ import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import { sendStoredFile } from '../../../platform/storage/send-stored-file'
-import { receiveUpload } from '../../projects/files/project-uploads'
+import { receiveUpload } from '../../projects'
 import * as brands from './brands.service'
 
 const MAX_BYTES = MAX_BRAND_UPLOAD_MB * 1024 * 1024

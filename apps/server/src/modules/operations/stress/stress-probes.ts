@@ -7,7 +7,7 @@ import { admission } from '../../../platform/admission/admission'
 import type { Queue } from '../../../platform/queue/queue'
 import { atLowestPriority, influencerPresets, renderVideo, speak } from '../../../platform/media'
 import type { Spoken } from '../../../platform/media'
-import { RENDER_QUEUES } from '../../renders/renders.deps'
+import { RENDER_QUEUES } from '../../renders'
 
 /** What one stress request measured: its latency, and how long it first stood aside for real users. */
 export interface ProbeResult {
