@@ -115,6 +115,8 @@ for (const file of files) {
   const test = isTest(file)
   let src = readFileSync(file, 'utf8')
   const original = src
+  // Mid-merge: resolve the conflict first (a rewrite inside conflict markers loses one side).
+  if (/^<{7} /m.test(src)) { conflicts.push(`${file}: has merge conflict markers; resolve them, then run again`); continue }
   const pending = [] // namespace imports to expand after the scan
   src = src.replace(IMPORT_RE, (all, kw, typeKw, clause, q, spec) => {
     let target, faceDir, source

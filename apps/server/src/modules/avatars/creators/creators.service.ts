@@ -19,7 +19,7 @@ import { slugify } from '@mouthpiece/contracts/slug'
 import { ffmpeg, ffprobe, baseVoiceForProfile, findFaceLandmarks, lookForPrompt, measureVoice } from '../../../platform/media'
 import type { Platform } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
-import { AppError, fieldError } from '../../../platform/http/errors'
+import { AppError, fieldError, humanPart } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { createProfileFromRecording, deleteProfile } from '../../voices'
@@ -252,7 +252,7 @@ export async function processCreator(deps: CreatorsDeps, job: { id: string; file
       status: 'ready', is_active: true, ...(voice ?? {}),
     })
   } catch (error) {
-    const message = error instanceof AppError ? error.message : 'Processing failed. Please try other files.'
+    const message = error instanceof AppError ? humanPart(error.message) : 'Processing failed. Please try other files.'
     await setProgress(deps.db, id, 100, 'Failed', { status: 'failed', error: message, is_active: false })
     if (!(error instanceof AppError)) throw error
   } finally {
