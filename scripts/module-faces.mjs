@@ -5,7 +5,7 @@
 //
 //  1. Scans every server file (apps/server/src, apps/server/test) for relative imports that land
 //     inside another unit's folder, and for `@mouthpiece/media/…` imports outside platform/media.
-//  2. Rewrites them to the unit's folder (`../../avatars`, the index), keeping the imported names;
+//  2. Rewrites them to the unit's folder (the folder, i.e. its index.ts), keeping the imported names;
 //     `import * as ns from '<other module>/x'` becomes named imports of the members the file uses
 //     (`ns.foo` → `foo`, aliased `nsFoo` when the name is taken).
 //  3. Adds the names to the target's index.ts as explicit re-exports (`export { a } from './x'`,
@@ -14,7 +14,7 @@
 //  Value imports of another module's `*.schema.ts` (drizzle tables) are left alone: tables stay
 //  out of faces; scripts/check-boundaries.mjs keeps them as an explicit allow-list of debt.
 //  Test files (`*.test.ts`, apps/server/test) go to the target's `testing/index.ts` instead, so a
-//  test reaches another module through its face or its test kit (`../../users/testing`).
+//  test reaches another module through its face or its test kit (`<module>/testing`).
 //
 // Usage: node scripts/module-faces.mjs [--dry] [--only=platform/media]
 // Prints what it rewrote; exits 1 if a name would be exported twice from different files.
@@ -119,17 +119,17 @@ for (const file of files) {
   if (/^<{7} /m.test(src)) { conflicts.push(`${file}: has merge conflict markers; resolve them, then run again`); continue }
   const pending = [] // namespace imports to expand after the scan
   src = src.replace(IMPORT_RE, (all, kw, typeKw, clause, q, spec) => {
-    let target, faceDir, source
+    let faceDir, source
     if (spec.startsWith('@mouthpiece/media/')) {
       if (fromUnit === MEDIA_UNIT || test) return all
-      target = spec; faceDir = MEDIA_UNIT; source = spec
+      faceDir = MEDIA_UNIT; source = spec
     } else if (spec.startsWith('.')) {
       const t = resolveRel(file, spec)
       if (!t) return all
       const tu = unitOf(t)
       if (!tu || tu === fromUnit) return all
       if (t === `${tu}/index.ts`) return all
-      target = t; faceDir = tu
+      faceDir = tu
       // Another module's drizzle table (a join): not part of any face; check-boundaries.mjs lists
       // these as recorded debt. Types from a schema (row shapes) do go through the face.
       if (!test && t.endsWith('.schema.ts') && !typeKw && !clause.startsWith('*') && parseNames(clause, false).some((n) => !n.typeOnly)) return all
