@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
+import { defineId } from '../ids'
 import { listPage, listQuery, SearchText } from '../lists'
 import {
   ConferenceEvent, ConferenceEventBody, Delivery, KioskSettings, RetrievalCode, SaveDataBody, ShortVideo, Submission,
@@ -10,7 +11,8 @@ import {
  * variant), event, send-mail". The spec shows no paths: `/api/conference-event/<name>` for the
  * kiosk's public calls (SPEC §6 lists them as public), `/api/admin/conference-events` for the admin.
  */
-export const EventId = z.coerce.number({ error: 'Event not found' }).int('Event not found').positive('Event not found')
+/** An event's id in a path. */
+export const EventId = defineId('Event not found').text
 const EventParams = z.object({ eventId: EventId })
 const CodeParams = z.object({ code: RetrievalCode })
 
