@@ -1,7 +1,12 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, E2E_ADMIN } from './e2e/support'
+import { ensureServerBundle } from './scripts/server-bundle.mjs'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
+// The server as `npm start` runs it: the bundle of scripts/build-server.mjs (decision 0013), built
+// here only when its sources changed (`npm test`'s build step normally made it already). Specs that
+// start servers of their own run the same file (e2e/support.ts SERVER_ENTRY).
+const SERVER_ENTRY = ensureServerBundle()
 
 // Browser tests click through the real product: the built web app served by the real server on a
 // fresh PGlite data dir, in Debian's Chromium (never a downloaded browser).
@@ -23,7 +28,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && node --enable-source-maps ${JSON.stringify(SERVER_ENTRY)}`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -7,7 +7,7 @@ import { startFakeMeta } from '../apps/server/src/modules/adimport/testing/fake-
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { E2E_ADMIN, adminSignIn, launchChromium, signUpCreator } from './support'
+import { E2E_ADMIN, adminSignIn, launchChromium, signUpCreator, SERVER_ENTRY } from './support'
 
 /**
  * Issue 12 as a creator clicks it: link the Google stand-in, search, pick three videos, analyse,
@@ -51,7 +51,7 @@ test.beforeAll(async ({ playwright }) => {
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
     GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${yt.base}/auth`, GOOGLE_TOKEN_URL: `${yt.base}/token`, GOOGLE_REVOKE_URL: `${yt.base}/revoke`,
     YOUTUBE_API_URL: `${yt.base}/youtube/v3`, META_GRAPH_URL: meta.graphUrl, META_AUTH_URL: meta.authUrl, META_APP_ID: 'meta-app', META_APP_SECRET: 'meta-secret',
-  })
+  }, { entry: SERVER_ENTRY })
   const api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
   const context = await browser.newContext({ baseURL: BASE, acceptDownloads: true })

@@ -7,7 +7,7 @@ import { startFakeStripe } from '../apps/server/src/modules/payments/testing/fak
 import type { FakeStripe } from '../apps/server/src/modules/payments/testing/fake-stripe-server'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { registerInUi } from './support'
+import { registerInUi, SERVER_ENTRY } from './support'
 
 // Card entry with Stripe configured: the real server (its own process, on E2E_PORT + 50) against
 // the local Stripe server, and Stripe.js — which pages load from js.stripe.com — routed to a
@@ -31,7 +31,7 @@ test.beforeAll(async () => {
     PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000',
     STRIPE_SECRET_KEY: KEYS.secret, STRIPE_PUBLISHABLE_KEY: KEYS.publishable, STRIPE_WEBHOOK_SECRET: KEYS.webhook,
     STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http',
-  }, { timeoutMs: 170_000 })
+  }, { entry: SERVER_ENTRY, timeoutMs: 170_000 })
 })
 test.afterAll(async () => {
   await server?.stop()

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Browser, BrowserContext, BrowserType, Page } from '@playwright/test'
 import { USER_TOKEN_COOKIE, USER_TOKEN_EXPIRY_COOKIE } from '@mouthpiece/contracts/constants'
+import { SERVER_BUNDLE_ENTRY } from '../scripts/server-bundle.mjs'
+
+/**
+ * The bundled server playwright.config.ts made sure of before any spec ran: specs that start servers
+ * of their own (`startServerProcess(env, { entry: SERVER_ENTRY })`) run the same build as the webServer.
+ */
+export const SERVER_ENTRY = SERVER_BUNDLE_ENTRY
 
 /** Signs a new user up through the register form, as a person would, and lands on the dashboard. */
 export async function registerInUi(page: Page, prefix: string) {

@@ -1,0 +1,4 @@
+export const SERVER_BUNDLE_DIR: string
+export const SERVER_BUNDLE_ENTRY: string
+export function serverBundleIsFresh(): boolean
+export function ensureServerBundle(): string
