@@ -13,7 +13,7 @@ import { TIPS_TOPIC } from '../apps/server/src/modules/donations/sources/streame
 import { PROBE, expectMouthMoves, expectVoiceStarted, probe } from './overlay-probe'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { launchChromium, signUpCreator, SERVER_ENTRY } from './support'
+import { launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
 
 /**
  * Issue 4's "done means", end to end: every kind of event, fired through each platform's local
@@ -77,7 +77,7 @@ async function overlayIdle() {
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(90_000)
   ;[twitch, streamlabs, streamelements, youtube] = await Promise.all([startFakeTwitch(), startFakeStreamlabs(), startFakeStreamElements(), startFakeYoutube([], { stayLive: true })])
-  fs.rmSync(DATA_DIR, { recursive: true, force: true })
+  freshDataDir(DATA_DIR)
   server = await startServerProcess(serverEnv(), { entry: SERVER_ENTRY })
   api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')

@@ -5,7 +5,7 @@ import { CLIENT_US, GOOD_DEV_TOKEN, MANAGER, startFakeGoogleAds } from '../apps/
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { launchChromium, signUpCreator, SERVER_ENTRY } from './support'
+import { launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
 
 /**
  * Issue 12, Google Ads as a creator clicks it with a manager account: link the Google stand-in,
@@ -29,7 +29,7 @@ let page: Page
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
   g = await startFakeGoogleAds({ rows: 120 })
-  fs.rmSync(DATA_DIR, { recursive: true, force: true })
+  freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
   server = await startServerProcess({
     PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',

@@ -7,7 +7,7 @@ import { startFakeMeta } from '../apps/server/src/modules/adimport/testing/fake-
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { E2E_ADMIN, adminSignIn, launchChromium, signUpCreator, SERVER_ENTRY } from './support'
+import { E2E_ADMIN, adminSignIn, launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
 
 /**
  * Issue 12 as a creator clicks it: link the Google stand-in, search, pick three videos, analyse,
@@ -44,7 +44,7 @@ let page: Page
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
   ;[yt, meta, llm] = await Promise.all([startFakeYoutubeData(VIDEOS), startFakeMeta({ adsPerDay: 3 }), startFakeLlm()])
-  fs.rmSync(DATA_DIR, { recursive: true, force: true })
+  freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
   server = await startServerProcess({
     PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',

@@ -14,8 +14,8 @@ export const SERVER_BUNDLE_ENTRY = path.join(SERVER_BUNDLE_DIR, 'main.js')
 const STAMP = path.join(SERVER_BUNDLE_DIR, '.build-stamp')
 const SOURCES = ['apps/server/src', 'packages', 'scripts/build-server.mjs', 'package-lock.json']
 
-/** True when some source file is newer than `since` (ms). Skips node_modules, as start.sh does. */
-function newerThan(p, since) {
+/** True when some file under `p` (a file or a folder) is newer than `since` (ms). Skips node_modules, as start.sh does. */
+export function newerThan(p, since) {
   let stat
   try { stat = fs.statSync(p) } catch { return false }
   if (!stat.isDirectory()) return stat.mtimeMs > since
