@@ -1,29 +1,14 @@
 import { defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
+import { POSTGRES_SUITES } from './apps/server/test/engines'
 
-/**
- * Suites whose time goes to ffmpeg and the speech engines, not to SQL: their queries are the render
- * queue's and the projects' (covered on both engines by renders, projects, conference-events and the
- * rest), so a second engine only doubles minutes of encoding. They run on PGlite.
- */
-const MEDIA_SUITES = [
-  'apps/server/src/modules/donations/tip-videos/tip-video.test.ts',
-  'apps/server/src/modules/projects/output/project-overlays.test.ts',
-  'apps/server/src/modules/projects/output/project-final.test.ts',
-  'apps/server/src/modules/projects/audio/project-audio.test.ts',
-  'apps/server/src/modules/ads/images/ad-images.test.ts',
-  'apps/server/src/modules/ads/ad-avatar-videos.test.ts',
-  'apps/server/src/modules/ads/videos/ad-videos.test.ts',
-  'apps/server/src/modules/avatars/photo-avatars.test.ts',
-]
-
-// Server suites run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set.
+// Server suites run against PGlite always; the POSTGRES_SUITES (apps/server/test/engines.ts: which
+// suites, and why) also against PostgreSQL when TEST_DATABASE_URL is set.
 const serverProject = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `server-${engine}`,
     environment: 'node',
-    include: ['apps/server/src/**/*.test.ts'],
-    exclude: engine === 'postgres' ? MEDIA_SUITES : [],
+    include: engine === 'postgres' ? POSTGRES_SUITES : ['apps/server/src/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DB_ENGINE: engine },
     // Render suites share 2 cores with the other fork; a render test's first case also warms the

@@ -6,7 +6,7 @@ import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
 import { BRAND_SITE, startBrandSite } from '../apps/server/src/modules/ads/testing/brand-site'
 import type { BrandSite } from '../apps/server/src/modules/ads/testing/brand-site'
-import { E2E_ADMIN, adminSignIn, launchChromium, registerInUi, userToken } from './support'
+import { E2E_ADMIN, adminSignIn, launchChromium, registerInUi, userToken, SERVER_ENTRY, freshDataDir } from './support'
 
 /**
  * Issue 11 as a new creator clicks it: read a brand from a local test site (HTML + CSS + logos +
@@ -32,13 +32,13 @@ let page: Page
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
   site = await startBrandSite()
-  fs.rmSync(DATA_DIR, { recursive: true, force: true })
+  freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
   server = await startServerProcess({
     NODE_ENV: 'test', SAFE_FETCH_ALLOW_HOSTS: 'localhost',
     PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
-  })
+  }, { entry: SERVER_ENTRY })
   browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
   const context = await browser.newContext({ baseURL: BASE })
   page = await context.newPage()

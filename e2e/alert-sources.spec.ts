@@ -13,7 +13,7 @@ import { TIPS_TOPIC } from '../apps/server/src/modules/donations/sources/streame
 import { PROBE, expectMouthMoves, expectVoiceStarted, probe } from './overlay-probe'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { launchChromium, signUpCreator } from './support'
+import { launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
 
 /**
  * Issue 4's "done means", end to end: every kind of event, fired through each platform's local
@@ -77,8 +77,8 @@ async function overlayIdle() {
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(90_000)
   ;[twitch, streamlabs, streamelements, youtube] = await Promise.all([startFakeTwitch(), startFakeStreamlabs(), startFakeStreamElements(), startFakeYoutube([], { stayLive: true })])
-  fs.rmSync(DATA_DIR, { recursive: true, force: true })
-  server = await startServerProcess(serverEnv())
+  freshDataDir(DATA_DIR)
+  server = await startServerProcess(serverEnv(), { entry: SERVER_ENTRY })
   api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
   const context = await browser.newContext({ baseURL: BASE })
@@ -224,7 +224,7 @@ test('a server killed with SIGKILL mid-queue delivers the rest after restart, ea
   await expect(root()).not.toHaveAttribute('data-link', 'open')
 
   const restartedAt = Date.now()
-  server = await startServerProcess(serverEnv())
+  server = await startServerProcess(serverEnv(), { entry: SERVER_ENTRY })
   console.log(`the server answered again ${Date.now() - restartedAt} ms after the restart began`)
   await expect(root()).toHaveAttribute('data-link', 'open', { timeout: 30_000 })
   await expect.poll(async () => (await probe(overlay)).playing, { timeout: 60_000, message: 'every tip plays' }).toBe(before + names.length).catch(async (err: unknown) => {

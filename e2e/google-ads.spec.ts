@@ -5,7 +5,7 @@ import { CLIENT_US, GOOD_DEV_TOKEN, MANAGER, startFakeGoogleAds } from '../apps/
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { launchChromium, signUpCreator } from './support'
+import { launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
 
 /**
  * Issue 12, Google Ads as a creator clicks it with a manager account: link the Google stand-in,
@@ -29,13 +29,13 @@ let page: Page
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
   g = await startFakeGoogleAds({ rows: 120 })
-  fs.rmSync(DATA_DIR, { recursive: true, force: true })
+  freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
   server = await startServerProcess({
     PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',
     GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${g.base}/auth`, GOOGLE_TOKEN_URL: `${g.base}/token`, GOOGLE_REVOKE_URL: `${g.base}/revoke`,
     YOUTUBE_API_URL: `${g.base}/youtube/v3`, GOOGLE_ADS_API_URL: g.adsUrl,
-  })
+  }, { entry: SERVER_ENTRY })
   const api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
   const context = await browser.newContext({ baseURL: BASE, acceptDownloads: true })

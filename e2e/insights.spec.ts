@@ -7,7 +7,7 @@ import { startFakeMeta } from '../apps/server/src/modules/adimport/testing/fake-
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { E2E_ADMIN, adminSignIn, launchChromium, signUpCreator } from './support'
+import { E2E_ADMIN, adminSignIn, launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
 
 /**
  * Issue 12 as a creator clicks it: link the Google stand-in, search, pick three videos, analyse,
@@ -44,14 +44,14 @@ let page: Page
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
   ;[yt, meta, llm] = await Promise.all([startFakeYoutubeData(VIDEOS), startFakeMeta({ adsPerDay: 3 }), startFakeLlm()])
-  fs.rmSync(DATA_DIR, { recursive: true, force: true })
+  freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
   server = await startServerProcess({
     PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
     GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${yt.base}/auth`, GOOGLE_TOKEN_URL: `${yt.base}/token`, GOOGLE_REVOKE_URL: `${yt.base}/revoke`,
     YOUTUBE_API_URL: `${yt.base}/youtube/v3`, META_GRAPH_URL: meta.graphUrl, META_AUTH_URL: meta.authUrl, META_APP_ID: 'meta-app', META_APP_SECRET: 'meta-secret',
-  })
+  }, { entry: SERVER_ENTRY })
   const api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
   const context = await browser.newContext({ baseURL: BASE, acceptDownloads: true })

@@ -7,7 +7,7 @@ import { startFakeStripe } from '../apps/server/src/modules/payments/testing/fak
 import type { FakeStripe } from '../apps/server/src/modules/payments/testing/fake-stripe-server'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { registerInUi } from './support'
+import { registerInUi, SERVER_ENTRY, freshDataDir } from './support'
 
 // Card entry with Stripe configured: the real server (its own process, on E2E_PORT + 50) against
 // the local Stripe server, and Stripe.js — which pages load from js.stripe.com — routed to a
@@ -23,15 +23,16 @@ let stripe: FakeStripe
 let server: ServerProcess
 let dataDir: string
 test.beforeAll(async () => {
-  // A fresh server migrates a new database: on a busy machine that alone can pass a minute.
+  // A fresh server (its database copied from the migrated template) still seeds and loads everything.
   test.setTimeout(180_000)
   stripe = await startFakeStripe({ secretKey: KEYS.secret, publishableKey: KEYS.publishable, ports: [PORT + 1, PORT + 20] })
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-e2e-stripe-'))
+  freshDataDir(dataDir)
   server = await startServerProcess({
     PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000',
     STRIPE_SECRET_KEY: KEYS.secret, STRIPE_PUBLISHABLE_KEY: KEYS.publishable, STRIPE_WEBHOOK_SECRET: KEYS.webhook,
     STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http',
-  }, { timeoutMs: 170_000 })
+  }, { entry: SERVER_ENTRY, timeoutMs: 170_000 })
 })
 test.afterAll(async () => {
   await server?.stop()

@@ -1,6 +1,25 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Browser, BrowserContext, BrowserType, Page } from '@playwright/test'
 import { USER_TOKEN_COOKIE, USER_TOKEN_EXPIRY_COOKIE } from '@mouthpiece/contracts/constants'
+import { SERVER_BUNDLE_ENTRY } from '../scripts/server-bundle.mjs'
+
+/**
+ * The bundled server playwright.config.ts made sure of before any spec ran: specs that start servers
+ * of their own (`startServerProcess(env, { entry: SERVER_ENTRY })`) run the same build as the webServer.
+ */
+export const SERVER_ENTRY = SERVER_BUNDLE_ENTRY
+
+/** The migrated, empty database playwright.config.ts keeps up to date (e2e/db-template.ts). */
+export const E2E_DB_TEMPLATE = '.tmp/e2e-db-template'
+
+/** Empties a server's DATA_DIR and puts a copy of the migrated template database in it (where main.ts opens PGlite). */
+export function freshDataDir(dir: string) {
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(dir, { recursive: true })
+  fs.cpSync(E2E_DB_TEMPLATE, path.join(dir, 'db'), { recursive: true })
+}
 
 /** Signs a new user up through the register form, as a person would, and lands on the dashboard. */
 export async function registerInUi(page: Page, prefix: string) {

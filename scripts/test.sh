@@ -3,12 +3,28 @@
 # (server suites on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-deps.sh test
-bash scripts/npm-deps.sh
+# Each stage's wall time is printed as it ends and summed up at the end, so a CI log answers where
+# the minutes went (docs/decisions/0023-test-time.md keeps the figures).
+times=()
+stage=""; stage_start=$SECONDS
+step() {
+  [ -n "$stage" ] && times+=("$(printf '%-20s %5d s' "$stage" $((SECONDS - stage_start)))")
+  stage="$1"; stage_start=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$1"
+}
+summary() {
+  local rc=$?
+  [ -n "$stage" ] && times+=("$(printf '%-20s %5d s%s' "$stage" $((SECONDS - stage_start)) "$([ $rc -ne 0 ] && echo ' (failed)')")")
+  printf '\n\033[1m== stage times\033[0m\n'; printf '%s\n' "${times[@]}"; printf '%-20s %5d s\n' total "$SECONDS"
+}
+trap summary EXIT
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+step "system deps"; bash scripts/system-deps.sh test
+step "npm deps";    bash scripts/npm-deps.sh
 step "lint";       npm run lint --silent   # eslint, import cycles, no references outside the repo
 step "typecheck";  npx tsc -b tsconfig.json
 step "unit + integration"; npx vitest run
-step "build";      npm run build -w @mouthpiece/web --silent && touch apps/web/dist/.build-stamp
+# The web app, and the server bundle `npm start` runs (scripts/build-server.mjs): the browser tests
+# run against that bundle, not against the sources through tsx (docs/decisions/0023-test-time.md).
+step "build";      npm run build -w @mouthpiece/web --silent && touch apps/web/dist/.build-stamp && node scripts/server-bundle.mjs
 step "browser";    npx playwright test
