@@ -9,7 +9,7 @@ import { FormError, TextInput } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { useDraft } from '../../../lib/use-draft'
 import { AvatarCanvas } from '../../avatars/components/avatar-canvas'
-import { adminDefaultPromptsQuery, useSaveDefaultPrompts } from '../default-prompts-api'
+import { adminDefaultPromptsQuery, useSaveDefaultPrompts } from '../../avatars/default-prompts-api'
 import { CreatorTabs } from '../components/creator-tabs'
 import { errorText } from '../components/creator-status'
 

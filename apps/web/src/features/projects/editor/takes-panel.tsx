@@ -7,7 +7,7 @@ import { FormError } from '../../../components/ui/field'
 import { api, API_BASE_URL } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { Slider } from '../../voices/components/voice-controls'
-import { uploadFile } from '../../voices/upload'
+import { uploadFile } from '../../../lib/upload'
 import type { ProjectEditor } from './use-project-editor'
 import { FileButton } from '../../../components/ui/file-button'
 

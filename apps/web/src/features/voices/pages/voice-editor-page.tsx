@@ -18,7 +18,8 @@ import { RenderPlayer } from '../../renders/components/render-player'
 import { ShareActions } from '../../renders/components/share-actions'
 import { audioProcessesQuery, personalVoicesQuery, usePreviewVoice } from '../api'
 import { PersonalVoicesCard } from '../components/personal-voices-card'
-import { EmotionPicker, Slider, VoiceSelect } from '../components/voice-controls'
+import { EmotionPicker } from '../../../components/emotion-picker'
+import { Slider, VoiceSelect } from '../components/voice-controls'
 
 const EFFECTS: Array<{ id: VoiceEffectName; label: string; hint: string }> = [
   { id: 'none', label: 'Natural', hint: 'The voice as it is' },

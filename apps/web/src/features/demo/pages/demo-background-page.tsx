@@ -9,8 +9,8 @@ import { cn } from '../../../lib/cn'
 import { AvatarCanvas } from '../../avatars/components/avatar-canvas'
 import { AvatarPicker, usePickedAvatar } from '../../avatars/components/avatar-picker'
 import type { AvatarChoice } from '../../avatars/components/avatar-picker'
-import { uploadFile } from '../../voices/upload'
-import { fileUrl, useStartDemoVideo } from '../api'
+import { uploadFile } from '../../../lib/upload'
+import { fileUrl, useStartDemoVideo } from '../../renders/api'
 import { DemoSteps } from './demo-upload-page'
 
 const presetCss = (colors: readonly [string, string]) => `linear-gradient(135deg, ${colors[0]}, ${colors[1]})`
