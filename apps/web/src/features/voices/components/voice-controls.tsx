@@ -4,7 +4,6 @@ import type { Voice } from '@mouthpiece/contracts/media/voices.schemas'
 import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
 import { VOICE_TAG_CATEGORIES } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { VoiceTag } from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import { cn } from '../../../lib/cn'
 import { voicesQuery } from '../api'
 import { voiceProfilesQuery } from '../admin/voice-profiles-api'
 
