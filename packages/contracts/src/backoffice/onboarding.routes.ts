@@ -8,7 +8,7 @@ import { defineRoute } from '../define-route'
  */
 export const ONBOARDING_STEPS = {
   connect_channel: { link: '/donation-settings', title: 'Connect your channel', body: 'Link Twitch, Streamlabs or StreamElements so tips and subs can reach your avatar.', cta_label: 'Connect a channel' },
-  first_video: { link: '/#quick-create', title: 'Make your first video', body: 'Type a line, pick an avatar and get a talking video with captions in seconds.', cta_label: 'Quick create' },
+  first_video: { link: '/landing#quick-create', title: 'Make your first video', body: 'Type a line, pick an avatar and get a talking video with captions in seconds.', cta_label: 'Quick create' },
   setup_alerts: { link: '/donation-settings', title: 'Set up alerts', body: 'Choose the avatar and voice that speak your tips, bits and subs on stream.', cta_label: 'Set up alerts' },
   create_project: { link: '/projects', title: 'Start a project', body: 'Build a longer video on the timeline with scenes, captions and a background.', cta_label: 'Open the editor' },
   custom_avatar: { link: '/avatar-editor', title: 'Design your own avatar', body: 'Describe a character and Mouthpiece draws an avatar that is only yours.', cta_label: 'Design an avatar' },

@@ -158,6 +158,8 @@ describe('back office: projects, final videos, onboarding', () => {
   it('shows new users the checklist with steps really done, and admins the completion rates and texts', async () => {
     const mine = (await get('/api/onboarding', as(maker))).json<{ steps: ChecklistStep[]; done: number; total: number }>()
     expect(mine.steps.map((s) => [s.key, s.done])).toEqual([['connect_channel', false], ['first_video', false], ['setup_alerts', false], ['create_project', true], ['custom_avatar', false]])
+    // The checklist's link opens Quick Create on the landing page ('/' sends a signed-in user back to the dashboard).
+    expect(mine.steps.find((s) => s.key === 'first_video')?.link).toBe('/landing#quick-create')
     expect((await get('/api/onboarding')).statusCode).toBe(401)
 
     const view = (await get('/api/admin/onboarding')).json<{ steps: AdminOnboardingStep[]; users: number }>()

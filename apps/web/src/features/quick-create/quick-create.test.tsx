@@ -69,6 +69,9 @@ describe('Quick Create', () => {
     expect(video.querySelector('track')).toHaveAttribute('src', `/api/renders/${ID}/files/video_id_${ID}.vtt`)
     expect(screen.getByRole('link', { name: 'Download MP4' })).toHaveAttribute('href', `/api/renders/${ID}/files/video_id_${ID}.mp4?download=1`)
     expect(screen.getByRole('button', { name: 'Copy share link' })).toHaveAttribute('data-share-url', `${window.location.origin}/video-sharing/${ID}`)
+    // Focus moved to the finished video (Generate had disabled itself), and it was announced.
+    expect(screen.getByRole('region', { name: 'Your video' })).toHaveFocus()
+    expect(screen.getByText('Your video is ready')).toHaveAttribute('aria-live', 'polite')
   })
 
   it('holds signed-out lines to the demo length, with the rule said plainly', async () => {

@@ -19,7 +19,7 @@ import { slugify } from '@mouthpiece/contracts/slug'
 import { ffmpeg, ffprobe } from '@mouthpiece/media/audio/ffmpeg'
 import type { Platform } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
-import { AppError, fieldError } from '../../../platform/http/errors'
+import { AppError, fieldError, humanPart } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit/audit.service'
 import type { AdminAuditActor } from '../../audit/audit.service'
 import { baseVoiceForProfile, findFaceLandmarks, lookForPrompt, measureVoice } from '../../renders/media-engine'
@@ -253,7 +253,7 @@ export async function processCreator(deps: CreatorsDeps, job: { id: string; file
       status: 'ready', is_active: true, ...(voice ?? {}),
     })
   } catch (error) {
-    const message = error instanceof AppError ? error.message : 'Processing failed. Please try other files.'
+    const message = error instanceof AppError ? humanPart(error.message) : 'Processing failed. Please try other files.'
     await setProgress(deps.db, id, 100, 'Failed', { status: 'failed', error: message, is_active: false })
     if (!(error instanceof AppError)) throw error
   } finally {

@@ -12,7 +12,7 @@ import type { GenerateAudioBody } from '@mouthpiece/contracts/projects/project-m
 import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import { NOT_AUDIO_MESSAGE } from '@mouthpiece/contracts/media/voices.schemas'
-import { AppError } from '../../../platform/http/errors'
+import { AppError, humanPart } from '../../../platform/http/errors'
 import { lipSyncRecording } from '../../renders/media-engine'
 import { chooseTake, findScene } from '../project-changes'
 import { commit, conflict, ownedProject, present, systemWrite } from '../projects.service'
@@ -112,7 +112,7 @@ export async function runAudioJob(deps: ProjectsDeps, job: AudioJobData, signal?
     for (let i = 0; i < job.count; i += 1) takes.push(await speakScene(deps, started.user_id, job.projectId, scene, first + i, signal))
   } catch (error) {
     await removeTakes(deps.storage, job.projectId, takes.map((t) => t.id))
-    const message = error instanceof AppError || (error instanceof Error && error.name === 'MediaInputError') ? error.message : 'The voice could not be made. Please try again.'
+    const message = error instanceof AppError || (error instanceof Error && error.name === 'MediaInputError') ? humanPart(error.message) : 'The voice could not be made. Please try again.'
     await systemWrite(deps, job.projectId, 'audioFailed', (doc) =>
       doc.scenes.some((s) => s.id === job.sceneId) ? withAudioStatus(doc, job.sceneId, status({ status: RenderStatus.issue, flow: GenerationFlow.audioFailed, queueType: QueueType.audio, error: message })) : null)
     return

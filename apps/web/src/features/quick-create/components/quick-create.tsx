@@ -78,6 +78,7 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
   const busy = start.isPending || (render ? render.status <= 2 : false)
   const done = render?.status === 3
   const failed = render?.status === 4
+  useFinishedInView(stageRef, done ? render?.id : undefined)
   const list = categories.data?.categories ?? []
 
   const newLine = (name: string | undefined = category ?? list[0]?.name) => {
@@ -234,7 +235,9 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
           </div>
         </form>
 
-        <div ref={stageRef} className="order-first flex min-w-0 scroll-mt-24 flex-col gap-4 lg:order-none">
+        <div ref={stageRef} tabIndex={-1} role="region" aria-label="Your video" className="order-first flex min-w-0 scroll-mt-24 flex-col gap-4 outline-none lg:order-none">
+          {/* Always mounted, so screen readers hear the change when the video is done. */}
+          <p className="sr-only" aria-live="polite">{done ? 'Your video is ready' : failed ? 'The video could not be made' : ''}</p>
           <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-2xl border border-border bg-[#1B1F2A]">
             {done && render ? (
               <RenderPlayer files={render.files} title={render.title} autoPlay className="h-full rounded-none" />
@@ -271,3 +274,19 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
 
 /** Shown between the click and the server's answer. */
 const PENDING: ProgressView = { progress: 0, status: 2, status_label: 'Wait', flow_name: 'beforeGenerate', stage: 'sending', queue_status: 'wait', attempts: 0 }
+
+/**
+ * A finished video is brought into view (the stage may sit above the fold, or above the form on a
+ * phone) and the stage takes the focus the disabled Generate button dropped, once per render.
+ */
+function useFinishedInView(stageRef: React.RefObject<HTMLDivElement | null>, finishedId: string | undefined) {
+  const shown = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    const stage = stageRef.current
+    if (!finishedId || !stage || shown.current === finishedId) return
+    shown.current = finishedId
+    const box = stage.getBoundingClientRect()
+    if (box.top < 0 || box.bottom > window.innerHeight) stage.scrollIntoView({ behavior: 'smooth', block: 'nearest' })
+    stage.focus({ preventScroll: true })
+  }, [stageRef, finishedId])
+}
