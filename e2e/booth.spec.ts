@@ -16,6 +16,14 @@ async function signUp(kiosk: Page, name: string, handle: string) {
   await kiosk.getByRole('button', { name: 'Make my video' }).click()
 }
 
+const STAFF_PIN = '482913'
+
+/** The Staff panel shows attendees only once the server has accepted the event's PIN. */
+async function unlockStaff(kiosk: Page) {
+  await kiosk.getByLabel(/Staff PIN/).fill(STAFF_PIN)
+  await kiosk.getByRole('button', { name: 'Unlock' }).click()
+}
+
 async function expectClip(kiosk: Page, name: string) {
   await expect(kiosk.getByText(`“Hey ${name}, welcome to TwitchCon Rotterdam!”`)).toBeVisible()
   await expect(kiosk.getByTestId('booth-video')).toBeVisible({ timeout: 45_000 })
@@ -40,6 +48,7 @@ test('three attendees at the booth, one while the network is down: videos, QR co
   await form.getByRole('button', { name: 'Add a field' }).click()
   await form.getByLabel('Field label').fill('Twitch handle')
   await form.getByLabel('Field key').fill('twitch_handle')
+  await form.getByLabel(/Staff PIN/).fill(STAFF_PIN)
   await form.getByRole('button', { name: 'Create event' }).click()
   await expect(page.getByRole('tab', { name: /TwitchCon Rotterdam/ })).toBeVisible()
   const kioskHref = (await page.getByRole('link', { name: 'Open kiosk' }).getAttribute('href'))!
@@ -70,22 +79,32 @@ test('three attendees at the booth, one while the network is down: videos, QR co
   await expect(kiosk.getByTestId('booth-online')).toHaveText('Offline · 1 waiting')
   await kiosk.getByRole('button', { name: 'Staff' }).click()
   await expect(kiosk.getByTestId('booth-queue-depth')).toContainText('Queue: 1 waiting to send')
-  await expect(kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })).toContainText('Queued on this kiosk')
+  // Names and emails need the PIN, and the server checks it: offline, the panel stays locked.
+  await expect(kiosk.getByTestId('booth-roster-row')).toHaveCount(0)
+  await unlockStaff(kiosk)
+  await expect(kiosk.getByText('The PIN is checked online. Try again when the kiosk is back online.')).toBeVisible()
+  await expect(kiosk.getByTestId('booth-roster-row')).toHaveCount(0)
   await kiosk.screenshot({ path: `${SHOTS}/booth-kiosk-offline-staff.png`, fullPage: true })
   await kiosk.getByRole('button', { name: 'Next attendee' }).click()
 
   // Back online: the queue drains by itself, once.
   await context.setOffline(false)
   await expect(kiosk.getByTestId('booth-queue-depth')).toContainText('Queue: 0 waiting to send', { timeout: 20_000 })
+  await kiosk.getByLabel(/Staff PIN/).fill('000000')
+  await kiosk.getByRole('button', { name: 'Unlock' }).click()
+  await expect(kiosk.getByText('Wrong staff PIN. Please try again.')).toBeVisible()
+  await unlockStaff(kiosk)
   await expect(kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })).toContainText(/Rendering|Ready|Mailed/)
+  await expect(kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })).toContainText('bob@example.com')
 
   await kiosk.getByRole('button', { name: 'Staff' }).click()
   await signUp(kiosk, 'Carol', 'carol_gg')
   const carol = await expectClip(kiosk, 'Carol')
   expect(carol).not.toBe(alice)
 
-  // Bob's video reached him by mail, and his QR link plays it.
+  // Bob's video reached him by mail, and his QR link plays it. The panel was closed: it asks for the PIN again.
   await kiosk.getByRole('button', { name: 'Staff' }).click()
+  await unlockStaff(kiosk)
   const bobRow = kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })
   await expect(bobRow).toContainText('Mailed', { timeout: 60_000 })
   const bob = (await bobRow.locator('td.font-mono').textContent())!

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { boundedText } from './ids'
 
 /**
  * The one shape of a server-side admin list: paged, sorted and filtered by the server, the state
@@ -10,16 +11,13 @@ export type SortDir = z.infer<typeof SortDir>
 
 export const LIST_PER_PAGE_DEFAULT = 25
 export const LIST_PER_PAGE_MAX = 100
+/** Past any real list; keeps OFFSET a number PostgreSQL reads. */
+export const LIST_PAGE_MAX = 100_000
 
 export const listQuery = <const S extends readonly [string, ...string[]]>(sortable: S, perPage = LIST_PER_PAGE_DEFAULT) =>
   z.object({
-    page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1),
-    per_page: z.coerce
-      .number({ error: 'per_page must be a number' })
-      .int()
-      .min(1)
-      .max(LIST_PER_PAGE_MAX, `per_page is at most ${LIST_PER_PAGE_MAX}`)
-      .default(perPage),
+    page: boundedText(1, LIST_PAGE_MAX, 'page must be a whole number from 1').default(1),
+    per_page: boundedText(1, LIST_PER_PAGE_MAX, `per_page must be a whole number from 1 to ${LIST_PER_PAGE_MAX}`).default(perPage),
     sort: z.enum(sortable, { error: `sort must be one of ${sortable.join(', ')}` }).optional(),
     dir: SortDir.optional(),
   })

@@ -29,3 +29,18 @@ export function findUnstorableText(value: unknown, path: string[] = []): string 
   }
   return undefined
 }
+
+/** Answered for a file name or a form field name with a control character (tab, escape, …). */
+export const UNSTORABLE_NAME_MESSAGE = 'Names must not contain control characters or broken Unicode'
+
+const CONTROL = /\p{Cc}/u
+
+/**
+ * What is wrong with a name the client picks but never types as prose (an uploaded file's name, a
+ * multipart field's name): the JSON rule first (NUL, lone surrogates), then any control character
+ * (they end up in logs, headers and download names). Undefined when the name is fine.
+ */
+export function unstorableNameMessage(name: string): string | undefined {
+  if (!isStorable(name)) return UNSTORABLE_TEXT_MESSAGE
+  return CONTROL.test(name) ? UNSTORABLE_NAME_MESSAGE : undefined
+}

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { ANONYMOUS_IP_UPLOAD_QUOTA_MB, ANONYMOUS_UPLOAD_QUOTA_MB, USER_UPLOAD_QUOTA_MB } from '@mouthpiece/contracts/voices/voices.routes'
 
 const Port = z.coerce.number().int().min(0).max(65535)
 const Url = z.string().url()
@@ -8,7 +9,8 @@ const Url = z.string().url()
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: Port.default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to bind: all (IPv4) by default, as containers need; 127.0.0.1 keeps the server to this machine. */
+  HOST: z.string().trim().min(1, 'must name an interface (0.0.0.0, 127.0.0.1, ::)').default('0.0.0.0'),
   /** Public base URL used in mails and links; defaults to http://localhost:PORT. */
   PUBLIC_URL: Url.optional(),
   DATA_DIR: z.string().default('./data'),
@@ -79,6 +81,10 @@ const ConfigSchema = z.object({
    * are private (a local stand-in server), comma-separated, e.g. `127.0.0.1`.
    */
   SAFE_FETCH_ALLOW_HOSTS: z.string().optional(),
+  /** Storage quotas for uploaded audio (defaults and what is counted: packages/contracts voices.routes.ts). */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().default(USER_UPLOAD_QUOTA_MB),
+  ANONYMOUS_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_UPLOAD_QUOTA_MB),
+  ANONYMOUS_IP_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_IP_UPLOAD_QUOTA_MB),
 })
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string }
 

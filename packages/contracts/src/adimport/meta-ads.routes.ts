@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
+import { boundedText, defineId } from '../ids'
 import { pageOf } from '../users/users.schemas'
 import { AdAccount, AdRow, AdTotals, DateRange, ImportSummary } from './adimport.schemas'
 
@@ -63,10 +64,10 @@ export const metaDownloadAdData = defineRoute({
 // SPEC §7 admin: social ad accounts {page}; blob ad data download.
 export const adminMetaAccounts = defineRoute({
   method: 'GET', path: '/api/admin/meta-accounts', auth: 'admin', summary: 'Connected social ad accounts',
-  query: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+  query: z.object({ page: boundedText(1, 100_000, 'page must be a whole number from 1').default(1) }),
   response: pageOf(AdAccount.extend({ db_id: z.number().int(), meta_user: z.string(), username: z.string().nullable(), rows: z.number().int() })),
 })
 export const adminMetaAdData = defineRoute({
   method: 'GET', path: '/api/admin/meta-accounts/download', auth: 'admin', summary: 'An ad account’s imported rows as CSV',
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: defineId('Account not found').text }),
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defineId } from '../ids'
+import { AdProjectId, AdProjectIdText } from './projects.schemas'
+import { BrandId } from './brands.schemas'
 import { defineRoute } from '../define-route'
 import { listPage, listQuery, SearchText } from '../lists'
 import { AdCanvas, AssetText, CanvasFont, Placement } from './canvas'
@@ -92,8 +94,8 @@ export const AD_TEMPLATE_IDS = ['spotlight', 'split', 'poster'] as const
 export const AdTemplate = z.enum(AD_TEMPLATE_IDS, { error: 'Unknown template' })
 
 export const GenerateImagesBody = z.object({
-  project_id: z.number().int().positive().nullable().default(null),
-  brand_id: z.number().int().positive().nullable().default(null),
+  project_id: AdProjectId.nullable().default(null),
+  brand_id: BrandId.nullable().default(null),
   headline: AssetText.max(120, 'The headline must be at most 120 characters'),
   body: z.string().trim().max(200, 'The text must be at most 200 characters').default(''),
   cta: z.string().trim().max(30, 'The button text must be at most 30 characters').default('Shop now'),
@@ -135,7 +137,7 @@ const assetParams = z.object({ id: AdAssetIdText })
 const genParams = z.object({ id: AdImageGenerationIdText })
 const canvasParams = z.object({ id: AdImageGenerationIdText, placement: Placement })
 const canvasAssetParams = canvasParams.extend({ assetId: z.string().min(1).max(40) })
-const projectQuery = z.object({ project_id: z.coerce.number().int().positive().optional() })
+const projectQuery = z.object({ project_id: AdProjectIdText.optional() })
 
 export const uploadAdImage = defineRoute({
   method: 'POST', path: '/api/ads/images/upload', auth: 'user', requiresEnabled: true, multipart: true, summary: 'Upload a product or character image (uploadImage)',

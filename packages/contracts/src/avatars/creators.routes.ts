@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { boundedText } from '../ids'
 import { defineRoute } from '../define-route'
 import { AvatarLook, LookPrompt, PHOTO_BACKGROUND_MODES } from '../media/avatar.schemas'
 import { Emotion } from '../media/voices.schemas'
@@ -6,6 +7,7 @@ import { VoiceProfileItem } from '../voices/voice-profiles.routes'
 import { listPage, listQuery } from '../lists'
 import { InfluencerVideo } from '../renders/renders.schemas'
 import { InfluencerSlug } from './avatars.routes'
+import { UserId } from '../users/users.schemas'
 
 /**
  * Creator management (SPEC §2 "Creator management", §7 "Influencers"): an admin adds a creator
@@ -28,7 +30,7 @@ export const CreatorAccess = z.object({
   /** Plan slugs (e.g. `free`, `pro`) whose users may use the creator. */
   plans: z.array(z.string().trim().min(1).max(40)).max(20),
   /** Users who may use it whatever their plan. */
-  user_ids: z.array(z.number().int().positive()).max(200),
+  user_ids: z.array(UserId).max(200),
 })
 export type CreatorAccess = z.infer<typeof CreatorAccess>
 
@@ -152,7 +154,7 @@ export const adminCreatorDataset = defineRoute({
 /** One dataset picture (JPEG, binary answer). */
 export const adminCreatorDatasetPicture = defineRoute({
   method: 'GET', path: '/api/admin/influencers/:id/ai-avatar-dataset/:index', auth: 'admin', summary: 'One picture of a creator’s dataset',
-  params: z.object({ id: InfluencerSlug, index: z.coerce.number().int().min(0).max(50) }),
+  params: z.object({ id: InfluencerSlug, index: boundedText(0, 50, 'Picture not found') }),
 })
 
 export const CREATOR_AVATAR_NOTHING_MESSAGE = 'Please choose a new photo, a picture of the dataset or a background.'

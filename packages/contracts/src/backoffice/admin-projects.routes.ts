@@ -3,7 +3,7 @@ import { defineRoute } from '../define-route'
 import { ExportEmail } from '../early-registers/early-registers.schemas'
 import { listPage, listQuery, SearchText } from '../lists'
 import { ProjectSettings } from '../projects/project-document.schemas'
-import { BaseVersion, ProjectId } from '../projects/projects.schemas'
+import { BaseVersion, ProjectIdText } from '../projects/projects.schemas'
 import { UserIdText } from '../users/users.schemas'
 
 /** SPEC §7 "Admin calls": projects {page, keyword}; export projects CSV {email}; project setting by project. */
@@ -51,11 +51,11 @@ export const adminSendProjectsCsv = defineRoute({
 export const AdminProjectSetting = AdminProject.extend({ settings: ProjectSettings })
 export const adminGetProjectSetting = defineRoute({
   method: 'GET', path: '/api/admin/projects/:projectId/setting', auth: 'admin', summary: "One project's settings and owner",
-  params: z.object({ projectId: ProjectId }), response: z.object({ project: AdminProjectSetting }),
+  params: z.object({ projectId: ProjectIdText }), response: z.object({ project: AdminProjectSetting }),
 })
 export const adminUpdateProjectSetting = defineRoute({
   method: 'POST', path: '/api/admin/projects/:projectId/setting', auth: 'admin', summary: "Change a project's settings (audited; 1080p still needs the owner's plan)",
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: z.object({ version: BaseVersion, settings: ProjectSettings.partial() }),
   response: z.object({ project: AdminProjectSetting }),
 })

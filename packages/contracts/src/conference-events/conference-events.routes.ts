@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
+import { defineId } from '../ids'
 import { listPage, listQuery, SearchText } from '../lists'
 import {
-  ConferenceEvent, ConferenceEventBody, Delivery, KioskSettings, RetrievalCode, SaveDataBody, ShortVideo, Submission,
+  ConferenceEvent, ConferenceEventBody, Delivery, KioskId, KioskSettings, RetrievalCode, SaveDataBody, ShortVideo, StaffRosterEntry, Submission,
 } from './conference-events.schemas'
 
 /**
@@ -10,7 +11,8 @@ import {
  * variant), event, send-mail". The spec shows no paths: `/api/conference-event/<name>` for the
  * kiosk's public calls (SPEC §6 lists them as public), `/api/admin/conference-events` for the admin.
  */
-export const EventId = z.coerce.number({ error: 'Event not found' }).int('Event not found').positive('Event not found')
+/** An event's id in a path. */
+export const EventId = defineId('Event not found').text
 const EventParams = z.object({ eventId: EventId })
 const CodeParams = z.object({ code: RetrievalCode })
 
@@ -37,6 +39,16 @@ export const conferenceEventShortVideoCaptions = defineRoute({
 export const conferenceEventSendMail = defineRoute({
   method: 'POST', path: '/api/conference-event/send-mail', auth: 'public', summary: 'Mail an attendee their video link again',
   body: z.object({ code: RetrievalCode }), response: z.object({ video: ShortVideo }),
+})
+
+/**
+ * The kiosk's Staff panel: this kiosk's attendees (names, emails, delivery). Every call carries the
+ * event's staff PIN, checked by the server (403 without it or when wrong, 429 while guessing backs off).
+ */
+export const conferenceEventStaffRoster = defineRoute({
+  method: 'POST', path: '/api/conference-event/:eventId/staff/roster', auth: 'public', summary: 'The Staff panel: a kiosk’s attendees, with the staff PIN',
+  params: EventParams, body: z.object({ pin: z.string().max(16, 'Wrong staff PIN').default(''), kiosk_id: KioskId }),
+  response: z.object({ list: z.array(StaffRosterEntry) }),
 })
 
 // Admin (/admin/twitch-con)

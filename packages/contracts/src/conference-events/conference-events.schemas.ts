@@ -21,6 +21,14 @@ export type CaptureField = z.infer<typeof CaptureField>
 
 const IsoDay = z.iso.date({ error: 'Use a date like 2026-10-16' })
 
+/** The booth's staff PIN, set by the admin on the event (kept hashed); the kiosk's Staff panel asks for it. */
+export const STAFF_PIN_FORMAT_MESSAGE = 'The staff PIN is 4 to 8 digits'
+export const StaffPin = z.string({ error: STAFF_PIN_FORMAT_MESSAGE }).regex(/^[0-9]{4,8}$/, STAFF_PIN_FORMAT_MESSAGE)
+export const STAFF_PIN_WRONG_MESSAGE = 'Wrong staff PIN. Please try again.'
+export const STAFF_PIN_NOT_SET_MESSAGE = 'No staff PIN is set for this event. Ask the admin to set one on the event.'
+/** The Staff panel locks again after this long without a touch, click or key. */
+export const STAFF_IDLE_LOCK_MS = 60_000
+
 export const ConferenceEventBody = z
   .object({
     name: z.string({ error: 'Please enter the event name' }).trim().min(1, 'Please enter the event name').max(120, 'The event name is at most 120 characters'),
@@ -31,6 +39,8 @@ export const ConferenceEventBody = z
     greeting_template: z.string().trim().min(1, GREETING_NEEDS_NAME).max(200, 'The greeting is at most 200 characters').refine((t) => t.includes(NAME_PLACEHOLDER), GREETING_NEEDS_NAME),
     influencer_id: InfluencerSlug,
     voice_id: VoiceId.nullable().default(null),
+    /** Sets (or changes) the staff PIN; left out, the event keeps the PIN it has. */
+    staff_pin: StaffPin.optional(),
   })
   .refine((e) => e.ends_on >= e.starts_on, { message: 'The event cannot end before it starts', path: ['ends_on'] })
   .refine((e) => new Set(e.fields.map((f) => f.key)).size === e.fields.length, { message: 'Each field key can be used once', path: ['fields'] })
@@ -50,6 +60,8 @@ export const ConferenceEvent = z.object({
   influencer_id: z.string(),
   voice_id: z.string().nullable(),
   generic_clip: GenericClip,
+  /** Whether a staff PIN is set (the PIN itself is never shown). */
+  has_staff_pin: z.boolean(),
   submissions: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -127,3 +139,10 @@ export type Submission = z.infer<typeof Submission>
 /** Six characters without look-alikes (no 0/O, 1/I/L): read off a screen and typed on a phone. */
 export const RETRIEVAL_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 export const RetrievalCode = z.string().trim().toUpperCase().regex(/^[2-9A-HJKMNP-Z]{6}$/, 'That code is not right: it has 6 letters and digits')
+
+/** An attendee as the kiosk's Staff panel shows them (after the server has checked the PIN). */
+export const StaffRosterEntry = z.object({
+  submission_id: z.string(), name: z.string(), email: z.string(), code: z.string(), delivery: Delivery, variant: Variant,
+  delivery_error: z.string().nullable(), created_at: z.string(),
+})
+export type StaffRosterEntry = z.infer<typeof StaffRosterEntry>

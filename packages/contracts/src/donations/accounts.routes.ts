@@ -37,7 +37,7 @@ export const syncAccount = defineRoute({
   body: z.object({
     platform: StreamPlatform,
     jwtToken: z.string({ error: 'Please paste your JWT token' }).trim().min(20, 'Please paste your JWT token').max(4000),
-    accountId: z.string({ error: 'Please enter your account id' }).trim().min(1, 'Please enter your account id').max(100),
+    accountId: z.string({ error: 'Please enter your account id' }).trim().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Please enter your account id'),
   }),
   response: z.object({ account: ConnectedAccount }),
 })

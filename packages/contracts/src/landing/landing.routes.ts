@@ -30,7 +30,7 @@ export const adminAddSampleOutputVideo = defineRoute({
     title: z.string({ error: 'Please enter a title' }).trim().min(1, 'Please enter a title').max(120),
     video_url: MediaUrl,
     poster_url: MediaUrl.optional(),
-    order: z.coerce.number().int().min(0).default(1),
+    order: z.coerce.number().int().min(0).max(100_000).default(1),
   }),
   response: z.object({ video: SampleVideo }),
 })

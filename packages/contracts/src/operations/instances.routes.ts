@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { boundedText } from '../ids'
 import { defineRoute } from '../define-route'
 
 /** SPEC §7 "Instances": the render-worker pool, sized by the admin (embedded, Kubernetes or AWS Auto Scaling). */
@@ -59,8 +60,8 @@ export const WorkerFigures = z.object({
 export const adminPerformanceJobs = defineRoute({
   method: 'GET', path: '/api/admin/instances/performance-jobs', auth: 'admin', summary: 'Recent render jobs: queue wait, run time, speed, failures, per worker',
   query: z.object({
-    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(500, 'limit is at most 500').default(50),
-    hours: z.coerce.number({ error: 'hours must be a number' }).int().min(1).max(24 * 30).default(24),
+    limit: boundedText(1, 500, 'limit must be a whole number from 1 to 500').default(50),
+    hours: boundedText(1, 24 * 30, `hours must be a whole number from 1 to ${24 * 30}`).default(24),
   }),
   response: z.object({
     list: z.array(PerformanceJob),

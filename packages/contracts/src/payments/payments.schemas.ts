@@ -126,7 +126,7 @@ export const PlanUpdate = z.object({
   features: z.array(z.string().trim().min(1).max(200)).max(20),
   entitlements: Entitlements,
   is_active: z.boolean(),
-  sort_order: z.number().int().min(0),
+  sort_order: z.number().int().min(0).max(100_000, 'The order must be at most 100000'),
 }).partial()
 export const PlanInput = PlanUpdate.required({ name: true, price_cents: true, entitlements: true }).extend({
   slug: z.string().trim().max(40).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may only contain lowercase letters, numbers and dashes'),

@@ -9,6 +9,7 @@ import { VisemeCue } from '../media/visemes.schemas'
 import { DEFAULT_EMOTION, DEFAULT_INTENSITY, Emotion, Intensity, VoiceId, WordTiming } from '../media/voices.schemas'
 import { VideoOrientation, VideoResolution } from '../media/render.schemas'
 import { VoiceEffectName } from '../voices/voices.routes'
+import { CustomAvatarId } from '../avatars/avatars.routes'
 
 /**
  * The project document (SPEC §3 "Default video editor state"): scenes, each with its text and the
@@ -57,7 +58,7 @@ export type AvatarPosition = z.infer<typeof AvatarPosition>
 export const AvatarData = z.object({
   /** Influencer slug; null when a custom avatar is used. */
   influencer: z.string().nullable().default(null),
-  customAvatarId: z.number().int().positive().nullable().default(null),
+  customAvatarId: CustomAvatarId.nullable().default(null),
   modelStyle: ModelStyle.default('Old'),
   emotion: Emotion.default(DEFAULT_EMOTION),
   showAvatar: z.boolean().default(true),

@@ -6,7 +6,7 @@ import { Emotion, Intensity, VoiceId } from '../media/voices.schemas'
 import { UuidPath } from '../voices/voices.routes'
 import { OriginVideoMode } from '../statuses'
 import { DocId, MAX_SAMPLES } from './project-document.schemas'
-import { BaseVersion, ProjectAnswer, ProjectId } from './projects.schemas'
+import { BaseVersion, PageText, ProjectAnswer, ProjectIdText } from './projects.schemas'
 
 /**
  * Audio, avatar, origin video and final video of a project (SPEC §7 "Projects and audio").
@@ -15,7 +15,7 @@ import { BaseVersion, ProjectAnswer, ProjectId } from './projects.schemas'
  * `export-output-event` `{ project_id, version, scene_id, kind, status, flow }`.
  */
 
-const ProjectParams = z.object({ projectId: ProjectId })
+const ProjectParams = z.object({ projectId: ProjectIdText })
 
 /** SPEC "generate audio (voice, robot, custom)": `numberOfSamples` takes into audioData.generatedLinks. */
 export const GenerateAudioBody = z.object({
@@ -104,26 +104,26 @@ export const generateFinalVideo = defineRoute({
 export const projectResultVideos = defineRoute({
   method: 'GET', path: '/api/projects/:projectId/result-videos', auth: 'user', requiresEnabled: true, summary: 'Final videos of a project',
   params: ProjectParams,
-  query: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+  query: z.object({ page: PageText.default(1) }),
   response: pageOf(Render),
 })
 
 /** SPEC "project result and log {project_id, page}". */
 export const projectResult = defineRoute({
   method: 'GET', path: '/api/project-result', auth: 'user', requiresEnabled: true, summary: 'Renders of a project with their job logs',
-  query: z.object({ project_id: ProjectId, page: z.coerce.number().int().min(1).default(1) }),
+  query: z.object({ project_id: ProjectIdText, page: PageText.default(1) }),
   response: pageOf(Render.extend({ logs: z.array(z.object({ id: z.number().int(), job: z.string(), status: z.string(), ms: z.number().nullable() })) })),
 })
 
 /** Binary (application/zip): scene audio, captions as SRT and VTT, and the video. `assets-download-event` on completion. */
 export const downloadProjectAssets = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/download-assets/:outputProcessId', auth: 'user', requiresEnabled: true, summary: 'Zip of the scene audio, captions and video of a final render',
-  params: z.object({ projectId: ProjectId, outputProcessId: z.uuid({ error: 'Video not found' }) }),
+  params: z.object({ projectId: ProjectIdText, outputProcessId: z.uuid({ error: 'Video not found' }) }),
 })
 
 /** Removes a final render (its progress entry) of the project; a running one is cancelled first. */
 export const deleteProjectProgress = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/delete-progress/:progressId', auth: 'user', requiresEnabled: true, summary: 'Delete a final render of the project',
-  params: z.object({ projectId: ProjectId, progressId: z.uuid({ error: 'Video not found' }) }),
+  params: z.object({ projectId: ProjectIdText, progressId: z.uuid({ error: 'Video not found' }) }),
   response: z.object({ deleted: z.literal(true) }),
 })

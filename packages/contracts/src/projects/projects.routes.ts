@@ -3,7 +3,7 @@ import { defineRoute } from '../define-route'
 import { pageOf } from '../users/users.schemas'
 import { DocId, ProjectBackground, ProjectSettings, SceneAsset } from './project-document.schemas'
 import {
-  AssetBody, BaseVersion, CreateProjectBody, ListProjectsQuery, ProjectAnswer, ProjectId, ProjectName, ProjectSummary, UpdateProjectBody,
+  AssetBody, BaseVersion, CreateProjectBody, ListProjectsQuery, ProjectAnswer, ProjectId, ProjectIdText, ProjectName, ProjectSummary, UpdateProjectBody,
 } from './projects.schemas'
 
 /**
@@ -32,26 +32,26 @@ export const listProjects = defineRoute({
 
 export const getProject = defineRoute({
   method: 'GET', path: '/api/get-project/:id', auth: 'user', requiresEnabled: true, summary: 'One of my projects with its document and version',
-  params: z.object({ id: ProjectId }),
+  params: z.object({ id: ProjectIdText }),
   response: ProjectAnswer,
 })
 
 export const updateProject = defineRoute({
   method: 'POST', path: '/api/projects/:id/update', auth: 'user', requiresEnabled: true, summary: 'Rename or edit a project (changes or whole document), versioned',
-  params: z.object({ id: ProjectId }),
+  params: z.object({ id: ProjectIdText }),
   body: UpdateProjectBody,
   response: ProjectAnswer,
 })
 
 export const deleteProject = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/delete', auth: 'user', requiresEnabled: true, summary: 'Delete a project and its files',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   response: z.object({ deleted: z.literal(true) }),
 })
 
 export const duplicateProject = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/duplicate', auth: 'user', requiresEnabled: true, summary: 'Copy a project (document and files)',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: z.object({ name: ProjectName.optional() }),
   response: ProjectAnswer,
 })
@@ -59,7 +59,7 @@ export const duplicateProject = defineRoute({
 /** SPEC "update-project-setting": volumes, resolution (plan-gated), orientation. */
 export const updateProjectSetting = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/update-project-setting', auth: 'user', requiresEnabled: true, summary: 'Project settings (volumes, resolution, orientation)',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: z.object({ version: BaseVersion, settings: ProjectSettings.partial() }),
   response: ProjectAnswer,
 })
@@ -67,7 +67,7 @@ export const updateProjectSetting = defineRoute({
 /** SPEC "video setting": the project background and the origin video trim. */
 export const updateVideoSetting = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/video-setting', auth: 'user', requiresEnabled: true, summary: 'Project background and origin video duration',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: z.object({
     version: BaseVersion,
     background: ProjectBackground.optional(),
@@ -81,28 +81,28 @@ export const updateVideoSetting = defineRoute({
 
 export const createAsset = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/assets/create', auth: 'user', requiresEnabled: true, summary: 'Add an asset to a scene',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: AssetBody.extend({ asset: SceneAsset }),
   response: ProjectAnswer,
 })
 
 export const copyAsset = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/assets/copy', auth: 'user', requiresEnabled: true, summary: 'Duplicate an asset (to the same or another scene)',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: AssetBody.extend({ assetId: DocId, newId: DocId, toSceneId: DocId.optional() }),
   response: ProjectAnswer,
 })
 
 export const updateAsset = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/assets/update', auth: 'user', requiresEnabled: true, summary: 'Move, resize, re-time or edit an asset',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: AssetBody.extend({ assetId: DocId, data: SceneAsset.omit({ id: true }).partial() }),
   response: ProjectAnswer,
 })
 
 export const deleteAsset = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/assets/delete', auth: 'user', requiresEnabled: true, summary: 'Remove an asset from a scene',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: AssetBody.extend({ assetId: DocId }),
   response: ProjectAnswer,
 })
@@ -110,7 +110,7 @@ export const deleteAsset = defineRoute({
 /** Server-side history: each call steps one document change back (several steps). Redo lives in the editor. */
 export const undoProject = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/assets/undo', auth: 'user', requiresEnabled: true, summary: 'Undo the last change of the document',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   body: z.object({ version: BaseVersion }),
   response: ProjectAnswer,
 })
@@ -118,14 +118,14 @@ export const undoProject = defineRoute({
 /** multipart: one `file` (image, video or audio) for an asset; answers the stored name to put in `SceneAsset.file`. */
 export const uploadAssetFile = defineRoute({
   method: 'POST', path: '/api/projects/:projectId/assets/upload', auth: 'user', requiresEnabled: true, multipart: true, summary: 'Upload a file for an asset',
-  params: z.object({ projectId: ProjectId }),
+  params: z.object({ projectId: ProjectIdText }),
   response: z.object({ file: z.string(), url: z.string(), kind: z.enum(['image', 'video', 'audio']), duration: z.number().nullable() }),
 })
 
 /** Binary with Range support: a project's stored file (audio takes, uploads, base video). */
 export const projectFile = defineRoute({
   method: 'GET', path: '/api/projects/:projectId/files/:file', auth: 'user', requiresEnabled: true, summary: 'A file of my project',
-  params: z.object({ projectId: ProjectId, file: z.string().regex(/^[A-Za-z0-9_.-]{1,120}$/, 'File not found') }),
+  params: z.object({ projectId: ProjectIdText, file: z.string().regex(/^[A-Za-z0-9_.-]{1,120}$/, 'File not found') }),
 })
 
 // ─────────────────────────────── Project backgrounds ───────────────────────────────

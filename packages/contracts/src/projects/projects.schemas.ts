@@ -1,11 +1,19 @@
 import { z } from 'zod'
+import { boundedText, defineId } from '../ids'
+import { CustomAvatarId } from '../avatars/avatars.routes'
 import { AssetChangeKind, DELETE_ACTION, OriginVideoMode } from '../statuses'
 import { AvatarData, AudioData, CaptionData, DocId, ProjectDocument, ProjectSettings, Scene, SceneAsset, SceneText } from './project-document.schemas'
 
 /** The projects domain: a user's editable videos (SPEC §3 project, §7 "Projects and audio"). */
 
-export const ProjectId = z.coerce.number({ error: 'Project not found' }).int().positive('Project not found')
 export const PROJECT_NOT_FOUND = 'Project not found'
+const projectId = defineId(PROJECT_NOT_FOUND)
+/** A project id in a JSON body. */
+export const ProjectId = projectId.json
+/** A project id in a path or a query string. */
+export const ProjectIdText = projectId.text
+/** A page of a user's list (projects, renders) in a query string. */
+export const PageText = boundedText(1, 100_000, 'page must be a whole number from 1')
 export const PROJECT_NAME_MAX = 80
 export const ProjectName = z
   .string({ error: 'Please enter a project name' })
@@ -88,14 +96,14 @@ export const CreateProjectBody = z.object({
   /** Scripts of the first scenes; one empty scene when absent. */
   scenes: z.array(SceneText).max(50).optional(),
   influencer: z.string().trim().max(60).optional(),
-  custom_avatar_id: z.number().int().positive().optional(),
+  custom_avatar_id: CustomAvatarId.optional(),
   origin_mode: z.literal(Object.values(OriginVideoMode)).default(OriginVideoMode.none),
   settings: ProjectSettings.partial().optional(),
 })
 export type CreateProjectBody = z.input<typeof CreateProjectBody>
 
 export const ListProjectsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageText.default(1),
   keyword: z.string().trim().max(80).optional(),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { boundedText } from '../ids'
 import { defineRoute } from '../define-route'
 import { UserId, pageOf } from '../users/users.schemas'
 import {
@@ -27,7 +28,7 @@ export const getSentiment = defineRoute({
   method: 'GET', path: '/api/sentiment/get', auth: 'user', requiresEnabled: true, summary: 'One analysis with its comments',
   query: SentimentIdQuery, response: SentimentResult,
 })
-const HistoryQuery = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) })
+const HistoryQuery = z.object({ page: boundedText(1, 100_000, 'page must be a whole number from 1').default(1), limit: boundedText(1, 100, 'limit must be a whole number from 1 to 100').default(10) })
 export const myAnalyses = defineRoute({
   method: 'GET', path: '/api/sentiment/history', auth: 'user', requiresEnabled: true, summary: "The creator's own analyses, newest first",
   query: HistoryQuery, response: pageOf(SentimentRun),

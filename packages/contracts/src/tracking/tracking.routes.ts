@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wholeNumberText } from '../ids'
 import { defineRoute } from '../define-route'
 import { PageQuery, pageOf } from '../users/users.schemas'
 import { CustomerSummary, CustomerTrackingBody, SummarySort, TRACKING_CATEGORIES, TrackedEvent } from './tracking.schemas'
@@ -76,7 +77,7 @@ export const ANALYSIS_MAX_DAYS = 365
 export const userAnalysisData = defineRoute({
   method: 'GET', path: '/api/user-analysis-data', auth: 'user', summary: 'My tracked events per day',
   query: z.object({
-    days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(ANALYSIS_MAX_DAYS, `days must be at most ${ANALYSIS_MAX_DAYS}`).default(30),
+    days: wholeNumberText(z.number().int().min(1, 'days must be at least 1').max(ANALYSIS_MAX_DAYS, `days must be at most ${ANALYSIS_MAX_DAYS}`), 'days must be a whole number').default(30),
     category: z.enum(TRACKING_CATEGORIES, { error: 'category must be usage or payment' }).default('usage'),
   }),
   response: z.object({

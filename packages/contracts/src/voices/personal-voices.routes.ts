@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
+import { defineId } from '../ids'
 import { VOICE_MATCH_LABEL } from '../media/voices.schemas'
 import { UuidPath } from './voices.routes'
 
@@ -17,7 +18,8 @@ export const sampleTooShortMessage = (seconds: number) =>
 export const NEURAL_CLONE_LABEL = 'neural clone'
 export { VOICE_MATCH_LABEL }
 
-export const PersonalVoiceId = z.coerce.number({ error: 'Voice not found' }).int().positive('Voice not found')
+/** A personal voice's id in a path. */
+export const PersonalVoiceId = defineId('Voice not found').text
 export const personalVoiceId = (id: number) => `personal:${id}`
 
 export const PersonalVoice = z.object({

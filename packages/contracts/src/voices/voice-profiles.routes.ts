@@ -69,9 +69,9 @@ const ProfileName = z.string({ error: 'Please enter a name' }).trim().min(1, 'Pl
 const Num = (min: number, max: number, label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).min(min, `${label} must be between ${min} and ${max}`).max(max, `${label} must be between ${min} and ${max}`)
 const TagIds = z
-  .union([z.array(z.coerce.number().int().positive()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',').map((s) => s.trim()).filter(Boolean).map(Number)))
-  .pipe(z.array(z.number({ error: 'Tag not found' }).int('Tag not found').positive('Tag not found')).max(30, 'At most 30 tags'))
+  .union([z.array(z.union([z.number(), z.string()])), z.string()], { error: 'Tag not found' })
+  .transform((v) => (Array.isArray(v) ? v : v.split(',').map((s) => s.trim()).filter(Boolean)))
+  .pipe(z.array(voiceTagId.text).max(30, 'At most 30 tags'))
 
 export const VoiceProfileFields = z.object({
   name: ProfileName,

@@ -75,6 +75,25 @@ export const UPLOAD_NOT_AUDIO_MESSAGE = 'Please upload an audio file (wav, mp3, 
 export const UPLOAD_TOO_LARGE_MESSAGE = `The audio file is too large. Please upload a file under ${MAX_UPLOAD_MB} MB.`
 export const UPLOAD_MISSING_MESSAGE = 'Please choose an audio file to upload.'
 
+/**
+ * Storage quotas for uploaded audio (issue 23), the defaults in one place; the server's config can
+ * lower or raise them (UPLOAD_QUOTA_MB, ANONYMOUS_UPLOAD_QUOTA_MB, ANONYMOUS_IP_UPLOAD_QUOTA_MB).
+ * Counted: the bytes of the files as uploaded, of the uploads still kept.
+ * - a signed-in user keeps up to USER_UPLOAD_QUOTA_MB;
+ * - a signed-out visitor up to ANONYMOUS_UPLOAD_QUOTA_MB (two files at the size limit), and all
+ *   signed-out visitors from one IP address together up to ANONYMOUS_IP_UPLOAD_QUOTA_MB (a new
+ *   cookie does not buy new space);
+ * - signed-out uploads are deleted (file and row) ANONYMOUS_UPLOAD_TTL_HOURS after upload.
+ */
+export const USER_UPLOAD_QUOTA_MB = 500
+export const ANONYMOUS_UPLOAD_QUOTA_MB = 50
+export const ANONYMOUS_IP_UPLOAD_QUOTA_MB = 200
+export const ANONYMOUS_UPLOAD_TTL_HOURS = 24
+export const uploadQuotaMessage = (quotaMb: number) =>
+  `Your uploaded audio already uses your ${quotaMb} MB of storage. Remove files you no longer need to upload more.`
+export const anonymousUploadQuotaMessage = (quotaMb: number) =>
+  `Without an account you can keep up to ${quotaMb} MB of uploaded audio, for ${ANONYMOUS_UPLOAD_TTL_HOURS} hours. Remove a file, or sign up to keep more.`
+
 export const AudioProcess = z.object({
   uuid_path: z.string(),
   /** The name the file was uploaded with. */

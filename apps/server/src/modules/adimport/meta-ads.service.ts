@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { AppError, notFound } from '../../platform/http/errors'
-import { readJson } from '../../platform/http/upstream'
+import { readJson, upstreamFetch } from '../../platform/http/upstream'
 import { safeReturn } from '../donations/accounts/accounts.service'
 import * as repo from './adimport.repo'
 import type { AdAccountRow, InsightRow, MetaConnectionRow } from './adimport.repo'
@@ -39,7 +39,7 @@ export async function completeConnect(deps: AdImportDeps, q: { code?: string; st
   try {
     const url = new URL(`${deps.config.META_GRAPH_URL}/oauth/access_token`)
     url.search = new URLSearchParams({ client_id: deps.config.META_APP_ID ?? '', client_secret: deps.config.META_APP_SECRET ?? '', redirect_uri: callbackUrl(deps), code: q.code }).toString()
-    const token = await readJson<{ access_token: string; expires_in?: number }>(await fetch(url, { signal: AbortSignal.timeout(15_000) }), 'Meta token endpoint')
+    const token = await readJson<{ access_token: string; expires_in?: number }>(await upstreamFetch(url, { signal: AbortSignal.timeout(15_000) }), 'Meta token endpoint')
     const me = await metaGraph(deps.config.META_GRAPH_URL, token.access_token).get<{ id: string; name?: string }>('/me', { fields: 'id,name' })
     const key = `mk_${randomBytes(24).toString('base64url')}`
     await repo.insertConnection(deps.db, {

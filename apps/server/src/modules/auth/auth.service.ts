@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context'
 import { AppError } from '../../platform/http/errors'
-import { mailerFor } from '../../platform/mail/mailer'
+import { MailCooldownError, sendMail } from '../../platform/mail/send-mail'
 import * as usersRepo from '../users/users.repo'
 import { createAccount, presentUser } from '../users/users.service'
 import type { UserRow } from '../users/users.schema'
@@ -50,7 +50,8 @@ export async function logout(deps: Deps, sessionId: string) {
 
 /**
  * Mails a single-use reset link valid for an hour. Unknown addresses get the same answer and no
- * mail, so the form cannot be used to find out who has an account.
+ * mail, so the form cannot be used to find out who has an account; so does an address mailed a
+ * link within the mail cooldown (the link it has still works): nothing is sent, no token is made.
  */
 export async function sendResetMail(deps: Deps, email: string) {
   const user = await usersRepo.findUserByEmail(deps.db, email)
@@ -58,7 +59,7 @@ export async function sendResetMail(deps: Deps, email: string) {
   const token = await resetsRepo.createPasswordReset(deps.db, user.id)
   const link = `${deps.config.publicUrl}/reset-password?token=${token}`
   try {
-    await mailerFor(deps.config).send({
+    await sendMail(deps, 'password_reset', {
       to: user.email,
       subject: 'Reset your Mouthpiece password',
       text: [
@@ -75,6 +76,10 @@ export async function sendResetMail(deps: Deps, email: string) {
       html: `<p>Hello ${escapeHtml(user.username)},</p><p>We received a request to reset the password of your Mouthpiece account. Open this link within 1 hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>The link works once. If you did not ask for this, you can ignore this email; your password stays the same.</p>`,
     })
   } catch (err) {
+    if (err instanceof MailCooldownError) {
+      await resetsRepo.deletePasswordReset(deps.db, token)
+      return
+    }
     throw new AppError('mail_failed', `We could not send the email. Try again later.#${(err as Error).message}`, 503)
   }
 }

@@ -95,6 +95,30 @@ describe('password reset by mail', () => {
     expect((await post('/api/login', { username: 'slowreader', password: 'old password 1' })).statusCode).toBe(200)
   })
 
+  it('mails one link per address per cooldown, answering every request the same (issue 23: 12 requests, 7 mails)', async () => {
+    await makeUser('hammered')
+    const before = outboxFiles().length
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post('/api/send-reset-mail', { email: 'hammered@example.com' })))
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ email: 'hammered@example.com' })
+      expect(res.headers['retry-after']).toBeUndefined()
+    }
+    expect(outboxFiles()).toHaveLength(before + 1)
+    // No unmailed tokens are left behind by the refused requests.
+    const { rows } = await t.database.raw.query<{ n: number }>(
+      `select count(*)::int as n from password_resets r join users u on u.id = r.user_id where u.username = 'hammered'`)
+    expect(rows[0]?.n).toBe(1)
+    // Another address is not held back by this one.
+    await makeUser('neighbour')
+    await post('/api/send-reset-mail', { email: 'neighbour@example.com' })
+    expect(outboxFiles()).toHaveLength(before + 2)
+    // Once the cooldown has passed (held in the database: every process sees it), the next mail goes.
+    await t.database.raw.query(`update mail_cooldowns set sent_at = now() - interval '61 seconds' where recipient = 'hammered@example.com'`)
+    await post('/api/send-reset-mail', { email: 'hammered@example.com' })
+    expect(outboxFiles()).toHaveLength(before + 3)
+  })
+
   it('rejects a made-up token and a weak new password', async () => {
     expect((await post('/api/check-token', { token: 'made-up' })).json()).toEqual({ valid: false })
     expect((await post('/api/reset-password', { token: 'made-up', password: 'new password 2' })).statusCode).toBe(400)

@@ -50,3 +50,8 @@ export async function retireUserResets(db: Queryable, userId: number): Promise<v
 export async function deleteStaleResets(db: Queryable): Promise<void> {
   await db.delete(passwordResets).where(or(lt(passwordResets.expires_at, new Date()), isNotNull(passwordResets.used_at)))
 }
+
+/** A token made for a mail that was not sent (the mail cooldown held it back). */
+export async function deletePasswordReset(db: Queryable, token: string): Promise<void> {
+  await db.delete(passwordResets).where(eq(passwordResets.token_hash, hashToken(token)))
+}

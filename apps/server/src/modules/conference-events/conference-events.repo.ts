@@ -8,7 +8,7 @@ import type { ListSpec } from '../../platform/db/list-query'
 import { conferenceEventConsents, conferenceEvents, conferenceEventSubmissions } from './conference-events.schema'
 import type { ConferenceEventRow, SubmissionRow } from './conference-events.schema'
 
-export type NewEvent = Omit<ConferenceEventRow, 'id' | 'created_at' | 'updated_at' | 'generic_render_id'>
+export type NewEvent = Omit<ConferenceEventRow, 'id' | 'created_at' | 'updated_at' | 'generic_render_id' | 'staff_pin_hash'> & { staff_pin_hash?: string | null }
 
 export async function insertEvent(db: Queryable, values: NewEvent): Promise<ConferenceEventRow> {
   const [row] = await db.insert(conferenceEvents).values(values).returning()
@@ -129,4 +129,11 @@ export async function repointGenericWaiters(db: Queryable, eventId: number, rend
     .update(conferenceEventSubmissions)
     .set({ render_id: renderId })
     .where(and(eq(conferenceEventSubmissions.event_id, eventId), eq(conferenceEventSubmissions.variant, 'generic'), eq(conferenceEventSubmissions.delivery, 'rendering')))
+}
+
+/** The Staff panel's list: one kiosk's attendees, newest first. */
+export async function kioskRoster(db: Queryable, eventId: number, kioskId: string, limit: number): Promise<SubmissionRow[]> {
+  return db.select().from(conferenceEventSubmissions)
+    .where(and(eq(conferenceEventSubmissions.event_id, eventId), eq(conferenceEventSubmissions.kiosk_id, kioskId)))
+    .orderBy(desc(conferenceEventSubmissions.created_at)).limit(limit)
 }

@@ -1,7 +1,7 @@
 import {
   adminCreateConferenceEvent, adminExportSubmissions, adminGetConferenceEvent, adminListConferenceEvents, adminListSubmissions,
   adminUpdateConferenceEvent, conferenceEventSaveData, conferenceEventSendMail, conferenceEventSettings, conferenceEventShortVideo,
-  conferenceEventShortVideoCaptions,
+  conferenceEventShortVideoCaptions, conferenceEventStaffRoster,
 } from '@mouthpiece/contracts/conference-events/conference-events.routes'
 import type { HttpContext } from '../../platform/context'
 import { sendCsvStream } from '../../platform/http/csv-stream'
@@ -9,6 +9,7 @@ import { auditActorOf, recordAudit } from '../audit/audit.service'
 import * as events from './conference-events.service'
 import * as submissions from './submissions.service'
 import { listenToEventVideos } from './delivery.service'
+import { staffRoster } from './staff.service'
 
 /** SPEC §7 "Conference event": the kiosk's public calls and /admin/twitch-con's. */
 export function registerConferenceEventsRoutes(ctx: HttpContext) {
@@ -24,6 +25,8 @@ export function registerConferenceEventsRoutes(ctx: HttpContext) {
     await reply.header('content-type', 'text/vtt; charset=utf-8').header('cache-control', 'no-store').send(vtt)
     return undefined
   })
+  // The panel polls every few seconds; the PIN's guessing back-off is the sign-in one (per event and address).
+  route(conferenceEventStaffRoster, async ({ params, body, req }) => staffRoster(ctx, params.eventId, body, req.ip), { rateLimit: { max: 40, timeWindow: 60_000 } })
   route(conferenceEventSendMail, async ({ body }) => submissions.sendMail(ctx, body.code), { rateLimit: { max: 10, timeWindow: 60_000 } })
 
   route(adminListConferenceEvents, async () => events.listEvents(ctx))

@@ -15,6 +15,8 @@ export const conferenceEvents = pgTable('conference_events', {
   voice_id: text('voice_id'),
   /** The pre-rendered generic clip sent when a personal one cannot be made (renders.id). */
   generic_render_id: text('generic_render_id'),
+  /** The staff PIN (argon2id hash; null: no staff access yet). Never leaves the server, not even to the audit log. */
+  staff_pin_hash: text('staff_pin_hash'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

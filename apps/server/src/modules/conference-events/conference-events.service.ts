@@ -10,6 +10,7 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Platform } from '../../platform/context'
 import { AppError } from '../../platform/http/errors'
+import { hashPassword } from '../auth/passwords'
 import { recordAudit } from '../audit/audit.service'
 import type { AdminAuditActor } from '../audit/audit.service'
 import { chooseAvatar } from '../avatars/avatars.service'
@@ -47,6 +48,7 @@ async function present(deps: Pick<Platform, 'db'>, row: ConferenceEventRow, subm
     id: row.id, name: row.name, starts_on: row.starts_on, ends_on: row.ends_on, fields: row.fields, consent_text: row.consent_text,
     greeting_template: row.greeting_template, influencer_id: row.influencer_id, voice_id: row.voice_id,
     generic_clip: { render_id: row.generic_render_id, status: genericStatus(generic), video_url: generic?.files.video_url ?? null },
+    has_staff_pin: row.staff_pin_hash !== null,
     submissions: submissions ?? (await repo.countSubmissions(deps.db, row.id)),
     created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
   }
@@ -63,10 +65,14 @@ async function checkCast(deps: Pick<Platform, 'db'>, body: ConferenceEventBody) 
   if (body.voice_id) await requireVoice(body.voice_id)
 }
 
-const toValues = (body: ConferenceEventBody): repo.NewEvent => {
-  const b = EventBodySchema.parse(body)
-  return { ...b, voice_id: b.voice_id ?? null }
+/** The row's values; a PIN in the body is hashed here and never stored or logged as typed. */
+const toValues = async (body: ConferenceEventBody): Promise<repo.NewEvent> => {
+  const { staff_pin, ...b } = EventBodySchema.parse(body)
+  return { ...b, voice_id: b.voice_id ?? null, ...(staff_pin ? { staff_pin_hash: await hashPassword(staff_pin) } : {}) }
 }
+
+/** What the audit log keeps of an event row: whether a PIN is set, never its hash. */
+const audited = ({ staff_pin_hash, ...row }: ConferenceEventRow) => ({ ...row, has_staff_pin: staff_pin_hash !== null })
 
 /**
  * The event's generic clip: started when missing, failed, or made with another line or cast. The
@@ -98,9 +104,10 @@ export async function getEvent(deps: Pick<Platform, 'db'>, id: number) {
 
 export async function createEvent(deps: ConferenceEventsDeps, actor: AdminAuditActor, body: ConferenceEventBody) {
   await checkCast(deps, body)
+  const values = await toValues(body)
   const row = await deps.db.transaction(async (tx) => {
-    const created = await repo.insertEvent(tx, toValues(body))
-    await recordAudit(tx, actor, 'conference-events.create', { target: { type: 'conference_event', id: created.id }, after: created })
+    const created = await repo.insertEvent(tx, values)
+    await recordAudit(tx, actor, 'conference-events.create', { target: { type: 'conference_event', id: created.id }, after: audited(created) })
     return created
   })
   await ensureGenericClip(deps, row.id)
@@ -111,12 +118,15 @@ const CLIP_INPUTS = ['name', 'greeting_template', 'influencer_id', 'voice_id'] a
 
 export async function updateEvent(deps: ConferenceEventsDeps, actor: AdminAuditActor, id: number, body: ConferenceEventBody) {
   await checkCast(deps, body)
-  const values = toValues(body)
+  const values = await toValues(body)
   const { before, after } = await deps.db.transaction(async (tx) => {
     const old = await repo.findEvent(tx, id, { lock: true })
     if (!old) throw eventNotFound()
     const changed = (await repo.updateEvent(tx, id, values))!
-    await recordAudit(tx, actor, 'conference-events.update', { target: { type: 'conference_event', id }, before: old, after: changed })
+    await recordAudit(tx, actor, 'conference-events.update', {
+      target: { type: 'conference_event', id }, before: audited(old), after: audited(changed),
+      ...(body.staff_pin ? { meta: { staff_pin_changed: true } } : {}),
+    })
     return { before: old, after: changed }
   })
   // A new line or cast makes the old generic clip wrong: render it again.

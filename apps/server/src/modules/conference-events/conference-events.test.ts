@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ConferenceEvent, ShortVideo, Submission } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import type { ConferenceEvent, ShortVideo, StaffRosterEntry, Submission } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import { STAFF_PIN_FORMAT_MESSAGE, STAFF_PIN_NOT_SET_MESSAGE } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { listOutbox } from '../../platform/mail/outbox'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
@@ -164,7 +165,17 @@ describe('conference-event booth', () => {
     expect(page.list[0]!.consent_sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(Date.parse(page.list[0]!.agreed_at)).toBeLessThanOrEqual(Date.now())
 
-    // send-mail: the link again, to the same address only.
+    // send-mail right after the clip was mailed: held back by the mail cooldown, with a clear 429 (issue 23: 6 clips in a row).
+    for (let i = 0; i < 6; i++) {
+      const tooSoon = await b.call('POST', '/api/conference-event/send-mail', { code: video.code })
+      expect(tooSoon.statusCode, tooSoon.body).toBe(429)
+      expect(tooSoon.json()).toMatchObject({ code: 'mail_cooldown', message: expect.stringMatching(/^Your video was just emailed to you\. Please wait (a minute|\d+ seconds) and check your inbox/) })
+      expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))).toHaveLength(1)
+    expect((await findByCode(t.db, video.code))?.delivery).toBe('mailed')
+    // send-mail once the cooldown has passed: the link again, to the same address only.
+    await t.database.raw.query(`update mail_cooldowns set sent_at = now() - interval '61 seconds' where kind = 'booth_clip'`)
     const resend = await b.call('POST', '/api/conference-event/send-mail', { code: video.code.toLowerCase() })
     expect(resend.statusCode, resend.body).toBe(200)
     expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))).toHaveLength(2)
@@ -182,6 +193,49 @@ describe('conference-event booth', () => {
     expect(lines[1]).toContain(CONSENT)
     const audit = await b.admin('GET', '/api/admin/audit-log?action=conference-events.export')
     expect(audit.body).toContain('conference-events.export')
+  })
+
+  it('shows the Staff panel’s attendees only with the event’s PIN, checked by the server on every call (issue 23)', async () => {
+    const roster = (pin: string | undefined, opts: { kiosk?: string; ip?: string } = {}) => t.app.inject({
+      method: 'POST', url: `/api/conference-event/${event.id}/staff/roster`, remoteAddress: opts.ip ?? '203.0.113.20',
+      payload: { kiosk_id: opts.kiosk ?? 'kiosk-1', ...(pin === undefined ? {} : { pin }) },
+    })
+    // Before the admin sets a PIN: nobody gets in.
+    expect((await roster('0000')).json()).toMatchObject({ code: 'staff_pin_not_set', message: STAFF_PIN_NOT_SET_MESSAGE })
+    const bad = await b.admin('POST', `/api/admin/conference-events/${event.id}/update`, eventBody({ staff_pin: '12ab' }))
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400)
+    expect(bad.json()).toMatchObject({ message: STAFF_PIN_FORMAT_MESSAGE })
+    const set = await b.admin('POST', `/api/admin/conference-events/${event.id}/update`, eventBody({ staff_pin: '482913' }))
+    expect(set.statusCode, set.body).toBe(200)
+    expect(set.json<{ event: ConferenceEvent }>().event.has_staff_pin).toBe(true)
+    expect(set.body).not.toContain('482913')
+    expect(set.body).not.toContain('argon2')
+
+    for (const [pin, code] of [[undefined, 'staff_pin_required'], ['', 'staff_pin_required'], ['000000', 'staff_pin_wrong']] as const) {
+      const res = await roster(pin)
+      expect(res.statusCode, String(pin)).toBe(403)
+      expect(res.json(), String(pin)).toMatchObject({ code })
+      expect(res.body).not.toContain('alice@example.com')
+    }
+    const ok = await roster('482913')
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(ok.json<{ list: StaffRosterEntry[] }>().list).toEqual([expect.objectContaining({ name: 'Alice', email: 'alice@example.com', delivery: 'mailed', code: expect.any(String) })])
+    expect((await roster('482913', { kiosk: 'kiosk-2' })).json()).toEqual({ list: [] })
+
+    // Saving the event again without a PIN keeps it; the audit log records the change, never the PIN or its hash.
+    const kept = await b.admin('POST', `/api/admin/conference-events/${event.id}/update`, eventBody())
+    expect(kept.json<{ event: ConferenceEvent }>().event.has_staff_pin).toBe(true)
+    expect((await roster('482913')).statusCode).toBe(200)
+    const audit = await b.admin('GET', '/api/admin/audit-log?action=conference-events.update')
+    expect(audit.body).toContain('staff_pin_changed')
+    expect(audit.body).not.toContain('482913')
+    expect(audit.body).not.toContain('argon2')
+
+    // Guessing from one address backs off (the sign-in back-off): 429 before the sixth wrong try is even checked.
+    for (let i = 0; i < 5; i++) expect((await roster(String(100000 + i), { ip: '198.51.100.66' })).statusCode).toBe(403)
+    const throttled = await roster('482913', { ip: '198.51.100.66' })
+    expect(throttled.statusCode).toBe(429)
+    expect((await roster('482913')).statusCode).toBe(200)
   })
 })
 

@@ -5,7 +5,8 @@
  */
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
-import { mailerFor } from '../../platform/mail/mailer'
+import { waitText } from '../../platform/http/errors'
+import { MailCooldownError, sendMail } from '../../platform/mail/send-mail'
 import * as renders from '../renders/renders.service'
 import { ensureGenericClip, requireEvent } from './conference-events.service'
 import type { ConferenceEventsDeps } from './conference-events.service'
@@ -17,13 +18,15 @@ export const retrievalLink = (publicUrl: string, eventId: number, code: string) 
 
 /**
  * Mails the attendee their link (again, for send-mail); records the outcome on the row. A mail that
- * goes clears only a mail error: why they got the generic clip stays for the staff.
+ * goes clears only a mail error: why they got the generic clip stays for the staff. The mail
+ * cooldown (platform/mail/send-mail.ts) holds a second mail to one address back: a resend
+ * (`resend`) answers its 429; a first delivery records it as the row's mail error.
  */
-export async function mailClip(deps: ConferenceEventsDeps, sub: SubmissionRow): Promise<SubmissionRow> {
+export async function mailClip(deps: ConferenceEventsDeps, sub: SubmissionRow, opts: { resend?: boolean } = {}): Promise<SubmissionRow> {
   const event = await requireEvent(deps, sub.event_id)
   const link = retrievalLink(deps.config.publicUrl, event.id, sub.code)
   try {
-    await mailerFor(deps.config).send({
+    await sendMail(deps, 'booth_clip', {
       to: sub.email,
       subject: `Your ${event.name} video is ready`,
       text: `Hi ${sub.name},\n\n“${sub.greeting}”\n\nWatch and download your video: ${link}\nYour code: ${sub.code}\n\nThanks for stopping by our booth at ${event.name}!`,
@@ -31,11 +34,15 @@ export async function mailClip(deps: ConferenceEventsDeps, sub: SubmissionRow): 
     })
     return (await repo.moveSubmission(deps.db, sub.id, ['ready', 'mailed', 'mail_failed'], { delivery: 'mailed', mailed_at: new Date(), ...(sub.delivery === 'mail_failed' ? { delivery_error: null } : {}) })) ?? sub
   } catch (err) {
+    if (err instanceof MailCooldownError && opts.resend) throw new MailCooldownError(err.kind, err.retryAfterSeconds ?? 60, resendTooSoon(err.retryAfterSeconds ?? 60))
     const error = (err as Error).message.slice(0, 500)
     console.error(`[conference-events] mail to submission ${sub.id} failed:`, error)
     return (await repo.moveSubmission(deps.db, sub.id, ['ready', 'mail_failed'], { delivery: 'mail_failed', delivery_error: error })) ?? sub
   }
 }
+
+/** The booth's send-mail pressed again within the mail cooldown. */
+export const resendTooSoon = (seconds: number) => `Your video was just emailed to you. Please wait ${waitText(seconds)} and check your inbox (and spam folder) before sending it again.`
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

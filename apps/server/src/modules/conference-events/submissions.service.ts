@@ -150,7 +150,7 @@ export async function captionsVtt(deps: ConferenceEventsDeps, code: string): Pro
 export async function sendMail(deps: ConferenceEventsDeps, code: string) {
   const { sub, event } = await bySub(deps, code)
   if (sub.delivery === 'rendering') throw new AppError('not_ready', 'Your video is still being made. It is mailed as soon as it is ready.', 409)
-  return { video: await presentVideo(deps, event, await mailClip(deps, sub)) }
+  return { video: await presentVideo(deps, event, await mailClip(deps, sub, { resend: true })) }
 }
 
 // Admin

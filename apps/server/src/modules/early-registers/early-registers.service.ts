@@ -6,7 +6,7 @@ import type {
 } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import { CHANNELS_QUESTION_ID, SURVEY_QUESTIONS, TTS_INTEREST_VALUE, findQuestion } from '@mouthpiece/contracts/early-registers/survey-questions'
 import type { Platform } from '../../platform/context'
-import { mailerFor } from '../../platform/mail/mailer'
+import { sendMail } from '../../platform/mail/send-mail'
 import type { MailMessage } from '../../platform/mail/mailer'
 import type { EarlyRegisterRow } from './early-registers.schema'
 import * as repo from './early-registers.repo'
@@ -102,6 +102,6 @@ export async function sendCsv(deps: Deps, input: { email: string; list: EarlyReg
     text: `Attached is the ${what} export: ${rows} ${rows === 1 ? 'row' : 'rows'}, file ${fileName}.\n\nSent from the Mouthpiece admin area.`,
     attachments: [{ filename: fileName, content: csv, contentType: 'text/csv; charset=utf-8' }],
   }
-  await mailerFor(deps.config).send(message)
+  await sendMail(deps, 'early_registers_export', message)
   return { ok: true as const, email: input.email, rows }
 }

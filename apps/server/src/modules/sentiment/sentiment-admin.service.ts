@@ -1,4 +1,5 @@
-import { notFound } from '../../platform/http/errors'
+import { AppError, notFound } from '../../platform/http/errors'
+import { assertFetchableUrl } from '../../platform/http/safe-fetch'
 import { findUserById } from '../users/users.repo'
 import { lexiconVersion } from './engines/lexicon'
 import { currentLexiconVersion } from './sentiment-engine.service'
@@ -15,7 +16,13 @@ export async function defaultSetting(deps: SentimentDeps) {
   }
 }
 
+/** The engine's base URL is checked as every call to it is (SSRF-safe fetcher): a private or local address is refused at once, unless the operator allowed its host. */
 export async function saveDefault(deps: SentimentDeps, body: { prompt: string | null; model: string | null; base_url?: string | null }) {
+  const baseUrl = clean(body.base_url)
+  if (baseUrl) await assertFetchableUrl(baseUrl, { allowHosts: deps.llmAllowHosts }).catch((err: unknown) => {
+    if (err instanceof AppError && err.errors?.url) throw new AppError(err.code, err.message, err.status, { base_url: err.errors.url })
+    throw err
+  })
   const s = await repo.saveSettings(deps.db, { prompt: clean(body.prompt), model: clean(body.model), base_url: clean(body.base_url) })
   return { prompt: s.prompt, model: s.model, base_url: s.base_url }
 }

@@ -28,7 +28,7 @@ export async function pickEngine(deps: SentimentDeps, runSetting?: { prompt: str
   if (prompt && model) {
     const baseUrl = defaults.base_url ?? deps.config.SENTIMENT_LLM_URL
     if (!baseUrl) throw new AppError('llm_not_configured', 'A model is set for sentiment but no language-model endpoint is configured. Ask the admin to set its URL.', 503)
-    return createLlmEngine({ baseUrl, apiKey: deps.config.SENTIMENT_LLM_API_KEY, model, prompt })
+    return createLlmEngine({ baseUrl, apiKey: deps.config.SENTIMENT_LLM_API_KEY, model, prompt, allowHosts: deps.llmAllowHosts })
   }
   return createLexiconEngine(await currentSlang(deps))
 }

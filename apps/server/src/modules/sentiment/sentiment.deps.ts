@@ -5,7 +5,8 @@ import type { Queue } from '../../platform/queue/queue'
 import type { Realtime } from '../../platform/realtime/realtime'
 import { donationsDeps } from '../donations/donations.deps'
 import type { DonationsDeps } from '../donations/donations.deps'
-import { loadSentimentConfig } from './sentiment.config'
+import { allowHostsFrom } from '../../platform/http/safe-fetch'
+import { llmAllowHosts, loadSentimentConfig } from './sentiment.config'
 import type { SentimentConfig } from './sentiment.config'
 
 /** The queue a run is worked from; senders (the HTTP routes) and the worker both declare it. */
@@ -18,13 +19,19 @@ export interface SentimentDeps {
   /** Progress of a run goes to its creator's sockets. */
   realtime: Realtime
   config: SentimentConfig
+  /** Private hosts the LLM engine may reach: llmAllowHosts, and the test-only SAFE_FETCH_ALLOW_HOSTS. */
+  llmAllowHosts: string[]
   google: DonationsDeps
   /** Wakes this process's run worker at once (a no-op where no worker runs). */
 }
 
-export const sentimentDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): SentimentDeps => ({
-  db: platform.db, queue: platform.queue, realtime: platform.realtime, config: loadSentimentConfig(), google: donationsDeps(platform),
-}))
+export const sentimentDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): SentimentDeps => {
+  const config = loadSentimentConfig()
+  return {
+    db: platform.db, queue: platform.queue, realtime: platform.realtime, config, google: donationsDeps(platform),
+    llmAllowHosts: [...llmAllowHosts(config), ...allowHostsFrom(platform.config)],
+  }
+})
 
 /**
  * A run reads YouTube for seconds to a minute: one attempt (a retry would spend the quota again),

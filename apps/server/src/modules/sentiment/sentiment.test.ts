@@ -8,6 +8,7 @@ import type { TestApp } from '../../../test/harness'
 import { rowsOf, signUp } from '../donations/testing/harness'
 import { createLexiconEngine, referenceScore } from './engines/lexicon'
 import { DEFAULT_SLANG } from './engines/slang'
+import { SAFE_FETCH_REFUSED_MESSAGE } from '../../platform/http/safe-fetch'
 import { startFakeLlm, startFakeYoutubeData } from './testing/fake-youtube-data'
 import type { FakeVideo } from './testing/fake-youtube-data'
 import type { z } from 'zod'
@@ -64,7 +65,8 @@ describe('Sentiment through HTTP against the YouTube and LLM stand-ins', () => {
       GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${yt.base}/auth`, GOOGLE_TOKEN_URL: `${yt.base}/token`, GOOGLE_REVOKE_URL: `${yt.base}/revoke`,
       YOUTUBE_API_URL: `${yt.base}/youtube/v3`, SOURCES_ENABLED: 'false', SENTIMENT_RUNS_PER_MINUTE: '100',
     })
-    t = await createTestApp({ workers: true })
+    // The stand-in model listens on 127.0.0.1: allowed by name, as an operator allows a local engine.
+    t = await createTestApp({ workers: true, env: { SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1' } })
     creator = await signUp(t.app, 'moodreader')
     admin = await adminHeaders(t.app)
   })
@@ -266,6 +268,22 @@ describe('Sentiment through HTTP against the YouTube and LLM stand-ins', () => {
     const other = await signUp(t.app, 'nosy')
     const peek = await get(`/api/sentiment/get?sentiment_id=${firstRun}`, other.headers)
     expect(peek.statusCode).toBe(404)
+  })
+
+  it('admin: an engine base_url on a private, local or metadata address is refused (SSRF-safe fetcher); nothing is saved', async () => {
+    for (const base_url of ['http://169.254.169.254/latest', 'http://10.0.0.7:11434', `http://localhost:${new URL(llm.base).port}`, 'http://[::1]:8080', 'http://192.168.1.20/']) {
+      const res = await post('/api/admin/sentiment/default-setting', { prompt: 'p', model: 'm', base_url }, admin)
+      expect(res.statusCode, base_url).toBe(400)
+      expect(res.json(), base_url).toMatchObject({ code: 'url_refused', message: SAFE_FETCH_REFUSED_MESSAGE, errors: { base_url: [SAFE_FETCH_REFUSED_MESSAGE] } })
+    }
+    expect((await get('/api/admin/sentiment/default-setting', admin)).json()).toMatchObject({ prompt: null, model: null, base_url: null })
+    // Saved before this check (or a name that now resolves privately): the call itself is refused, the model is never reached.
+    await t.database.raw.query(`insert into sentiment_settings (id, prompt, model, base_url) values (1, 'p', 'm', $1) on conflict (id) do update set prompt = 'p', model = 'm', base_url = $1`, [`http://localhost:${new URL(llm.base).port}`])
+    const before = llm.calls.length
+    const run = await post('/api/sentiment/analyze', { selected_video_ids: ['yt:Qm7dR2xLp0A'] }, creator.headers)
+    expect(llm.calls).toHaveLength(before)
+    expect(JSON.stringify(run.json())).not.toContain('stand-in model')
+    await t.database.raw.query(`update sentiment_settings set prompt = null, model = null, base_url = null`)
   })
 
   it('admin: the default prompt and model switch runs to the LLM; per-run setting, history, result, delete', async () => {

@@ -63,7 +63,7 @@ describe('tracking info and user analysis data', () => {
   it('refuses bad input with a clear message, and anyone not signed in', async () => {
     for (const [qs, message] of [
       ['days=0', 'days must be at least 1'], ['days=366', 'days must be at most 365'], ['days=2.5', 'days must be a whole number'],
-      ['days=abc', 'days must be a number'], ['category=sales', 'category must be usage or payment'],
+      ['days=abc', 'days must be a whole number'], ['days=0x10', 'days must be a whole number'], ['category=sales', 'category must be usage or payment'],
     ]) {
       const res = await get(`/api/user-analysis-data?${qs}`, me.auth)
       expect(res.statusCode, qs).toBe(400)

@@ -3,7 +3,7 @@ import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import type { Platform } from '../../platform/context'
 import type { Queryable } from '../../platform/db/client'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
-import { mailerFor } from '../../platform/mail/mailer'
+import { sendMail } from '../../platform/mail/send-mail'
 import { hashPassword } from '../auth/passwords'
 import { accountKey, verifyPasswordThrottled } from '../auth/sign-in-throttle'
 import { revokeUserSessions } from '../auth/revoke'
@@ -118,10 +118,10 @@ export async function checkUsername(deps: Deps, username: string, ownUserId?: nu
 /** The contact form: one mail to the support address, answering goes back to the sender. */
 export async function sendSupportMail(deps: Deps, input: { name: string; email: string; subject: string; message: string }) {
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ')
-  await mailerFor(deps.config).send({
+  await sendMail(deps, 'support', {
     to: deps.config.SUPPORT_EMAIL,
     replyTo: input.email,
     subject: `Contact form: ${oneLine(input.subject)}`,
     text: `From: ${oneLine(input.name)} <${input.email}>\n\n${input.message}\n`,
-  })
+  }, { cooldownKey: input.email })
 }

@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import {
-  MAX_UPLOAD_MB, PROCESS_STATUS_LABEL, UPLOAD_MISSING_MESSAGE, UPLOAD_NOT_AUDIO_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE,
+  ANONYMOUS_UPLOAD_TTL_HOURS, anonymousUploadQuotaMessage, MAX_UPLOAD_MB, PROCESS_STATUS_LABEL, UPLOAD_MISSING_MESSAGE, UPLOAD_NOT_AUDIO_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE, uploadQuotaMessage,
 } from '@mouthpiece/contracts/voices/voices.routes'
 import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
@@ -52,12 +53,39 @@ export interface IncomingFile {
   file: Readable & { truncated?: boolean }
 }
 
+const MB = 1024 * 1024
+
 /**
- * Keeps an upload if it is audio we can read: streams it to a temporary file (stopping at the size
- * limit), probes it, stores it and queues its processing in one transaction with the row.
+ * Refuses an upload of `size` more bytes past the caller's storage quota (contracts voices.routes.ts
+ * USER_UPLOAD_QUOTA_MB and the anonymous ones, from config): 413 with what to do. `size` 0 asks
+ * whether anything at all still fits (before reading the file).
  */
-export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: IncomingFile | undefined): Promise<AudioProcess> {
+async function checkQuota(deps: UploadsDeps, owner: Owner, ip: string, size: number): Promise<void> {
+  const { config } = deps
+  if (owner.userId) {
+    const used = await repo.userUploadBytes(deps.db, owner.userId)
+    if (used + size > config.UPLOAD_QUOTA_MB * MB || (size === 0 && used >= config.UPLOAD_QUOTA_MB * MB))
+      throw new AppError('quota_exceeded', uploadQuotaMessage(config.UPLOAD_QUOTA_MB), 413)
+    return
+  }
+  const used = await repo.anonymousUploadBytes(deps.db, owner.visitorId, ip)
+  const over = (usedBytes: number, quotaMb: number) => usedBytes + size > quotaMb * MB || (size === 0 && usedBytes >= quotaMb * MB)
+  if (over(used.visitor, config.ANONYMOUS_UPLOAD_QUOTA_MB) || over(used.ip, config.ANONYMOUS_IP_UPLOAD_QUOTA_MB))
+    throw new AppError('quota_exceeded', anonymousUploadQuotaMessage(config.ANONYMOUS_UPLOAD_QUOTA_MB), 413)
+}
+
+/**
+ * Keeps an upload if it is audio we can read and it fits the caller's storage quota: streams it to
+ * a temporary file (stopping at the size limit), probes it, stores it and queues its processing in
+ * one transaction with the row. `ip` is the caller's address (signed-out uploads share a quota per IP).
+ */
+export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: IncomingFile | undefined, ip = 'unknown'): Promise<AudioProcess> {
   if (!incoming) throw new AppError('validation', UPLOAD_MISSING_MESSAGE, 422, { file: [UPLOAD_MISSING_MESSAGE] })
+  // Full already: refused before the file is read or written anywhere.
+  await checkQuota(deps, owner, ip, 0).catch((err: unknown) => {
+    incoming.file.resume()
+    throw err
+  })
   const id = randomUUID()
   const tmpDir = path.join(deps.config.dataDir, 'tmp', 'uploads')
   await mkdir(tmpDir, { recursive: true })
@@ -67,6 +95,7 @@ export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: In
     if (incoming.file.truncated) throw new AppError('too_large', UPLOAD_TOO_LARGE_MESSAGE, 413)
     const size = (await stat(tmp)).size
     if (size === 0) throw new AppError('validation', UPLOAD_MISSING_MESSAGE, 422, { file: [UPLOAD_MISSING_MESSAGE] })
+    await checkQuota(deps, owner, ip, size)
     let info
     try {
       info = await checkAudioUpload(tmp)
@@ -81,7 +110,7 @@ export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: In
     await ensureVoicesQueues(deps)
     const row = await deps.db.transaction(async (tx) => {
       const created = await repo.insertUpload(tx, {
-        id, user_id: owner.userId, visitor_id: owner.userId ? null : owner.visitorId, original_name: incoming.filename.slice(0, 200) || 'audio',
+        id, user_id: owner.userId, visitor_id: owner.userId ? null : owner.visitorId, client_ip: owner.userId ? null : ip, original_name: incoming.filename.slice(0, 200) || 'audio',
         format: info.format, size_bytes: size, duration: info.durationSeconds, status: ProcessStatus.inprogress, progress: 10, stage: 'queued',
         original_key: key,
       })
@@ -162,4 +191,30 @@ export async function remove(deps: UploadsDeps, owner: Owner, id: string): Promi
   const row = await ownedUpload(deps, owner, id)
   await repo.deleteUpload(deps.db, id)
   await Promise.all([deps.storage.delete(row.original_key), row.wav_key ? deps.storage.delete(row.wav_key) : null])
+}
+
+/** How many expired signed-out uploads one sweep removes at most (the next sweep takes the rest). */
+const SWEEP_BATCH = 500
+
+/**
+ * The periodic job (voices.jobs.ts): signed-out uploads older than ANONYMOUS_UPLOAD_TTL_HOURS go,
+ * their files first, then the row (a failed file delete leaves the row for the next sweep).
+ */
+export async function sweepAnonymousUploads(deps: UploadsDeps, now = new Date()): Promise<{ removed: number; bytes: number }> {
+  const before = new Date(now.getTime() - ANONYMOUS_UPLOAD_TTL_HOURS * 3_600_000)
+  const rows = await repo.expiredAnonymousUploads(deps.db, before, SWEEP_BATCH)
+  let removed = 0
+  let bytes = 0
+  for (const row of rows) {
+    try {
+      await Promise.all([deps.storage.delete(row.original_key), row.wav_key ? deps.storage.delete(row.wav_key) : null])
+    } catch (err) {
+      console.error(`[voices] could not delete the files of expired upload ${row.id}:`, (err as Error).message)
+      continue
+    }
+    await repo.deleteUpload(deps.db, row.id)
+    removed++
+    bytes += row.size_bytes
+  }
+  return { removed, bytes }
 }

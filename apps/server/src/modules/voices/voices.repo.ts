@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
@@ -44,4 +44,25 @@ export async function listInProgress(db: Queryable, owner: Owner): Promise<Audio
   const where = ownedBy(owner)
   if (!where) return []
   return db.select().from(audioUploads).where(and(where, eq(audioUploads.status, ProcessStatus.inprogress))).orderBy(desc(audioUploads.created_at)).limit(50)
+}
+
+const bytes = sql<number>`coalesce(sum(${audioUploads.size_bytes}), 0)::bigint`.mapWith(Number)
+
+/** Bytes of uploads a signed-in user keeps. */
+export async function userUploadBytes(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.select({ bytes }).from(audioUploads).where(eq(audioUploads.user_id, userId))
+  return row?.bytes ?? 0
+}
+
+/** Bytes of signed-out uploads kept by one visitor, and by every visitor of one IP address. */
+export async function anonymousUploadBytes(db: Queryable, visitorId: string | null, ip: string): Promise<{ visitor: number; ip: number }> {
+  const anonymous = isNull(audioUploads.user_id)
+  const [byVisitor] = visitorId ? await db.select({ bytes }).from(audioUploads).where(and(anonymous, eq(audioUploads.visitor_id, visitorId))) : [{ bytes: 0 }]
+  const [byIp] = await db.select({ bytes }).from(audioUploads).where(and(anonymous, eq(audioUploads.client_ip, ip)))
+  return { visitor: byVisitor?.bytes ?? 0, ip: byIp?.bytes ?? 0 }
+}
+
+/** Signed-out uploads made before `before`, oldest first. */
+export async function expiredAnonymousUploads(db: Queryable, before: Date, limit: number): Promise<AudioUploadRow[]> {
+  return db.select().from(audioUploads).where(and(isNull(audioUploads.user_id), lt(audioUploads.created_at, before))).orderBy(audioUploads.created_at).limit(limit)
 }

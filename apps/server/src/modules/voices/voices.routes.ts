@@ -41,7 +41,7 @@ export function registerVoicesRoutes(ctx: HttpContext) {
   route(uploadAudio, async ({ actor, req, reply }) => {
     const owner = ownerOf(req, reply, actor, { create: true, secure })
     const file = req.isMultipart() ? await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }) : undefined
-    return { process: await uploads.acceptUpload(deps, owner, file) }
+    return { process: await uploads.acceptUpload(deps, owner, file, req.ip) }
   }, { rateLimit: UPLOAD_RATE_LIMIT, bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024 })
   route(checkAudio, async ({ query, actor, req, reply }) => uploads.check(deps, ownerOf(req, reply, actor), query.uuid_path))
   route(audioProgress, async ({ actor, req, reply }) => uploads.inProgress(deps, ownerOf(req, reply, actor)))

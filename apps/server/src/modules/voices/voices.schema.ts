@@ -15,6 +15,8 @@ export const audioUploads = pgTable(
     id: uuid('id').primaryKey(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     visitor_id: text('visitor_id'),
+    /** The address a signed-out upload came from: all visitors of one IP share a quota. */
+    client_ip: text('client_ip'),
     original_name: text('original_name').notNull(),
     /** Probed container (wav, mp3, m4a, webm, ogg). */
     format: text('format'),
@@ -35,6 +37,7 @@ export const audioUploads = pgTable(
   (t) => [
     index('audio_uploads_user_idx').on(t.user_id, t.created_at.desc()),
     index('audio_uploads_visitor_idx').on(t.visitor_id, t.created_at.desc()),
+    index('audio_uploads_anonymous_idx').on(t.client_ip, t.created_at).where(sql`${t.user_id} is null`),
     check('audio_uploads_owner_check', sql`${t.user_id} is not null or ${t.visitor_id} is not null`),
     check('audio_uploads_status_check', sql`${t.status} between 0 and 3`),
   ],

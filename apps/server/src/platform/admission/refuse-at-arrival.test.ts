@@ -79,6 +79,29 @@ describe('a full admission gate refuses at arrival', () => {
     expect(served.statusCode).toBe(200)
   })
 
+  it('refuses on the HTTP server itself, before Fastify: a wave of refusals costs no request lifecycle (issue 23)', async () => {
+    const guard = t.app.arrivalGuard!
+    const before = guard.refused()
+    fillSpeech()
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      rawExchange(port, `POST /api/voices/preview${i % 2 ? '?x=1' : ''} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{"text":"a"}`)))
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 503 /)
+      expect(answer).toMatch(/\r\nretry-after: [1-9]\d*\r\n/i)
+      expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i)
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: OVERLOADED_MESSAGE, code: 'overloaded' })
+    }
+    expect(guard.refused() - before).toBe(20)
+    // Other routes are not held back, and a health check is answered while the gate is full.
+    expect(await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /)
+    releaseSpeech()
+    await expect.poll(() => speech.stats().running + speech.stats().waiting).toBe(0)
+    // With room again the guard lets the caller through to Fastify (validation answers).
+    const through = await rawExchange(port, 'POST /api/voices/preview HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"text":""}')
+    expect(through).toMatch(/^HTTP\/1\.1 400 /)
+    expect(guard.refused() - before).toBe(20)
+  })
+
   it('lets callers through while the gate has room: the body is read and validated as before', async () => {
     expect(speech.isFull()).toBe(false)
     const res = await t.app.inject({ method: 'POST', url: '/api/voices/preview', payload: { text: '' } })

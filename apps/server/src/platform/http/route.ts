@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RouteDef, RouteParams, RouteQuery, RouteBody, RouteResponse } from '@mouthpiece/contracts/define-route'
 import { ACCOUNT_DISABLED_MESSAGE } from '@mouthpiece/contracts/users/users.schemas'
-import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '@mouthpiece/contracts/storable-text'
+import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText, unstorableNameMessage } from '@mouthpiece/contracts/storable-text'
 import { refuseAtArrival } from '../admission/refuse-at-arrival'
+import type { ArrivalGuard } from '../admission/refuse-at-arrival'
 import type { AdmissionKind } from '../admission/admission'
 import type { Actor, ActorFor, Authenticator } from './actor'
 import { AppError } from './errors'
@@ -11,6 +12,12 @@ import { AppError } from './errors'
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor
+  }
+  interface FastifyInstance {
+    /** Every contract route this app serves, in registration order (generated tests walk them). */
+    contractRoutes: readonly RouteDef[]
+    /** Refuses callers of a full admission gate before Fastify sees them (platform/admission/refuse-at-arrival.ts). */
+    arrivalGuard?: ArrivalGuard
   }
 }
 
@@ -48,7 +55,7 @@ export interface RouteOptions {
  * Registers a contract route: auth → validate (zod, from the contract) → handler → serialize
  * (checked against the contract's response). Route files only compose these.
  */
-export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
+export function makeRouter(app: FastifyInstance, authenticate: Authenticator, guard?: ArrivalGuard) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   // Per-IP limits count a request when it arrives: @fastify/rate-limit appends its hook after the
   // route's own onRequest (auth, which may wait for the database), so auth is moved behind it. A
@@ -59,7 +66,11 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
     const rank = (hook: object) => (ARRIVAL_HOOK in hook ? 0 : AUTH_HOOK in hook ? 2 : 1)
     options.onRequest = [...hooks].sort((a, b) => rank(a) - rank(b))
   })
+  const registered: RouteDef[] = []
+  app.decorate('contractRoutes', registered)
   return function route<R extends RouteDef>(def: R, handler: Handler<R>, opts: RouteOptions = {}) {
+    registered.push(def)
+    if (opts.admission) guard?.register(def.method, def.path, opts.admission)
     typed.route({
       method: def.method,
       url: def.path,
@@ -85,7 +96,7 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator) {
       // PostgreSQL refuses (a NUL once turned 27 operations into 500s).
       preValidation: async (req) => {
         rejectUnstorableText(req)
-        if (def.multipart) checkUploadedNames(req)
+        if (def.multipart) checkMultipartParts(req)
       },
       handler: async (req, reply) => {
         const actor = req.actor
@@ -112,15 +123,52 @@ function rejectUnstorable(value: unknown) {
   if (field !== undefined) throw new AppError('validation', UNSTORABLE_TEXT_MESSAGE, 400, { [field]: [UNSTORABLE_TEXT_MESSAGE] })
 }
 
-/** Multipart bodies are read by the handler (`req.file()`): the same check for the file's name and the text fields before it. */
-function checkUploadedNames(req: FastifyRequest) {
-  const read = req.file.bind(req)
-  req.file = (async (...args: Parameters<typeof read>) => {
-    const file = await read(...args)
-    if (file) {
-      const fields = Object.fromEntries(Object.entries(file.fields).flatMap(([name, f]) => (f && !Array.isArray(f) && f.type === 'field' ? [[name, f.value]] : [])))
-      rejectUnstorable({ ...fields, filename: file.filename })
+type Part = { type: 'file' | 'field'; fieldname: string; filename?: string; value?: unknown; fields?: Record<string, unknown> }
+
+/**
+ * Multipart bodies are read by the handler, part by part (`req.parts()`, `req.files()`,
+ * `req.file()`): each part's names and text pass the rules JSON bodies pass (findUnstorableText,
+ * and no control character in a file or field name) as it is handed over, before its bytes are
+ * read, so a refused part has written nothing. The fields `req.file()` collects are checked each
+ * time they are read, those sent after the file included.
+ */
+function checkMultipartParts(req: FastifyRequest) {
+  const parts = req.parts.bind(req)
+  const files = req.files.bind(req)
+  const file = req.file.bind(req)
+  req.parts = ((...args: Parameters<typeof parts>) => checkedParts(parts(...args))) as typeof req.parts
+  req.files = ((...args: Parameters<typeof files>) => checkedParts(files(...args))) as typeof req.files
+  req.file = (async (...args: Parameters<typeof file>) => {
+    const found = await file(...args)
+    if (!found) return found
+    checkPart(found)
+    const fields = found.fields
+    const checkFields = () => {
+      for (const field of Object.values(fields)) for (const f of Array.isArray(field) ? field : [field]) if (f) checkPart(f)
     }
-    return file
+    checkFields()
+    found.fields = new Proxy(fields, {
+      get: (target, key, receiver): unknown => (checkFields(), Reflect.get(target, key, receiver)),
+      ownKeys: (target) => (checkFields(), Reflect.ownKeys(target)),
+    })
+    return found
   })
+}
+
+async function* checkedParts<P extends Part>(parts: AsyncIterable<P>): AsyncGenerator<P> {
+  for await (const part of parts) {
+    checkPart(part)
+    yield part
+  }
+}
+
+function checkPart(part: Part) {
+  refuseName(part.fieldname, part.fieldname)
+  if (part.type === 'file') refuseName(part.filename ?? '', 'filename')
+  else rejectUnstorable({ [part.fieldname]: part.value })
+}
+
+function refuseName(name: string, field: string) {
+  const message = unstorableNameMessage(name)
+  if (message) throw new AppError('validation', message, 400, { [field]: [message] })
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isForbiddenAddress, safeDownload, SAFE_FETCH_REFUSED_MESSAGE } from './safe-fetch'
+import { isForbiddenAddress, safeDownload, safeRequest, SAFE_FETCH_REFUSED_MESSAGE } from './safe-fetch'
 import { AppError } from './errors'
 
 describe('safe-fetch: the SSRF-safe client', () => {
@@ -22,6 +22,11 @@ describe('safe-fetch: the SSRF-safe client', () => {
       if (req.url === '/to-v6') { res.writeHead(302, { location: `http://[::1]:${port}/video` }); res.end(); return }
       if (req.url === '/loop') { res.writeHead(302, { location: '/loop' }); res.end(); return }
       if (req.url === '/to-video') { res.writeHead(302, { location: '/video' }); res.end(); return }
+      if (req.url === '/echo' && req.method === 'POST') {
+        const parts: Buffer[] = []
+        req.on('data', (c: Buffer) => parts.push(c)).on('end', () => { res.writeHead(201, { 'content-type': 'application/json' }); res.end(JSON.stringify({ got: Buffer.concat(parts).toString(), auth: req.headers.authorization })) })
+        return
+      }
       res.writeHead(404); res.end()
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -80,5 +85,23 @@ describe('safe-fetch: the SSRF-safe client', () => {
     expect((await refused(`http://127.0.0.1:${slowPort}/`, { ...allow, timeoutMs: 300 })).code).toBe('timeout')
     slow.closeAllConnections()
     await new Promise((r) => slow.close(r))
+  })
+
+  it('safeRequest: a POST with a body, refused on a private address unless its host is allowed; redirects not followed; capped', async () => {
+    const post = (url: string, opts: Partial<Parameters<typeof safeRequest>[2]> = {}) =>
+      safeRequest(url, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"a":1}' }, { maxBytes: 10_000, ...opts })
+    for (const url of [`http://127.0.0.1:${port}/echo`, 'http://169.254.169.254/v1/chat/completions', `http://localhost:${port}/echo`]) {
+      const e = await post(url).then(() => null, (err: unknown) => err)
+      expect(e, url).toBeInstanceOf(AppError)
+      expect((e as AppError).message.split('#')[0]).toBe(SAFE_FETCH_REFUSED_MESSAGE)
+    }
+    const ok = await post(`http://127.0.0.1:${port}/echo`, { allowHosts: ['127.0.0.1'] })
+    expect(ok.status).toBe(201)
+    expect(JSON.parse(ok.body.toString())).toEqual({ got: '{"a":1}', auth: 'Bearer k' })
+    expect((await post(`http://127.0.0.1:${port}/to-private`, { allowHosts: ['127.0.0.1'] })).status).toBe(302)
+    const moved = await safeRequest(`http://127.0.0.1:${port}/to-metadata`, { method: 'GET' }, { maxBytes: 100, allowHosts: ['127.0.0.1'] })
+    expect(moved).toMatchObject({ status: 301, headers: { location: 'http://169.254.169.254/latest/meta-data/' } })
+    const big = await safeRequest(`http://127.0.0.1:${port}/big`, { method: 'GET' }, { maxBytes: 100, allowHosts: ['127.0.0.1'] }).then(() => null, (err: unknown) => err)
+    expect((big as AppError).status).toBe(413)
   })
 })

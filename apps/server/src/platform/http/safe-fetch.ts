@@ -157,6 +157,58 @@ export async function safeDownload(rawUrl: string, file: string, opts: SafeFetch
   }
 }
 
+export interface SafeRequestInit {
+  method: 'POST' | 'PUT' | 'GET'
+  headers?: Record<string, string>
+  body?: string | Buffer
+  /** Aborts the call (with the overall `timeoutMs` of the options). */
+  signal?: AbortSignal
+}
+
+/**
+ * One request (any method, a body) to a URL someone other than us chose (an admin's engine
+ * endpoint): the same checks as `safeDownload`, connected to the checked address, within
+ * `maxBytes` and `timeoutMs`. Redirects are not followed (a POST does not carry over): the 3xx is
+ * answered as is. Any status is answered; the caller reads it.
+ */
+export async function safeRequest(rawUrl: string, init: SafeRequestInit, opts: SafeFetchOptions): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  let url: URL
+  try {
+    url = new URL(rawUrl)
+  } catch {
+    throw badUrl()
+  }
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000)
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+  const { address, family } = await checkTarget(url, opts)
+  const agent = pinnedAgent(address, family)
+  try {
+    const res = await request(url, { method: init.method, headers: { 'user-agent': 'Mouthpiece/1.0', ...init.headers }, body: init.body, dispatcher: agent, signal })
+      .catch((e: unknown) => { throw timeoutOr(e, signal) })
+    const declared = Number(res.headers['content-length'] ?? 0)
+    if (declared > opts.maxBytes) {
+      await res.body.dump()
+      throw new AppError('too_large', SAFE_FETCH_TOO_LARGE_MESSAGE, 413)
+    }
+    const chunks: Buffer[] = []
+    let bytes = 0
+    try {
+      for await (const chunk of res.body) {
+        bytes += (chunk as Buffer).length
+        if (bytes > opts.maxBytes) throw new AppError('too_large', SAFE_FETCH_TOO_LARGE_MESSAGE, 413)
+        chunks.push(chunk as Buffer)
+      }
+    } catch (e) {
+      throw timeoutOr(e, signal)
+    }
+    const headers: Record<string, string> = {}
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : String(v)
+    return { status: res.statusCode, headers, body: Buffer.concat(chunks) }
+  } finally {
+    await agent.close()
+  }
+}
+
 /** Checks a URL the way every hop is checked (scheme, resolved addresses), without fetching: for a clear answer at once. */
 export async function assertFetchableUrl(rawUrl: string, opts: Pick<SafeFetchOptions, 'allowHosts' | 'resolve'> = {}): Promise<URL> {
   let url: URL

@@ -48,7 +48,7 @@ export function contentSecurityPolicy(config: Config): string {
  * that no path (404s, rate limits, static files) goes without them. HSTS only when the public
  * address is https: on plain http a browser ignores it, and on localhost it would outlive the test.
  */
-export function addSecurityHeaders(app: FastifyInstance, config: Config) {
+export function addSecurityHeaders(app: FastifyInstance, config: Config): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(config),
     'x-content-type-options': 'nosniff',
@@ -60,4 +60,5 @@ export function addSecurityHeaders(app: FastifyInstance, config: Config) {
     void reply.headers(headers)
     done()
   })
+  return headers
 }

@@ -118,6 +118,46 @@ describe('strict input for every route', () => {
     })
   })
 
+  describe('ids of projects, personal voices and events (issue 23)', () => {
+    const LOOSE = (id: number) => [`0x${id.toString(16)}`, `${id}e0`, `%20${id}`, `%2B${id}`, `0${id}`, `${id}.0`, 'true']
+
+    it('reads a project id in a path as plain decimal digits only; nothing is deleted', async () => {
+      const created = await inject('POST', '/api/create-project', { name: 'Strict ids' }, user.headers)
+      expect(created.statusCode, created.body).toBe(200)
+      const id = created.json<{ project: { id: number } }>().project.id
+      for (const raw of LOOSE(id)) {
+        const open = await inject('GET', `/api/get-project/${raw}`, undefined, user.headers)
+        expect(open.statusCode, raw).toBe(400)
+        expect(open.json()).toMatchObject({ code: 'validation', message: 'Project not found' })
+        expect((await inject('POST', `/api/projects/${raw}/delete`, undefined, user.headers)).statusCode, raw).toBe(400)
+      }
+      expect((await inject('GET', `/api/get-project/${id}`, undefined, user.headers)).statusCode).toBe(200)
+      const page = await inject('GET', '/api/get-projects?page=0x1', undefined, user.headers)
+      expect(page.statusCode).toBe(400)
+    })
+
+    it('takes exclude_id of check-project-name as a JSON number only', async () => {
+      for (const exclude_id of [true, [5], '0x5', '5', 5.5, 0, 2 ** 40]) {
+        const res = await inject('POST', '/api/check-project-name', { name: 'Strict ids', exclude_id }, user.headers)
+        expect(res.statusCode, JSON.stringify(exclude_id)).toBe(400)
+        expect(res.json()).toMatchObject({ code: 'validation', errors: { exclude_id: ['Project not found'] } })
+      }
+      expect((await inject('POST', '/api/check-project-name', { name: 'Strict ids', exclude_id: 5 }, user.headers)).statusCode).toBe(200)
+    })
+
+    it('reads personal voice and event ids in paths as plain decimal digits only', async () => {
+      for (const raw of LOOSE(1)) {
+        const voice = await inject('POST', `/api/personal-voices/${raw}/delete`, undefined, user.headers)
+        expect(voice.statusCode, raw).toBe(400)
+        expect(voice.json()).toMatchObject({ code: 'validation', message: 'Voice not found' })
+        const event = await inject('GET', `/api/conference-event/${raw}/settings`)
+        expect(event.statusCode, raw).toBe(400)
+        expect(event.json()).toMatchObject({ code: 'validation', message: 'Event not found' })
+        expect((await inject('GET', `/api/admin/conference-events/${raw}`, undefined, admin)).statusCode, raw).toBe(400)
+      }
+    })
+  })
+
   describe('what errors tell clients', () => {
     it('keeps details after # for the log, not the answer', async () => {
       // A storage key with a dot segment: the storage layer refuses it with `Invalid file key#<key>`.

@@ -1,3 +1,28 @@
+/**
+ * The shared client for the platform APIs the operator configures (Twitch, Streamlabs,
+ * StreamElements, YouTube, Google Ads, Meta, the image model, stock images, Kubernetes, AWS): their
+ * base URLs come from config, never from a user. With safe-fetch.ts (URLs people give us), the only
+ * place a request leaves the server: eslint.config.js makes a raw fetch, http(s).request or undici
+ * anywhere else a lint error.
+ */
+import { Agent, fetch as undiciFetch } from 'undici'
+import type { Dispatcher, RequestInit as UndiciRequestInit, Response as UndiciResponse } from 'undici'
+
+/** fetch for a fixed, configured platform base URL. A URL a user chose goes through safe-fetch.ts instead. */
+export function upstreamFetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, init)
+}
+
+/** The same with undici's own options (a `dispatcher` carrying a cluster's CA, for Kubernetes). */
+export function upstreamFetchVia(url: string | URL, init: UndiciRequestInit): Promise<UndiciResponse> {
+  return undiciFetch(url, init)
+}
+
+/** A dispatcher that trusts this CA (a cluster's own certificate authority). */
+export function upstreamDispatcherTrusting(ca: Buffer): Dispatcher {
+  return new Agent({ connect: { ca } })
+}
+
 /** A platform API answered with an error status (or not at all); `status` 0 = no answer. */
 export class SourceHttpError extends Error {
   constructor(message: string, readonly status: number, readonly body?: unknown) {

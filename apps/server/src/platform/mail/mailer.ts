@@ -55,12 +55,3 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
     },
   }
 }
-
-const mailers = new WeakMap<object, Mailer>()
-
-/** One mailer per configuration, so an SMTP transport is built once, not per message. */
-export function mailerFor(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>): Mailer {
-  let mailer = mailers.get(config)
-  if (!mailer) mailers.set(config, (mailer = createMailer(config)))
-  return mailer
-}

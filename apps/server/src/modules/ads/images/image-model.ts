@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import type { Config } from '../../../platform/config'
 import type { AdImagesDeps } from './ad-assets.service'
 import type { AdImageGenerationRow, CanvasImage } from './ad-images.schema'
+import { upstreamFetch } from '../../../platform/http/upstream'
 
 const TIMEOUT_MS = 60_000
 const MAX_BYTES = 20 * 1024 * 1024
@@ -25,7 +26,7 @@ export function imagesApiClient(baseUrl: string, apiKey: string | undefined, mod
   return {
     async generate(prompt, signal) {
       const url = new URL('v1/images/generations', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
-      const res = await fetch(url, {
+      const res = await upstreamFetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
         body: JSON.stringify({ model, prompt, n: 1, size: '1024x1024', response_format: 'b64_json' }),

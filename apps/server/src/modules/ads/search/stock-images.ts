@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ImageHit } from '@mouthpiece/contracts/ads/image-search'
 import type { AdsConfig } from '../ads.config'
+import { upstreamFetch } from '../../../platform/http/upstream'
 
 const TIMEOUT_MS = 10_000
 const PER_PAGE = 24
@@ -30,7 +31,7 @@ export async function searchStock(config: AdsConfig, query: string, signal?: Abo
   url.searchParams.set('query', query)
   url.searchParams.set('per_page', String(PER_PAGE))
   const timeout = AbortSignal.timeout(TIMEOUT_MS)
-  const res = await fetch(url, { headers: config.ADS_STOCK_IMAGES_KEY ? { authorization: config.ADS_STOCK_IMAGES_KEY } : {}, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+  const res = await upstreamFetch(url, { headers: config.ADS_STOCK_IMAGES_KEY ? { authorization: config.ADS_STOCK_IMAGES_KEY } : {}, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
   if (!res.ok) throw new Error(`The stock-image service answered ${res.status}.`)
   const parsed = StockAnswer.safeParse(await res.json().catch(() => null))
   if (!parsed.success) throw new Error('The stock-image service sent an answer we could not read.')

@@ -8,7 +8,7 @@ import { listPage, scanCsv } from '../../../platform/db/list-query'
 import type { RowOf } from '../../../platform/db/list-query'
 import { csvFileName } from '../../../platform/http/csv'
 import { AppError } from '../../../platform/http/errors'
-import { mailerFor } from '../../../platform/mail/mailer'
+import { sendMail } from '../../../platform/mail/send-mail'
 import { recordAudit } from '../../audit/audit.service'
 import type { AdminAuditActor } from '../../audit/audit.service'
 import { assertEntitled } from '../../payments/entitlements.service'
@@ -48,7 +48,7 @@ export async function mailProjectsCsv(deps: Pick<Platform, 'db' | 'config'>, act
   const fileName = csvFileName('projects')
   // The export is personal data leaving the system: logged before it goes.
   await recordAudit(deps.db, actor, 'projects.export-mail', { meta: { email: input.email, keyword: input.keyword ?? null, rows } })
-  await mailerFor(deps.config).send({
+  await sendMail(deps, 'projects_export', {
     to: input.email,
     subject: `Mouthpiece projects (${rows} ${rows === 1 ? 'row' : 'rows'})`,
     text: `Attached is the projects export${input.keyword ? ` for “${input.keyword}”` : ''}: ${rows} ${rows === 1 ? 'row' : 'rows'}, file ${fileName}.\n\nSent from the Mouthpiece admin area.`,

@@ -1,6 +1,6 @@
 import type { AccountProvider } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { DonationsConfig } from '../donations.config'
-import { SourceHttpError, readJson } from '../../../platform/http/upstream'
+import { readJson, SourceHttpError, upstreamFetch } from '../../../platform/http/upstream'
 
 /** What each provider's authorization-code flow needs; every URL comes from configuration. */
 export interface OAuthProvider {
@@ -65,7 +65,7 @@ export function authorizeUrl(p: OAuthProvider, redirectUri: string, state: strin
 }
 
 async function tokenRequest(p: OAuthProvider, form: Record<string, string>): Promise<TokenSet> {
-  const res = await fetch(p.tokenUrl, {
+  const res = await upstreamFetch(p.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams({ client_id: p.clientId ?? '', client_secret: p.clientSecret ?? '', ...form }),
@@ -114,7 +114,7 @@ export async function revokeToken(config: DonationsConfig, name: AccountProvider
   if (!req) return
   let res: Response
   try {
-    res = await fetch(req.url, {
+    res = await upstreamFetch(req.url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: req.body ?? '',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import WebSocket from 'ws'
 import { z } from 'zod'
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
-import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
+import { readJson, SourceAuthError, SourceHttpError, upstreamFetch } from '../../../platform/http/upstream'
 import { MAX_FRAME_BYTES, parseFrame } from './source'
 import type { SourceRunner } from './source'
 
@@ -121,7 +121,7 @@ export const runStreamElements: SourceRunner = (ctx) =>
 
 /** The channel a StreamElements JWT (or OAuth token) belongs to: GET /kappa/v2/channels/me. */
 export async function streamElementsChannel(apiUrl: string, token: string, scheme: 'Bearer' | 'OAuth') {
-  const res = await fetch(`${apiUrl}/kappa/v2/channels/me`, {
+  const res = await upstreamFetch(`${apiUrl}/kappa/v2/channels/me`, {
     headers: { Authorization: `${scheme} ${token}`, accept: 'application/json' },
     signal: AbortSignal.timeout(15_000),
   })

@@ -1,7 +1,7 @@
 import io from 'socket.io-client-v2'
 import { z } from 'zod'
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
-import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
+import { readJson, SourceAuthError, SourceHttpError, upstreamFetch } from '../../../platform/http/upstream'
 import { MAX_FRAME_BYTES } from './source'
 import type { SourceRunner } from './source'
 
@@ -144,9 +144,9 @@ export const runStreamlabs: SourceRunner = (ctx) =>
 export async function streamlabsIdentity(apiUrl: string, accessToken: string) {
   const headers = { Authorization: `Bearer ${accessToken}`, accept: 'application/json' }
   const user = await readJson<{ streamlabs?: { id?: number | string; display_name?: string; username?: string } }>(
-    await fetch(`${apiUrl}/user`, { headers, signal: AbortSignal.timeout(15_000) }), 'Streamlabs /user')
+    await upstreamFetch(`${apiUrl}/user`, { headers, signal: AbortSignal.timeout(15_000) }), 'Streamlabs /user')
   const socket = await readJson<{ socket_token?: string }>(
-    await fetch(`${apiUrl}/socket/token`, { headers, signal: AbortSignal.timeout(15_000) }), 'Streamlabs /socket/token')
+    await upstreamFetch(`${apiUrl}/socket/token`, { headers, signal: AbortSignal.timeout(15_000) }), 'Streamlabs /socket/token')
   const id = user.streamlabs?.id
   if (id === undefined || !socket.socket_token) throw new SourceHttpError('Streamlabs did not return the account and its socket token', 200, user)
   return { id: String(id), name: user.streamlabs?.display_name ?? user.streamlabs?.username ?? String(id), socketToken: socket.socket_token }

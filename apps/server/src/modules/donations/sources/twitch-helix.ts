@@ -1,5 +1,5 @@
 import type { DonationsConfig } from '../donations.config'
-import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
+import { readJson, SourceAuthError, SourceHttpError, upstreamFetch } from '../../../platform/http/upstream'
 import type { TwitchSubscriptionType } from './twitch-normalize'
 
 /** How Helix calls authenticate: the app's Client-Id plus the creator's user token, refreshed on a 401. */
@@ -14,7 +14,7 @@ export type EventSubTransport =
 
 async function helix<T>(config: DonationsConfig, auth: HelixAuth, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const call = async (token: string) =>
-    fetch(`${config.TWITCH_API_URL}${path}`, {
+    upstreamFetch(`${config.TWITCH_API_URL}${path}`, {
       method,
       headers: {
         'Client-Id': config.TWITCH_CLIENT_ID ?? '',

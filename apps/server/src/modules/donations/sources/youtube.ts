@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
-import { SourceAuthError, SourceHttpError, readJson, sleep } from '../../../platform/http/upstream'
+import { readJson, sleep, SourceAuthError, SourceHttpError, upstreamFetch } from '../../../platform/http/upstream'
 import type { SourceContext, SourceRunner } from './source'
 import { msUntilQuotaReset } from '../../../platform/google/youtube-quota'
 
@@ -86,7 +86,7 @@ export function quotaPaceMs(used: number, limit: number, msLeft: number): number
 
 async function youtubeGet<T>(ctx: SourceContext, path: string, params: Record<string, string>): Promise<T> {
   const url = `${ctx.config.YOUTUBE_API_URL}${path}?${new URLSearchParams(params).toString()}`
-  const call = async (token: string) => fetch(url, { headers: { Authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) })
+  const call = async (token: string) => upstreamFetch(url, { headers: { Authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) })
   let res = await call(await ctx.accessToken())
   if (res.status === 401) res = await call(await ctx.refreshAccessToken())
   if (res.status === 401) throw new SourceAuthError('YouTube refused the account token; please link YouTube again')
@@ -169,7 +169,7 @@ export const runYoutube: SourceRunner = async (ctx) => {
 
 /** After OAuth: the channel the token belongs to. */
 export async function youtubeChannel(apiUrl: string, accessToken: string) {
-  const res = await fetch(`${apiUrl}/channels?part=snippet&mine=true`, {
+  const res = await upstreamFetch(`${apiUrl}/channels?part=snippet&mine=true`, {
     headers: { Authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(15_000),
   })
   const body = await readJson<{ items?: Array<{ id: string; snippet?: { title?: string } }> }>(res, 'YouTube channels')

@@ -1,4 +1,4 @@
-import { fetch } from 'undici'
+import { upstreamFetchVia } from '../../../platform/http/upstream'
 import type { Config } from '../../../platform/config'
 import { signV4 } from './aws-sigv4'
 import { outOfRange, providerError } from './pool-adapter'
@@ -28,7 +28,7 @@ export function awsPool(config: Config): PoolAdapter {
     delete headers.host // fetch sets it from the URL (the same value that was signed)
     let res
     try {
-      res = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })
+      res = await upstreamFetchVia(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })
     } catch (err) {
       throw providerError('AWS Auto Scaling', (err as Error).message)
     }

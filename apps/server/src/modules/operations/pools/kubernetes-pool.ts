@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { Agent, fetch } from 'undici'
+import { upstreamDispatcherTrusting, upstreamFetchVia } from '../../../platform/http/upstream'
 import type { Config } from '../../../platform/config'
 import { outOfRange, providerError } from './pool-adapter'
 import type { PoolAdapter } from './pool-adapter'
@@ -21,14 +21,14 @@ export function kubernetesPool(config: Config): PoolAdapter {
   const name = config.INSTANCES_POOL_ID!
   const namespace = config.K8S_NAMESPACE ?? (fs.existsSync(NAMESPACE_FILE) ? fs.readFileSync(NAMESPACE_FILE, 'utf8').trim() : 'default')
   const url = `${config.K8S_API_URL.replace(/\/$/, '')}/apis/apps/v1/namespaces/${encodeURIComponent(namespace)}/deployments/${encodeURIComponent(name)}/scale`
-  const dispatcher = config.K8S_API_URL.startsWith('https:') && fs.existsSync(config.K8S_CA_FILE) ? new Agent({ connect: { ca: fs.readFileSync(config.K8S_CA_FILE) } }) : undefined
+  const dispatcher = config.K8S_API_URL.startsWith('https:') && fs.existsSync(config.K8S_CA_FILE) ? upstreamDispatcherTrusting(fs.readFileSync(config.K8S_CA_FILE)) : undefined
 
   async function call(method: 'GET' | 'PATCH', body?: object): Promise<Scale> {
     // Read the token each time: projected service-account tokens are rotated by the kubelet.
     const token = fs.existsSync(config.K8S_TOKEN_FILE) ? fs.readFileSync(config.K8S_TOKEN_FILE, 'utf8').trim() : ''
     let res
     try {
-      res = await fetch(url, {
+      res = await upstreamFetchVia(url, {
         method,
         dispatcher,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/merge-patch+json' } : {}) },

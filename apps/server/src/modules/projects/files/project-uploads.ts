@@ -42,16 +42,20 @@ export async function receiveUpload(
   await mkdir(tmpDir, { recursive: true })
   const fields: Record<string, string> = {}
   let received: { file: string; originalName: string } | undefined
-  for await (const part of parts) {
-    if (part.type === 'field') { fields[part.fieldname] = typeof part.value === 'string' ? part.value : ''; continue }
-    if (received || !part.file) { part.file?.resume(); continue }
-    const file = path.join(tmpDir, `upload-${randomUUID()}`)
-    await pipeline(part.file, fs.createWriteStream(file))
-    if (part.file.truncated) {
-      await rm(file, { force: true })
-      throw new AppError('too_large', `The file is too large. Please upload one under ${Math.round(maxBytes / 1024 / 1024)} MB.`, 413)
+  // A part refused after the file was written (a field sent after it) leaves no temp file behind.
+  let written: string | undefined
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') { fields[part.fieldname] = typeof part.value === 'string' ? part.value : ''; continue }
+      if (received || !part.file) { part.file?.resume(); continue }
+      written = path.join(tmpDir, `upload-${randomUUID()}`)
+      await pipeline(part.file, fs.createWriteStream(written))
+      if (part.file.truncated) throw new AppError('too_large', `The file is too large. Please upload one under ${Math.round(maxBytes / 1024 / 1024)} MB.`, 413)
+      received = { file: written, originalName: part.filename ?? 'upload' }
     }
-    received = { file, originalName: part.filename ?? 'upload' }
+  } catch (err) {
+    if (written) await rm(written, { force: true })
+    throw err
   }
   if (!received) throw new AppError('validation', 'Please choose a file to upload.', 422, { file: ['Please choose a file to upload.'] })
   const file = received.file

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SENTIMENT_LABELS } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
+import { safeRequest } from '../../../platform/http/safe-fetch'
 import { SourceHttpError, readJson } from '../../../platform/http/upstream'
 import type { SentimentEngine, TextItem, Verdict } from './engine'
 import { labelOf } from './engine'
@@ -9,7 +10,12 @@ export interface LlmSettings {
   apiKey?: string
   model: string
   prompt: string
+  /** Hosts the SSRF-safe fetcher lets through although private (a local engine the operator allowed). */
+  allowHosts: readonly string[]
 }
+
+/** Largest model answer read. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024
 
 /** Comments per request: small enough for any model's context, large enough to keep calls few. */
 const BATCH = 50
@@ -27,14 +33,18 @@ const Completion = z.object({ choices: z.array(z.object({ message: z.object({ co
 /** What we ask of the model on top of the admin's prompt: a JSON answer we can check. */
 const FORMAT = 'Answer with JSON only: {"results":[{"i":<index>,"label":"positive"|"neutral"|"negative","score":<-1..1>,"reason":"<a few words>"}]} with one entry per input index.'
 
-/** POST {base}/v1/chat/completions, the OpenAI-compatible shape (docs/integrations.md "LLM and image providers"). */
+/**
+ * POST {base}/v1/chat/completions, the OpenAI-compatible shape (docs/integrations.md "LLM and image
+ * providers"). The base URL may be an admin's, so the call goes through the SSRF-safe fetcher.
+ */
 export async function chatCompletion(s: LlmSettings, messages: Array<{ role: 'system' | 'user'; content: string }>, signal?: AbortSignal): Promise<string> {
-  const res = await fetch(`${s.baseUrl.replace(/\/$/, '')}/v1/chat/completions`, {
+  const answer = await safeRequest(`${s.baseUrl.replace(/\/$/, '')}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...(s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {}) },
     body: JSON.stringify({ model: s.model, messages, temperature: 0, response_format: { type: 'json_object' } }),
-    signal: signal ?? AbortSignal.timeout(60_000),
-  })
+    signal,
+  }, { maxBytes: MAX_ANSWER_BYTES, timeoutMs: 60_000, allowHosts: s.allowHosts })
+  const res = new Response(new Uint8Array(answer.body), { status: answer.status, headers: answer.headers })
   const body = Completion.safeParse(await readJson(res, 'The language model'))
   if (!body.success) throw new SourceHttpError('The language model answered in an unexpected shape', res.status)
   return body.data.choices[0]!.message.content ?? ''

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SourceAuthError, SourceHttpError, readJson } from '../../../platform/http/upstream'
+import { readJson, SourceAuthError, SourceHttpError, upstreamFetch } from '../../../platform/http/upstream'
 
 /** YouTube Data API v3 costs (units per call, docs/integrations.md): search 100 by the older page; the rest 1 a page. */
 export const YT_COST = { search: 100, videos: 1, commentThreads: 1 } as const
@@ -61,7 +61,7 @@ export function youtubeData(baseUrl: string, auth: YoutubeAuth, spend: (units: n
   async function get<T>(path: string, params: Record<string, string>, schema: z.ZodType<T>, cost: number): Promise<T> {
     await spend(cost)
     const query = new URLSearchParams(auth.kind === 'key' ? { ...params, key: auth.key } : params)
-    const call = async (token?: string) => fetch(`${baseUrl}${path}?${query.toString()}`, {
+    const call = async (token?: string) => upstreamFetch(`${baseUrl}${path}?${query.toString()}`, {
       headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, signal: AbortSignal.timeout(15_000),
     })
     let res = await call(auth.kind === 'oauth' ? await auth.accessToken() : undefined)

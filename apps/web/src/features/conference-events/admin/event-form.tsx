@@ -76,6 +76,14 @@ export function EventForm({ event, onSaved, onCancel }: { event?: ConferenceEven
           {(voices.data?.voices ?? []).map((v) => <option key={v.id} value={v.id}>{v.name} ({v.language})</option>)}
         </select>
       </Field>
+      <Field label="Staff PIN (4 to 8 digits; opens the kiosk’s Staff panel)" error={errors.staff_pin}>
+        <TextInput
+          type="password" inputMode="numeric" autoComplete="new-password" maxLength={8} value={values.staff_pin ?? ''}
+          placeholder={event?.has_staff_pin ? 'Set: leave empty to keep it' : 'Not set: staff cannot open the panel'}
+          onChange={(e) => set('staff_pin', e.target.value.replace(/\D/g, '') || undefined)}
+        />
+      </Field>
+      <div className="hidden md:block" />
       <Field label="Consent text (what the attendee agrees to; kept in the consent ledger)" error={errors.consent_text} className="md:col-span-2">
         <TextArea rows={3} value={values.consent_text} onChange={(e) => set('consent_text', e.target.value)} maxLength={2000} />
       </Field>

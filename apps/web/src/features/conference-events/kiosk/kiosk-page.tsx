@@ -48,7 +48,7 @@ function Kiosk({ event }: { event: KioskSettings }) {
       </div>
       <h1 className="mb-2 text-center text-3xl font-bold sm:text-5xl">{event.name}</h1>
       <p className="mb-8 text-center text-lg text-muted">Get a personal video greeting from our avatar!</p>
-      {staff ? <StaffPanel kiosk={kiosk} /> : null}
+      {staff ? <StaffPanel kiosk={kiosk} eventId={event.id} /> : null}
       {result?.kind === 'video' ? (
         <Done onNext={() => setResult(undefined)}><ClipView code={result.video.code} initial={result.video} /></Done>
       ) : result?.kind === 'queued' ? (

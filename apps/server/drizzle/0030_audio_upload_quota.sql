@@ -1,0 +1,2 @@
+ALTER TABLE "audio_uploads" ADD COLUMN "client_ip" text;--> statement-breakpoint
+CREATE INDEX "audio_uploads_anonymous_idx" ON "audio_uploads" USING btree ("client_ip","created_at") WHERE "audio_uploads"."user_id" is null;

@@ -1,0 +1,1 @@
+ALTER TABLE "conference_events" ADD COLUMN "staff_pin_hash" text;
