@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { rendersClient } from '../src/modules/renders/testing/renders-client'
+import { rendersClient } from '../src/modules/renders/testing'
 import { createTestApp } from './harness'
 import type { TestApp } from './harness'
 

@@ -1,8 +1,8 @@
 import type { Platform } from '../../platform/context'
 import { cachedPerDb } from '../../platform/cached-per-db'
 import type { Db } from '../../platform/db/client'
-import { donationsDeps } from '../donations/donations.deps'
-import type { DonationsDeps } from '../donations/donations.deps'
+import { donationsDeps } from '../donations'
+import type { DonationsDeps } from '../donations'
 import { loadAdImportConfig } from './adimport.config'
 import type { AdImportConfig } from './adimport.config'
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { adminHeaders, createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { rowsOf, signUp } from '../donations/testing/harness'
+import { rowsOf, signUp } from '../donations/testing'
 import { CLIENT_US, GOOD_DEV_TOKEN, MANAGER, startFakeGoogleAds } from './testing/fake-google-ads'
 import { ACT_US, BUSINESS, startFakeMeta } from './testing/fake-meta'
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/http/errors'
 import { SourceAuthError } from '../../platform/http/upstream'
-import { googleTokenAccess } from '../donations/accounts/accounts.service'
+import { googleTokenAccess } from '../donations'
 import * as repo from './adimport.repo'
 import type { InsightRow } from './adimport.repo'
 import type { AdImportDeps } from './adimport.deps'

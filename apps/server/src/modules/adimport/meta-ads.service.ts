@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { AppError, notFound } from '../../platform/http/errors'
 import { readJson, upstreamFetch } from '../../platform/http/upstream'
-import { safeReturn } from '../donations/accounts/accounts.service'
+import { safeReturn } from '../donations'
 import * as repo from './adimport.repo'
 import type { AdAccountRow, InsightRow, MetaConnectionRow } from './adimport.repo'
 import type { AdImportDeps } from './adimport.deps'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { Platform } from '../../platform/context'
 import { findAdminByUsername, insertAdminIfMissing } from './admins.repo'
-import { hashPassword } from './passwords'
+import { hashPassword } from '../../platform/credentials/passwords'
 import { deleteStaleResets } from './password-resets.repo'
 import { deleteExpiredSessions } from './sessions.repo'
 

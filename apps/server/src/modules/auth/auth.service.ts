@@ -1,16 +1,15 @@
 import type { Platform } from '../../platform/context'
 import { AppError } from '../../platform/http/errors'
 import { MailCooldownError, sendMail } from '../../platform/mail/send-mail'
-import * as usersRepo from '../users/users.repo'
-import { createAccount, presentUser } from '../users/users.service'
-import type { UserRow } from '../users/users.schema'
+import { findUserByEmail, findUserById, findUserByLogin, recordReferral, updateUser, createAccount, presentUser } from '../users'
+import type { UserRow } from '../users'
 import { findAdminByUsername, presentAdmin } from './admins.repo'
-import { hashPassword } from './passwords'
-import { accountKey, verifyPasswordThrottled } from './sign-in-throttle'
+import { hashPassword } from '../../platform/credentials/passwords'
+import { accountKey, verifyPasswordThrottled } from '../../platform/credentials/sign-in-throttle'
 import * as resetsRepo from './password-resets.repo'
 import { createSession } from './sessions.repo'
-import { revokeSession, revokeUserSessions } from './revoke'
-import { recordEvent } from '../tracking/tracking.service'
+import { revokeSession, revokeUserSessions } from '../../platform/credentials/revoke'
+import { recordEvent } from '../tracking'
 import { TrackingEvent } from '@mouthpiece/contracts/constants'
 
 type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
@@ -29,7 +28,7 @@ async function signIn(deps: Deps, user: UserRow) {
 /** Creates the account and signs it in. Disabled accounts can sign in; the client bars some pages. */
 export async function register(deps: Deps, input: { username: string; email: string; password: string; referred_by?: string }) {
   const user = await createAccount(deps, input)
-  if (input.referred_by) await usersRepo.recordReferral(deps.db, user.id, input.referred_by)
+  if (input.referred_by) await recordReferral(deps.db, user.id, input.referred_by)
   return signIn(deps, user)
 }
 
@@ -38,7 +37,7 @@ export async function register(deps: Deps, input: { username: string; email: str
  * failures on one account back off (sign-in-throttle.ts), per address first.
  */
 export async function login(deps: Deps, input: { login: string; password: string; ip: string }) {
-  const user = await usersRepo.findUserByLogin(deps.db, input.login)
+  const user = await findUserByLogin(deps.db, input.login)
   const attempt = { account: accountKey('user', user, input.login), ip: input.ip }
   if (!(await verifyPasswordThrottled(deps.db, attempt, user?.password_hash, input.password)) || !user) throw invalidCredentials()
   return signIn(deps, user)
@@ -54,7 +53,7 @@ export async function logout(deps: Deps, sessionId: string) {
  * link within the mail cooldown (the link it has still works): nothing is sent, no token is made.
  */
 export async function sendResetMail(deps: Deps, email: string) {
-  const user = await usersRepo.findUserByEmail(deps.db, email)
+  const user = await findUserByEmail(deps.db, email)
   if (!user) return
   const token = await resetsRepo.createPasswordReset(deps.db, user.id)
   const link = `${deps.config.publicUrl}/reset-password?token=${token}`
@@ -86,7 +85,7 @@ export async function sendResetMail(deps: Deps, email: string) {
 
 export async function checkResetToken(deps: Deps, token: string) {
   const userId = await resetsRepo.peekPasswordReset(deps.db, token)
-  const user = userId === undefined ? undefined : await usersRepo.findUserById(deps.db, userId)
+  const user = userId === undefined ? undefined : await findUserById(deps.db, userId)
   return user ? { valid: true, email: user.email } : { valid: false }
 }
 
@@ -99,7 +98,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
   await deps.db.transaction(async (tx) => {
     const userId = await resetsRepo.consumePasswordReset(tx, input.token)
     if (userId === undefined) throw new AppError('invalid_token', INVALID_RESET_TOKEN, 400)
-    await usersRepo.updateUser(tx, userId, { password_hash })
+    await updateUser(tx, userId, { password_hash })
     await resetsRepo.retireUserResets(tx, userId)
     await revokeUserSessions(deps, tx, userId)
   })

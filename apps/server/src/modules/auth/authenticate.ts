@@ -4,12 +4,12 @@ import type { Actor, Authenticator } from '../../platform/http/actor'
 import type { Platform } from '../../platform/context'
 import { isCrossSite } from '../../platform/http/cross-site'
 import { forbidden, unauthorized } from '../../platform/http/errors'
-import { presentUser } from '../users/users.service'
+import { presentUser } from '../users'
 import { presentAdmin } from './admins.repo'
-import { cachedActor, rememberActor } from './session-cache'
+import { cachedActor, rememberActor } from '../../platform/credentials/session-cache'
 import { findLiveAdminSession, findLiveUserSession, touchSession } from './sessions.repo'
 import { hashToken } from './tokens'
-import type { SessionRole } from './auth.schema'
+import type { SessionRole } from '../../platform/credentials/credentials.schema'
 
 const COOKIE_FOR: Record<SessionRole, string> = { user: USER_TOKEN_COOKIE, admin: ADMIN_KEY_COOKIE }
 const MAX_TOKEN_LENGTH = 512

@@ -1,12 +1,13 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { USER_TOKEN_LIFETIME_SECONDS } from '@mouthpiece/contracts/constants'
 import type { Queryable } from '../../platform/db/client'
 import { preparedPer } from '../../platform/db/prepared'
 import { users } from '../users/users.schema'
-import type { UserRow } from '../users/users.schema'
-import { admins, sessions } from './auth.schema'
-import type { AdminRow, SessionRole, SessionRow } from './auth.schema'
-import { forgetSession, forgetSubject } from './session-cache'
+import type { UserRow } from '../users'
+import { admins } from './auth.schema'
+import type { AdminRow } from './auth.schema'
+import { sessions } from '../../platform/credentials/credentials.schema'
+import type { SessionRole, SessionRow } from '../../platform/credentials/credentials.schema'
 import { hashToken, newToken } from './tokens'
 
 /** Starts a session; the raw token is returned once and never stored. */
@@ -70,25 +71,6 @@ export async function findLiveAdminSession(db: Queryable, tokenHash: string): Pr
 export async function touchSession(db: Queryable, row: SessionUse): Promise<void> {
   if (Date.now() - row.last_used_at.getTime() < 60_000) return
   await db.update(sessions).set({ last_used_at: new Date() }).where(eq(sessions.id, row.id))
-}
-
-export async function deleteSession(db: Queryable, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id))
-  forgetSession(id)
-}
-
-/** Signs a subject out everywhere, optionally keeping the session making the change. */
-export async function deleteSubjectSessions(db: Queryable, role: SessionRole, subjectId: number, keepSessionId?: string) {
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.role, role),
-        eq(sessions.subject_id, subjectId),
-        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-      ),
-    )
-  forgetSubject(role, subjectId)
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {

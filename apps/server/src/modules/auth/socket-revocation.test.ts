@@ -4,7 +4,7 @@ import { io as connectSocket } from 'socket.io-client'
 import type { Socket } from 'socket.io-client'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { createNotificationsService } from '../notifications/notifications.service'
+import { createNotificationsService } from '../notifications/testing'
 import { createPasswordReset } from './password-resets.repo'
 
 /** A signed-in page's socket: what it heard, and whether the server has closed it. */

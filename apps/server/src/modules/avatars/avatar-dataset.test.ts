@@ -3,7 +3,7 @@ import type { AvatarDatasetItem } from '@mouthpiece/contracts/avatars/avatar-dat
 import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.routes'
 import { adminHeaders, createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { rendersClient } from '../renders/testing/renders-client'
+import { rendersClient } from '../renders/testing'
 
 interface Page<T> { list: T[]; total: number; lastPage: number }
 const PROMPT = { wearing: 'a red hoodie', style: 'anime', inspired: 'cat streamer', color: 'pink hair', modifier1: '', modifier2: '', positivePrompt: '', negativePrompt: '' }

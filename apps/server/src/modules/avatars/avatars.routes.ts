@@ -5,7 +5,7 @@ import {
 } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { getGifAvatar, makeGifAvatar } from '@mouthpiece/contracts/avatars/gif-avatar.routes'
 import { adminAvatarDataset, adminAvatarDatasetPreview, adminUpdateAvatarDataset } from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
-import { auditActorOf } from '../audit/audit.service'
+import { auditActorOf } from '../audit'
 import * as dataset from './avatar-dataset.service'
 import type { HttpContext } from '../../platform/context'
 import * as avatars from './avatars.service'
@@ -14,15 +14,17 @@ import * as photos from './photo-avatars.service'
 import { MAX_PHOTO_BYTES } from './photo-avatars.service'
 import { readPhotoForm } from './photo-background'
 import { registerCreatorsRoutes } from './creators/creators.routes'
+import type { InfluencerVideos } from './creators/influencer-videos'
 
 /** Face detection costs about a second of CPU: a limit only a script reaches. */
 const PHOTO_RATE_LIMIT = { max: 20, timeWindow: 10 * 60_000 }
 
 /** SPEC §7 influencers and "custom avatar (generate, retry, get, delete)". */
-export function registerAvatarsRoutes(ctx: HttpContext) {
+/** `influencerVideos`: the creators' landing videos, from the renders module (wired in src/modules.ts). */
+export function registerAvatarsRoutes(ctx: HttpContext, influencerVideos: InfluencerVideos) {
   const { route, db, storage, realtime } = ctx
   const deps = { db, storage, realtime }
-  registerCreatorsRoutes(ctx)
+  registerCreatorsRoutes(ctx, influencerVideos)
 
   route(listInfluencers, async ({ actor }) => avatars.listInfluencers(deps, actor.kind === 'user' ? actor.user.id : null))
   route(influencerPreview, async ({ params, reply }) => {

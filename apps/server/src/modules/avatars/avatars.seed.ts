@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/context'
-import { influencerPresets } from '../renders/media-engine'
+import { influencerPresets } from '../../platform/media'
 import { insertMissingInfluencers } from './avatars.repo'
 
 /** Puts packages/avatar's presets in the influencers table (new ones only), in their order. */

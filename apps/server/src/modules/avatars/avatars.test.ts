@@ -5,7 +5,7 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { rendersClient } from '../renders/testing/renders-client'
+import { rendersClient } from '../renders/testing'
 
 describe('avatars: influencers and custom avatars', () => {
   let t: TestApp

@@ -8,7 +8,7 @@ import type { GifAvatar, GifAvatarBody } from '@mouthpiece/contracts/avatars/gif
 import type { z } from 'zod'
 import { admission } from '../../platform/admission/admission'
 import { notFound } from '../../platform/http/errors'
-import { inBackground, renderAvatarGif, speak } from '../renders/media-engine'
+import { inBackground, renderAvatarGif, speak } from '../../platform/media'
 import { chooseAvatar, photoBytesOf } from './avatars.service'
 import type { AvatarsDeps } from './avatars.service'
 

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { GifAvatar } from '@mouthpiece/contracts/avatars/gif-avatar.routes'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { rendersClient } from '../renders/testing/renders-client'
+import { rendersClient } from '../renders/testing'
 
 /** page-for-test/gif-avatar through HTTP: drawn by packages/avatar, encoded by ffmpeg, kept per user. */
 describe('GIF avatars', () => {

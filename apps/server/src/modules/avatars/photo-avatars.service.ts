@@ -11,7 +11,7 @@ import {
 } from '@mouthpiece/contracts/avatars/avatars.routes'
 import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { AppError } from '../../platform/http/errors'
-import { findFaceLandmarks, lookForPrompt } from '../renders/media-engine'
+import { findFaceLandmarks, lookForPrompt } from '../../platform/media'
 import * as repo from './avatars.repo'
 import { avatarNotFound, presentCustomAvatar, stillOf, storePreview } from './avatars.service'
 import type { AvatarsDeps } from './avatars.service'

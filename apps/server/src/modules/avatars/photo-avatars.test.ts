@@ -8,7 +8,7 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { appWithWorkers } from '../../../test/app-with-workers'
 import type { RendersClient } from '../../../test/app-with-workers'
 import type { TestApp } from '../../../test/harness'
-import { multipartFile } from '../renders/testing/renders-client'
+import { multipartFile } from '../renders/testing'
 import { formData } from '../../../test/form-data'
 
 const PORTRAIT = fileURLToPath(new URL('../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url))

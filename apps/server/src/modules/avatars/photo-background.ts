@@ -11,7 +11,7 @@ import {
   PHOTO_BACKGROUND_COLOR_MESSAGE, PHOTO_BACKGROUND_IMAGE_MESSAGE, PHOTO_BACKGROUND_MODE_MESSAGE, PHOTO_NO_PERSON_MESSAGE,
   PHOTO_NOT_IMAGE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE,
 } from '@mouthpiece/contracts/avatars/avatars.routes'
-import { personMask } from '@mouthpiece/media/segment/person-mask'
+import { personMask } from '../../platform/media'
 import type { Storage } from '../../platform/storage/storage'
 import { AppError } from '../../platform/http/errors'
 import { readStored } from './avatars.service'

@@ -10,8 +10,7 @@ import { adminHeaders, createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { csvCell } from '../../platform/http/csv'
 import { listOutbox, readOutboxMail } from '../../platform/mail/outbox'
-import { rendersClient } from '../renders/testing/renders-client'
-import { renders } from '../renders/renders.schema'
+import { rendersClient, renders } from '../renders/testing'
 
 interface Page<T> { list: T[]; total: number; lastPage: number; page: number; per_page: number }
 

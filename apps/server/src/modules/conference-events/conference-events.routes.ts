@@ -5,7 +5,7 @@ import {
 } from '@mouthpiece/contracts/conference-events/conference-events.routes'
 import type { HttpContext } from '../../platform/context'
 import { sendCsvStream } from '../../platform/http/csv-stream'
-import { auditActorOf, recordAudit } from '../audit/audit.service'
+import { auditActorOf, recordAudit } from '../audit'
 import * as events from './conference-events.service'
 import * as submissions from './submissions.service'
 import { listenToEventVideos } from './delivery.service'

@@ -10,13 +10,12 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Platform } from '../../platform/context'
 import { AppError } from '../../platform/http/errors'
-import { hashPassword } from '../auth/passwords'
-import { recordAudit } from '../audit/audit.service'
-import type { AdminAuditActor } from '../audit/audit.service'
-import { chooseAvatar } from '../avatars/avatars.service'
-import { requireVoice } from '../voices/voices.service'
-import { rendersDeps } from '../renders/renders.deps'
-import * as renders from '../renders/renders.service'
+import { hashPassword } from '../../platform/credentials/passwords'
+import { recordAudit } from '../audit'
+import type { AdminAuditActor } from '../audit'
+import { chooseAvatar } from '../avatars'
+import { requireVoice } from '../voices'
+import { rendersDeps, findEventVideo, startEventVideo } from '../renders'
 import * as repo from './conference-events.repo'
 import type { ConferenceEventRow } from './conference-events.schema'
 
@@ -43,7 +42,7 @@ function genericStatus(render: Render | undefined): ConferenceEvent['generic_cli
 }
 
 async function present(deps: Pick<Platform, 'db'>, row: ConferenceEventRow, submissions?: number): Promise<ConferenceEvent> {
-  const generic = row.generic_render_id ? await renders.findEventVideo(deps, row.generic_render_id) : undefined
+  const generic = row.generic_render_id ? await findEventVideo(deps, row.generic_render_id) : undefined
   return {
     id: row.id, name: row.name, starts_on: row.starts_on, ends_on: row.ends_on, fields: row.fields, consent_text: row.consent_text,
     greeting_template: row.greeting_template, influencer_id: row.influencer_id, voice_id: row.voice_id,
@@ -80,9 +79,9 @@ const audited = ({ staff_pin_hash, ...row }: ConferenceEventRow) => ({ ...row, h
  */
 export async function ensureGenericClip(deps: ConferenceEventsDeps, eventId: number, opts: { force?: boolean } = {}): Promise<Render | undefined> {
   const event = await requireEvent(deps, eventId)
-  const current = event.generic_render_id ? await renders.findEventVideo(deps, event.generic_render_id) : undefined
+  const current = event.generic_render_id ? await findEventVideo(deps, event.generic_render_id) : undefined
   if (current && current.status !== RenderStatus.issue && !opts.force) return current
-  const row = await renders.startEventVideo(rendersDeps(deps), {
+  const row = await startEventVideo(rendersDeps(deps), {
     text: genericLine(event.greeting_template), title: `${event.name}: generic greeting`, influencerId: event.influencer_id, voiceId: event.voice_id, captions: false,
   })
   if (!row) return current
@@ -90,7 +89,7 @@ export async function ensureGenericClip(deps: ConferenceEventsDeps, eventId: num
     await repo.updateEvent(tx, eventId, { generic_render_id: row.id })
     await repo.repointGenericWaiters(tx, eventId, row.id)
   })
-  return renders.findEventVideo(deps, row.id)
+  return findEventVideo(deps, row.id)
 }
 
 export async function listEvents(deps: Pick<Platform, 'db'>): Promise<{ events: ConferenceEvent[] }> {

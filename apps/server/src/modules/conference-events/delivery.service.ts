@@ -7,7 +7,7 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { waitText } from '../../platform/http/errors'
 import { MailCooldownError, sendMail } from '../../platform/mail/send-mail'
-import * as renders from '../renders/renders.service'
+import { onEventVideoChange } from '../renders'
 import { ensureGenericClip, requireEvent } from './conference-events.service'
 import type { ConferenceEventsDeps } from './conference-events.service'
 import * as repo from './conference-events.repo'
@@ -77,5 +77,5 @@ const listening = new WeakSet<object>()
 export function listenToEventVideos(deps: ConferenceEventsDeps): void {
   if (listening.has(deps.db)) return
   listening.add(deps.db)
-  renders.onEventVideoChange((render) => followRender(deps, render))
+  onEventVideoChange((render) => followRender(deps, render))
 }

@@ -6,7 +6,7 @@
 import { STAFF_PIN_NOT_SET_MESSAGE, STAFF_PIN_WRONG_MESSAGE } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import type { StaffRosterEntry } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { AppError } from '../../platform/http/errors'
-import { verifyPasswordThrottled } from '../auth/sign-in-throttle'
+import { verifyPasswordThrottled } from '../../platform/credentials/sign-in-throttle'
 import { requireEvent } from './conference-events.service'
 import type { ConferenceEventsDeps } from './conference-events.service'
 import * as repo from './conference-events.repo'

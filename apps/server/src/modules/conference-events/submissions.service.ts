@@ -13,8 +13,7 @@ import { listPage, scanAll } from '../../platform/db/list-query'
 import type { RowOf } from '../../platform/db/list-query'
 import type { CsvCell } from '../../platform/http/csv'
 import { AppError } from '../../platform/http/errors'
-import { rendersDeps } from '../renders/renders.deps'
-import * as renders from '../renders/renders.service'
+import { rendersDeps, findEventVideo, renderBacklog, startEventVideo } from '../renders'
 import { greetingFor, kioskSettings, requireEvent } from './conference-events.service'
 import type { ConferenceEventsDeps } from './conference-events.service'
 import type { ConferenceEventRow, SubmissionRow } from './conference-events.schema'
@@ -53,7 +52,7 @@ class AlreadyStarted extends Error {}
 /** Starts the attendee's own render, tied to their row in its transaction; a second start for the same row is rolled back. */
 async function startPersonal(deps: ConferenceEventsDeps, event: ConferenceEventRow, sub: SubmissionRow): Promise<SubmissionRow> {
   try {
-    await renders.startEventVideo(rendersDeps(deps), {
+    await startEventVideo(rendersDeps(deps), {
       text: sub.greeting, title: `${event.name}: ${sub.name}`, influencerId: event.influencer_id, voiceId: event.voice_id, captions: true,
     }, {
       claim: async () => undefined,
@@ -91,7 +90,7 @@ export async function saveData(deps: ConferenceEventsDeps, eventId: number, inpu
   if (body.consent_text.trim() !== event.consent_text) throw new AppError('consent_changed', CONSENT_CHANGED, 409)
   const answers = checkAnswers(event, body.answers)
   // Saturated workers: the generic clip now beats a personal one in a minute.
-  const busy = (await renders.renderBacklog(deps, deps.config.CONFERENCE_EVENT_RENDER_BACKLOG)) >= deps.config.CONFERENCE_EVENT_RENDER_BACKLOG
+  const busy = (await renderBacklog(deps, deps.config.CONFERENCE_EVENT_RENDER_BACKLOG)) >= deps.config.CONFERENCE_EVENT_RENDER_BACKLOG
   const code = await newCode(deps)
   const created = await deps.db.transaction(async (tx) => {
     const row = await repo.insertSubmission(tx, {
@@ -114,9 +113,9 @@ export async function saveData(deps: ConferenceEventsDeps, eventId: number, inpu
 
 /** The attendee's clip as the kiosk and the QR link show it. A finished render not yet followed is delivered here too. */
 async function presentVideo(deps: ConferenceEventsDeps, event: ConferenceEventRow, sub: SubmissionRow): Promise<ShortVideo> {
-  let render: Render | undefined = sub.render_id ? await renders.findEventVideo(deps, sub.render_id) : undefined
+  let render: Render | undefined = sub.render_id ? await findEventVideo(deps, sub.render_id) : undefined
   if (sub.delivery === 'rendering' && render?.status === RenderStatus.completed) sub = await deliver(deps, sub)
-  if (sub.render_id !== render?.id) render = sub.render_id ? await renders.findEventVideo(deps, sub.render_id) : undefined
+  if (sub.render_id !== render?.id) render = sub.render_id ? await findEventVideo(deps, sub.render_id) : undefined
   const playable = sub.delivery !== 'rendering' && render?.status === RenderStatus.completed
   return {
     code: sub.code, event_id: event.id, event_name: event.name, name: sub.name, greeting: sub.greeting, variant: sub.variant, delivery: sub.delivery,
@@ -140,7 +139,7 @@ export async function shortVideo(deps: ConferenceEventsDeps, code: string) {
 /** The contingency's captions: the attendee's greeting over the whole generic clip. */
 export async function captionsVtt(deps: ConferenceEventsDeps, code: string): Promise<string> {
   const { sub } = await bySub(deps, code)
-  const render = sub.variant === 'generic' && sub.render_id ? await renders.findEventVideo(deps, sub.render_id) : undefined
+  const render = sub.variant === 'generic' && sub.render_id ? await findEventVideo(deps, sub.render_id) : undefined
   if (!render || render.status !== RenderStatus.completed) throw new AppError('not_found', 'This video has no name captions.', 404)
   const end = new Date(Math.ceil((render.duration ?? 10) * 1000)).toISOString().slice(11, 23)
   return `WEBVTT\n\n1\n00:00:00.000 --> ${end}\n${sub.greeting.replace(/-->/g, '→')}\n`

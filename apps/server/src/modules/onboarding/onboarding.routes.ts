@@ -1,6 +1,6 @@
 import { adminGetOnboarding, adminSaveOnboarding, getOnboarding } from '@mouthpiece/contracts/backoffice/onboarding.routes'
 import type { HttpContext } from '../../platform/context'
-import { auditActorOf } from '../audit/audit.service'
+import { auditActorOf } from '../audit'
 import * as onboarding from './onboarding.service'
 
 /** The dashboard checklist and its admin screen. */

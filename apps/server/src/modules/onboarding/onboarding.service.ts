@@ -1,8 +1,8 @@
 import { ONBOARDING_STEPS } from '@mouthpiece/contracts/backoffice/onboarding.routes'
 import type { AdminOnboardingStep, ChecklistStep, OnboardingStepKey } from '@mouthpiece/contracts/backoffice/onboarding.routes'
 import type { Platform } from '../../platform/context'
-import { audited } from '../audit/audit.service'
-import type { AuditActor } from '../audit/audit.service'
+import { audited } from '../audit'
+import type { AuditActor } from '../audit'
 import * as repo from './onboarding.repo'
 import type { OnboardingStepRow } from './onboarding.schema'
 

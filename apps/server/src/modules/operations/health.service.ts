@@ -1,10 +1,10 @@
 import nodemailer from 'nodemailer'
 import fs from 'node:fs/promises'
 import type { HealthCheck } from '@mouthpiece/contracts/system/system.routes'
-import { speechService } from '@mouthpiece/media/speech/speech.service'
+import { speechService } from '../../platform/media'
 import type { Platform } from '../../platform/context'
 import { outboxDir } from '../../platform/mail/mailer'
-import { RENDER_QUEUES } from '../renders/renders.deps'
+import { RENDER_QUEUES } from '../renders'
 import { poolAdapter } from './instances.service'
 
 type Deps = Pick<Platform, 'db' | 'database' | 'config' | 'queue' | 'storage'>

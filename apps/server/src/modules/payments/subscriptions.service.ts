@@ -2,7 +2,7 @@ import { PaymentNotificationType as N } from '@mouthpiece/contracts/payments/pay
 import type { CardNextAction, Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import { AppError, notFound } from '../../platform/http/errors'
-import { uniqueViolation } from '../users/users.repo'
+import { uniqueViolation } from '../users'
 import { getEntitlements } from './entitlements.service'
 import type { PlanRow, SubscriptionRow } from './payments.schema'
 import * as repo from './payments.repo'

@@ -4,7 +4,7 @@
  * input is never mutated) and the ids of scenes whose script changed, which the service then
  * re-speaks and re-times.
  */
-import { paginateByChars } from '@mouthpiece/media/captions/subtitles'
+import { paginateByChars } from '../../platform/media'
 import { DELETE_ACTION } from '@mouthpiece/contracts/statuses'
 import {
   AudioData, AvatarData, CaptionData, MAX_ASSETS_PER_SCENE, MAX_SCENES, ProjectDocument, SceneAsset,

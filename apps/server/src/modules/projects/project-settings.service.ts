@@ -3,7 +3,7 @@ import { ProjectDocument, ProjectSettings } from '@mouthpiece/contracts/projects
 import type { ProjectBackground, SceneAsset } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import { AppError } from '../../platform/http/errors'
-import { assertEntitled } from '../payments/entitlements.service'
+import { assertEntitled } from '../payments'
 import * as repo from './projects.repo'
 import { applyChange, assetNotFound, findScene } from './project-changes'
 import { commit, conflict, ownedProject, present } from './projects.service'

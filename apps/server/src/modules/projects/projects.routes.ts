@@ -3,7 +3,7 @@ import {
   undoProject, updateAsset, updateProject, updateProjectSetting, updateVideoSetting,
 } from '@mouthpiece/contracts/projects/projects.routes'
 import type { HttpContext } from '../../platform/context'
-import { mediaError } from '../voices/voices.service'
+import { mediaError } from '../voices'
 import * as projects from './projects.service'
 import * as settings from './project-settings.service'
 import { registerProjectOutputRoutes } from './output/project-output.routes'

@@ -3,7 +3,7 @@ import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import sharp from 'sharp'
-import { multipartFile, rendersClient } from '../renders/testing/renders-client'
+import { multipartFile, rendersClient } from '../renders/testing'
 
 type Answer = { project: Project }
 

@@ -5,8 +5,8 @@ import type { Db } from '../../platform/db/client'
 import type { Queue } from '../../platform/queue/queue'
 import type { Realtime } from '../../platform/realtime/realtime'
 import type { Storage } from '../../platform/storage/storage'
-import { mediaEngine } from './media-engine'
-import type { MediaEngine } from './media-engine'
+import { mediaEngine } from '../../platform/media'
+import type { MediaEngine } from '../../platform/media'
 
 /** The pg-boss queues of the renders domain (docs/architecture.md: one name per domain). */
 export const RENDER_QUEUES = {

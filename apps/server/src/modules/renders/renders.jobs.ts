@@ -6,10 +6,10 @@ import { failRender, runStage } from './stages/render-stages'
 import type { RenderJobData, StageJob } from './stages/render-stages'
 import { RENDER_QUEUES, rendersDeps } from './renders.deps'
 import type { RendersDeps } from './renders.deps'
-import { warmUp } from './media-engine'
+import { warmUp } from '../../platform/media'
 import { startRenderPool } from './stages/render-pool'
 import { sweepUnusedBackgrounds } from './backgrounds/backgrounds.service'
-import type { MediaEngine } from './media-engine'
+import type { MediaEngine } from '../../platform/media'
 
 /**
  * Retries with backoff (1 s, 2 s, … up to 30 s). A worker killed mid-render stops sending

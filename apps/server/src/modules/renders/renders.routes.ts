@@ -3,12 +3,12 @@ import {
   quickCreate, renderFile, sharingVideo, shortAudio, uploadDemoBackground, videoResult, videoResultLog,
 } from '@mouthpiece/contracts/renders/renders.routes'
 import type { HttpContext } from '../../platform/context'
-import { mediaError } from '../voices/voices.service'
+import { mediaError } from '../voices'
 import { acceptBackground, backgroundKey, MAX_BACKGROUND_BYTES } from './backgrounds/backgrounds.service'
-import { sendStoredFile } from './file-stream'
+import { sendStoredFile } from '../../platform/storage/send-stored-file'
 import { rendersDeps } from './renders.deps'
 import * as renders from './renders.service'
-import { ownerOf } from './visitor'
+import { ownerOf } from '../../platform/http/visitor'
 
 const demoLimit = { max: DEMO_RATE_LIMIT.max, timeWindow: DEMO_RATE_LIMIT.timeWindowMs }
 /** A render's files never change once written: caches may keep them. */

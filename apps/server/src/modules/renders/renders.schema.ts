@@ -7,7 +7,7 @@ import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import type { BackgroundChoice, RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
 import { users } from '../users/users.schema'
 import { customAvatars } from '../avatars/avatars.schema'
-import type { ProjectRenderSpec } from './projects/project-render'
+import type { ProjectRenderSpec } from '../../platform/media'
 
 /** How a render is made; fixed when it is created. */
 export interface RenderSettings {

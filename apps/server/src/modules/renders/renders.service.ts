@@ -17,15 +17,13 @@ import { GenerationFlow, JobStatus, ProcessStatus, QueueType, RenderStatus } fro
 import { AppError } from '../../platform/http/errors'
 import { OverloadedError } from '../../platform/admission/admission'
 import type { Queryable } from '../../platform/db/client'
-import { assertEntitled } from '../payments/entitlements.service'
-import { chooseAvatar } from '../avatars/avatars.service'
-import type { ChosenAvatar } from '../avatars/avatars.service'
-import { listActiveInfluencers } from '../avatars/avatars.repo'
-import { resolveSpeech } from '../voices/voices.service'
-import { findUpload } from '../voices/voices.repo'
+import { assertEntitled } from '../payments'
+import { chooseAvatar, listActiveInfluencers } from '../avatars'
+import type { ChosenAvatar } from '../avatars'
+import { resolveSpeech, findUpload } from '../voices'
 import * as repo from './renders.repo'
 import type { RenderFileKeys, RenderRow, RenderSettings } from './renders.schema'
-import type { ProjectRenderSpec } from './projects/project-render'
+import type { ProjectRenderSpec } from '../../platform/media'
 import { RENDER_QUEUES } from './renders.deps'
 import type { RendersDeps } from './renders.deps'
 import { announce, sendStage } from './stages/render-stages'
@@ -34,8 +32,8 @@ import { removeRenderFiles } from './stages/render-files'
 import { onRenderChange } from './stages/render-listeners'
 import { backgroundKey } from './backgrounds/backgrounds.service'
 import { presentInfluencerVideo, presentLog, presentRender, presentSharing } from './renders.present'
-import type { Owner } from './visitor'
-import { owns } from './visitor'
+import type { Owner } from '../../platform/http/visitor'
+import { owns } from '../../platform/http/visitor'
 
 export const renderNotFound = () => new AppError('not_found', 'Video not found', 404)
 const PAGE_SIZE = 12
@@ -410,3 +408,13 @@ export async function refreshInfluencerVideo(deps: RendersDeps, inf: { id: strin
   }
   return presentInfluencerVideo(inf, await startShowcase(deps, inf))
 }
+
+/**
+ * The creators' landing videos as the avatars module asks for them (`InfluencerVideos`,
+ * avatars/creators/influencer-videos.ts); src/modules.ts passes this to its routes, so avatars
+ * does not import renders.
+ */
+export const influencerVideosFor = (deps: RendersDeps) => ({
+  latest: (infs: ReadonlyArray<{ id: string; name: string; description: string }>) => latestInfluencerVideos(deps, infs),
+  refresh: (inf: { id: string; name: string; description: string }) => refreshInfluencerVideo(deps, inf),
+})

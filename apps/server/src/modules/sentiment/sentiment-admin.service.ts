@@ -1,6 +1,6 @@
 import { AppError, notFound } from '../../platform/http/errors'
 import { assertFetchableUrl } from '../../platform/http/safe-fetch'
-import { findUserById } from '../users/users.repo'
+import { findUserById } from '../users'
 import { lexiconVersion } from './engines/lexicon'
 import { currentLexiconVersion } from './sentiment-engine.service'
 import * as repo from './sentiment.repo'

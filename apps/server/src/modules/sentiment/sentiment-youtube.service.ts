@@ -2,7 +2,7 @@ import type { FoundVideo, QuotaPlan } from '@mouthpiece/contracts/sentiment/sent
 import { countYoutubeSearch, spendYoutubeQuota, youtubeQuotaUsed, youtubeSearchesToday } from '../../platform/google/youtube-quota'
 import { AppError } from '../../platform/http/errors'
 import { SourceAuthError } from '../../platform/http/upstream'
-import { googleTokenAccess } from '../donations/accounts/accounts.service'
+import { googleTokenAccess } from '../donations'
 import type { SentimentDeps } from './sentiment.deps'
 import { COMMENTS_PER_PAGE, YT_COST, YoutubeError, youtubeData } from './sources/youtube-data'
 import type { YoutubeAuth, YtVideo } from './sources/youtube-data'

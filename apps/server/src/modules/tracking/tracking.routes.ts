@@ -1,15 +1,14 @@
 import {
   adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData,
-  adminExportUsageFiles, adminUsageData, adminUsageDataItem, customerTracking, trackingInfo, userAnalysisData,
+  adminUsageData, adminUsageDataItem, customerTracking, trackingInfo, userAnalysisData,
 } from '@mouthpiece/contracts/tracking/tracking.routes'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../platform/context'
 import { csvHeaders } from '../../platform/http/csv'
 import * as tracking from './tracking.service'
-import { exportUsageFilesCsv } from './usage-files.service'
 
 /** SPEC §7 customer-tracking and the admin usage-data / customer-tracking screens with their exports. */
-export function registerTrackingRoutes({ route, db, storage }: HttpContext) {
+export function registerTrackingRoutes({ route, db }: HttpContext) {
   const deps = { db }
   const download = async (made: Promise<{ csv: string; fileName: string }>, reply: FastifyReply) => {
     const { csv, fileName } = await made
@@ -40,7 +39,6 @@ export function registerTrackingRoutes({ route, db, storage }: HttpContext) {
   route(adminUsageData, async ({ query }) => tracking.summaryPage(deps, 'usage', query.page, query.sort))
   route(adminUsageDataItem, async ({ params, query }) => tracking.customerDetail(deps, 'usage', params.id, query.page))
   route(adminExportUsageData, async ({ reply }) => download(tracking.exportCsv(deps, 'usage'), reply))
-  route(adminExportUsageFiles, async ({ reply }) => download(exportUsageFilesCsv({ db, storage }), reply))
   route(adminCustomerTracking, async ({ query }) => tracking.summaryPage(deps, 'payment', query.page, query.sort))
   route(adminCustomerTrackingItem, async ({ params, query }) => tracking.customerDetail(deps, 'payment', params.id, query.page))
   route(adminExportCustomerTracking, async ({ reply }) => download(tracking.exportCsv(deps, 'payment'), reply))

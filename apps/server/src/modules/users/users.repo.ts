@@ -4,7 +4,7 @@ import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
 import type { Queryable } from '../../platform/db/client'
 import { allOf, csvBool, csvNumber, csvText, csvTime, dateBound, searchAny } from '../../platform/db/list-query'
 import type { ListSpec } from '../../platform/db/list-query'
-import { forgetSubject } from '../auth/session-cache'
+import { forgetSubject } from '../../platform/credentials/session-cache'
 import { users } from './users.schema'
 import type { UserRow } from './users.schema'
 

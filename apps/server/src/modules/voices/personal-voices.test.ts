@@ -8,8 +8,8 @@ import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices
 import { appWithWorkers } from '../../../test/app-with-workers'
 import type { RendersClient } from '../../../test/app-with-workers'
 import type { TestApp } from '../../../test/harness'
-import { speak, writeAudio } from '../renders/media-engine'
-import { multipartFile } from '../renders/testing/renders-client'
+import { speak, writeAudio } from '../../platform/media'
+import { multipartFile } from '../renders/testing'
 
 describe('voices: personal voices (cloning)', () => {
   let t: TestApp

@@ -6,9 +6,9 @@ import { anonymousUploadQuotaMessage, uploadQuotaMessage } from '@mouthpiece/con
 import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { signUp } from '../donations/testing/harness'
-import { speak, writeAudio } from '../renders/media-engine'
-import { multipartFile, visitorCookie } from '../renders/testing/renders-client'
+import { signUp } from '../donations/testing'
+import { speak, writeAudio } from '../../platform/media'
+import { multipartFile, visitorCookie } from '../renders/testing'
 import { ANONYMOUS_UPLOADS_SWEEP_QUEUE } from './voices.queues'
 
 const MB = 1024 * 1024

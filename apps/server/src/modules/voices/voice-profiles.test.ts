@@ -6,8 +6,8 @@ import type { VoiceProfileItem, VoiceTag } from '@mouthpiece/contracts/voices/vo
 import { adminHeaders, createTestApp } from '../../../test/harness'
 import { formData } from '../../../test/form-data'
 import type { TestApp } from '../../../test/harness'
-import { speak, writeAudio } from '../renders/media-engine'
-import { rendersClient } from '../renders/testing/renders-client'
+import { speak, writeAudio } from '../../platform/media'
+import { rendersClient } from '../renders/testing'
 
 const form = (fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) => formData(fields, file ? [file] : [])
 

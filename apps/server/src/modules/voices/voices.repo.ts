@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
-import type { Owner } from '../renders/visitor'
+import type { Owner } from '../../platform/http/visitor'
 import { audioUploads } from './voices.schema'
 import type { AudioUploadRow } from './voices.schema'
 

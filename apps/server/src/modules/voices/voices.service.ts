@@ -4,9 +4,9 @@ import type { Voice, VoiceProfile } from '@mouthpiece/contracts/media/voices.sch
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
-import { findVoice, inBackground, influencerPresets, listVoices, MediaInputError, speak, wavBytes } from '../renders/media-engine'
-import type { Owner } from '../renders/visitor'
-import { owns } from '../renders/visitor'
+import { findVoice, inBackground, influencerPresets, listVoices, MediaInputError, speak, wavBytes } from '../../platform/media'
+import type { Owner } from '../../platform/http/visitor'
+import { owns } from '../../platform/http/visitor'
 import * as repo from './voices.repo'
 import { resolvePersonal } from './personal-voices.service'
 

@@ -8,8 +8,8 @@ import type { Voice } from '@mouthpiece/contracts/media/voices.schemas'
 import { ProcessStatus, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { speak, writeAudio } from '../renders/media-engine'
-import { multipartFile, rendersClient, visitorCookie } from '../renders/testing/renders-client'
+import { speak, writeAudio } from '../../platform/media'
+import { multipartFile, rendersClient, visitorCookie } from '../renders/testing'
 
 const NOT_AUDIO = 'Please upload an audio file (wav, mp3, m4a, webm).'
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../test/harness'
 import type { Database } from './client'
 import { COUNT_CAP, listPage, scanCsv } from './list-query'
-import { usersCsvCells, usersListSpec, usersWhere } from '../../modules/users/users.repo'
+import { usersCsvCells, usersListSpec, usersWhere } from '../../modules/users/testing'
 
 describe('list-query over more rows than the count cap', () => {
   let database: Database

@@ -6,7 +6,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { listenApp, overlayKeyOf, signUp } from '../../modules/donations/testing/harness'
+import { listenApp, overlayKeyOf, signUp } from '../../modules/donations/testing'
 import { COMPRESS_MIN_BYTES } from './compress-responses'
 
 /** A built web app as Vite and its precompress plugin leave it: hashed chunks with .br/.gz copies. */

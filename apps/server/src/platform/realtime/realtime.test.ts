@@ -16,7 +16,7 @@ import type { Database } from '../db/client'
 import { buildApp } from '../http/app'
 import { startQueue } from '../queue/queue'
 import { createStorage } from '../storage/create-storage'
-import { createNotificationsService } from '../../modules/notifications/notifications.service'
+import { createNotificationsService } from '../../modules/notifications/testing'
 import { startRealtime } from './realtime'
 import type { Realtime } from './realtime'
 

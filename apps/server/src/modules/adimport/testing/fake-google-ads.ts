@@ -1,6 +1,6 @@
 import type http from 'node:http'
 import { createRequire } from 'node:module'
-import { json, startFakeYoutube } from '../../donations/testing/fake-donation-services'
+import { json, startFakeYoutube } from '../../donations/testing'
 
 const require = createRequire(import.meta.url)
 const fixture = (name: string) => require(`./fixtures/google-ads/${name}.json`) as Record<string, unknown>

@@ -1,7 +1,6 @@
 import http from 'node:http'
 import { createRequire } from 'node:module'
-import { closeServer, json } from '../../donations/testing/fake-donation-services'
-import { consentGiven, listenHttp } from '../../donations/testing/harness'
+import { closeServer, json, consentGiven, listenHttp } from '../../donations/testing'
 
 const require = createRequire(import.meta.url)
 const fixture = (name: string) => require(`./fixtures/meta-marketing/${name}.json`) as { data: Array<Record<string, unknown>> }

@@ -5,8 +5,8 @@ import * as r from '@mouthpiece/contracts/ads/brands.routes'
 import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
-import { sendStoredFile } from '../../renders/file-stream'
-import { receiveUpload } from '../../projects/files/project-uploads'
+import { sendStoredFile } from '../../../platform/storage/send-stored-file'
+import { receiveUpload } from '../../projects'
 import * as brands from './brands.service'
 
 const MAX_BYTES = MAX_BRAND_UPLOAD_MB * 1024 * 1024

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { Brand } from '@mouthpiece/contracts/ads/brands.schemas'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { multipartFile, rendersClient } from '../../renders/testing/renders-client'
+import { multipartFile, rendersClient } from '../../renders/testing'
 import { getBrandKit } from './brand-kit.service'
 import { contrastRatio } from './contrast'
 

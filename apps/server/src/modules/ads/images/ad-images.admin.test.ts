@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { AdminAdAsset, AdminAdImageGeneration } from '@mouthpiece/contracts/ads/images'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { multipartFile, rendersClient } from '../../renders/testing/renders-client'
+import { multipartFile, rendersClient } from '../../renders/testing'
 import * as repo from './ad-images.repo'
 import { productPhoto } from './testing/product-photo'
 

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import type { AdAsset, AdImageGeneration, CanvasView } from '@mouthpiece/contracts/ads/images'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { multipartFile, rendersClient } from '../../renders/testing/renders-client'
+import { multipartFile, rendersClient } from '../../renders/testing'
 import { productPhoto } from './testing/product-photo'
 
 const PORTRAIT = fileURLToPath(new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url))

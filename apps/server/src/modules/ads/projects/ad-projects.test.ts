@@ -3,7 +3,7 @@ import type { AdProject, AdProjectStats } from '@mouthpiece/contracts/ads/projec
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { rendersClient } from '../../renders/testing/renders-client'
+import { rendersClient } from '../../renders/testing'
 
 type Answer = { project: AdProject }
 

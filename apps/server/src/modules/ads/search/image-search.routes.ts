@@ -1,6 +1,6 @@
 import { imageSearchProgress, retryImageSearch, searchImages } from '@mouthpiece/contracts/ads/image-search'
 import type { HttpContext } from '../../../platform/context'
-import { auditActorOf, recordAudit } from '../../audit/audit.service'
+import { auditActorOf, recordAudit } from '../../audit'
 import { listSearches, retrySearch, startSearch } from './image-search.service'
 
 /** SPEC §7 admin "Image search: POST search; GET progress {page}; POST retry". */

@@ -13,13 +13,9 @@ import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Platform } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError, fieldError } from '../../../platform/http/errors'
-import { chooseAvatar } from '../../avatars/avatars.service'
-import { rendersDeps } from '../../renders/renders.deps'
-import { presentRender } from '../../renders/renders.present'
-import { findRender } from '../../renders/renders.repo'
-import * as renders from '../../renders/renders.service'
-import { requireVoice } from '../../voices/voices.service'
-import { findUpload } from '../../voices/voices.repo'
+import { chooseAvatar } from '../../avatars'
+import { rendersDeps, presentRender, findRender, startModuleVideo } from '../../renders'
+import { requireVoice, findUpload } from '../../voices'
 import { getBrandKit, kitColour } from '../brands/brand-kit.service'
 import type { BrandKit } from '../brands/brand-kit.service'
 import { findAdProject } from '../projects/ad-projects.repo'
@@ -76,7 +72,7 @@ async function startVideo(deps: AdVideoDeps, userId: number, project: AdProjectW
     audioUploadKey = upload.wav_key
   } else if (!ask.text) throw fieldError('text', NO_COPY_MESSAGE)
   const voiceId = await brandVoice(kit, avatar.voice_id)
-  return renders.startModuleVideo(rendersDeps(deps), userId, {
+  return startModuleVideo(rendersDeps(deps), userId, {
     source: 'ad_video', text: ask.text, title: `${project.name} · ${PLACEMENTS[ask.placement].aspect}`, avatar, voiceId, emotion: avatar.emotion, intensity: 0.6,
     orientation: AD_VIDEO_FRAMES[ask.placement], background: brandBackground(kit), rate: kit?.voice.rate ?? 1, audioUploadKey,
   }, { claim: async () => undefined, attach: (tx, row) => attach(tx, row.id, voiceId) })

@@ -6,7 +6,7 @@ import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
 import type { AdProjectStats } from '@mouthpiece/contracts/ads/projects.schemas'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { rendersClient } from '../../renders/testing/renders-client'
+import { rendersClient } from '../../renders/testing'
 
 describe('ad videos: an influencer reads the copy in the brand voice, over the brand colour, in the video placements (9:16, 1:1, 4:5), as renders', () => {
   let t: TestApp

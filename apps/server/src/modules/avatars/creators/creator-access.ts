@@ -1,6 +1,6 @@
 import type { CreatorAccess } from '@mouthpiece/contracts/avatars/creators.routes'
 import type { Queryable } from '../../../platform/db/client'
-import { getEntitlements } from '../../payments/entitlements.service'
+import { getEntitlements } from '../../payments'
 import type { InfluencerRow } from '../avatars.schema'
 
 /**

@@ -9,11 +9,10 @@ import type { Creator, CreatorAiAvatar, CreatorDatasetItem } from '@mouthpiece/c
 import { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { PHOTO_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { AppError, fieldError } from '../../../platform/http/errors'
-import { auditedChange } from '../../audit/audit.service'
-import type { AdminAuditActor } from '../../audit/audit.service'
-import { findFaceLandmarks } from '../../renders/media-engine'
-import { latestInfluencerVideos } from '../../renders/renders.service'
-import type { RendersDeps } from '../../renders/renders.deps'
+import { auditedChange } from '../../audit'
+import type { AdminAuditActor } from '../../audit'
+import { findFaceLandmarks } from '../../../platform/media'
+import type { InfluencerVideos } from './influencer-videos'
 import { influencers } from '../avatars.schema'
 import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.schema'
 import { normalise } from '../photo-avatars.service'
@@ -37,13 +36,13 @@ export async function creatorDataset(deps: CreatorsDeps, id: string): Promise<Cr
 }
 
 /** SPEC "AI avatar": the look, the photo avatar's state and where to see it (still, portrait, backdrop, landing video). */
-export async function creatorAiAvatar(deps: CreatorsDeps, renders: RendersDeps, id: string): Promise<CreatorAiAvatar> {
+export async function creatorAiAvatar(deps: CreatorsDeps, videos: InfluencerVideos, id: string): Promise<CreatorAiAvatar> {
   const row = await findCreator(deps.db, id)
   const photo = row.look.photo
   const bg = photo?.background ?? { mode: 'keep' as const }
   const used = row.dataset.findIndex((d) => madeFrom(row, d))
   const shown = row.is_active && row.status === 'ready'
-  const video = (await latestInfluencerVideos(renders, [row])).get(row.id) ?? null
+  const video = (await videos.latest([row])).get(row.id) ?? null
   return {
     id: row.id, name: row.name, kind: photo ? 'photo' : 'cartoon', look: row.look, emotion: Emotion.catch('Neutral').parse(row.emotion),
     processing: { status: row.status, progress: row.progress, stage: row.stage, error: row.error },

@@ -7,7 +7,7 @@ import type { VoiceProfileItem } from '@mouthpiece/contracts/voices/voice-profil
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { formData } from '../../../../test/form-data'
-import { rendersClient } from '../../renders/testing/renders-client'
+import { rendersClient } from '../../renders/testing'
 
 const PORTRAIT = fileURLToPath(new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url))
 const CSV_REQUIRED = 'Please upload .csv voice file!'

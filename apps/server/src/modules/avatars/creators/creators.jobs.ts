@@ -1,6 +1,6 @@
 import type { Platform } from '../../../platform/context'
-import type { AdminAuditActor } from '../../audit/audit.service'
-import { registerProfileSpeech } from '../../voices/voice-profiles.service'
+import type { AdminAuditActor } from '../../audit'
+import { registerProfileSpeech } from '../../voices'
 import { processCreator } from './creators.service'
 import { CREATOR_QUEUE, ensureCreatorQueues } from './creators.queues'
 

@@ -9,9 +9,9 @@ import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../../platform/context'
 import { fieldError } from '../../../platform/http/errors'
 import { readUpload } from '../../../platform/http/form-upload'
-import { auditActorOf } from '../../audit/audit.service'
-import { findVoice } from '../../renders/media-engine'
-import { rendersDeps } from '../../renders/renders.deps'
+import { auditActorOf } from '../../audit'
+import { findVoice } from '../../../platform/media'
+import type { InfluencerVideos } from './influencer-videos'
 import { MAX_PHOTO_BYTES } from '../photo-avatars.service'
 import { readPhotoForm } from '../photo-background'
 import * as creators from './creators.service'
@@ -23,7 +23,7 @@ import { defaultPrompts, saveDefaultPrompts } from './default-prompts'
 const MAX_BYTES = MAX_CREATOR_UPLOAD_MB * 1024 * 1024
 
 /** SPEC §7 admin "Influencers": add (processed by a job), list, get, progress, update, permission, voice, delete; the portrait. */
-export function registerCreatorsRoutes(ctx: HttpContext) {
+export function registerCreatorsRoutes(ctx: HttpContext, renders: InfluencerVideos) {
   const { route, db } = ctx
   const deps: creators.CreatorsDeps = ctx
 
@@ -57,7 +57,6 @@ export function registerCreatorsRoutes(ctx: HttpContext) {
   route(creatorBackdrop, async ({ params, reply }) => picture(reply, params.id, 'backdrop'))
 
   // SPEC §7 influencer calls: demo influencers, delete voice, import emotion, refresh web source, AI avatar (dataset), update avatar.
-  const renders = rendersDeps(ctx)
   route(adminDemoInfluencers, async ({ query }) => demoInfluencers(deps, renders, query))
   route(adminDeleteCreatorVoice, async ({ params, actor }) => ({ creator: await creators.deleteCreatorVoice(deps, auditActorOf(actor), params.id), message: CREATOR_VOICE_DELETED_MESSAGE }))
   route(adminImportCreatorEmotions, async ({ params, req, actor }) => importCreatorEmotions(deps, auditActorOf(actor), params.id, await readUpload(req, 'file', MAX_EMOTION_CSV_BYTES)))

@@ -11,8 +11,8 @@ import { ffmpeg } from '@mouthpiece/media/audio/ffmpeg'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { formData } from '../../../../test/form-data'
-import { speak, writeAudio } from '../../renders/media-engine'
-import { rendersClient } from '../../renders/testing/renders-client'
+import { speak, writeAudio } from '../../../platform/media'
+import { rendersClient } from '../../renders/testing'
 
 const PORTRAIT = fileURLToPath(new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url))
 

@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm'
 import type { DefaultPrompt } from '@mouthpiece/contracts/avatars/creators.routes'
 import type { Db, Queryable } from '../../../platform/db/client'
-import { auditedChange } from '../../audit/audit.service'
-import type { AdminAuditActor } from '../../audit/audit.service'
+import { auditedChange } from '../../audit'
+import type { AdminAuditActor } from '../../audit'
 import { defaultLookPrompts } from '../avatars.schema'
 
 /** SPEC §2 default-prompts: the look prompts the avatar editor offers, in the admin's order. */

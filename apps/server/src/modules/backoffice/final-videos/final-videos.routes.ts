@@ -1,7 +1,7 @@
 import { adminDeleteFinalVideo, adminExportFinalVideos, adminListFinalVideos } from '@mouthpiece/contracts/backoffice/final-videos.routes'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
-import { auditActorOf, recordAudit } from '../../audit/audit.service'
+import { auditActorOf, recordAudit } from '../../audit'
 import { FINAL_VIDEO_CSV_HEADER } from './final-videos.repo'
 import * as videos from './final-videos.service'
 

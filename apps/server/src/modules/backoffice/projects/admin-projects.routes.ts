@@ -3,7 +3,7 @@ import {
 } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
-import { auditActorOf, recordAudit } from '../../audit/audit.service'
+import { auditActorOf, recordAudit } from '../../audit'
 import { PROJECT_CSV_HEADER } from './admin-projects.repo'
 import * as admin from './admin-projects.service'
 

@@ -9,13 +9,12 @@ import type { RowOf } from '../../../platform/db/list-query'
 import { csvFileName } from '../../../platform/http/csv'
 import { AppError } from '../../../platform/http/errors'
 import { sendMail } from '../../../platform/mail/send-mail'
-import { recordAudit } from '../../audit/audit.service'
-import type { AdminAuditActor } from '../../audit/audit.service'
-import { assertEntitled } from '../../payments/entitlements.service'
+import { recordAudit } from '../../audit'
+import type { AdminAuditActor } from '../../audit'
+import { assertEntitled } from '../../payments'
 import { projects } from '../../projects/projects.schema'
-import { commit, conflict, projectNotFound } from '../../projects/projects.service'
-import type { ProjectsDeps } from '../../projects/projects.service'
-import * as projectsRepo from '../../projects/projects.repo'
+import { commit, conflict, projectNotFound, findById } from '../../projects'
+import type { ProjectsDeps } from '../../projects'
 import { PROJECT_CSV_HEADER, adminProjectsSpec, adminProjectsWhere, projectCsvCells } from './admin-projects.repo'
 
 type Row = RowOf<typeof adminProjectsSpec.fields>
@@ -64,7 +63,7 @@ async function projectRowFor(deps: Pick<Platform, 'db'>, id: number): Promise<Ro
 }
 
 export async function getProjectSetting(deps: Pick<Platform, 'db'>, id: number) {
-  const row = await projectsRepo.findById(deps.db, id)
+  const row = await findById(deps.db, id)
   if (!row) throw projectNotFound()
   const settings = ProjectDocument.parse(row.document).settings
   return { project: { ...presentAdminProject(await projectRowFor(deps, id)), settings } }
@@ -76,7 +75,7 @@ export async function getProjectSetting(deps: Pick<Platform, 'db'>, id: number) 
  * same transaction. 1080p still needs the owner's plan: an admin cannot grant a paid feature here.
  */
 export async function updateProjectSetting(deps: ProjectsDeps, actor: AdminAuditActor, id: number, version: number, settings: Partial<ProjectSettings>) {
-  const row = await projectsRepo.findById(deps.db, id)
+  const row = await findById(deps.db, id)
   if (!row) throw projectNotFound()
   if (row.version !== version) throw conflict(row.version)
   const doc = ProjectDocument.parse(row.document)

@@ -1,7 +1,5 @@
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import { speechService } from '@mouthpiece/media/speech/speech.service'
-import { visemeCues } from '@mouthpiece/media/lipsync/phoneme-visemes'
-import { encodeWav } from '@mouthpiece/media/audio/wav'
+import { speechService, visemeCues, encodeWav } from '../../../platform/media'
 import type { StoredSpeech } from '../donations.schema'
 
 export interface SpokenAlert {

@@ -6,7 +6,7 @@ import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.routes'
 import type { AvatarSetup, DonationSettings, OverlayAlert, Tip } from '@mouthpiece/contracts/donations/donations.schemas'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { multipartFile } from '../../renders/testing/renders-client'
+import { multipartFile } from '../../renders/testing'
 import { listenApp, openOverlay, overlayKeyOf, rowsOf, signUp, waitFor } from '../testing/harness'
 import type { OverlayClient } from '../testing/harness'
 

@@ -10,7 +10,7 @@
 import type { DonationAvatar, DonationAvatarChoice } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { Storage } from '../../../platform/storage/storage'
-import { chooseAvatar } from '../../avatars/avatars.service'
+import { chooseAvatar } from '../../avatars'
 import type { DonationsDeps } from '../donations.deps'
 
 type Db = DonationsDeps['db']

@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas'
 import type { SKRSContext2D } from '@napi-rs/canvas'
 import type { AlertKind } from '@mouthpiece/contracts/donations/donations.schemas'
 import { KIND_LABELS, headlineOf } from '@mouthpiece/contracts/donations/alert-text'
-import { canvasFont } from '../../renders/media-engine'
+import { canvasFont } from '../../../platform/media'
 
 /** What the card at the top of a tip video says: moderated name and message only. */
 export interface TipCard {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
 import { renders } from '../../renders/renders.schema'
-import type { RenderRow } from '../../renders/renders.schema'
+import type { RenderRow } from '../../renders'
 import { tipVideos } from './tip-video.schema'
 import type { TipVideoRow } from './tip-video.schema'
 

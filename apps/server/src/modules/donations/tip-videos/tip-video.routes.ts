@@ -2,8 +2,8 @@ import {
   generateTipVideo, listTipVideos, overlayVideoAck, pushTipVideoAction, setupShortVideo,
 } from '@mouthpiece/contracts/donations/tip-videos.routes'
 import type { HttpContext } from '../../../platform/context'
-import { rendersDeps } from '../../renders/renders.deps'
-import { mediaError } from '../../voices/voices.service'
+import { rendersDeps } from '../../renders'
+import { mediaError } from '../../voices'
 import type { DonationsDeps } from '../donations.deps'
 import * as tipVideos from './tip-video.service'
 

@@ -12,13 +12,11 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { AppError, notFound } from '../../../platform/http/errors'
-import { chooseAvatar } from '../../avatars/avatars.service'
-import type { ChosenAvatar } from '../../avatars/avatars.service'
-import { requireVoice } from '../../voices/voices.service'
-import type { RendersDeps } from '../../renders/renders.deps'
-import { backgroundKey } from '../../renders/backgrounds/backgrounds.service'
-import { presentRender } from '../../renders/renders.present'
-import * as renders from '../../renders/renders.service'
+import { chooseAvatar } from '../../avatars'
+import type { ChosenAvatar } from '../../avatars'
+import { requireVoice } from '../../voices'
+import type { RendersDeps } from '../../renders'
+import { backgroundKey, presentRender, cancel, remove, startModuleVideo } from '../../renders'
 import type { DonationsDeps } from '../donations.deps'
 import type { AlertEventRow, AvatarSetupRow } from '../donations.schema'
 import { findUserEvent } from '../ingest/events.repo'
@@ -65,7 +63,7 @@ export async function previewSetup(deps: TipVideoDeps, userId: number, body: Set
   const voice = body.voice !== undefined ? body.voice : saved?.voice
   const name = saved?.name ?? 'Avatar setup'
   const avatar = await avatarOf(deps, userId, donationAvatar, name)
-  const row = await renders.startModuleVideo(deps.renders, userId, {
+  const row = await startModuleVideo(deps.renders, userId, {
     source: 'setup_preview', text: body.text || DEFAULT_PREVIEW_LINE, title: `Preview: ${name}`, avatar,
     voiceId: await voiceOf(deps, voice, settings.tts.voice), emotion: settings.tts.emotion, intensity: 0.6,
     orientation: 'landscape', background: { type: 'preset', id: 'coral' },
@@ -78,7 +76,7 @@ export async function previewSetup(deps: TipVideoDeps, userId: number, body: Set
 const PREVIEWS_KEPT = 3
 async function forgetOldPreviews(deps: TipVideoDeps, userId: number) {
   for (const id of await repo.stalePreviews(deps.renders.db, userId, PREVIEWS_KEPT)) {
-    await renders.remove(deps.renders, { userId, visitorId: null }, id).catch((err: unknown) => console.error('[donations] preview cleanup:', (err as Error).message))
+    await remove(deps.renders, { userId, visitorId: null }, id).catch((err: unknown) => console.error('[donations] preview cleanup:', (err as Error).message))
   }
 }
 
@@ -118,7 +116,7 @@ export async function generateForTip(deps: TipVideoDeps, userId: number, tipId: 
   const backgroundId = randomUUID()
   await deps.donations.storage.put(backgroundKey(backgroundId), await tipCardJpeg(card), 'image/jpeg')
   let made = false
-  await renders.startModuleVideo(deps.renders, userId, {
+  await startModuleVideo(deps.renders, userId, {
     source: 'tip_video', text: line, title: `${card.who}'s ${card.kind === 'tip' ? 'tip' : 'alert'}${card.amount ? ` · ${card.amount}` : ''}`,
     avatar: await avatarOf(deps, userId, setup?.donation_avatar, setup?.name ?? 'Alert avatar'),
     voiceId: await voiceOf(deps, setup?.voice, settings.tts.voice), emotion: settings.tts.emotion, intensity: 0.6,
@@ -154,7 +152,7 @@ export async function pushAction(deps: TipVideoDeps, userId: number, tipId: numb
       await deps.donations.bus.publish(tx, userId, tipId, 'video')
     })
   } else if (render.status === RenderStatus.rendering || render.status === RenderStatus.paused) {
-    await renders.cancel(deps.renders, { userId, visitorId: null }, render.id)
+    await cancel(deps.renders, { userId, visitorId: null }, render.id)
   } else {
     const stopped = await deps.donations.db.transaction(async (tx) => {
       const moved = await repo.movePlay(tx, userId, tipId, ['queued', 'playing'], { play_state: 'cancelled' })

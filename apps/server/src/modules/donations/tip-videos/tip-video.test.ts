@@ -10,7 +10,7 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { rendersClient } from '../../renders/testing/renders-client'
+import { rendersClient } from '../../renders/testing'
 import { listenApp, openOverlay, overlayKeyOf, rowsOf, signUp, waitFor } from '../testing/harness'
 import type { OverlayClient } from '../testing/harness'
 

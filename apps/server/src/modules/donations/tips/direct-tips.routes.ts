@@ -1,6 +1,6 @@
 import { getTipPage, sendDirectTip } from '@mouthpiece/contracts/donations/tips-direct.routes'
 import type { HttpContext } from '../../../platform/context'
-import { paymentsDeps } from '../../payments/payments.deps'
+import { paymentsDeps } from '../../payments'
 import type { DonationsDeps } from '../donations.deps'
 import { DIRECT_TIP_PURPOSE, directTipPurpose, sendTip, tipPage } from './direct-tips.service'
 

@@ -5,9 +5,8 @@ import type { DonationSettings, OverlayAlert, Tip } from '@mouthpiece/contracts/
 import type { DirectTip } from '@mouthpiece/contracts/donations/tips-direct.routes'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { signStripePayload } from '../../payments/sources/webhook-signature'
-import { startFakeStripe } from '../../payments/testing/fake-stripe-server'
-import type { FakeStripe } from '../../payments/testing/fake-stripe-server'
+import { signStripePayload, startFakeStripe } from '../../payments/testing'
+import type { FakeStripe } from '../../payments/testing'
 import { listenApp, openOverlay, overlayKeyOf, rowsOf, signUp, waitFor } from '../testing/harness'
 import type { OverlayClient } from '../testing/harness'
 

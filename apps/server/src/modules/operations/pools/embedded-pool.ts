@@ -1,6 +1,6 @@
 import type { Queue } from '../../../platform/queue/queue'
 import { AppError } from '../../../platform/http/errors'
-import { renderPoolOf } from '../../renders/stages/render-pool'
+import { renderPoolOf } from '../../renders'
 import { outOfRange } from './pool-adapter'
 import type { PoolAdapter } from './pool-adapter'
 

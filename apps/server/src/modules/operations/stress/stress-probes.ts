@@ -5,9 +5,9 @@ import type { StressTarget } from '@mouthpiece/contracts/operations/stress-tests
 import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
 import { admission } from '../../../platform/admission/admission'
 import type { Queue } from '../../../platform/queue/queue'
-import { atLowestPriority, influencerPresets, renderVideo, speak } from '../../renders/media-engine'
-import type { Spoken } from '../../renders/media-engine'
-import { RENDER_QUEUES } from '../../renders/renders.deps'
+import { atLowestPriority, influencerPresets, renderVideo, speak } from '../../../platform/media'
+import type { Spoken } from '../../../platform/media'
+import { RENDER_QUEUES } from '../../renders'
 
 /** What one stress request measured: its latency, and how long it first stood aside for real users. */
 export interface ProbeResult {

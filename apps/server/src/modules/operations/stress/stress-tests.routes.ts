@@ -1,7 +1,7 @@
 import { getStressTest, listStressTests, startRenderStressTest, startVoiceStressTest, stopStressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
 import type { HttpContext } from '../../../platform/context'
 import { listPage } from '../../../platform/db/list-query'
-import { auditActorOf } from '../../audit/audit.service'
+import { auditActorOf } from '../../audit'
 import type { StressTestRow } from '../operations.schema'
 import * as stress from './stress-tests.service'
 import { stressTestsListSpec } from './stress-tests.repo'

@@ -7,7 +7,7 @@ import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { listenTestApp, openSocket, recordEvent } from '../../../../test/sockets'
 import { admission } from '../../../platform/admission/admission'
-import { createNotificationsService } from '../../notifications/notifications.service'
+import { createNotificationsService } from '../../notifications/testing'
 import { PROGRESS_EVERY_MS } from './stress-tests.service'
 
 interface Page<T> { list: T[]; total: number }

@@ -2,10 +2,10 @@ import {
   generateAudio, regenerateSingleAudio, selectAudio, uploadSceneAudio,
 } from '@mouthpiece/contracts/projects/project-media.routes'
 import type { HttpContext } from '../../../platform/context'
-import { mediaError } from '../../voices/voices.service'
+import { mediaError } from '../../voices'
 import { UPLOAD_ROUTE_LIMIT, withUpload } from '../files/with-upload'
 import { TrackingEvent } from '@mouthpiece/contracts/constants'
-import { recordEvent } from '../../tracking/tracking.service'
+import { recordEvent } from '../../tracking'
 import * as audio from './project-audio.service'
 
 /** Scene audio: generate takes, re-generate one, pick one, use my own recording. */

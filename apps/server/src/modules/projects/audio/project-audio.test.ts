@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GenerationFlow, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { speak, writeAudio } from '../../renders/media-engine'
+import { speak, writeAudio } from '../../../platform/media'
 import { projectsClient } from '../testing/projects-client'
 import type { ProjectAnswer } from '../testing/projects-client'
 

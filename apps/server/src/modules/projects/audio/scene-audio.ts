@@ -7,10 +7,10 @@ import type { AudioTake, Scene } from '@mouthpiece/contracts/projects/project-do
 import type { Storage } from '../../../platform/storage/storage'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError } from '../../../platform/http/errors'
-import { mediaEngine } from '../../renders/media-engine'
-import type { Pcm } from '../../renders/media-engine'
-import { chooseAvatar } from '../../avatars/avatars.service'
-import { requireVoice, sampleProfile } from '../../voices/voices.service'
+import { mediaEngine } from '../../../platform/media'
+import type { Pcm } from '../../../platform/media'
+import { chooseAvatar } from '../../avatars'
+import { requireVoice, sampleProfile } from '../../voices'
 
 export const projectFileKey = (projectId: number, file: string) => `projects/${projectId}/${file}`
 export const projectFileUrl = (projectId: number, file: string) => `/api/projects/${projectId}/files/${file}`

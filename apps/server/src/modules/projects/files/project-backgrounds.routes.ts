@@ -6,7 +6,7 @@ import {
 import type { ProjectBackgroundItem } from '@mouthpiece/contracts/projects/projects.routes'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
-import { sendStoredFile } from '../../renders/file-stream'
+import { sendStoredFile } from '../../../platform/storage/send-stored-file'
 import * as repo from '../projects.repo'
 import type { ProjectBackgroundRow } from '../projects.schema'
 import { MAX_PROJECT_UPLOAD_BYTES, receiveUpload, recognise } from './project-uploads'

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { AppError } from '../../../platform/http/errors'
-import { probe } from '../../renders/media-engine'
+import { probe } from '../../../platform/media'
 
 export const MAX_PROJECT_UPLOAD_BYTES = 200 * 1024 * 1024
 export const MAX_PROJECT_UPLOAD_MB = MAX_PROJECT_UPLOAD_BYTES / 1024 / 1024

@@ -1,6 +1,6 @@
 import { textBackground, videoBackground } from '@mouthpiece/contracts/projects/public-backgrounds.routes'
 import type { HttpContext } from '../../../platform/context'
-import { sendStoredFile } from '../../renders/file-stream'
+import { sendStoredFile } from '../../../platform/storage/send-stored-file'
 import { suggestBackground, videoBackgroundKey } from './public-backgrounds'
 
 /** SPEC's public text background `{sentence}` and video background `{id}`. */

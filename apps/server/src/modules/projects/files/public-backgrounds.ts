@@ -11,7 +11,7 @@ import path from 'node:path'
 import { BACKGROUND_PRESETS } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { BackgroundPreset } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { SuggestedBackground } from '@mouthpiece/contracts/projects/public-backgrounds.routes'
-import { ffmpeg } from '@mouthpiece/media/audio/ffmpeg'
+import { ffmpeg } from '../../../platform/media'
 import { AppError } from '../../../platform/http/errors'
 import type { Storage } from '../../../platform/storage/storage'
 

@@ -13,13 +13,11 @@ import { ProcessStatus, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { AppError } from '../../../platform/http/errors'
 import type { Storage } from '../../../platform/storage/storage'
 import { audioUploads } from '../../voices/voices.schema'
-import * as uploads from '../../voices/audio-uploads.service'
+import { remove, wavName } from '../../voices'
 import { renders } from '../../renders/renders.schema'
-import * as rendersService from '../../renders/renders.service'
-import { rendersDeps } from '../../renders/renders.deps'
-import { presentFiles } from '../../renders/renders.present'
+import { remove as rendersServiceRemove, rendersDeps, presentFiles } from '../../renders'
 import { customAvatars } from '../../avatars/avatars.schema'
-import * as avatars from '../../avatars/avatars.service'
+import { remove as avatarsRemove } from '../../avatars'
 import { projectHistory, projects } from '../projects.schema'
 import * as repo from '../projects.repo'
 import { projectFileKey, projectFileUrl, takeFileName } from '../audio/scene-audio'
@@ -51,7 +49,7 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
   const audioRows = await db.select().from(audioUploads).where(eq(audioUploads.user_id, userId)).orderBy(desc(audioUploads.created_at)).limit(MAX_ROWS)
   for (const row of audioRows) {
     const ready = row.status === ProcessStatus.successfully && row.wav_key
-    const link = ready ? `/api/audio/download?file_name=${uploads.wavName(row.id)}` : null
+    const link = ready ? `/api/audio/download?file_name=${wavName(row.id)}` : null
     items.push({
       kind: 'uploads', id: `upload:${row.id}`, name: row.original_name, detail: `Audio upload${seconds(row.duration)}${ready ? '' : ` · ${row.stage}`}`, media: 'audio',
       preview_url: link, download_url: link,
@@ -160,15 +158,15 @@ export async function deleteAsset(deps: ProjectsDeps, userId: number, id: string
     }
     case 'upload':
       if (!a || !/^[0-9a-f-]{36}$/.test(a)) throw assetNotFound()
-      await uploads.remove(deps, owner, a).catch(() => { throw assetNotFound() })
+      await remove(deps, owner, a).catch(() => { throw assetNotFound() })
       break
     case 'render':
       if (!a || !/^[0-9a-f-]{36}$/.test(a)) throw assetNotFound()
-      await rendersService.remove(rendersDeps(deps), owner, a).catch(() => { throw assetNotFound() })
+      await rendersServiceRemove(rendersDeps(deps), owner, a).catch(() => { throw assetNotFound() })
       break
     case 'avatar':
       if (!a || !/^\d{1,9}$/.test(a)) throw assetNotFound()
-      await avatars.remove(deps, userId, Number(a))
+      await avatarsRemove(deps, userId, Number(a))
       break
     case 'file':
     case 'take':

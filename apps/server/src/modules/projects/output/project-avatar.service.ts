@@ -12,15 +12,11 @@ import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import { currentTake } from '@mouthpiece/editor/timeline'
 import { AppError } from '../../../platform/http/errors'
-import { recordEvent } from '../../tracking/tracking.service'
-import { avatarNotFound, chooseAvatar } from '../../avatars/avatars.service'
-import { findCustomAvatar } from '../../avatars/avatars.repo'
-import { rendersDeps } from '../../renders/renders.deps'
-import * as renders from '../../renders/renders.service'
-import { onRenderChange } from '../../renders/stages/render-listeners'
-import { renderFileUrl } from '../../renders/stages/render-files'
+import { recordEvent } from '../../tracking'
+import { avatarNotFound, chooseAvatar, findCustomAvatar } from '../../avatars'
+import { rendersDeps, startProjectVideo, onRenderChange, renderFileUrl } from '../../renders'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
-import type { RenderRow } from '../../renders/renders.schema'
+import type { RenderRow } from '../../renders'
 import * as repo from '../projects.repo'
 import { findScene } from '../project-changes'
 import { commit, conflict, ownedProject, present, systemWrite } from '../projects.service'
@@ -48,7 +44,7 @@ export async function generateAvatar(
   const waiting: SceneStatus = { status: RenderStatus.paused, flow: GenerationFlow.avatarWaiting, queueType: QueueType.avatar, error: null }
   const withStatus = (d: ProjectDocument) => ({ ...d, scenes: d.scenes.map((s) => (s.id === scene.id ? { ...s, avatarData: { ...s.avatarData, status: waiting } } : s)) })
   const written = await commit(deps, row, body.version, withStatus(doc), { kind: 'avatarData', history: false })
-  const render = await renders.startProjectVideo(rendersDeps(deps), userId, {
+  const render = await startProjectVideo(rendersDeps(deps), userId, {
     title: `${row.name} · scene ${doc.scenes.indexOf(scene) + 1} avatar`, text: scene.text.trim(), avatar, format: body.kind === 'avatar' ? 'webm' : 'mp4',
     project: {
       projectId, version: written.version, looks, backgroundKey,

@@ -12,15 +12,11 @@ import { currentTake } from '@mouthpiece/editor/timeline'
 import { AppError } from '../../../platform/http/errors'
 import { zipArchive } from '../../../platform/http/zip'
 import type { ZipEntry } from '../../../platform/http/zip'
-import { recordEvent } from '../../tracking/tracking.service'
-import { chooseAvatar, avatarNotFound } from '../../avatars/avatars.service'
-import { findCustomAvatar } from '../../avatars/avatars.repo'
-import { rendersDeps } from '../../renders/renders.deps'
-import * as renders from '../../renders/renders.service'
-import * as rendersRepo from '../../renders/renders.repo'
-import { presentLog, presentRender } from '../../renders/renders.present'
-import { takeKey } from '../../renders/projects/project-render'
-import type { ProjectRenderSpec } from '../../renders/projects/project-render'
+import { recordEvent } from '../../tracking'
+import { chooseAvatar, avatarNotFound, findCustomAvatar } from '../../avatars'
+import { rendersDeps, remove, startProjectVideo, findRender, listLogs, presentLog, presentRender } from '../../renders'
+import { takeKey } from '../../../platform/media'
+import type { ProjectRenderSpec } from '../../../platform/media'
 import * as repo from '../projects.repo'
 import { conflict, ownedProject } from '../projects.service'
 import type { ProjectsDeps } from '../projects.service'
@@ -56,7 +52,7 @@ export async function generateFinalVideo(deps: ProjectsDeps, userId: number, pro
   const first = doc.scenes[0]!.avatarData
   const avatar = await chooseAvatar(deps.db, userId, { influencer_id: first.influencer ?? undefined, custom_avatar_id: first.customAvatarId ?? undefined })
   const text = doc.scenes.map((s) => s.text.trim()).filter(Boolean).join('\n')
-  const render = await renders.startProjectVideo(rendersDeps(deps), userId, { title: row.name, text, avatar, project: spec }, {
+  const render = await startProjectVideo(rendersDeps(deps), userId, { title: row.name, text, avatar, project: spec }, {
     claim: async () => undefined,
     attach: async (tx, r) => repo.linkRender(tx, projectId, r.id, version),
   })
@@ -67,7 +63,7 @@ export async function generateFinalVideo(deps: ProjectsDeps, userId: number, pro
 async function projectRender(deps: ProjectsDeps, userId: number, projectId: number, renderId: string) {
   await ownedProject(deps, userId, projectId)
   if (!(await repo.isProjectRender(deps.db, projectId, renderId))) throw videoNotFound()
-  const render = await rendersRepo.findRender(deps.db, renderId)
+  const render = await findRender(deps.db, renderId)
   if (!render || render.user_id !== userId) throw videoNotFound()
   return render
 }
@@ -75,7 +71,7 @@ async function projectRender(deps: ProjectsDeps, userId: number, projectId: numb
 export async function resultVideos(deps: ProjectsDeps, userId: number, projectId: number, page: number) {
   await ownedProject(deps, userId, projectId)
   const { ids, total } = await repo.renderIds(deps.db, projectId, PAGE_SIZE, (page - 1) * PAGE_SIZE)
-  const rows = (await Promise.all(ids.map((id) => rendersRepo.findRender(deps.db, id)))).filter((r) => r !== undefined)
+  const rows = (await Promise.all(ids.map((id) => findRender(deps.db, id)))).filter((r) => r !== undefined)
   return { rows, total, lastPage: Math.max(1, Math.ceil(total / PAGE_SIZE)) }
 }
 
@@ -89,7 +85,7 @@ export async function projectResult(deps: ProjectsDeps, userId: number, projectI
   const { rows, total, lastPage } = await resultVideos(deps, userId, projectId, page)
   const list = []
   for (const row of rows) {
-    const logs = (await rendersRepo.listLogs(deps.db, row.id)).map(presentLog).map((l) => ({ id: l.id, job: l.job, status: l.status, ms: l.ms }))
+    const logs = (await listLogs(deps.db, row.id)).map(presentLog).map((l) => ({ id: l.id, job: l.job, status: l.status, ms: l.ms }))
     list.push({ ...presentRender(row), logs })
   }
   return { list, total, lastPage }
@@ -126,5 +122,5 @@ export async function downloadAssets(deps: ProjectsDeps, userId: number, project
 
 export async function deleteProgress(deps: ProjectsDeps, userId: number, projectId: number, renderId: string): Promise<void> {
   await projectRender(deps, userId, projectId, renderId)
-  await renders.remove(rendersDeps(deps), { userId, visitorId: null }, renderId)
+  await remove(rendersDeps(deps), { userId, visitorId: null }, renderId)
 }

@@ -16,7 +16,7 @@ import { ProjectDocument } from '@mouthpiece/contracts/projects/project-document
 import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import { AppError } from '../../../platform/http/errors'
 import { allowHostsFrom, safeDownload } from '../../../platform/http/safe-fetch'
-import { recordEvent } from '../../tracking/tracking.service'
+import { recordEvent } from '../../tracking'
 import { commit, conflict, ownedProject, present } from '../projects.service'
 import type { ProjectsDeps } from '../projects.service'
 import { projectFileKey } from '../audio/scene-audio'

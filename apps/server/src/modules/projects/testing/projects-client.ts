@@ -1,8 +1,8 @@
 import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { TestApp } from '../../../../test/harness'
-import type { Caller } from '../../renders/testing/renders-client'
-import { rendersClient } from '../../renders/testing/renders-client'
+import type { Caller } from '../../renders/testing'
+import { rendersClient } from '../../renders/testing'
 
 export type ProjectAnswer = { project: Project }
 

@@ -6,8 +6,8 @@ import { RENDER_FAILED_MESSAGE } from '@mouthpiece/contracts/renders/renders.sch
 import { GenerationFlow, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
-import { mediaEngine } from '../media-engine'
-import type { MediaEngine } from '../media-engine'
+import { mediaEngine } from '../../../platform/media'
+import type { MediaEngine } from '../../../platform/media'
 import { startRendersWorkers } from '../renders.jobs'
 import { rendersClient } from '../testing/renders-client'
 

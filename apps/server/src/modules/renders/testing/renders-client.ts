@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect } from 'vitest'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { TestApp } from '../../../../test/harness'
-import { ffprobe } from '@mouthpiece/media/audio/ffmpeg'
+import { ffprobe } from '../../../platform/media'
 
 export interface Caller {
   token?: string

@@ -1,7 +1,6 @@
 import http from 'node:http'
 import { createRequire } from 'node:module'
-import { json, readBody, startFakeYoutube, closeServer } from '../../donations/testing/fake-donation-services'
-import { listenHttp } from '../../donations/testing/harness'
+import { json, readBody, startFakeYoutube, closeServer, listenHttp } from '../../donations/testing'
 
 const require = createRequire(import.meta.url)
 /** Google's error bodies, verbatim, kept in ./fixtures (docs/integrations.md). */

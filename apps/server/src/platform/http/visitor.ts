@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Actor } from '../../platform/http/actor'
+import type { Actor } from './actor'
 
 /**
  * Signed-out visitors own their demo renders and uploads through a random per-visitor id kept in

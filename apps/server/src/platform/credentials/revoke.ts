@@ -1,5 +1,5 @@
-import type { Platform } from '../../platform/context'
-import type { Queryable } from '../../platform/db/client'
+import type { Platform } from '../context'
+import type { Queryable } from '../db/client'
 import { forgetSubject } from './session-cache'
 import { deleteSession, deleteSubjectSessions } from './sessions.repo'
 

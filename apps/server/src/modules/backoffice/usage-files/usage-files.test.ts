@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
-import { createTestApp } from '../../../test/harness'
-import type { TestApp } from '../../../test/harness'
-import { speak, writeAudio } from '../renders/media-engine'
-import { multipartFile, rendersClient } from '../renders/testing/renders-client'
+import { createTestApp } from '../../../../test/harness'
+import type { TestApp } from '../../../../test/harness'
+import { speak, writeAudio } from '../../../platform/media'
+import { multipartFile, rendersClient } from '../../renders/testing'
 
 const HEADER = ['User ID', 'Username', 'Visitor ID', 'Kind', 'Render ID', 'File', 'Bytes', 'Media seconds', 'Created at']
 

@@ -5,8 +5,8 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { renderAvatarVideo } from '@mouthpiece/media/render/compositor'
-import { renderProjectVideo } from '../projects/project-video'
-import type { RenderThreadRequest, RenderThreadResponse } from '../media-engine'
+import { renderProjectVideo } from './project-video'
+import type { RenderThreadRequest, RenderThreadResponse } from './media-engine'
 
 const port = parentPort
 if (!port) throw new Error('render-thread must run in a worker thread')

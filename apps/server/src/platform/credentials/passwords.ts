@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2'
-import { admission } from '../../platform/admission/admission'
+import { admission } from '../admission/admission'
 
 /**
  * argon2id (the library's default algorithm) with its default, OWASP-level costs. Every hash is

@@ -1,7 +1,7 @@
-import type { Queryable } from '../../platform/db/client'
-import { csvFileName, toCsv } from '../../platform/http/csv'
-import type { Storage } from '../../platform/storage/storage'
-import { backgroundKey } from '../renders/backgrounds/backgrounds.service'
+import type { Queryable } from '../../../platform/db/client'
+import { csvFileName, toCsv } from '../../../platform/http/csv'
+import type { Storage } from '../../../platform/storage/storage'
+import { backgroundKey } from '../../renders'
 import { recordedFiles } from './usage-files.repo'
 import type { RecordedFile } from './usage-files.repo'
 

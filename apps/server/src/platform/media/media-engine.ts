@@ -35,7 +35,7 @@ import { writeAudioFile } from '@mouthpiece/media/audio/audio-export'
 import { paginateByChars, toSrt, toVtt } from '@mouthpiece/media/captions/subtitles'
 import { resolveCaptionFont } from '@mouthpiece/media/captions/caption-fonts'
 import type { RenderInput, RenderResult } from '@mouthpiece/media/render/compositor'
-import type { ProjectVideoInput, ProjectVideoResult } from './projects/project-video'
+import type { ProjectVideoInput, ProjectVideoResult } from './project-video'
 export { renderLayerVideo } from '@mouthpiece/media/render/layer-video'
 export { renderAvatarGif } from '@mouthpiece/media/render/avatar-gif'
 export type { LayerBackground } from '@mouthpiece/media/render/layer-video'
@@ -239,7 +239,7 @@ class RenderThread {
 
   private ensure(): Worker {
     if (this.worker) return this.worker
-    const worker = startModuleWorker(new URL('./stages/render-thread.ts', import.meta.url))
+    const worker = startModuleWorker(new URL('./render-thread.ts', import.meta.url))
     worker.on('message', (m: RenderThreadResponse) => {
       const p = this.pending.get(m.id)
       if (!p) return

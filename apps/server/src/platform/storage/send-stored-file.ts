@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { fileNotFound, parseRange } from '../../platform/storage/storage'
-import type { Storage } from '../../platform/storage/storage'
+import { fileNotFound, parseRange } from './storage'
+import type { Storage } from './storage'
 
 export interface SendFileOptions {
   /** Ask the browser to save it under this name. */
@@ -10,9 +10,10 @@ export interface SendFileOptions {
 }
 
 /**
- * Streams a stored file with single byte ranges (206 / 416), so <video> and <audio> can seek and a
- * download can resume. Same headers as the storage's signed links, but for permanent, id-based
- * links (share pages must not expire).
+ * The one way a stored file is answered over HTTP: streamed with single byte ranges (206 / 416), so
+ * <video> and <audio> can seek and a download can resume. Serves the storage's signed links
+ * (`registerFileRoutes`) and the permanent, id-based links of the modules (share pages must not
+ * expire), with the same headers.
  */
 export async function sendStoredFile(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, opts: SendFileOptions = {}) {
   const object = await storage.stat(key)
@@ -28,6 +29,7 @@ export async function sendStoredFile(req: FastifyRequest, reply: FastifyReply, s
     .header('last-modified', object.modifiedAt.toUTCString())
     .header('cache-control', opts.cacheControl ?? 'private, max-age=3600')
     .header('x-content-type-options', 'nosniff')
+    // Uploaded HTML or SVG opened directly must not run script on our origin.
     .header('content-security-policy', 'sandbox')
   if (opts.downloadName) void reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`)
   if (range) {

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../platform/db/client'
-import { AppError } from '../../platform/http/errors'
+import type { Queryable } from '../db/client'
+import { AppError } from '../http/errors'
 import { verifyPassword } from './passwords'
 import { clearFailures, deleteStaleFailures, readFailures, recordFailure } from './sign-in-failures.repo'
 

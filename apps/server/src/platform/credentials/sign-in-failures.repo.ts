@@ -1,6 +1,6 @@
 import { inArray, lt, sql } from 'drizzle-orm'
-import type { Queryable } from '../../platform/db/client'
-import { signInFailures } from './auth.schema'
+import type { Queryable } from '../db/client'
+import { signInFailures } from './credentials.schema'
 
 export interface FailureCount {
   key: string
