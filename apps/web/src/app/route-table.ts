@@ -10,6 +10,7 @@ import { CREATORS_ROUTES } from '../features/creators/routes'
 import { BACKOFFICE_ROUTES } from '../features/backoffice/routes'
 import { REFERRAL_ROUTES } from '../features/referral/routes'
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes'
+import { DEMO_ROUTES } from '../features/demo/routes'
 import { DONATION_ROUTES } from '../features/donations/routes'
 import { EARLY_REGISTERS_ROUTES } from '../features/early-registers/routes'
 import { LANDING_ROUTES } from '../features/landing/routes'
@@ -44,6 +45,7 @@ export const FEATURE_PAGES: readonly AppRoute[] = [
   ...DASHBOARD_ROUTES,
   ...PAYMENT_ROUTES,
   ...RENDERS_ROUTES,
+  ...DEMO_ROUTES,
   ...PROJECTS_ROUTES,
   ...AVATARS_ROUTES,
   ...CREATORS_ROUTES,

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router'
 import { cn } from '../../lib/cn'
-import { useCurrentUser } from '../../features/auth/api'
+import { useCurrentUser } from '../../features/auth'
 import { Footer } from '../shell/footer'
 import { Header } from '../shell/header'
 import { PATHS, to } from '../paths'

@@ -3,14 +3,14 @@ import { Link, NavLink, useLocation } from 'react-router'
 import { HEADER_MIN_HEIGHT_PX } from '@mouthpiece/contracts/constants'
 import { CloseIcon, LogoMark, MenuIcon, UserIcon } from '../../components/ui/icons'
 import { cn } from '../../lib/cn'
-import { useCurrentUser } from '../../features/auth/api'
+import { useCurrentUser } from '../../features/auth'
 import { loadChunk } from '../../lib/chunk-reload'
 import { HOME_ROUTE, LEARN_LINK, LOGIN_ROUTE, PATHS, SIGNED_IN_HOME_ROUTE } from '../paths'
 import { ProfileMenu } from './profile-menu'
 
 // Signed-in only, and it brings the realtime client: signed-out visitors never download it.
 const NotificationBell = lazy(() =>
-  loadChunk(() => import('../../features/notifications/components/notification-bell')).then((m) => ({ default: m.NotificationBell })),
+  loadChunk(() => import('../../features/notifications/lazy/notification-bell')).then((m) => ({ default: m.NotificationBell })),
 )
 
 const navLink = ({ isActive }: { isActive: boolean }) =>

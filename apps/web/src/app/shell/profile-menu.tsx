@@ -3,7 +3,7 @@ import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import { Dropdown, menuItemClass } from '../../components/ui/dropdown'
 import { CardIcon, FolderIcon, LogoutIcon, RadioIcon, SettingsIcon, SparkIcon } from '../../components/ui/icons'
 import { useToast } from '../../components/ui/toast'
-import { useLogout } from '../../features/auth/api'
+import { useLogout } from '../../features/auth'
 import { isSuccess } from '../../lib/api'
 import { ACCOUNT_SETTINGS_LINK, HOME_ROUTE, MANAGE_BILLING_LINK, PATHS, QUICK_CREATE_LINK } from '../paths'
 

@@ -8,6 +8,7 @@ import {
   updateCustomAvatar,
   updatePhotoLandmarks,
 } from '@mouthpiece/contracts/avatars/avatars.routes'
+import { previewVoice } from '@mouthpiece/contracts/voices/voices.routes'
 import type { FacePoint } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
@@ -75,4 +76,12 @@ export function useUpdateLandmarks() {
 /** After a photo upload (sent by uploadFile, which reports progress). */
 export function useReloadAvatars() {
   return useReload()
+}
+
+/**
+ * The avatar says a line with lip sync ("Say hello"): the voices preview route, called here so the
+ * avatar feature does not depend on the voices feature (voices builds on avatars, not the reverse).
+ */
+export function useSpeakLine() {
+  return useMutation({ mutationFn: (body: RouteInput<typeof previewVoice>['body']) => request(previewVoice, { body }) })
 }

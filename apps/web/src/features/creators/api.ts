@@ -6,7 +6,7 @@ import {
 } from '@mouthpiece/contracts/avatars/creators.routes'
 import type { CreatorAccess } from '@mouthpiece/contracts/avatars/creators.routes'
 import { request } from '../../lib/api'
-import { VOICE_PROFILES_KEY } from '../voices/admin/voice-profiles-api'
+import { VOICE_PROFILES_KEY } from '../voices'
 
 const ROOT = ['creators'] as const
 

@@ -14,7 +14,7 @@ export const DONATION_ROUTES: AppRoute[] = [
   { path: PATHS.userTipChannel, layout: 'default', guard: 'public', title: 'Send a tip', page: () => import('./pages/tip-page').then((m) => m.TipPage) },
   { path: PATHS.userDonate, layout: 'default', guard: 'public', title: 'Send a tip', page: () => import('./pages/tip-page').then((m) => m.TipPage) },
   // The OBS overlay: no chrome.
-  { path: PATHS.ttsAnnouncement, layout: 'empty', guard: 'public', title: 'Alert overlay', page: () => import('../overlay/overlay-page').then((m) => m.OverlayPage) },
+  { path: PATHS.ttsAnnouncement, layout: 'empty', guard: 'public', title: 'Alert overlay', page: () => import('../overlay/lazy/overlay-page').then((m) => m.OverlayPage) },
   { path: PATHS.streamElementsCallback, layout: 'empty', guard: 'public', redirectOnly: true },
   { path: PATHS.adminTwitchConnection, layout: 'admin', guard: 'admin', title: 'Twitch connection', nav: { label: 'Twitch connection', group: 'Alerts' }, page: () => import('./admin/twitch-connection-page').then((m) => m.TwitchConnectionPage) },
 ]

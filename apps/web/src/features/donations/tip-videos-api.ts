@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { generateTipVideo, listTipVideos, pushTipVideoAction, setupShortVideo } from '@mouthpiece/contracts/donations/tip-videos.routes'
 import type { SetupPreviewBody, TipVideo, TipVideoAction } from '@mouthpiece/contracts/donations/tip-videos.routes'
 import { request } from '../../lib/api'
-import { isOpen } from '../renders/api'
+import { isOpen } from '../renders'
 import { donationKeys } from './api'
 
 const tipVideoKeys = {

@@ -10,7 +10,7 @@ import { ackAlert, openOverlayStream, startHealthReports } from './overlay-strea
 import type { LinkState } from './overlay-stream'
 import { SpeakingAvatar } from './speaking-avatar'
 import { photoPictures } from '@mouthpiece/avatar/photo-images'
-import { loadPhotoImage } from '../avatars/use-photo-image'
+import { loadPhotoImage } from '../avatars'
 import './overlay.css'
 
 type Sound = 'checking' | 'unlocked' | 'blocked'

@@ -3,7 +3,7 @@ import type { AnimationInput } from '@mouthpiece/avatar/animation'
 import { poseKey } from '@mouthpiece/avatar/animation'
 import { drawAvatar, drawBadge } from '@mouthpiece/avatar/draw-avatar'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
-import { usePhotoImage } from '../avatars/use-photo-image'
+import { usePhotoImage } from '../avatars'
 import { poseForSpeech } from './avatar-timeline'
 
 const FRAME_MS = 1000 / 30

@@ -5,7 +5,7 @@ import {
 } from '@mouthpiece/contracts/payments/payments.routes'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { ApiError, api, isSuccess, request } from '../../lib/api'
-import { useCurrentUser } from '../auth/api'
+import { useCurrentUser } from '../auth'
 import { CardConfirmationError, NEEDS_CONFIRMATION, withCardConfirmation } from './stripe-js'
 
 export const paymentKeys = {

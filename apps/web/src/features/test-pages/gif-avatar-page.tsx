@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button'
 import { Card, PageHeader } from '../../components/ui/card'
 import { Field, FormError, TextInput } from '../../components/ui/field'
 import { request } from '../../lib/api'
-import { customAvatarsQuery, influencersQuery } from '../avatars/api'
-import { messageOf } from '../donations/components/panel-state'
+import { customAvatarsQuery, influencersQuery } from '../avatars'
+import { messageOf } from '../donations'
 import { TestPagesNav, selectClass } from './test-pages-nav'
 
 /** `i:<slug>` or `c:<id>`: one select for influencers and the user's own avatars. */

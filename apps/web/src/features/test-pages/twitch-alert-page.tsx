@@ -5,9 +5,7 @@ import { Card, PageHeader } from '../../components/ui/card'
 import { Field, FormError } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { PATHS } from '../../app/paths'
-import { settingsQuery, setupsQuery, useTestSetupAlert } from '../donations/api'
-import { PanelState, messageOf } from '../donations/components/panel-state'
-import { TestAlertsPanel } from '../donations/components/test-alerts-panel'
+import { settingsQuery, setupsQuery, useTestSetupAlert, PanelState, messageOf, TestAlertsPanel } from '../donations'
 import { TestPagesNav, selectClass } from './test-pages-nav'
 
 /**

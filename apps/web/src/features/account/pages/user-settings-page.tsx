@@ -12,14 +12,14 @@ import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { loadChunk } from '../../../lib/chunk-reload'
 import { firstFieldErrors } from '../../../lib/api-result'
-import { useCurrentUser, useUpdateInfo } from '../../auth/api'
+import { useCurrentUser, useUpdateInfo } from '../../auth'
 
 /**
  * Sections other features add below account settings, in order. Payments adds #billing (the profile
  * menu's "Manage Billing / Payment" link).
  */
 const ACCOUNT_PAGE_SECTIONS = [
-  lazy(() => loadChunk(() => import('../../payments/components/billing-section')).then((m) => ({ default: m.BillingSection }))),
+  lazy(() => loadChunk(() => import('../../payments/lazy/billing-section')).then((m) => ({ default: m.BillingSection }))),
 ]
 
 const ProfileForm = z.object({ username: Username, email: Email, current_password: z.string() })

@@ -7,8 +7,8 @@ import { Badge, Card, PageHeader } from '../../../components/ui/card'
 import { Field, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { ApiError, request } from '../../../lib/api'
-import { useCurrentUser } from '../../auth/api'
-import { startLink } from '../../donations/api'
+import { useCurrentUser } from '../../auth'
+import { startLink } from '../../donations'
 import { accessibleQuery, adKeys, googleAccountQuery, linkedQuery } from '../api'
 
 const message = (e: unknown) => (e instanceof ApiError ? e.failure.message : e ? 'Something went wrong. Try again!' : null)

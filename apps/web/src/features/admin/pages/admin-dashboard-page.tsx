@@ -7,10 +7,9 @@ import { AlertIcon, CardIcon, GridIcon, MailIcon, MonitorIcon, RadioIcon, Server
 import { Spinner } from '../../../components/ui/spinner'
 import { request } from '../../../lib/api'
 import { PATHS, to } from '../../../app/paths'
-import { adminUsersQuery } from '../../users/api'
-import { outboxQuery } from '../../mail/api'
-import { dashboardQuery } from '../../operations/api'
-import { formatDate } from '../../users/admin/users-page'
+import { adminUsersQuery, formatDate } from '../../users'
+import { outboxQuery } from '../../mail'
+import { dashboardQuery } from '../../operations'
 
 function Stat({ label, value, icon, to: link, loading, error }: { label: string; value: ReactNode; icon: ReactNode; to?: string; loading?: boolean; error?: boolean }) {
   const body = (

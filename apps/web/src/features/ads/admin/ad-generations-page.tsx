@@ -11,7 +11,7 @@ import type { ServerColumn } from '../../../components/ui/server-table'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { request } from '../../../lib/api'
-import { RenderPlayer } from '../../renders/components/render-player'
+import { RenderPlayer } from '../../renders'
 import { failureText } from '../api'
 
 type Row = z.infer<typeof AdminAdGeneration>

@@ -5,8 +5,8 @@ import type { SpokenPreview } from '@mouthpiece/contracts/voices/voices.routes'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
-import { EmotionPicker } from '../../voices/components/voice-controls'
-import { usePreviewVoice } from '../../voices/api'
+import { EmotionPicker } from '../../../components/emotion-picker'
+import { useSpeakLine } from '../api'
 import { AvatarCanvas } from './avatar-canvas'
 
 export const errorMessage = (e: unknown) =>
@@ -15,7 +15,7 @@ export const errorMessage = (e: unknown) =>
 /** The avatar drawn live, an emotion to try and a line it speaks with lip sync. */
 export function SpeakingPreview({ look, name, label }: { look: AvatarLook; name: string; label: string }) {
   const toast = useToast()
-  const speak = usePreviewVoice()
+  const speak = useSpeakLine()
   const [emotion, setEmotion] = useState<Emotion>('Happy')
   const [spoken, setSpoken] = useState<SpokenPreview>()
   const audio = useRef<HTMLAudioElement>(null)

@@ -17,7 +17,7 @@ import {
   useUpdateAvatar,
 } from '../api'
 import { PhotoAvatarPanel } from '../components/photo-avatar-panel'
-import { defaultPromptsQuery } from '../../creators/default-prompts-api'
+import { defaultPromptsQuery } from '../default-prompts-api'
 import { SpeakingPreview, errorMessage as message } from '../components/speaking-preview'
 
 const EMPTY: LookPrompt = {

@@ -4,7 +4,7 @@ import { Badge, PageHeader } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
 import type { Column } from '../../../components/ui/data-table'
 import { PATHS } from '../../../app/paths'
-import { analysisEventsQuery } from '../../tracking/api'
+import { analysisEventsQuery } from '../../tracking'
 
 type EventRow = { category: 'usage' | 'payment'; code: number; name: string; label: string; total: number }
 

@@ -16,7 +16,7 @@ import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { useListParams } from '../../../lib/list-params'
 import { to } from '../../../app/paths'
-import { BulkActionModal } from '../../operations/components/bulk-action-modal'
+import { BulkActionModal } from '../../operations'
 import { finalVideosQuery, useDeleteFinalVideo } from '../api'
 import { formatDate, formatSeconds } from '../format'
 

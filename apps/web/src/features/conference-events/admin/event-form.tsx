@@ -6,8 +6,8 @@ import { Field, FormError, TextArea, TextInput } from '../../../components/ui/fi
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { firstFieldErrors } from '../../../lib/api-result'
-import { influencersQuery } from '../../avatars/api'
-import { voicesQuery } from '../../voices/api'
+import { influencersQuery } from '../../avatars'
+import { voicesQuery } from '../../voices'
 import { useSaveEvent } from '../api'
 
 const blank = (): ConferenceEventBody => {

@@ -11,7 +11,7 @@ import { ServerTable } from '../../../components/ui/server-table'
 import type { ServerColumn } from '../../../components/ui/server-table'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { useListParams } from '../../../lib/list-params'
-import { formatDate } from '../../backoffice/format'
+import { formatDate } from '../../backoffice'
 import { eventsQuery, submissionsQuery } from '../api'
 import { EventForm } from './event-form'
 

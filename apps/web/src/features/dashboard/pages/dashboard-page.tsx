@@ -6,8 +6,8 @@ import { AlertIcon, FolderIcon, GridIcon, MailIcon, RadioIcon, SettingsIcon, Spa
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { useHasPage } from '../../../app/route-lookup'
 import { ACCOUNT_SETTINGS_LINK, PATHS, QUICK_CREATE_LINK } from '../../../app/paths'
-import { useCurrentUser } from '../../auth/api'
-import { OnboardingChecklist } from '../../backoffice/components/onboarding-checklist'
+import { useCurrentUser } from '../../auth'
+import { OnboardingChecklist } from '../../backoffice'
 
 interface Area {
   title: string

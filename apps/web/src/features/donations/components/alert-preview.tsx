@@ -3,9 +3,7 @@ import type { OverlayAlert } from '@mouthpiece/contracts/donations/donations.sch
 import { Button } from '../../../components/ui/button'
 import { Modal } from '../../../components/ui/modal'
 import { LoadingBlock } from '../../../components/ui/spinner'
-import { AlertCard } from '../../overlay/alert-card'
-import { animationFor, castFor } from '../../overlay/avatar-timeline'
-import { SpeakingAvatar } from '../../overlay/speaking-avatar'
+import { AlertCard, animationFor, castFor, SpeakingAvatar } from '../../overlay'
 
 /**
  * An alert played in the page exactly as the overlay plays it — the same card, the same avatar

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Field, TextInput } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { KIND_LABELS } from '../../overlay/alert-text'
+import { KIND_LABELS } from '../../overlay'
 import { useEnableTypes, useUpdateSettings } from '../api'
 import { messageOf } from './panel-state'
 

@@ -14,8 +14,8 @@ import { customAvatarsQuery, useCreateSetup, useUpdateSetup, useUpdateSetupAvata
 import { AvatarThumb } from './avatar-thumb'
 import { SetupPreviewVideo } from './setup-preview-video'
 import { messageOf } from './panel-state'
-import { VoiceSelect } from '../../voices/components/voice-controls'
-import { influencersQuery } from '../../avatars/api'
+import { VoiceSelect } from '../../voices'
+import { influencersQuery } from '../../avatars'
 
 type StyleTab = 'influencer' | 'custom' | 'saved'
 

@@ -12,7 +12,7 @@ import { AlertPreviewModal } from './alert-preview'
 import { AvatarSetupModal } from './avatar-setup-modal'
 import { AvatarThumb } from './avatar-thumb'
 import { PanelState, messageOf } from './panel-state'
-import { influencersQuery } from '../../avatars/api'
+import { influencersQuery } from '../../avatars'
 
 const SAMPLE = { who: 'TestTipper', amount: 5, message: 'This is a test alert.' }
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import { DEFAULT_ENERGY } from '@mouthpiece/contracts/constants'
-import { SpeakingAvatar } from '../../overlay/speaking-avatar'
+import { SpeakingAvatar } from '../../overlay'
 
 const still = () => 0.3
 

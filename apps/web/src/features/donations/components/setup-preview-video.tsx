@@ -3,10 +3,7 @@ import type { SetupPreviewBody } from '@mouthpiece/contracts/donations/tip-video
 import { DEFAULT_PREVIEW_LINE } from '@mouthpiece/contracts/donations/tip-videos.routes'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { Button } from '../../../components/ui/button'
-import { useRender } from '../../renders/use-render'
-import { useCancelRender } from '../../renders/api'
-import { RenderPlayer } from '../../renders/components/render-player'
-import { RenderProgress } from '../../renders/components/render-progress'
+import { useRender, useCancelRender, RenderPlayer, RenderProgress } from '../../renders'
 import { useSetupPreview } from '../tip-videos-api'
 import { messageOf } from './panel-state'
 

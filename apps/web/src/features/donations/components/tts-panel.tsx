@@ -8,7 +8,7 @@ import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { useUpdateSettings } from '../api'
 import { messageOf } from './panel-state'
-import { VoiceSelect } from '../../voices/components/voice-controls'
+import { VoiceSelect } from '../../voices'
 
 const selectClass = 'h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none'
 

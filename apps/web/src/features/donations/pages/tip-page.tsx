@@ -11,12 +11,17 @@ import { AlertIcon } from '../../../components/ui/icons'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { ApiError, request } from '../../../lib/api'
-import { cardToken, plansQuery } from '../../payments/api'
-import type { CardEntry } from '../../payments/api'
-import { CardConfirmationError, NEEDS_CONFIRMATION, withCardConfirmation } from '../../payments/stripe-js'
-import { CardForm } from '../../payments/components/card-form'
-import { TestCardsList } from '../../payments/components/test-cards-list'
-import { TestModeBanner } from '../../payments/components/test-mode-banner'
+import {
+  cardToken,
+  plansQuery,
+  CardConfirmationError,
+  NEEDS_CONFIRMATION,
+  withCardConfirmation,
+  CardForm,
+  TestCardsList,
+  TestModeBanner,
+} from '../../payments'
+import type { CardEntry } from '../../payments'
 import { AvatarThumb } from '../components/avatar-thumb'
 import { formatMoney } from '../format'
 import { MAX_TIP_CENTS, MAX_TIP_MESSAGE_CHARS, MIN_TIP_CENTS, getTipPage, sendDirectTip } from '@mouthpiece/contracts/donations/tips-direct.routes'

@@ -5,8 +5,8 @@ import type { AlertKind } from '@mouthpiece/contracts/donations/donations.schema
 import { Card, PageHeader } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
 import { cn } from '../../../lib/cn'
-import { KIND_LABELS } from '../../overlay/alert-text'
-import { useMySubscription } from '../../payments/api'
+import { KIND_LABELS } from '../../overlay'
+import { useMySubscription } from '../../payments'
 import { tipsQuery, usageQuery } from '../api'
 import { PanelState } from '../components/panel-state'
 

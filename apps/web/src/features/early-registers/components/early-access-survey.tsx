@@ -9,7 +9,7 @@ import { CheckIcon } from '../../../components/ui/icons'
 import { Modal } from '../../../components/ui/modal'
 import { cn } from '../../../lib/cn'
 import { ApiError } from '../../../lib/api'
-import { anonymousId } from '../../tracking/anonymous-id'
+import { anonymousId } from '../../tracking'
 import { useEarlyRegister } from '../api'
 import {
   channelErrors, chooseAnswer, chooseRole, emptySurvey, isChosen, payloadError, setChannelUrl, setText, stepError, stepsFor, toPayload,

@@ -1,5 +1,5 @@
 import type { SurveyRole } from '@mouthpiece/contracts/early-registers/survey-questions'
-import { SurveyIconView } from '../../early-registers/components/survey-icon'
+import { SurveyIconView } from '../../early-registers'
 
 /** The early-access call to action: pick a side, then the survey opens on that role's questions. */
 export function EarlyAccessSection({ onEarlyAccess }: { onEarlyAccess: (role?: SurveyRole) => void }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { RadioIcon, SparkIcon, VideoIcon } from '../../../components/ui/icons'
-import { SurveyIconView } from '../../early-registers/components/survey-icon'
+import { SurveyIconView } from '../../early-registers'
 
 const FEATURES: Array<{ title: string; body: string; icon: ReactNode; points: string[] }> = [
   {

@@ -10,7 +10,7 @@ export const QUICK_CREATE_ANCHOR = 'quick-create'
 
 // Quick Create brings the avatar drawing, voices and renders code: loaded as the visitor nears it
 // (or links straight to it), so the landing page's first screen stays light.
-const QuickCreate = lazy(() => loadChunk(() => import('../../quick-create/components/quick-create')).then((m) => ({ default: m.QuickCreate })))
+const QuickCreate = lazy(() => loadChunk(() => import('../../quick-create/lazy/quick-create')).then((m) => ({ default: m.QuickCreate })))
 
 /** The landing page's Quick Create (profile menu "Quick Create" lands here): text → talking-avatar video. */
 export function QuickCreateSection() {

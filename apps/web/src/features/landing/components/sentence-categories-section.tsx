@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import type { PublicSentenceCategory } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import { ChevronRightIcon } from '../../../components/ui/icons'
-import { sentenceCategoriesQuery } from '../../sentences/api'
+import { sentenceCategoriesQuery } from '../../sentences'
 import { QUICK_CREATE_ANCHOR, QUICK_CREATE_CATEGORY_PARAM } from './quick-create-section'
 
 const ACCENTS = ['#FF6A59', '#05FBCA', '#9146FF', '#FBBF24', '#60A5FA', '#F472B6']

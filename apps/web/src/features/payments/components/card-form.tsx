@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button'
 import { Field, FormError, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { loadChunk } from '../../../lib/chunk-reload'
-import { track } from '../../tracking/api'
+import { track } from '../../tracking'
 import type { CardEntry, CardFields } from '../api'
 import { groupDigits } from '../format'
 

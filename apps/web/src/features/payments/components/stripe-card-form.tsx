@@ -6,7 +6,7 @@ import { PaymentStep } from '@mouthpiece/contracts/constants'
 import { Button } from '../../../components/ui/button'
 import { FormError } from '../../../components/ui/field'
 import { cn } from '../../../lib/cn'
-import { track } from '../../tracking/api'
+import { track } from '../../tracking'
 import type { CardEntry } from '../api'
 import { stripeFor } from '../stripe-js'
 

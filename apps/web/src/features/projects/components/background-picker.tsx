@@ -5,7 +5,7 @@ import type { ProjectBackground } from '@mouthpiece/contracts/projects/project-d
 import { FormError } from '../../../components/ui/field'
 import { API_BASE_URL, isSuccess, request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { uploadFile } from '../../voices/upload'
+import { uploadFile } from '../../../lib/upload'
 import { FileButton } from '../../../components/ui/file-button'
 
 /** Ready colours: the studio default first, then the brand coral and a few calm ones. */

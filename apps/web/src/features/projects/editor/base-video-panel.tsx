@@ -6,7 +6,7 @@ import { OriginVideoMode } from '@mouthpiece/contracts/statuses'
 import { FormError } from '../../../components/ui/field'
 import { api } from '../../../lib/api'
 import { subscribe } from '../../../lib/socket'
-import { uploadFile } from '../../voices/upload'
+import { uploadFile } from '../../../lib/upload'
 import type { ProjectEditor } from './use-project-editor'
 import { FileButton } from '../../../components/ui/file-button'
 

@@ -6,7 +6,7 @@ import { sceneDuration } from '@mouthpiece/editor/timeline'
 import { Button } from '../../../components/ui/button'
 import { FormError, TextInput } from '../../../components/ui/field'
 import { isSuccess } from '../../../lib/api'
-import { uploadFile } from '../../voices/upload'
+import { uploadFile } from '../../../lib/upload'
 import type { ProjectEditor } from './use-project-editor'
 import { FileButton } from '../../../components/ui/file-button'
 

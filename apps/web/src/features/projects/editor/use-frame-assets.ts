@@ -7,9 +7,8 @@ import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { FrameAssets } from '@mouthpiece/editor/draw-frame'
 import type { Drawable } from '@mouthpiece/editor/frame-context'
 import { API_BASE_URL } from '../../../lib/api'
-import { customAvatarsQuery } from '../../avatars/api'
+import { customAvatarsQuery, loadPhotoImage } from '../../avatars'
 import { photoPictures } from '@mouthpiece/avatar/photo-images'
-import { loadPhotoImage } from '../../avatars/use-photo-image'
 
 const images = new Map<string, Promise<HTMLImageElement>>()
 

@@ -10,13 +10,12 @@ import { LoadingBlock } from '../../../components/ui/spinner'
 import { PATHS } from '../../../app/paths'
 import { request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { RenderPlayer } from '../../renders/components/render-player'
-import { ShareActions } from '../../renders/components/share-actions'
+import { RenderPlayer, ShareActions } from '../../renders'
 import { projectQuery } from '../api'
 import { ProjectsList } from '../components/projects-list'
 
 // The ad projects list belongs to the ads feature; loaded only when the #ad view is opened.
-const AdProjectsTab = lazy(() => import('../../ads/components/ad-projects-tab').then((m) => ({ default: m.AdProjectsTab })))
+const AdProjectsTab = lazy(() => import('../../ads/lazy/ad-projects-tab').then((m) => ({ default: m.AdProjectsTab })))
 
 type View = 'video' | 'ad'
 const editorLink = (id: number) => PATHS.videoEditorItem.replace(':id', String(id))

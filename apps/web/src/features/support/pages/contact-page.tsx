@@ -9,7 +9,7 @@ import { CheckIcon, MailIcon } from '../../../components/ui/icons'
 import { ApiError } from '../../../lib/api'
 import { firstFieldErrors } from '../../../lib/api-result'
 import { SITE } from '../../../lib/site'
-import { useCurrentUser } from '../../auth/api'
+import { useCurrentUser } from '../../auth'
 import { useSupportMail } from '../api'
 
 type FormIn = z.input<typeof supportMail.body>

@@ -12,7 +12,7 @@ import { ServerTable } from '../../../components/ui/server-table'
 import type { ServerColumn } from '../../../components/ui/server-table'
 import { useListParams } from '../../../lib/list-params'
 import { to } from '../../../app/paths'
-import { BulkActionModal } from '../../operations/components/bulk-action-modal'
+import { BulkActionModal } from '../../operations'
 import { adminUsersQuery } from '../api'
 import { CreateUserModal } from './create-user-modal'
 

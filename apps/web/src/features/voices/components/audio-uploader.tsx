@@ -5,7 +5,7 @@ import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
 import { isSuccess } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { audioCheckQuery } from '../api'
-import { uploadFile } from '../upload'
+import { uploadFile } from '../../../lib/upload'
 
 /** The browser's hint only; the server checks every file by probing its content. */
 const ACCEPT = 'audio/*,.wav,.mp3,.m4a,.webm,.ogg'

@@ -19,7 +19,7 @@ import {
   usePreviewVoice,
   useRenamePersonalVoice,
 } from '../api'
-import { uploadFile } from '../upload'
+import { uploadFile } from '../../../lib/upload'
 
 const errorText = (e: unknown) =>
   e instanceof ApiError ? e.failure.message : 'Something went wrong. Try again!'

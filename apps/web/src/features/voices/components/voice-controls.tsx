@@ -1,11 +1,9 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { EMOTIONS } from '@mouthpiece/contracts/media/voices.schemas'
-import type { Emotion, Voice } from '@mouthpiece/contracts/media/voices.schemas'
+import type { Voice } from '@mouthpiece/contracts/media/voices.schemas'
 import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
 import { VOICE_TAG_CATEGORIES } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { VoiceTag } from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import { cn } from '../../../lib/cn'
 import { voicesQuery } from '../api'
 import { voiceProfilesQuery } from '../admin/voice-profiles-api'
 
@@ -89,28 +87,6 @@ export function VoiceSelect({ value, onChange, id, personal = [], emptyLabel = "
           {tag ? <span className="whitespace-nowrap" data-testid="voice-filter-count">{shown} {shown === 1 ? 'voice' : 'voices'}</span> : null}
         </label>
       ) : null}
-    </div>
-  )
-}
-
-export function EmotionPicker({ value, onChange }: { value: Emotion; onChange: (e: Emotion) => void }) {
-  return (
-    <div role="radiogroup" aria-label="Emotion" className="flex flex-wrap gap-1.5">
-      {EMOTIONS.map((e) => (
-        <button
-          key={e}
-          type="button"
-          role="radio"
-          aria-checked={value === e}
-          onClick={() => onChange(e)}
-          className={cn(
-            'h-8 rounded-full border px-3 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-accent',
-            value === e ? 'border-accent bg-accent/15 text-text' : 'border-border text-muted hover:text-text',
-          )}
-        >
-          {e}
-        </button>
-      ))}
     </div>
   )
 }

@@ -2,11 +2,7 @@ import { Link, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { LoadingBlock } from '../../../components/ui/spinner'
-import { useCancelRender } from '../api'
-import { useRender } from '../use-render'
-import { RenderPlayer } from '../components/render-player'
-import { RenderProgress } from '../components/render-progress'
-import { ShareActions } from '../components/share-actions'
+import { useCancelRender, useRender, RenderPlayer, RenderProgress, ShareActions } from '../../renders'
 import { DemoSteps } from './demo-upload-page'
 
 /** /demo-result?id=…: demo step 3 — live progress, then the video to play, download and share. */

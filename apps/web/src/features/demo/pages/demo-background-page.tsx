@@ -6,11 +6,10 @@ import { uploadDemoBackground } from '@mouthpiece/contracts/renders/renders.rout
 import { Button } from '../../../components/ui/button'
 import { ApiError, isSuccess } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { AvatarCanvas } from '../../avatars/components/avatar-canvas'
-import { AvatarPicker, usePickedAvatar } from '../../avatars/components/avatar-picker'
-import type { AvatarChoice } from '../../avatars/components/avatar-picker'
-import { uploadFile } from '../../voices/upload'
-import { fileUrl, useStartDemoVideo } from '../api'
+import { AvatarCanvas, AvatarPicker, usePickedAvatar } from '../../avatars'
+import type { AvatarChoice } from '../../avatars'
+import { uploadFile } from '../../../lib/upload'
+import { fileUrl, useStartDemoVideo } from '../../renders'
 import { DemoSteps } from './demo-upload-page'
 
 const presetCss = (colors: readonly [string, string]) => `linear-gradient(135deg, ${colors[0]}, ${colors[1]})`

@@ -1,10 +1,10 @@
 import { routePath } from '@mouthpiece/contracts/define-route'
 import type { RouteDef } from '@mouthpiece/contracts/define-route'
-import { API_BASE_URL } from '../../lib/api'
-import type { ResponseOf } from '../../lib/api'
-import { networkFailure, normalise } from '../../lib/api-result'
-import type { ApiResult } from '../../lib/api-result'
-import { getUserToken } from '../../lib/session'
+import { API_BASE_URL } from './api'
+import type { ResponseOf } from './api'
+import { networkFailure, normalise } from './api-result'
+import type { ApiResult } from './api-result'
+import { getUserToken } from './session'
 
 /**
  * Sends one file to a multipart route with upload progress (fetch cannot report it, XHR can).

@@ -8,7 +8,7 @@ import type { CaptionFace } from '@mouthpiece/editor/caption-fonts'
 import type { CaptionFont } from '@mouthpiece/contracts/constants'
 
 // Vite turns every Latin woff2 of the caption packages into a lazily imported asset URL.
-const FILES = import.meta.glob<string>('../../../../../../node_modules/@fontsource/{lato,noto-sans-jp,montserrat,open-sans,roboto,source-sans-pro,poppins,raleway,bebas-neue,arimo,roboto-condensed,anton,saira-condensed,ubuntu}/files/*-latin-*00-normal.woff2', { query: '?url', import: 'default' })
+const FILES = import.meta.glob<string>('../../../../node_modules/@fontsource/{lato,noto-sans-jp,montserrat,open-sans,roboto,source-sans-pro,poppins,raleway,bebas-neue,arimo,roboto-condensed,anton,saira-condensed,ubuntu}/files/*-latin-*00-normal.woff2', { query: '?url', import: 'default' })
 
 const loading = new Map<string, Promise<void>>()
 

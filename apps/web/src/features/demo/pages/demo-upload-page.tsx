@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { DEMO_MAX_CHARS } from '@mouthpiece/contracts/renders/renders.schemas'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
-import { AudioUploader } from '../../voices/components/audio-uploader'
+import { AudioUploader } from '../../voices'
 
 /** /demo-upload: demo step 1 — upload a recording for the avatar to lip-sync, or type a line. */
 export function DemoUploadPage() {

@@ -1,0 +1,2 @@
+// Lazy entry (scripts/web-feature-faces.mjs): other features load this with a dynamic import(), so it stays its own chunk.
+export { AdProjectsTab } from '../components/ad-projects-tab'
