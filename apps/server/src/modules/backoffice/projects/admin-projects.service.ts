@@ -45,13 +45,16 @@ export async function mailProjectsCsv(deps: Pick<Platform, 'db' | 'config'>, act
   let csv = `\uFEFF${PROJECT_CSV_HEADER.join(',')}\r\n`
   for await (const chunk of scanProjectsCsv(deps, { keyword: input.keyword, sort: 'id', dir: 'asc' })) csv += chunk
   const fileName = csvFileName('projects')
-  // The export is personal data leaving the system: logged before it goes.
-  await recordAudit(deps.db, actor, 'projects.export-mail', { meta: { email: input.email, keyword: input.keyword ?? null, rows } })
-  await sendMail(deps, 'projects_export', {
-    to: input.email,
-    subject: `Mouthpiece projects (${rows} ${rows === 1 ? 'row' : 'rows'})`,
-    text: `Attached is the projects export${input.keyword ? ` for “${input.keyword}”` : ''}: ${rows} ${rows === 1 ? 'row' : 'rows'}, file ${fileName}.\n\nSent from the Mouthpiece admin area.`,
-    attachments: [{ filename: fileName, content: csv, contentType: 'text/csv; charset=utf-8' }],
+  // The export is personal data leaving the system: logged before it goes, in one transaction with
+  // the mail's cooldown slot, so a send that is refused (cooldown) or fails leaves no audit row.
+  await deps.db.transaction(async (tx) => {
+    await recordAudit(tx, actor, 'projects.export-mail', { meta: { email: input.email, keyword: input.keyword ?? null, rows } })
+    await sendMail({ db: tx, config: deps.config }, 'projects_export', {
+      to: input.email,
+      subject: `Mouthpiece projects (${rows} ${rows === 1 ? 'row' : 'rows'})`,
+      text: `Attached is the projects export${input.keyword ? ` for “${input.keyword}”` : ''}: ${rows} ${rows === 1 ? 'row' : 'rows'}, file ${fileName}.\n\nSent from the Mouthpiece admin area.`,
+      attachments: [{ filename: fileName, content: csv, contentType: 'text/csv; charset=utf-8' }],
+    })
   })
   return { ok: true as const, email: input.email, rows }
 }
