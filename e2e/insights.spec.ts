@@ -51,6 +51,8 @@ test.beforeAll(async ({ playwright }) => {
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
     GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${yt.base}/auth`, GOOGLE_TOKEN_URL: `${yt.base}/token`, GOOGLE_REVOKE_URL: `${yt.base}/revoke`,
     YOUTUBE_API_URL: `${yt.base}/youtube/v3`, META_GRAPH_URL: meta.graphUrl, META_AUTH_URL: meta.authUrl, META_APP_ID: 'meta-app', META_APP_SECRET: 'meta-secret',
+    // The admin points the sentiment model at the local stand-in: the SSRF-safe fetcher allows it only when the environment says so.
+    SENTIMENT_LLM_ALLOW_HOSTS: new URL(llm.base).hostname,
   }, { entry: SERVER_ENTRY })
   const api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
