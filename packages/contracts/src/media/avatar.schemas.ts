@@ -103,6 +103,12 @@ export const CartoonLook = AvatarLook.omit({ photo: true }).extend({
 })
 export type CartoonLook = z.infer<typeof CartoonLook>
 
+/** A look without its photo: the drawn stand-in a client may send, or what is left of a photo avatar that is gone. */
+export function drawnLook(look: AvatarLook): CartoonLook {
+  const { photo: _photo, ...drawn } = look
+  return drawn
+}
+
 /** SPEC §3 "Avatar placement box", in editor-canvas pixels (SPEC §9 canvas 840×465); x,y is the box centre. */
 export const AvatarBox = z.object({
   width: z.number().positive().default(DEFAULT_AVATAR_BOX.width),

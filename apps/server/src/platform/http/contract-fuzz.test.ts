@@ -5,6 +5,8 @@ import type { z } from 'zod'
 import type { RouteDef } from '@mouthpiece/contracts/define-route'
 import { adminHeaders, createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
+import { orderedFormData } from '../../../test/form-data'
+import type { FormPart } from '../../../test/form-data'
 
 /**
  * Issue 23 "prove it for all routes at once": every route the server registers from the contracts
@@ -135,7 +137,7 @@ interface Case { label: string; params: Record<string, string>; query: Record<st
 /** A NUL anywhere, or an id in any form but a positive whole number (plain digits in text): refused whatever the route. */
 const mustRefuse = (kind: Kind, v: unknown, victimIds: number[]) =>
   (typeof v === 'string' && v.includes('\u0000')) || (kind === 'id' && v !== null && ![...victimIds, ...ownIds].some((id) => v === id || v === String(id)))
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }
+type Part = FormPart
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000000000005000165b0c4a30000000049454e44ae426082', 'hex')
 /** Generic bad forms for a multipart route (its fields are read by its handler). */
@@ -203,16 +205,6 @@ function casesOf(def: RouteDef, victimIds: number[]): Case[] {
 const encode = (v: string) => v.split(/([\ud800-\udfff])/).map((piece) => (/^[\ud800-\udfff]$/.test(piece) ? '%ED%A0%80' : encodeURIComponent(piece))).join('')
 const fillPath = (p: string, params: Record<string, string>) => p.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, n: string) => encode(params[n] ?? 'fuzz'))
 
-function multipart(parts: Part[]) {
-  const boundary = '----contractfuzz'
-  const chunks: Buffer[] = []
-  for (const p of parts) {
-    if ('value' in p) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`))
-    else chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`), p.data, Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
 
 // ─────────────────────────────── What may not change ───────────────────────────────
 
@@ -320,7 +312,7 @@ describe('contract fuzz: every route, every declared field, bad forms', () => {
         cases++
         const search = Object.entries(c.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${encode(k)}=${encode(one)}`)).join('&')
         const url = fillPath(def.path, c.params) + (search ? `?${search}` : '')
-        const form = c.form ? multipart(c.form) : undefined
+        const form = c.form ? orderedFormData(c.form) : undefined
         const res = await t.app.inject({
           method: def.method, url, remoteAddress: nextAddress(),
           headers: { ...headers, ...(form?.headers ?? {}) },

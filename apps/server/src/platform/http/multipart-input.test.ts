@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UNSTORABLE_NAME_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '@mouthpiece/contracts/storable-text'
 import { adminHeaders, createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
+import { orderedFormData } from '../../../test/form-data'
+import type { FormPart } from '../../../test/form-data'
 
 /** Every file under `dir`, relative (empty when it does not exist). */
 function filesUnder(dir: string): string[] {
@@ -12,19 +14,8 @@ function filesUnder(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort()
 }
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }
+type Part = FormPart
 
-/** multipart/form-data in the order given, names and values written byte for byte (NULs included). */
-function form(parts: Part[]) {
-  const boundary = '----mpinput'
-  const chunks: Buffer[] = []
-  for (const p of parts) {
-    if ('value' in p) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`))
-    else chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`), p.data, Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
 
 /** Issue 23 "Inputs that still reach PostgreSQL raw": multipart text goes through the JSON rules, before anything is written. */
 describe('multipart fields and file names', () => {
@@ -47,7 +38,7 @@ describe('multipart fields and file names', () => {
   afterAll(async () => t.close())
 
   const send = (url: string, parts: Part[], headers: Record<string, string>) => {
-    const f = form(parts)
+    const f = orderedFormData(parts)
     return t.app.inject({ method: 'POST', url, payload: f.payload, headers: { ...headers, ...f.headers } })
   }
   const expectRefused = async (res: Awaited<ReturnType<typeof send>>, field: string, message = UNSTORABLE_TEXT_MESSAGE) => {

@@ -8,7 +8,7 @@
  * also for setups saved before this rule.
  */
 import type { DonationAvatar, DonationAvatarChoice } from '@mouthpiece/contracts/donations/donations.schemas'
-import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import { drawnLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { Storage } from '../../../platform/storage/storage'
 import { chooseAvatar } from '../../avatars'
 import type { DonationsDeps } from '../donations.deps'
@@ -27,12 +27,12 @@ export async function resolveChoice(db: Db, userId: number, choice: DonationAvat
     // A creator added by an admin is not among the presets the overlay draws: its look travels with the setup.
     return { influencer_id: chosen.influencer_id, custom_avatar_id: null, look: chosen.look }
   }
-  return { influencer_id: null, custom_avatar_id: null, look: choice.look ? withoutPhoto(choice.look) : null }
+  return { influencer_id: null, custom_avatar_id: null, look: choice.look ? drawnLook(choice.look) : null }
 }
 
 /** A stored setup's avatar as it is now; an avatar that is gone (or was never the owner's) leaves its drawn stand-in. */
 export async function currentAvatar(db: Db, userId: number, stored: DonationAvatar): Promise<DonationAvatar> {
-  const fallback = { influencer_id: null, custom_avatar_id: null, look: stored.look ? withoutPhoto(stored.look) : null }
+  const fallback = { influencer_id: null, custom_avatar_id: null, look: stored.look ? drawnLook(stored.look) : null }
   if (stored.custom_avatar_id == null && !stored.influencer_id) return fallback
   return resolveChoice(db, userId, { influencer_id: stored.influencer_id, custom_avatar_id: stored.custom_avatar_id ?? null, look: null })
     .catch(() => fallback)
@@ -46,9 +46,4 @@ export async function signedAvatar(storage: Storage, avatar: DonationAvatar, exp
   const bg = photo.background
   const background = bg?.mode === 'image' ? { ...bg, src: await sign(bg.key) } : bg
   return { ...avatar, look: { ...avatar.look, photo: { ...photo, src: await sign(photo.key), ...(background ? { background } : {}) } } }
-}
-
-function withoutPhoto(look: AvatarLook): AvatarLook {
-  const { photo: _photo, ...drawn } = look
-  return drawn
 }

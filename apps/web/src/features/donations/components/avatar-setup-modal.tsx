@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { AvatarSetup, DonationAvatar, DonationAvatarChoice } from '@mouthpiece/contracts/donations/donations.schemas'
-import type { AvatarLook, CartoonLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import { drawnLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import { INFLUENCERS, findInfluencer } from '@mouthpiece/avatar/presets'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { Button } from '../../../components/ui/button'
@@ -64,7 +65,7 @@ function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, 
     const kept = current?.donation_avatar
     if (!typed && kept?.look && !kept.influencer_id) return { avatar: choiceOf(kept), shown: kept.look, style: null }
     const look = lookFromPrompt(d.prompt)
-    return { avatar: { influencer_id: null, custom_avatar_id: null, look: drawnOnly(look) }, shown: look, style: null }
+    return { avatar: { influencer_id: null, custom_avatar_id: null, look: drawnLook(look) }, shown: look, style: null }
   }
   const creator = creators.find((c) => c.id === d.influencerId)
   return { avatar: { influencer_id: d.influencerId, custom_avatar_id: null, look: null }, shown: creator?.look ?? findInfluencer(d.influencerId)?.look ?? INFLUENCERS[0]!.look, style: null }
@@ -74,12 +75,7 @@ function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, 
 function choiceOf(avatar: DonationAvatar): DonationAvatarChoice {
   if (avatar.custom_avatar_id != null) return { influencer_id: null, custom_avatar_id: avatar.custom_avatar_id, look: null }
   if (avatar.influencer_id) return { influencer_id: avatar.influencer_id, custom_avatar_id: null, look: null }
-  return { influencer_id: null, custom_avatar_id: null, look: avatar.look ? drawnOnly(avatar.look) : null }
-}
-
-function drawnOnly(look: AvatarLook): CartoonLook {
-  const { photo: _photo, ...drawn } = look
-  return drawn
+  return { influencer_id: null, custom_avatar_id: null, look: avatar.look ? drawnLook(avatar.look) : null }
 }
 
 /** Create or edit an avatar setup: name, price tier, voice and the avatar that speaks. */
