@@ -102,17 +102,21 @@ export interface SafeResponse {
   bytes: number
 }
 
+/** A typed URL, or the guard's "not a valid link" answer. */
+function parseUrl(raw: string): URL {
+  try {
+    return new URL(raw)
+  } catch {
+    throw badUrl()
+  }
+}
+
 /**
  * GETs `url` into `file`, following at most `maxRedirects` redirects (each re-checked) within
  * `timeoutMs` overall and `maxBytes` of body. A non-2xx final answer is an error.
  */
 export async function safeDownload(rawUrl: string, file: string, opts: SafeFetchOptions): Promise<SafeResponse> {
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw badUrl()
-  }
+  let url = parseUrl(rawUrl)
   const signal = AbortSignal.timeout(opts.timeoutMs ?? 30_000)
   const maxRedirects = opts.maxRedirects ?? 3
   for (let hop = 0; ; hop++) {
@@ -172,12 +176,7 @@ export interface SafeRequestInit {
  * answered as is. Any status is answered; the caller reads it.
  */
 export async function safeRequest(rawUrl: string, init: SafeRequestInit, opts: SafeFetchOptions): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw badUrl()
-  }
+  const url = parseUrl(rawUrl)
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000)
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
   const { address, family } = await checkTarget(url, opts)
@@ -211,12 +210,7 @@ export async function safeRequest(rawUrl: string, init: SafeRequestInit, opts: S
 
 /** Checks a URL the way every hop is checked (scheme, resolved addresses), without fetching: for a clear answer at once. */
 export async function assertFetchableUrl(rawUrl: string, opts: Pick<SafeFetchOptions, 'allowHosts' | 'resolve'> = {}): Promise<URL> {
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw badUrl()
-  }
+  const url = parseUrl(rawUrl)
   await checkTarget(url, { maxBytes: 0, ...opts })
   return url
 }
