@@ -12,8 +12,19 @@ const SERVER_ENTRY = ensureServerBundle()
 // Every server starts on a copy of one migrated database (e2e/db-template.ts), made again when the
 // migrations or the queue's setup changed since.
 const stamp = `${E2E_DB_TEMPLATE}/mouthpiece-migrations.sha256`
-if (!fs.existsSync(stamp) || ['apps/server/drizzle', 'apps/server/src/platform/queue', 'apps/server/src/platform/db', 'e2e/db-template.ts', 'package-lock.json'].some((p) => newerThan(p, fs.statSync(stamp).mtimeMs)))
-  execFileSync(process.execPath, ['--import', 'tsx', 'e2e/db-template.ts', E2E_DB_TEMPLATE], { stdio: 'inherit' })
+if (
+  !fs.existsSync(stamp) ||
+  [
+    'apps/server/drizzle',
+    'apps/server/src/platform/queue',
+    'apps/server/src/platform/db',
+    'e2e/db-template.ts',
+    'package-lock.json',
+  ].some((p) => newerThan(p, fs.statSync(stamp).mtimeMs))
+)
+  execFileSync(process.execPath, ['--import', 'tsx', 'e2e/db-template.ts', E2E_DB_TEMPLATE], {
+    stdio: 'inherit',
+  })
 
 // Browser tests click through the real product: the built web app served by the real server on a
 // fresh PGlite data dir, in Debian's Chromium (never a downloaded browser).
@@ -40,8 +51,13 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(PORT), DATA_DIR: `.tmp/e2e-data-${PORT}`, WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, LOGIN_RATE_LIMIT: '1000',
+      PORT: String(PORT),
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
+      WEB_DIST: 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOGIN_RATE_LIMIT: '1000',
     },
   },
 })

@@ -25,7 +25,15 @@ export default defineConfig({
     // queue, so a second fork overlaps that waiting (CI time, docs/decisions/0023-test-time.md).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'packages', environment: 'node', include: ['packages/**/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'packages',
+          environment: 'node',
+          include: ['packages/**/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         esbuild: { jsx: 'automatic' },
         test: {

@@ -20,7 +20,8 @@ import { loadNote, processCpuSeconds, withTempDatabase } from './bench-kit'
 import type { BenchRun } from './bench-kit'
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000)
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!
 
 /** Wall times of `n` calls, and this process's CPU ms per call (all of it on PGlite, the client's share on PostgreSQL). */
 async function timed(n: number, fn: (i: number) => Promise<unknown>) {
@@ -42,7 +43,10 @@ export const run: BenchRun = (log) => {
 
 async function bench(log: (line: string) => void, databaseUrl?: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-bench-admin-'))
-  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dir, 'db') })
+  const database = await openDatabase({
+    databaseUrl,
+    pgliteDir: databaseUrl ? undefined : path.join(dir, 'db'),
+  })
   try {
     await migrateDatabase(database)
     const t0 = performance.now()
@@ -54,14 +58,32 @@ async function bench(log: (line: string) => void, databaseUrl?: string) {
         from generate_series(${from}, ${to}) g`)
     }
     await database.raw.exec('analyze users')
-    log(`seeded ${ROWS.toLocaleString()} users in ${((performance.now() - t0) / 1000).toFixed(1)} s (${database.kind})`)
+    log(
+      `seeded ${ROWS.toLocaleString()} users in ${((performance.now() - t0) / 1000).toFixed(1)} s (${database.kind})`,
+    )
     const db = database.db
 
     const first = await listPage(db, usersListSpec, { page: 1, perPage: 25 }) // warm
-    log(`total shown on the first page: ${first.total_estimated ? 'about ' : ''}${first.total.toLocaleString()}${first.total_capped ? '+' : ''}; ${loadNote()}`)
+    log(
+      `total shown on the first page: ${first.total_estimated ? 'about ' : ''}${first.total.toLocaleString()}${first.total_capped ? '+' : ''}; ${loadNote()}`,
+    )
     const pages = await timed(20, (i) => listPage(db, usersListSpec, { page: i + 1, perPage: 25 }))
-    const filtered = await timed(10, (i) => listPage(db, usersListSpec, { where: usersWhere({ status: 'disabled' }), sort: 'username', dir: 'asc', page: i + 1, perPage: 25 }))
-    const searches = await timed(5, (i) => listPage(db, usersListSpec, { where: usersWhere({ keySearch: `user${4321 + i * 7919}` }), page: 1, perPage: 25 }))
+    const filtered = await timed(10, (i) =>
+      listPage(db, usersListSpec, {
+        where: usersWhere({ status: 'disabled' }),
+        sort: 'username',
+        dir: 'asc',
+        page: i + 1,
+        perPage: 25,
+      }),
+    )
+    const searches = await timed(5, (i) =>
+      listPage(db, usersListSpec, {
+        where: usersWhere({ keySearch: `user${4321 + i * 7919}` }),
+        page: 1,
+        perPage: 25,
+      }),
+    )
 
     // The export as the route streams it: batches → CSV lines → a sink (the socket in production).
     const rss0 = process.memoryUsage().rss
@@ -71,13 +93,26 @@ async function bench(log: (line: string) => void, databaseUrl?: string) {
     const e0 = performance.now()
     const ecpu0 = processCpuSeconds()
     async function* lines() {
-      for await (const chunk of scanCsv(db, usersListSpec, { sort: 'created_at', dir: 'desc' }, usersCsvCells)) {
+      for await (const chunk of scanCsv(
+        db,
+        usersListSpec,
+        { sort: 'created_at', dir: 'desc' },
+        usersCsvCells,
+      )) {
         rows += chunk.split('\n').length - 1
         peak = Math.max(peak, process.memoryUsage().rss)
         yield chunk
       }
     }
-    await pipeline(Readable.from(lines()), new Writable({ write(chunk: Buffer, _e, cb) { bytes += chunk.length; cb() } }))
+    await pipeline(
+      Readable.from(lines()),
+      new Writable({
+        write(chunk: Buffer, _e, cb) {
+          bytes += chunk.length
+          cb()
+        },
+      }),
+    )
     const exportS = (performance.now() - e0) / 1000
     const exportCpuS = processCpuSeconds() - ecpu0
     const rate = rows / exportS
@@ -85,11 +120,44 @@ async function bench(log: (line: string) => void, databaseUrl?: string) {
     log(`export: ${rows.toLocaleString()} rows, ${(bytes / 1e6).toFixed(1)} MB in ${exportS.toFixed(1)} s`)
 
     return [
-      { name: `users page (25 rows, newest first, with total) p95 over ${ROWS.toLocaleString()}`, value: p95(pages), unit: 'ms', target: '≤ 50', ok: p95(pages) <= 50, note: `${pages.cpuMs.toFixed(1)} ms CPU/page in this process` },
-      { name: 'users page filtered (disabled, by username) p95', value: p95(filtered), unit: 'ms', target: '≤ 50', ok: p95(filtered) <= 50, note: `${filtered.cpuMs.toFixed(1)} ms CPU/page` },
-      { name: 'users search (keySearch fragment) p95', value: p95(searches), unit: 'ms', target: '≤ 200', ok: p95(searches) <= 200, note: `${searches.cpuMs.toFixed(1)} ms CPU/search` },
-      { name: 'CSV export of every row', value: Math.round(rate), unit: 'rows/s', target: '≥ 50000', ok: rate >= 50_000, note: `${exportCpuS.toFixed(1)} s CPU in this process` },
-      { name: 'CSV export peak memory growth', value: Math.round(growthMb), unit: 'MB', note: `${rows.toLocaleString()} rows, ${(bytes / 1e6).toFixed(0)} MB written` },
+      {
+        name: `users page (25 rows, newest first, with total) p95 over ${ROWS.toLocaleString()}`,
+        value: p95(pages),
+        unit: 'ms',
+        target: '≤ 50',
+        ok: p95(pages) <= 50,
+        note: `${pages.cpuMs.toFixed(1)} ms CPU/page in this process`,
+      },
+      {
+        name: 'users page filtered (disabled, by username) p95',
+        value: p95(filtered),
+        unit: 'ms',
+        target: '≤ 50',
+        ok: p95(filtered) <= 50,
+        note: `${filtered.cpuMs.toFixed(1)} ms CPU/page`,
+      },
+      {
+        name: 'users search (keySearch fragment) p95',
+        value: p95(searches),
+        unit: 'ms',
+        target: '≤ 200',
+        ok: p95(searches) <= 200,
+        note: `${searches.cpuMs.toFixed(1)} ms CPU/search`,
+      },
+      {
+        name: 'CSV export of every row',
+        value: Math.round(rate),
+        unit: 'rows/s',
+        target: '≥ 50000',
+        ok: rate >= 50_000,
+        note: `${exportCpuS.toFixed(1)} s CPU in this process`,
+      },
+      {
+        name: 'CSV export peak memory growth',
+        value: Math.round(growthMb),
+        unit: 'MB',
+        note: `${rows.toLocaleString()} rows, ${(bytes / 1e6).toFixed(0)} MB written`,
+      },
     ]
   } finally {
     await database.close()

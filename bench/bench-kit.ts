@@ -21,7 +21,11 @@ export const median = (values: number[]) => {
 }
 
 /** A throwaway database on the PostgreSQL server for one bench run, dropped afterwards. */
-export async function withTempDatabase<T>(serverUrl: string, label: string, run: (url: string) => Promise<T>): Promise<T> {
+export async function withTempDatabase<T>(
+  serverUrl: string,
+  label: string,
+  run: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `mp_bench_${label}_${process.pid}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -44,7 +48,10 @@ export const benchNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' '
 function statCpu(pid: number | 'self'): { ppid: number; cpu: number; own: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number)
     // Fields 4 and 14–17 of proc(5) (ppid; utime, stime, cutime, cstime) are 1 and 11–14 after the command name; clock ticks of 1/100 s.
     return { ppid: f[1]!, cpu: (f[11]! + f[12]! + f[13]! + f[14]!) / 100, own: (f[11]! + f[12]!) / 100 }
   } catch {
@@ -86,4 +93,8 @@ export function processCpuSeconds(pid: number | 'self' = 'self'): number {
 export const ownCpuSeconds = (pid: number): number => statCpu(pid)?.own ?? 0
 
 /** "load 3.1 2.9 2.2 on 2 cores": the context every wall-time figure needs. */
-export const loadNote = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`
+export const loadNote = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${os.cpus().length} cores`

@@ -32,12 +32,29 @@ export const run: BenchRun = async (log) => {
       const spoken = await speak({ text, voiceId: VOICE, emotion: 'Happy', intensity: 0.6, rate: 0.8 })
       const id = `take${i}`
       files.set(takeKey(1, id), wavBytes(spoken))
-      const take = { id, url: '', duration: spoken.duration, words: spoken.words, cues: spoken.cues, source: 'voice' as const, text }
+      const take = {
+        id,
+        url: '',
+        duration: spoken.duration,
+        words: spoken.words,
+        cues: spoken.cues,
+        source: 'voice' as const,
+        text,
+      }
       const base = newScene(`scene${i}`, text, 'streamer')
       scenes.push({
         ...base,
-        avatarData: { ...base.avatarData, position: { ...base.avatarData.position, x: i % 2 ? 200 : 640, y: 240 } },
-        audioData: { ...base.audioData, voiceId: VOICE, generatedLinks: [take], audioFile: id, content: text },
+        avatarData: {
+          ...base.avatarData,
+          position: { ...base.avatarData.position, x: i % 2 ? 200 : 640, y: 240 },
+        },
+        audioData: {
+          ...base.audioData,
+          voiceId: VOICE,
+          generatedLinks: [take],
+          audioFile: id,
+          content: text,
+        },
         captionData: { ...base.captionData, captions: captionsFor(base.id, take) },
       })
     }
@@ -49,12 +66,34 @@ export const run: BenchRun = async (log) => {
     const voice = await projectVoice(spec, async (key) => files.get(key)!)
     const cpu0 = processCpuSeconds()
     const t = performance.now()
-    const prepared = await prepareProjectFiles(spec, voice.duration, dir, () => Promise.reject(new Error('no files')))
-    const r = await renderProjectVideo({ spec, voice, files: prepared, workDir: dir, outFile: path.join(dir, 'final.mp4') })
+    const prepared = await prepareProjectFiles(spec, voice.duration, dir, () =>
+      Promise.reject(new Error('no files')),
+    )
+    const r = await renderProjectVideo({
+      spec,
+      voice,
+      files: prepared,
+      workDir: dir,
+      outFile: path.join(dir, 'final.mp4'),
+    })
     const wall = (performance.now() - t) / 1000
     const cpuSeconds = processCpuSeconds() - cpu0
-    figures.push({ name: `final 720p render, ${scenes.length}-scene ${seconds.toFixed(0)} s project, wall per second of video`, value: wall / r.duration, unit: 's/s', target: '≤ 0.25', ok: wall / r.duration <= 0.25, note: `${r.frames} frames, ${r.framesDrawn} drawn; ${Object.entries(r.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}` })
-    figures.push({ name: 'final 720p render, CPU (node + ffmpeg) per second of video', value: cpuSeconds / r.duration, unit: 'cpu-s/s', note: `${cpuSeconds.toFixed(1)} s (ffmpeg ${(r.ffmpegCpuMs / 1000).toFixed(1)} s, node ${(cpuSeconds - r.ffmpegCpuMs / 1000).toFixed(1)} s); load-independent` })
+    figures.push({
+      name: `final 720p render, ${scenes.length}-scene ${seconds.toFixed(0)} s project, wall per second of video`,
+      value: wall / r.duration,
+      unit: 's/s',
+      target: '≤ 0.25',
+      ok: wall / r.duration <= 0.25,
+      note: `${r.frames} frames, ${r.framesDrawn} drawn; ${Object.entries(r.timings)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(', ')}`,
+    })
+    figures.push({
+      name: 'final 720p render, CPU (node + ffmpeg) per second of video',
+      value: cpuSeconds / r.duration,
+      unit: 'cpu-s/s',
+      note: `${cpuSeconds.toFixed(1)} s (ffmpeg ${(r.ffmpegCpuMs / 1000).toFixed(1)} s, node ${(cpuSeconds - r.ffmpegCpuMs / 1000).toFixed(1)} s); load-independent`,
+    })
 
     // A text edit of one scene: new audio, words, mouth cues and captions (what the update call does).
     const times: number[] = []
@@ -67,7 +106,13 @@ export const run: BenchRun = async (log) => {
       times.push(performance.now() - t0)
     }
     const editMs = median(times.slice(2))
-    figures.push({ name: 'scene text edit → audio + words + mouth + captions (espeak, median)', value: Math.round(editMs), unit: 'ms', target: '≤ 300', ok: editMs <= 300 })
+    figures.push({
+      name: 'scene text edit → audio + words + mouth + captions (espeak, median)',
+      value: Math.round(editMs),
+      unit: 'ms',
+      target: '≤ 300',
+      ok: editMs <= 300,
+    })
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

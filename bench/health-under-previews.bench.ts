@@ -30,14 +30,27 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const round = (v: number) => Math.round(v * 10) / 10
 
 function previewLoad(wave: number, durationMs: number): Promise<Array<{ status: number; ms: number }>> {
-  const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'overload-load.ts')], {
-    env: { ...process.env, BASE: `http://127.0.0.1:${PORT}`, WAVE: String(wave), DURATION_MS: String(durationMs) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(import.meta.dirname, 'overload-load.ts')],
+    {
+      env: {
+        ...process.env,
+        BASE: `http://127.0.0.1:${PORT}`,
+        WAVE: String(wave),
+        DURATION_MS: String(durationMs),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Array<{ status: number; ms: number }>) : reject(new Error(`the load generator exited with ${code}`))))
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as Array<{ status: number; ms: number }>)
+        : reject(new Error(`the load generator exited with ${code}`)),
+    )
   })
 }
 
@@ -57,31 +70,68 @@ async function probeHealth(pool: Pool, until: number) {
 
 export const run: BenchRun = async (log) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-bench-health-'))
-  const server = await startServerProcess({
-    PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: dataDir, MODE: 'all',
-    ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATABASE_URL: '', TRUST_PROXY: 'true', SOURCES_ENABLED: 'false',
-  }, { nodeArgs: benchNodeArgs() })
+  const server = await startServerProcess(
+    {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: dataDir,
+      MODE: 'all',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      DATABASE_URL: '',
+      TRUST_PROXY: 'true',
+      SOURCES_ENABLED: 'false',
+    },
+    { nodeArgs: benchNodeArgs() },
+  )
   const figures: BenchFigure[] = []
   try {
     const probes = new Pool(`http://127.0.0.1:${PORT}`, { connections: 2 })
     // Warm: the speech engines and the route.
-    await (await probes.request({ method: 'POST', path: '/api/voices/preview', body: JSON.stringify({ text: 'Warming up.' }), headers: { 'content-type': 'application/json' } })).body.dump()
+    await (
+      await probes.request({
+        method: 'POST',
+        path: '/api/voices/preview',
+        body: JSON.stringify({ text: 'Warming up.' }),
+        headers: { 'content-type': 'application/json' },
+      })
+    ).body.dump()
     const quiet = await probeHealth(probes, performance.now() + 3000)
-    log(`quiet: health p50 ${round(percentile(quiet.times, 50))} ms, p99 ${round(percentile(quiet.times, 99))} ms (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`)
+    log(
+      `quiet: health p50 ${round(percentile(quiet.times, 50))} ms, p99 ${round(percentile(quiet.times, 99))} ms (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+    )
     for (const wave of CONCURRENCY) {
       const until = performance.now() + DURATION_S * 1000
       const cpu0 = ownCpuSeconds(server.child.pid!)
-      const [outcomes, health] = await Promise.all([previewLoad(wave, DURATION_S * 1000), probeHealth(probes, until)])
+      const [outcomes, health] = await Promise.all([
+        previewLoad(wave, DURATION_S * 1000),
+        probeHealth(probes, until),
+      ])
       // The server's own CPU (its Festival and ffmpeg children not counted), per preview call: steadier than wall times on a shared machine.
       const cpuMsPerCall = ((ownCpuSeconds(server.child.pid!) - cpu0) * 1000) / outcomes.length
       const by = (s: number) => outcomes.filter((o) => o.status === s).length
       const p50 = percentile(health.times, 50)
       const p99 = percentile(health.times, 99)
-      log(`${wave} concurrent previews: ${outcomes.length} sent, ${by(200)} spoken, ${by(503)} refused busy, ${by(429)} rate-limited; health p50 ${round(p50)} ms, p99 ${round(p99)} ms, max ${round(health.times.at(-1) ?? NaN)} ms over ${health.times.length} checks; server CPU ${round(cpuMsPerCall)} ms per preview call`)
+      log(
+        `${wave} concurrent previews: ${outcomes.length} sent, ${by(200)} spoken, ${by(503)} refused busy, ${by(429)} rate-limited; health p50 ${round(p50)} ms, p99 ${round(p99)} ms, max ${round(health.times.at(-1) ?? NaN)} ms over ${health.times.length} checks; server CPU ${round(cpuMsPerCall)} ms per preview call`,
+      )
       figures.push(
         { name: `health under ${wave} concurrent previews: p50`, value: round(p50), unit: 'ms' },
-        { name: `server CPU per preview call at ${wave} concurrent (own process)`, value: round(cpuMsPerCall), unit: 'ms', note: `${by(200)} spoken of ${outcomes.length}` },
-        { name: `health under ${wave} concurrent previews: p99`, value: round(p99), unit: 'ms', target: `≤ ${TARGET_P99_MS}`, ok: p99 <= TARGET_P99_MS && health.failures === 0, note: `${health.failures} failed` },
+        {
+          name: `server CPU per preview call at ${wave} concurrent (own process)`,
+          value: round(cpuMsPerCall),
+          unit: 'ms',
+          note: `${by(200)} spoken of ${outcomes.length}`,
+        },
+        {
+          name: `health under ${wave} concurrent previews: p99`,
+          value: round(p99),
+          unit: 'ms',
+          target: `≤ ${TARGET_P99_MS}`,
+          ok: p99 <= TARGET_P99_MS && health.failures === 0,
+          note: `${health.failures} failed`,
+        },
       )
       await sleep(2000)
     }
@@ -95,5 +145,8 @@ export const run: BenchRun = async (log) => {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const figures = await run((line) => console.log(line))
-  for (const f of figures) console.log(`${f.ok === undefined ? ' ' : f.ok ? '✓' : '✗'} ${f.name}: ${f.value} ${f.unit}${f.target ? ` (target ${f.target})` : ''}`)
+  for (const f of figures)
+    console.log(
+      `${f.ok === undefined ? ' ' : f.ok ? '✓' : '✗'} ${f.name}: ${f.value} ${f.unit}${f.target ? ` (target ${f.target})` : ''}`,
+    )
 }

@@ -40,7 +40,9 @@ async function measure(url: string): Promise<Loaded[]> {
     const seen = new Map<string, Omit<Loaded, 'bytes'>>()
     const loaded: Loaded[] = []
     cdp.on('Network.responseReceived', (e) => {
-      const encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'identity'
+      const encoding =
+        Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ??
+        'identity'
       seen.set(e.requestId, { url: e.response.url, type: e.type ?? 'Other', encoding: String(encoding) })
     })
     cdp.on('Network.loadingFinished', (e) => {
@@ -56,9 +58,15 @@ async function measure(url: string): Promise<Loaded[]> {
 }
 
 export const run: BenchRun = async (log) => {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first')
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build` first')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-landing-bench-'))
-  const server = await startServerProcess({ PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: 'warn' })
+  const server = await startServerProcess({
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    WEB_DIST,
+    LOG_LEVEL: 'warn',
+  })
   try {
     const loaded = await measure(`http://localhost:${PORT}${PAGE_PATH}`)
     const scripts = loaded.filter((r) => r.type === 'Script')
@@ -68,10 +76,27 @@ export const run: BenchRun = async (log) => {
     const forbidden = scripts.filter((r) => FORBIDDEN.test(new URL(r.url).pathname))
     const jsKb = sum(scripts) / 1024
     return [
-      { name: `${PAGE_PATH}: JavaScript on the wire`, value: Math.round(jsKb * 10) / 10, unit: 'KB', target: `≤ ${TARGET_JS_KB}`, ok: jsKb <= TARGET_JS_KB },
+      {
+        name: `${PAGE_PATH}: JavaScript on the wire`,
+        value: Math.round(jsKb * 10) / 10,
+        unit: 'KB',
+        target: `≤ ${TARGET_JS_KB}`,
+        ok: jsKb <= TARGET_JS_KB,
+      },
       { name: `${PAGE_PATH}: scripts loaded`, value: scripts.length, unit: 'files' },
-      { name: `${PAGE_PATH}: editor or admin scripts loaded`, value: forbidden.length, unit: 'files', target: '0', ok: forbidden.length === 0, note: forbidden.map((r) => path.basename(r.url)).join(', ') || undefined },
-      { name: `${PAGE_PATH}: everything on the wire (HTML, CSS, fonts, images, API)`, value: Math.round(sum(loaded) / 102.4) / 10, unit: 'KB' },
+      {
+        name: `${PAGE_PATH}: editor or admin scripts loaded`,
+        value: forbidden.length,
+        unit: 'files',
+        target: '0',
+        ok: forbidden.length === 0,
+        note: forbidden.map((r) => path.basename(r.url)).join(', ') || undefined,
+      },
+      {
+        name: `${PAGE_PATH}: everything on the wire (HTML, CSS, fonts, images, API)`,
+        value: Math.round(sum(loaded) / 102.4) / 10,
+        unit: 'KB',
+      },
     ]
   } finally {
     await server.stop()

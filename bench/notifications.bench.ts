@@ -33,7 +33,10 @@ const engines = (process.env.BENCH_ENGINES?.split(',') ?? ['pglite', 'postgres']
 )
 
 async function seed(dataDir: string, databaseUrl: string | undefined): Promise<string> {
-  const database = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'db') })
+  const database = await openDatabase({
+    databaseUrl,
+    pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'db'),
+  })
   try {
     await migrateDatabase(database)
     const name = `bench_${Date.now()}`
@@ -42,7 +45,11 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<s
     )
     const userId = (res as { rows: Array<{ id: number }> }).rows[0]!.id
     for (let i = 1; i <= NOTIFICATIONS; i++)
-      await insertNotification(database.db, { user_id: userId, content: `Bench notification ${i}: your render finished`, type: (i % 8) + 1 })
+      await insertNotification(database.db, {
+        user_id: userId,
+        content: `Bench notification ${i}: your render finished`,
+        type: (i % 8) + 1,
+      })
     return (await createSession(database.db, 'user', userId)).token
   } finally {
     await database.close()
@@ -52,11 +59,18 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<s
 function startServer(dataDir: string, databaseUrl: string | undefined) {
   // Request logs off (LOG_LEVEL=warn): the figure is the API's, not the cost of piping a log line
   // per request into this script. Override with BENCH_LOG_LEVEL.
-  return startServerProcess({
-    PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'all',
-    ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: databaseUrl ?? '',
-  }, { nodeArgs: benchNodeArgs(), timeoutMs: 60_000 })
+  return startServerProcess(
+    {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MODE: 'all',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      DATABASE_URL: databaseUrl ?? '',
+    },
+    { nodeArgs: benchNodeArgs(), timeoutMs: 60_000 },
+  )
 }
 
 /** CPU seconds a process has used (Linux /proc), to show cost per request apart from contention. */
@@ -78,7 +92,9 @@ async function load(token: string, serverPid: number | undefined) {
   const pool = new Pool(`http://127.0.0.1:${PORT}`, { connections: 64, pipelining: 1 })
   const request = async () => {
     const res = await pool.request({
-      method: 'GET', path: '/api/notifications?limit=10&page=1', headers: { authorization: `Bearer ${token}` },
+      method: 'GET',
+      path: '/api/notifications?limit=10&page=1',
+      headers: { authorization: `Bearer ${token}` },
     })
     const body = await res.body.text()
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${body.slice(0, 200)}`)
@@ -164,7 +180,8 @@ async function main() {
   let pass = true
   for (const engine of engines) {
     if (engine === 'pglite') pass = (await benchOn('pglite')) && pass
-    else pass = (await withTempDatabase(pgServer!, 'notifications', (url) => benchOn('postgres', url))) && pass
+    else
+      pass = (await withTempDatabase(pgServer!, 'notifications', (url) => benchOn('postgres', url))) && pass
   }
   process.exitCode = pass ? 0 : 1
 }

@@ -9,7 +9,13 @@ import { drawAvatar } from '@mouthpiece/avatar/draw-avatar'
 import { setPhotoImage } from '@mouthpiece/avatar/photo-images'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 
-interface Input { look: AvatarLook; animation: AnimationInput; photo: string; seconds: number; size: number }
+interface Input {
+  look: AvatarLook
+  animation: AnimationInput
+  photo: string
+  seconds: number
+  size: number
+}
 
 async function measure(input: Input): Promise<{ drawMs: number[]; frameGaps: number[] }> {
   const img = new Image()
@@ -31,7 +37,12 @@ async function measure(input: Input): Promise<{ drawMs: number[]; frameGaps: num
       const t0 = performance.now()
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
       ctx.clearRect(0, 0, input.size, input.size)
-      drawAvatar(ctx, input.look, poseAt((now - start) / 1000, input.animation), { x: 0, y: 0, width: input.size, height: input.size })
+      drawAvatar(ctx, input.look, poseAt((now - start) / 1000, input.animation), {
+        x: 0,
+        y: 0,
+        width: input.size,
+        height: input.size,
+      })
       drawMs.push(performance.now() - t0)
       if (now - start < input.seconds * 1000) requestAnimationFrame(tick)
       else resolve({ drawMs, frameGaps: stamps.slice(1).map((s, i) => s - stamps[i]!) })

@@ -15,15 +15,22 @@ const text = 'Thanks so much for the follow! Welcome in, grab a seat and say hel
 const pool = new Pool(base, { connections: wave + 8 })
 const outcomes: Array<{ status: number; ms: number }> = []
 for (let n = 0; performance.now() < until; n++) {
-  await Promise.all(Array.from({ length: wave }, async (_, i) => {
-    const sent = performance.now()
-    const res = await pool.request({
-      method: 'POST', path: '/api/voices/preview', body: JSON.stringify({ text }),
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${n % 250}.${i >> 8}.${(i & 255) + 1}` },
-    })
-    await res.body.dump()
-    outcomes.push({ status: res.statusCode, ms: performance.now() - sent })
-  }))
+  await Promise.all(
+    Array.from({ length: wave }, async (_, i) => {
+      const sent = performance.now()
+      const res = await pool.request({
+        method: 'POST',
+        path: '/api/voices/preview',
+        body: JSON.stringify({ text }),
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.${n % 250}.${i >> 8}.${(i & 255) + 1}`,
+        },
+      })
+      await res.body.dump()
+      outcomes.push({ status: res.statusCode, ms: performance.now() - sent })
+    }),
+  )
 }
 await pool.close()
 process.stdout.write(`${JSON.stringify(outcomes)}\n`)

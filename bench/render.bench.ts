@@ -21,7 +21,12 @@ export const run: BenchRun = async (log) => {
   const figures: BenchFigure[] = []
   const speech = createSpeechService()
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mp-bench-'))
-  log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores (other work on the machine slows wall times)`)
+  log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores (other work on the machine slows wall times)`,
+  )
   try {
     // Text → audio + viseme timeline, warm (the service and its espeak thread already running).
     const words = THIRTY_WORDS.split(/\s+/).length
@@ -35,10 +40,22 @@ export const run: BenchRun = async (log) => {
       times.push(performance.now() - t)
     }
     const speechMs = median(times)
-    figures.push({ name: `text → audio + visemes, ${words} words, espeak (median of 15)`, value: Math.round(speechMs * 10) / 10, unit: 'ms', target: '≤ 50', ok: speechMs <= 50, note: `${spoken.duration.toFixed(1)} s of speech` })
+    figures.push({
+      name: `text → audio + visemes, ${words} words, espeak (median of 15)`,
+      value: Math.round(speechMs * 10) / 10,
+      unit: 'ms',
+      target: '≤ 50',
+      ok: speechMs <= 50,
+      note: `${spoken.duration.toFixed(1)} s of speech`,
+    })
     const tf = performance.now()
     const warm = await speech.synthesize(THIRTY_WORDS, 'festival:cmu_us_slt_arctic_hts')
-    figures.push({ name: `text → audio + visemes, ${words} words, Festival HTS`, value: Math.round(performance.now() - tf), unit: 'ms', note: `${warm.duration.toFixed(1)} s of speech` })
+    figures.push({
+      name: `text → audio + visemes, ${words} words, Festival HTS`,
+      value: Math.round(performance.now() - tf),
+      unit: 'ms',
+      note: `${warm.duration.toFixed(1)} s of speech`,
+    })
 
     const look = findInfluencer('streamer')!.look
     const cues = visemeCues(spoken.phonemes, spoken.duration)
@@ -48,28 +65,63 @@ export const run: BenchRun = async (log) => {
       const poll = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50)
       const cpu0 = process.cpuUsage()
       const t = performance.now()
-      const r = await renderAvatarVideo({ audio: spoken, words: spoken.words, cues, look, outFile: path.join(dir, `r${i}.${format}`), options: { format } })
+      const r = await renderAvatarVideo({
+        audio: spoken,
+        words: spoken.words,
+        cues,
+        look,
+        outFile: path.join(dir, `r${i}.${format}`),
+        options: { format },
+      })
       const wall = (performance.now() - t) / 1000
       clearInterval(poll)
       const cpu = process.cpuUsage(cpu0)
       const nodeCpu = (cpu.user + cpu.system) / 1e6
-      return { wall, perSecond: wall / r.duration, cpuPerSecond: (nodeCpu + r.ffmpegCpuMs / 1000) / r.duration, memMb: r.ffmpegPeakMb + (peakRss - baseRss) / 2 ** 20, r }
+      return {
+        wall,
+        perSecond: wall / r.duration,
+        cpuPerSecond: (nodeCpu + r.ffmpegCpuMs / 1000) / r.duration,
+        memMb: r.ffmpegPeakMb + (peakRss - baseRss) / 2 ** 20,
+        r,
+      }
     }
     for (const format of ['mp4', 'webm'] as const) {
       const runs = []
       for (let i = 0; i < 3; i++) {
         const one = await renderOnce(format, i)
         runs.push(one)
-        log(`${format} run ${i + 1}: ${one.wall.toFixed(2)} s wall for ${one.r.duration.toFixed(2)} s video (${one.perSecond.toFixed(3)} s/s), CPU ${one.cpuPerSecond.toFixed(3)} s/s, ${one.r.framesDrawn}/${one.r.frames} frames drawn, stages ${JSON.stringify(one.r.timings)}`)
+        log(
+          `${format} run ${i + 1}: ${one.wall.toFixed(2)} s wall for ${one.r.duration.toFixed(2)} s video (${one.perSecond.toFixed(3)} s/s), CPU ${one.cpuPerSecond.toFixed(3)} s/s, ${one.r.framesDrawn}/${one.r.frames} frames drawn, stages ${JSON.stringify(one.r.timings)}`,
+        )
       }
       const perSecond = median(runs.map((r) => r.perSecond))
       const best = Math.min(...runs.map((r) => r.perSecond))
       const target = format === 'mp4' ? 0.25 : 0.6
-      const label = format === 'mp4' ? '720p30 lip-synced H.264 + captions' : '720p30 transparent VP9 WebM + captions'
-      figures.push({ name: `${label}, wall per video second (median of 3)`, value: perSecond, unit: 's/s', target: `≤ ${target}`, ok: perSecond <= target, note: `best ${best.toFixed(3)}` })
-      figures.push({ name: `${label}, CPU per video second (both cores)`, value: median(runs.map((r) => r.cpuPerSecond)), unit: 'cpu-s/s', note: 'load-independent' })
+      const label =
+        format === 'mp4' ? '720p30 lip-synced H.264 + captions' : '720p30 transparent VP9 WebM + captions'
+      figures.push({
+        name: `${label}, wall per video second (median of 3)`,
+        value: perSecond,
+        unit: 's/s',
+        target: `≤ ${target}`,
+        ok: perSecond <= target,
+        note: `best ${best.toFixed(3)}`,
+      })
+      figures.push({
+        name: `${label}, CPU per video second (both cores)`,
+        value: median(runs.map((r) => r.cpuPerSecond)),
+        unit: 'cpu-s/s',
+        note: 'load-independent',
+      })
       const mem = Math.max(...runs.map((r) => r.memMb))
-      figures.push({ name: `${label}, peak memory of one render`, value: Math.round(mem), unit: 'MB', target: '≤ 400', ok: mem <= 400, note: 'ffmpeg peak RSS + this process growth' })
+      figures.push({
+        name: `${label}, peak memory of one render`,
+        value: Math.round(mem),
+        unit: 'MB',
+        target: '≤ 400',
+        ok: mem <= 400,
+        note: 'ffmpeg peak RSS + this process growth',
+      })
     }
   } finally {
     await speech.close()

@@ -18,7 +18,9 @@ function printFigures(figures: BenchFigure[]): void {
   for (const f of figures) {
     const mark = f.ok === undefined ? ' ' : f.ok ? '✓' : '✗'
     const value = Number.isInteger(f.value) ? String(f.value) : f.value.toFixed(3)
-    console.log(` ${mark} ${f.name.padEnd(66)} ${value.padStart(9)} ${f.unit.padEnd(8)} ${f.target ? `target ${f.target}` : ''}${f.note ? `  (${f.note})` : ''}`)
+    console.log(
+      ` ${mark} ${f.name.padEnd(66)} ${value.padStart(9)} ${f.unit.padEnd(8)} ${f.target ? `target ${f.target}` : ''}${f.note ? `  (${f.note})` : ''}`,
+    )
   }
 }
 
@@ -34,14 +36,20 @@ async function runOne(file: string): Promise<number> {
 
 function runAll(): number {
   const filter = args.find((a) => !a.startsWith('--'))
-  const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter))).sort()
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)))
+    .sort()
   let failed = 0
   for (const file of files) {
     if (!json) console.log(`\n== ${file}`)
     const started = performance.now()
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--only', file, ...(json ? ['--json'] : [])], {
-      stdio: 'inherit',
-    })
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--only', file, ...(json ? ['--json'] : [])],
+      {
+        stdio: 'inherit',
+      },
+    )
     if (child.status !== 0) {
       failed++
       console.error(`${file} exited with ${child.status ?? child.signal}`)
@@ -53,8 +61,11 @@ function runAll(): number {
 
 const only = args.indexOf('--only')
 if (only >= 0) {
-  runOne(args[only + 1] ?? '').then((code) => process.exit(code), (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  })
+  runOne(args[only + 1] ?? '').then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
 } else process.exit(runAll())

@@ -43,7 +43,13 @@ test('register, see the signed-in header and profile menu, log out, log back in'
   const menu = page.getByRole('menu')
   await expect(menu.getByTestId('profile-username')).toHaveText(username)
   await expect(menu.getByTestId('profile-email')).toHaveText(email)
-  for (const entry of ['Live Stream Alerts', 'Quick Create', 'Project Editor', 'Manage Billing / Payment', 'Sign Out'])
+  for (const entry of [
+    'Live Stream Alerts',
+    'Quick Create',
+    'Project Editor',
+    'Manage Billing / Payment',
+    'Sign Out',
+  ])
     await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/accounts-profile-menu.png` })
   await page.keyboard.press('Escape')
@@ -69,7 +75,9 @@ test('register, see the signed-in header and profile menu, log out, log back in'
 test('forgot password: the reset mail in the admin Outbox sets a new password', async ({ page, request }) => {
   const username = unique('reset')
   const email = `${username}@example.com`
-  expect((await request.post('/api/register', { data: { username, email, password: 'old-password-1' } })).ok()).toBe(true)
+  expect(
+    (await request.post('/api/register', { data: { username, email, password: 'old-password-1' } })).ok(),
+  ).toBe(true)
 
   await page.goto('/login')
   await page.getByRole('button', { name: 'Forgot password?' }).click()
@@ -84,7 +92,10 @@ test('forgot password: the reset mail in the admin Outbox sets a new password', 
   await expect(dialog).toBeHidden()
 
   await adminSignIn(page)
-  await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Outbox' }).click()
+  await page
+    .getByRole('navigation', { name: 'Admin', exact: true })
+    .getByRole('link', { name: 'Outbox' })
+    .click()
   await page.getByRole('row').filter({ hasText: email }).first().getByRole('link').click()
   const link = page.getByTestId('mail-text').getByRole('link', { name: /reset-password\?token=/ })
   await expect(link).toBeVisible()
@@ -112,7 +123,10 @@ test('forgot password: the reset mail in the admin Outbox sets a new password', 
 test('admin creates, edits and deletes a user', async ({ page }) => {
   const username = unique('member')
   await adminSignIn(page)
-  await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Users' }).click()
+  await page
+    .getByRole('navigation', { name: 'Admin', exact: true })
+    .getByRole('link', { name: 'Users' })
+    .click()
   await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible()
 
   // Server errors per field, first message each, password cleared.
@@ -145,7 +159,10 @@ test('admin creates, edits and deletes a user', async ({ page }) => {
   await expect(page.getByLabel('Email')).toHaveValue(`${username}@changed.example.com`)
   await expect(page.getByRole('switch', { name: 'Account enabled' })).toHaveAttribute('aria-checked', 'false')
   await expect(page.getByRole('switch', { name: 'Super user' })).toHaveAttribute('aria-checked', 'true')
-  await expect(page.getByRole('switch', { name: 'Grandfather status' })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByRole('switch', { name: 'Grandfather status' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
   await page.screenshot({ path: `${SHOTS}/accounts-edit-user.png` })
 
   await page.getByRole('button', { name: 'Delete user' }).click()
@@ -168,9 +185,14 @@ test('admin creates, edits and deletes a user', async ({ page }) => {
   await expect(page.getByRole('link', { name: second })).toBeVisible()
 })
 
-test('guards: protected routes go to login and back, the admin area to admin login and back', async ({ page, request }) => {
+test('guards: protected routes go to login and back, the admin area to admin login and back', async ({
+  page,
+  request,
+}) => {
   const username = unique('guard')
-  await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'guard-password-1' } })
+  await request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: 'guard-password-1' },
+  })
 
   await page.goto('/dashboard/user-settings')
   await expect(page).toHaveURL(/\/login$/)

@@ -8,16 +8,27 @@ import { E2E_ADMIN, adminSignIn } from './support'
 async function restoreCreatorPrice(request: APIRequestContext) {
   const login = await request.post('/api/admin/login', { data: E2E_ADMIN })
   const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
-  const { plans } = (await (await request.get('/api/admin/payment/plans', { headers: auth })).json()) as { plans: Array<{ id: number; slug: string }> }
+  const { plans } = (await (await request.get('/api/admin/payment/plans', { headers: auth })).json()) as {
+    plans: Array<{ id: number; slug: string }>
+  }
   const creator = plans.find((p) => p.slug === 'creator')!
-  const res = await request.post(`/api/admin/payment/plans/${creator.id}/update`, { headers: auth, data: { price_cents: 5_900 } })
+  const res = await request.post(`/api/admin/payment/plans/${creator.id}/update`, {
+    headers: auth,
+    data: { price_cents: 5_900 },
+  })
   expect(res.ok()).toBe(true)
 }
 
-test('an admin changes a plan price; a refused value shows its message; /pricing shows the new price', async ({ page, request }) => {
+test('an admin changes a plan price; a refused value shows its message; /pricing shows the new price', async ({
+  page,
+  request,
+}) => {
   try {
     await adminSignIn(page)
-    await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Plans' }).click()
+    await page
+      .getByRole('navigation', { name: 'Admin', exact: true })
+      .getByRole('link', { name: 'Plans' })
+      .click()
     await expect(page).toHaveURL(/\/admin\/plans$/)
     const table = page.getByRole('table', { name: 'Subscription plans' })
     const creatorRow = table.getByRole('row').filter({ hasText: 'creator' })

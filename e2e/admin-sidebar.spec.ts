@@ -16,18 +16,43 @@ async function adminHeaders(request: APIRequestContext) {
 /** A creator with two projects and one finished quick-create video (a real render). */
 async function seedCreator(request: APIRequestContext, tag: string) {
   const username = `${tag}${Date.now() % 100_000}`
-  const reg = await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'correct horse 1' } })
+  const reg = await request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct horse 1' },
+  })
   expect(reg.ok()).toBe(true)
   const { token } = (await reg.json()) as { token: string }
   const headers = { authorization: `Bearer ${token}` }
-  for (const name of [`${username} trailer`, `${username} intro`]) expect((await request.post('/api/create-project', { headers, data: { name } })).ok()).toBe(true)
-  const avatar = await request.post('/api/custom-avatar/generate', { headers, data: { name: `${username} avatar`, prompt: { wearing: 'a red hoodie', style: 'anime', color: 'pink hair' } } })
+  for (const name of [`${username} trailer`, `${username} intro`])
+    expect((await request.post('/api/create-project', { headers, data: { name } })).ok()).toBe(true)
+  const avatar = await request.post('/api/custom-avatar/generate', {
+    headers,
+    data: {
+      name: `${username} avatar`,
+      prompt: { wearing: 'a red hoodie', style: 'anime', color: 'pink hair' },
+    },
+  })
   expect(avatar.ok()).toBe(true)
-  const made = await request.post('/api/quick-create', { headers, data: { text: 'Welcome to the stream, everyone!', voice_id: 'espeak:en-us+f3', emotion: 'Happy', intensity: 0.8 } })
+  const made = await request.post('/api/quick-create', {
+    headers,
+    data: {
+      text: 'Welcome to the stream, everyone!',
+      voice_id: 'espeak:en-us+f3',
+      emotion: 'Happy',
+      intensity: 0.8,
+    },
+  })
   expect(made.ok()).toBe(true)
   const id = ((await made.json()) as { render: { id: string } }).render.id
   await expect
-    .poll(async () => ((await (await request.get(`/api/renders/${id}`, { headers })).json()) as { render: { status: number } }).render.status, { timeout: 120_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/renders/${id}`, { headers })).json()) as {
+            render: { status: number }
+          }
+        ).render.status,
+      { timeout: 120_000 },
+    )
     .toBe(3)
   return { username, token, headers, renderId: id }
 }
@@ -45,7 +70,11 @@ test('the admin sidebar opens every screen, each with its data', async ({ page }
   test.setTimeout(120_000)
   await adminSignIn(page)
   const nav = page.getByRole('navigation', { name: 'Admin', exact: true })
-  const links = await nav.getByRole('link').evaluateAll((as) => as.map((a) => ({ label: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })))
+  const links = await nav
+    .getByRole('link')
+    .evaluateAll((as) =>
+      as.map((a) => ({ label: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })),
+    )
   const visited: string[] = []
   for (const { label, href } of links.filter((l) => !SKIP.test(l.label))) {
     await nav.getByRole('link', { name: label, exact: true }).click()
@@ -56,7 +85,20 @@ test('the admin sidebar opens every screen, each with its data', async ({ page }
     await expect(page.getByText(/Loading…/)).toHaveCount(0, { timeout: 15_000 })
     visited.push(label)
   }
-  expect(visited).toEqual(expect.arrayContaining(['Dashboard', 'Users', 'Avatar dataset', 'Projects', 'Final videos', 'Events', 'Onboarding', 'Profanity filter', 'Audit log', 'Instances']))
+  expect(visited).toEqual(
+    expect.arrayContaining([
+      'Dashboard',
+      'Users',
+      'Avatar dataset',
+      'Projects',
+      'Final videos',
+      'Events',
+      'Onboarding',
+      'Profanity filter',
+      'Audit log',
+      'Instances',
+    ]),
+  )
 
   // The new screens show this creator's data.
   await page.goto(`/admin/projects?keyword=${creator.username}`)
@@ -102,14 +144,19 @@ test('projects: change a project setting, mail the CSV with the spec dialog', as
   await mail.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByText('Send email success')).toBeVisible()
   const headers = await adminHeaders(request)
-  const outbox = (await (await request.get('/api/admin/outbox', { headers })).json()) as { list: Array<{ to: string; subject: string }> }
+  const outbox = (await (await request.get('/api/admin/outbox', { headers })).json()) as {
+    list: Array<{ to: string; subject: string }>
+  }
   expect(outbox.list[0]).toMatchObject({ to: 'ops@example.com', subject: 'Mouthpiece projects (1 row)' })
 })
 
 test('final videos: play one, then delete every video of a maker as a bulk job', async ({ page }) => {
   await adminSignIn(page)
   await page.goto(`/admin/final-videos?keySearch=${creator.username}`)
-  await page.getByRole('button', { name: /Quick create/ }).first().click()
+  await page
+    .getByRole('button', { name: /Quick create/ })
+    .first()
+    .click()
   const player = page.getByTestId('final-video-player')
   await expect(player).toBeVisible()
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0)
@@ -128,7 +175,10 @@ test('final videos: play one, then delete every video of a maker as a bulk job',
   await expect(page.getByText('No finished video matches these filters.')).toBeVisible()
 })
 
-test('onboarding: the admin rewrites a step and the user sees it ticked on the dashboard', async ({ page, context }) => {
+test('onboarding: the admin rewrites a step and the user sees it ticked on the dashboard', async ({
+  page,
+  context,
+}) => {
   await adminSignIn(page)
   await page.goto('/admin/onboarding')
   const step = page.getByTestId('step-create_project')

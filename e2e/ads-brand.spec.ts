@@ -6,7 +6,15 @@ import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
 import { BRAND_SITE, startBrandSite } from '../apps/server/src/modules/ads/testing/brand-site'
 import type { BrandSite } from '../apps/server/src/modules/ads/testing/brand-site'
-import { E2E_ADMIN, adminSignIn, launchChromium, registerInUi, userToken, SERVER_ENTRY, freshDataDir } from './support'
+import {
+  E2E_ADMIN,
+  adminSignIn,
+  launchChromium,
+  registerInUi,
+  userToken,
+  SERVER_ENTRY,
+  freshDataDir,
+} from './support'
 
 /**
  * Issue 11 as a new creator clicks it: read a brand from a local test site (HTML + CSS + logos +
@@ -34,11 +42,24 @@ test.beforeAll(async ({ playwright }) => {
   site = await startBrandSite()
   freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
-  server = await startServerProcess({
-    NODE_ENV: 'test', SAFE_FETCH_ALLOW_HOSTS: 'localhost',
-    PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',
-    ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
-  }, { entry: SERVER_ENTRY })
+  server = await startServerProcess(
+    {
+      NODE_ENV: 'test',
+      SAFE_FETCH_ALLOW_HOSTS: 'localhost',
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      DATA_DIR,
+      DATABASE_URL: '',
+      MODE: 'all',
+      WEB_DIST: 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      SOURCES_ENABLED: 'false',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+    { entry: SERVER_ENTRY },
+  )
   browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
   const context = await browser.newContext({ baseURL: BASE })
   page = await context.newPage()
@@ -59,7 +80,11 @@ test('a new creator reads a brand from their site, fixes a colour and saves', as
   // A private address is refused at once, with the message.
   await page.getByLabel('Site address').fill('http://169.254.169.254/latest/meta-data/')
   await page.getByRole('button', { name: 'Read brand' }).click()
-  await expect(page.getByText('This link points to a private or local address, which is not allowed. Please use a public link.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'This link points to a private or local address, which is not allowed. Please use a public link.',
+    ),
+  ).toBeVisible()
 
   await page.getByLabel('Site address').fill(`${site.url}/`)
   await page.getByRole('button', { name: 'Read brand' }).click()
@@ -79,7 +104,9 @@ test('a new creator reads a brand from their site, fixes a colour and saves', as
   // Colours with their sources; contrast pairs say which work for body text.
   const secondary = page.getByTestId('brand-colour').filter({ hasText: 'from css --brand-secondary' })
   await expect(secondary).toBeVisible()
-  await expect(page.getByTestId('contrast-pair').filter({ hasText: `${BRAND_SITE.text} on #FFFFFF` })).toContainText('Body text')
+  await expect(
+    page.getByTestId('contrast-pair').filter({ hasText: `${BRAND_SITE.text} on #FFFFFF` }),
+  ).toContainText('Body text')
   await expect(page.getByTestId('brand-font').filter({ hasText: 'Acme Display' })).toContainText('TTF')
   await expect(page.getByTestId('brand-font').filter({ hasText: 'Acme Script' })).toContainText('WOFF2')
   await page.screenshot({ path: `${SHOTS}/branding-review.png`, fullPage: true })
@@ -88,7 +115,9 @@ test('a new creator reads a brand from their site, fixes a colour and saves', as
   const hex = secondary.getByLabel(/Hex of/)
   await hex.fill('#123456')
   await hex.press('Enter')
-  await expect(page.getByTestId('brand-colour').filter({ has: page.locator('input[value="#123456"]') })).toContainText('yours')
+  await expect(
+    page.getByTestId('brand-colour').filter({ has: page.locator('input[value="#123456"]') }),
+  ).toContainText('yours')
 
   // The brand's voice: ad videos speak in it.
   const voice = page.getByLabel('Voice', { exact: true })
@@ -98,7 +127,9 @@ test('a new creator reads a brand from their site, fixes a colour and saves', as
   await expect(page.getByText('Brand saved')).toBeVisible()
   await expect(page.getByText('Every value reviewed')).toBeVisible()
   await page.reload()
-  await expect(page.getByTestId('brand-colour').filter({ has: page.locator('input[value="#123456"]') })).toBeVisible()
+  await expect(
+    page.getByTestId('brand-colour').filter({ has: page.locator('input[value="#123456"]') }),
+  ).toBeVisible()
   await expect(page.getByText('· check')).toHaveCount(0)
   await expect(page.getByLabel('Voice', { exact: true })).toHaveValue(voiceId)
 
@@ -116,10 +147,18 @@ test('the creator starts an ad project with the brand, makes 9:16 and 1:1 avatar
   await adminPage.goto('/admin/ad-avatars')
   await expect(adminPage.getByText('No ad avatars yet.')).toBeVisible()
   await adminPage.getByLabel('Name', { exact: true }).fill('Maya')
-  const wall = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#FF6B57' } }).png().toBuffer()
-  await adminPage.getByLabel('Portrait', { exact: true }).setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: wall })
+  const wall = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#FF6B57' } })
+    .png()
+    .toBuffer()
+  await adminPage
+    .getByLabel('Portrait', { exact: true })
+    .setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: wall })
   await adminPage.getByRole('button', { name: 'Add', exact: true }).click()
-  await expect(adminPage.getByText('We could not find a face in this photo. Please upload a clear, front-facing portrait.')).toBeVisible()
+  await expect(
+    adminPage.getByText(
+      'We could not find a face in this photo. Please upload a clear, front-facing portrait.',
+    ),
+  ).toBeVisible()
   await adminPage.getByLabel('Portrait', { exact: true }).setInputFiles(PORTRAIT)
   await adminPage.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(adminPage.getByText(/Talking photo · 68 face points/)).toBeVisible()
@@ -143,7 +182,9 @@ test('the creator starts an ad project with the brand, makes 9:16 and 1:1 avatar
   // Ad video: pick the ad avatar; the project's video placements (1:1 and 9:16) come picked; read the
   // copy in the brand's voice, one video per placement, and play them.
   const maya = page.getByRole('button', { name: 'Ad avatar Maya' })
-  await expect.poll(() => maya.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0) // its talking photo
+  await expect
+    .poll(() => maya.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+    .toBeGreaterThan(0) // its talking photo
   await maya.click()
   const picks = page.getByRole('group', { name: 'Video placements (one video each)' })
   await expect(picks.getByLabel('Square 1:1')).toBeChecked()
@@ -155,15 +196,22 @@ test('the creator starts an ad project with the brand, makes 9:16 and 1:1 avatar
   const sizeOf = async (label: string) => {
     const player = page.getByTestId('ad-video').filter({ hasText: label }).locator('video')
     await expect(player).toBeVisible({ timeout: 180_000 })
-    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1)
     return player.evaluate((v: HTMLVideoElement) => ({ w: v.videoWidth, h: v.videoHeight }))
   }
   const size = await sizeOf('Story 9:16')
   expect(size.h / size.w).toBeCloseTo(16 / 9, 1)
   expect(await sizeOf('Square 1:1')).toEqual({ w: 720, h: 720 })
   const video = page.getByTestId('ad-video').filter({ hasText: 'Story 9:16' }).locator('video')
-  await video.evaluate((v: HTMLVideoElement) => { v.muted = true; return v.play() })
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true
+    return v.play()
+  })
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.2)
   await page.screenshot({ path: `${SHOTS}/ad-video.png`, fullPage: true })
 
   await adminPage.goto('/admin/ad-projects')
@@ -192,12 +240,26 @@ test('the ad canvas editor previews the brand font from its uploaded file', asyn
   await expect(page).toHaveURL(/\/dashboard\/project\/\d+#ad$/)
   const projectId = Number(/project\/(\d+)/.exec(page.url())![1])
   const token = await userToken(page)
-  const made = await page.evaluate(async ({ projectId, token }) => {
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const brands = (await (await fetch('/api/ads/brands', { headers: auth })).json()) as { brands: Array<{ id: number }> }
-    const res = await fetch('/api/ads/image-generations', { method: 'POST', headers: auth, body: JSON.stringify({ project_id: projectId, brand_id: brands.brands[0]!.id, headline: 'Fresh beans, every morning', count: 1 }) })
-    return res.status
-  }, { projectId, token })
+  const made = await page.evaluate(
+    async ({ projectId, token }) => {
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      const brands = (await (await fetch('/api/ads/brands', { headers: auth })).json()) as {
+        brands: Array<{ id: number }>
+      }
+      const res = await fetch('/api/ads/image-generations', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          project_id: projectId,
+          brand_id: brands.brands[0]!.id,
+          headline: 'Fresh beans, every morning',
+          count: 1,
+        }),
+      })
+      return res.status
+    },
+    { projectId, token },
+  )
   expect(made).toBe(200)
   await page.reload()
   const flow = page.locator('#ad-images')
@@ -205,6 +267,16 @@ test('the ad canvas editor previews the brand font from its uploaded file', asyn
   await expect(card.getByRole('img')).toBeVisible({ timeout: 60_000 })
   await card.getByRole('button', { name: 'Edit' }).click()
   await expect(flow.getByTestId('ad-canvas')).toBeVisible()
-  await expect.poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Acme Display' && f.status === 'loaded')), { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.fonts].some(
+            (f) => f.family.replace(/"/g, '') === 'Acme Display' && f.status === 'loaded',
+          ),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true)
   await page.screenshot({ path: `${SHOTS}/ad-canvas-brand-font.png`, fullPage: true })
 })

@@ -28,7 +28,9 @@ let username = ''
 // Issue 11, ad image flow as a new user clicks it, on the ad project page (/dashboard/project/{id}#ad):
 // upload a product photo, box the product, extract it, refine the cut-out with keep/remove strokes,
 // pick it, generate every placement, edit one on the canvas (move, text, priority), download the zip.
-test('upload a product photo, extract and refine it, generate the placements, edit on the canvas and download the zip', async ({ page }) => {
+test('upload a product photo, extract and refine it, generate the placements, edit on the canvas and download the zip', async ({
+  page,
+}) => {
   test.setTimeout(300_000)
   username = await registerInUi(page, 'adimg')
   await page.goto('/dashboard/project#ad')
@@ -57,7 +59,10 @@ test('upload a product photo, extract and refine it, generate the placements, ed
   await flow.getByRole('button', { name: 'Extract', exact: true }).click()
   const character = flow.getByRole('checkbox', { name: /Character/ }).first()
   await expect(character).toBeAttached({ timeout: 60_000 })
-  const newest = async () => (await page.evaluate(async () => ((await (await fetch('/api/ads/assets')).json()) as { assets: Asset[] }).assets[0]!))
+  const newest = async () =>
+    await page.evaluate(
+      async () => ((await (await fetch('/api/ads/assets')).json()) as { assets: Asset[] }).assets[0]!,
+    )
   const cut = biggest(await newest())
   expect(cut.box.y).toBeLessThan(170) // the black cap is part of the first cut-out
   await page.screenshot({ path: test.info().outputPath('ads-extracted.png'), fullPage: true })
@@ -74,7 +79,14 @@ test('upload a product photo, extract and refine it, generate the placements, ed
   await page.screenshot({ path: test.info().outputPath('ads-strokes.png'), fullPage: true })
   await flow.getByRole('button', { name: 'Refine cut-out' }).click()
   await expect(flow.getByRole('progressbar', { name: 'Refining' })).toBeVisible()
-  await expect.poll(async () => { const a = await newest(); return a.status === 'done' && a.characters[0]!.id !== cut.id ? biggest(a).box.y : 0 }, { timeout: 60_000 })
+  await expect
+    .poll(
+      async () => {
+        const a = await newest()
+        return a.status === 'done' && a.characters[0]!.id !== cut.id ? biggest(a).box.y : 0
+      },
+      { timeout: 60_000 },
+    )
     .toBeGreaterThan(cut.box.y + 40) // the cut-out now starts below the cap
   await expect(flow.getByRole('progressbar')).toHaveCount(0)
   await expect(character).toBeAttached()
@@ -93,11 +105,27 @@ test('upload a product photo, extract and refine it, generate the placements, ed
   // Edit the first design's square canvas.
   const first = cards.last() // the list is newest first: the last card is the first design (Spotlight)
   await expect(first.getByRole('img')).toBeVisible({ timeout: 90_000 })
-  const id = Number(await page.evaluate(async () => ((await (await fetch('/api/ads/image-generations')).json()) as { generations: Array<{ id: number }> }).generations.at(-1)!.id))
+  const id = Number(
+    await page.evaluate(
+      async () =>
+        (
+          (await (await fetch('/api/ads/image-generations')).json()) as { generations: Array<{ id: number }> }
+        ).generations.at(-1)!.id,
+    ),
+  )
   await first.getByRole('button', { name: 'Edit' }).click()
   const canvas = page.getByTestId('ad-canvas')
   await expect(canvas).toBeVisible()
-  const canvasView = async () => (await page.evaluate(async (gid) => (await (await fetch(`/api/ads/image-generations/${gid}/canvas/square`)).json()) as { canvas: { assets: Array<{ id: string; x: number; y: number; text?: string; priority: number }> } }, id)).canvas
+  const canvasView = async () =>
+    (
+      await page.evaluate(
+        async (gid) =>
+          (await (await fetch(`/api/ads/image-generations/${gid}/canvas/square`)).json()) as {
+            canvas: { assets: Array<{ id: string; x: number; y: number; text?: string; priority: number }> }
+          },
+        id,
+      )
+    ).canvas
   const before = (await canvasView()).assets.find((a) => a.id === 'headline')!
 
   // Move: drag the headline 60 px right and 40 px down.
@@ -109,20 +137,35 @@ test('upload a product photo, extract and refine it, generate the placements, ed
   await page.mouse.down()
   await page.mouse.move(grab.x + 60 * scale, grab.y + 40 * scale, { steps: 8 })
   await page.mouse.up()
-  await expect.poll(async () => (await canvasView()).assets.find((a) => a.id === 'headline')!.x, { timeout: 15_000 }).toBeGreaterThan(before.x + 40)
+  await expect
+    .poll(async () => (await canvasView()).assets.find((a) => a.id === 'headline')!.x, { timeout: 15_000 })
+    .toBeGreaterThan(before.x + 40)
 
   // Text: rewrite the headline.
   await flow.getByLabel('Text', { exact: true }).last().fill('Glow like never before')
   await page.getByRole('button', { name: 'Save text' }).click()
-  await expect.poll(async () => (await canvasView()).assets.find((a) => a.id === 'headline')!.text, { timeout: 15_000 }).toBe('Glow like never before')
+  await expect
+    .poll(async () => (await canvasView()).assets.find((a) => a.id === 'headline')!.text, { timeout: 15_000 })
+    .toBe('Glow like never before')
 
   // Priority: the product to the front.
-  await page.getByRole('list', { name: 'Layers' }).getByRole('button', { name: /subject/ }).first().click()
+  await page
+    .getByRole('list', { name: 'Layers' })
+    .getByRole('button', { name: /subject/ })
+    .first()
+    .click()
   await page.getByRole('button', { name: 'Bring to front' }).click()
-  await expect.poll(async () => {
-    const assets = (await canvasView()).assets
-    return assets.find((a) => a.id === 'subject-1')!.priority === Math.max(...assets.map((a) => a.priority))
-  }, { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(
+      async () => {
+        const assets = (await canvasView()).assets
+        return (
+          assets.find((a) => a.id === 'subject-1')!.priority === Math.max(...assets.map((a) => a.priority))
+        )
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
   await page.screenshot({ path: test.info().outputPath('ads-canvas.png'), fullPage: true })
 
   // Download all: ten pictures in the zip.
@@ -135,7 +178,9 @@ test('upload a product photo, extract and refine it, generate the placements, ed
 })
 
 // The back office sees what the creator made: server-side lists with search and filters in the URL, details, CSV.
-test('the admin finds the ad assets and ad image generations, opens them and exports CSV', async ({ page }) => {
+test('the admin finds the ad assets and ad image generations, opens them and exports CSV', async ({
+  page,
+}) => {
   expect(username, 'the creator test ran first').not.toBe('')
   await adminSignIn(page)
   const nav = page.getByRole('navigation', { name: 'Admin', exact: true })
@@ -160,7 +205,9 @@ test('the admin finds the ad assets and ad image generations, opens them and exp
   // The pictures themselves (admin-only previews): the upload and its cut-outs.
   const loaded = async (img: ReturnType<typeof page.getByRole>) => {
     await img.scrollIntoViewIfNeeded() // previews load lazily
-    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0)
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+      .toBeGreaterThan(0)
   }
   await loaded(page.getByRole('img', { name: 'serum, as uploaded' }))
   await loaded(page.getByRole('img', { name: /^Character / }).first())
@@ -180,7 +227,10 @@ test('the admin finds the ad assets and ad image generations, opens them and exp
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goBack()
   await expect(page.getByRole('row')).toHaveCount(4)
-  await page.screenshot({ path: test.info().outputPath('admin-ad-image-generations-mobile.png'), fullPage: true })
+  await page.screenshot({
+    path: test.info().outputPath('admin-ad-image-generations-mobile.png'),
+    fullPage: true,
+  })
 
   // Search images: the library (offline) finds the creator's upload and its cut-out.
   await page.setViewportSize({ width: 1280, height: 800 })

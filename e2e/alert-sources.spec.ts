@@ -5,9 +5,21 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import type { Tip } from '@mouthpiece/contracts/donations/donations.schemas'
 import { startFakeTwitch } from '../apps/server/src/modules/donations/testing/fake-twitch'
 import type { FakeTwitch } from '../apps/server/src/modules/donations/testing/fake-twitch'
-import { startFakeStreamElements, startFakeStreamlabs, startFakeYoutube } from '../apps/server/src/modules/donations/testing/fake-donation-services'
-import { streamElementsTip, streamlabsDonation, youtubeChatMessage } from '../apps/server/src/modules/donations/testing/payloads'
-import { NOTIFICATIONS, notificationFor, resubNotification } from '../apps/server/src/modules/donations/testing/twitch-fixtures'
+import {
+  startFakeStreamElements,
+  startFakeStreamlabs,
+  startFakeYoutube,
+} from '../apps/server/src/modules/donations/testing/fake-donation-services'
+import {
+  streamElementsTip,
+  streamlabsDonation,
+  youtubeChatMessage,
+} from '../apps/server/src/modules/donations/testing/payloads'
+import {
+  NOTIFICATIONS,
+  notificationFor,
+  resubNotification,
+} from '../apps/server/src/modules/donations/testing/twitch-fixtures'
 import type { EventSubMessage } from '../apps/server/src/modules/donations/testing/twitch-fixtures'
 import { TIPS_TOPIC } from '../apps/server/src/modules/donations/sources/streamelements'
 import { PROBE, expectMouthMoves, expectVoiceStarted, probe } from './overlay-probe'
@@ -47,14 +59,38 @@ let headers: Record<string, string>
 
 function serverEnv(): Record<string, string> {
   return {
-    PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000',
-    SOURCES_ENABLED: 'true', SOURCES_SCAN_SECONDS: '1', ALERT_JOB_EXPIRE_SECONDS: '5', YOUTUBE_DAILY_QUOTA: '1000000',
-    TWITCH_CLIENT_ID: 'twitch-client', TWITCH_CLIENT_SECRET: 'twitch-secret', TWITCH_AUTH_URL: `${twitch.base}/oauth2`, TWITCH_API_URL: `${twitch.base}/helix`,
-    TWITCH_EVENTSUB_WS_URL: twitch.wsUrl, TWITCH_EVENTSUB_TRANSPORT: 'websocket',
-    STREAMLABS_CLIENT_ID: 'sl-client', STREAMLABS_CLIENT_SECRET: 'sl-secret', STREAMLABS_API_URL: `${streamlabs.base}/api/v2.0`, STREAMLABS_SOCKET_URL: streamlabs.base,
-    STREAMELEMENTS_CLIENT_ID: 'se-client', STREAMELEMENTS_CLIENT_SECRET: 'se-secret', STREAMELEMENTS_API_URL: streamelements.base, STREAMELEMENTS_ASTRO_URL: streamelements.wsUrl,
-    GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${youtube.base}/auth`, GOOGLE_TOKEN_URL: `${youtube.base}/token`,
-    GOOGLE_REVOKE_URL: `${youtube.base}/revoke`, YOUTUBE_API_URL: `${youtube.base}/youtube/v3`,
+    PORT: String(PORT),
+    PUBLIC_URL: BASE,
+    DATA_DIR,
+    DATABASE_URL: '',
+    MODE: 'all',
+    WEB_DIST: 'apps/web/dist',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    SOURCES_ENABLED: 'true',
+    SOURCES_SCAN_SECONDS: '1',
+    ALERT_JOB_EXPIRE_SECONDS: '5',
+    YOUTUBE_DAILY_QUOTA: '1000000',
+    TWITCH_CLIENT_ID: 'twitch-client',
+    TWITCH_CLIENT_SECRET: 'twitch-secret',
+    TWITCH_AUTH_URL: `${twitch.base}/oauth2`,
+    TWITCH_API_URL: `${twitch.base}/helix`,
+    TWITCH_EVENTSUB_WS_URL: twitch.wsUrl,
+    TWITCH_EVENTSUB_TRANSPORT: 'websocket',
+    STREAMLABS_CLIENT_ID: 'sl-client',
+    STREAMLABS_CLIENT_SECRET: 'sl-secret',
+    STREAMLABS_API_URL: `${streamlabs.base}/api/v2.0`,
+    STREAMLABS_SOCKET_URL: streamlabs.base,
+    STREAMELEMENTS_CLIENT_ID: 'se-client',
+    STREAMELEMENTS_CLIENT_SECRET: 'se-secret',
+    STREAMELEMENTS_API_URL: streamelements.base,
+    STREAMELEMENTS_ASTRO_URL: streamelements.wsUrl,
+    GOOGLE_CLIENT_ID: 'g-client',
+    GOOGLE_CLIENT_SECRET: 'g-secret',
+    GOOGLE_AUTH_URL: `${youtube.base}/auth`,
+    GOOGLE_TOKEN_URL: `${youtube.base}/token`,
+    GOOGLE_REVOKE_URL: `${youtube.base}/revoke`,
+    YOUTUBE_API_URL: `${youtube.base}/youtube/v3`,
   }
 }
 
@@ -63,7 +99,8 @@ async function until(what: string, check: () => unknown, timeout = 15_000) {
   await expect.poll(() => Boolean(check()), { message: what, timeout }).toBe(true)
 }
 
-const tips = async () => ((await (await api!.get('/api/donation/tips/all?limit=100', { headers })).json()) as { list: Tip[] }).list
+const tips = async () =>
+  ((await (await api!.get('/api/donation/tips/all?limit=100', { headers })).json()) as { list: Tip[] }).list
 
 const root = () => overlay.getByTestId('overlay')
 const card = () => overlay.getByTestId('alert-card')
@@ -76,7 +113,12 @@ async function overlayIdle() {
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(90_000)
-  ;[twitch, streamlabs, streamelements, youtube] = await Promise.all([startFakeTwitch(), startFakeStreamlabs(), startFakeStreamElements(), startFakeYoutube([], { stayLive: true })])
+  ;[twitch, streamlabs, streamelements, youtube] = await Promise.all([
+    startFakeTwitch(),
+    startFakeStreamlabs(),
+    startFakeStreamElements(),
+    startFakeYoutube([], { stayLive: true }),
+  ])
   freshDataDir(DATA_DIR)
   server = await startServerProcess(serverEnv(), { entry: SERVER_ENTRY })
   api = await playwright.request.newContext({ baseURL: BASE })
@@ -103,11 +145,14 @@ test.afterAll(async () => {
 test('the creator links Twitch, Streamlabs, StreamElements and YouTube on Alert Card Settings', async () => {
   await settings.goto('/donation-settings')
   await expect(settings.getByRole('heading', { name: 'Alert Card Settings' })).toBeVisible()
-  const row = (provider: string, platform: string) => settings.getByRole('listitem', { name: `${provider} on ${platform}` })
+  const row = (provider: string, platform: string) =>
+    settings.getByRole('listitem', { name: `${provider} on ${platform}` })
 
   // OAuth: Connect → the stand-in's consent page (already agreed) → our callback → back here.
   for (const provider of ['Twitch', 'Streamlabs']) {
-    await row(provider, 'Twitch').getByRole('button', { name: `Connect ${provider}` }).click()
+    await row(provider, 'Twitch')
+      .getByRole('button', { name: `Connect ${provider}` })
+      .click()
     await expect(settings).toHaveURL(new RegExp(`/donation-settings\\?connected=${provider.toLowerCase()}`))
     await expect(row(provider, 'Twitch')).toContainText('Connected')
   }
@@ -125,9 +170,14 @@ test('the creator links Twitch, Streamlabs, StreamElements and YouTube on Alert 
   await expect(row('YouTube', 'YouTube')).toContainText('Connected')
 
   // Each live client is up: EventSub subscribed, the Streamlabs socket open, Astro subscribed, the chat polled.
-  await until('the five EventSub subscriptions', () => twitch.helixCalls.length >= 5 && twitch.open().length === 1)
+  await until(
+    'the five EventSub subscriptions',
+    () => twitch.helixCalls.length >= 5 && twitch.open().length === 1,
+  )
   await until('the Streamlabs socket', () => streamlabs.connected() === 1)
-  await until('the Astro tip subscription', () => streamelements.subscriptions.some((s) => s.topic === TIPS_TOPIC))
+  await until('the Astro tip subscription', () =>
+    streamelements.subscriptions.some((s) => s.topic === TIPS_TOPIC),
+  )
   await until('the live chat poll', () => youtube.requests.some((r) => r.path.endsWith('/liveChat/messages')))
 })
 
@@ -139,30 +189,82 @@ interface Fired {
 }
 
 const twitchEvent = (m: EventSubMessage) => () => twitch.send(m)
-const chatPage = (item: ReturnType<typeof youtubeChatMessage>) => () => youtube.addPage({ items: [item], nextPageToken: `after-${item.id}` })
+const chatPage = (item: ReturnType<typeof youtubeChatMessage>) => () =>
+  youtube.addPage({ items: [item], nextPageToken: `after-${item.id}` })
 
 const EVENTS: Fired[] = [
-  { name: 'Twitch cheer', fire: twitchEvent(notificationFor(NOTIFICATIONS.cheer, BROADCASTER, randomUUID())), card: [/testFromUser/, /cheered/, /250/] },
-  { name: 'Twitch channel points', fire: twitchEvent(notificationFor(NOTIFICATIONS.redemption, BROADCASTER, randomUUID())), card: [/testFromUser/, /redeemed 150 points/, /Test Input From CLI/] },
-  { name: 'Twitch subscription', fire: twitchEvent(notificationFor(NOTIFICATIONS.subscribe, BROADCASTER, randomUUID())), card: [/testFromUser/, /subscribed/, /Tier 1/i] },
-  { name: 'Twitch resub message', fire: twitchEvent(resubNotification(BROADCASTER)), card: [/Cool_User/, /resubscribed/, /15/] },
-  { name: 'Twitch gifted subs', fire: twitchEvent(notificationFor(NOTIFICATIONS.gift, BROADCASTER, randomUUID())), card: [/testFromUser/, /gifted/, /5/] },
+  {
+    name: 'Twitch cheer',
+    fire: twitchEvent(notificationFor(NOTIFICATIONS.cheer, BROADCASTER, randomUUID())),
+    card: [/testFromUser/, /cheered/, /250/],
+  },
+  {
+    name: 'Twitch channel points',
+    fire: twitchEvent(notificationFor(NOTIFICATIONS.redemption, BROADCASTER, randomUUID())),
+    card: [/testFromUser/, /redeemed 150 points/, /Test Input From CLI/],
+  },
+  {
+    name: 'Twitch subscription',
+    fire: twitchEvent(notificationFor(NOTIFICATIONS.subscribe, BROADCASTER, randomUUID())),
+    card: [/testFromUser/, /subscribed/, /Tier 1/i],
+  },
+  {
+    name: 'Twitch resub message',
+    fire: twitchEvent(resubNotification(BROADCASTER)),
+    card: [/Cool_User/, /resubscribed/, /15/],
+  },
+  {
+    name: 'Twitch gifted subs',
+    fire: twitchEvent(notificationFor(NOTIFICATIONS.gift, BROADCASTER, randomUUID())),
+    card: [/testFromUser/, /gifted/, /5/],
+  },
   {
     name: 'Streamlabs donation',
     fire: () => {
-      streamlabs.emit({ type: 'donation', for: 'streamlabs', event_id: `evt_${randomUUID()}`, message: [streamlabsDonation('Alice', '13.37', 'first!')] })
+      streamlabs.emit({
+        type: 'donation',
+        for: 'streamlabs',
+        event_id: `evt_${randomUUID()}`,
+        message: [streamlabsDonation('Alice', '13.37', 'first!')],
+      })
     },
     card: [/Alice/, /donated/, /\$13\.37/],
   },
-  { name: 'StreamElements tip', fire: () => streamelements.send(TIPS_TOPIC, streamElementsTip('Grace', 7.5, 'keep it up')), card: [/Grace/, /tipped/, /\$7\.50/] },
+  {
+    name: 'StreamElements tip',
+    fire: () => streamelements.send(TIPS_TOPIC, streamElementsTip('Grace', 7.5, 'keep it up')),
+    card: [/Grace/, /tipped/, /\$7\.50/],
+  },
   {
     name: 'YouTube Super Chat',
-    fire: chatPage(youtubeChatMessage('yt-sc-1', 'superChatEvent', { superChatDetails: { amountMicros: '5000000', currency: 'USD', amountDisplayString: '$5.00', userComment: 'Love it', tier: 2 } }, 'Heidi')),
+    fire: chatPage(
+      youtubeChatMessage(
+        'yt-sc-1',
+        'superChatEvent',
+        {
+          superChatDetails: {
+            amountMicros: '5000000',
+            currency: 'USD',
+            amountDisplayString: '$5.00',
+            userComment: 'Love it',
+            tier: 2,
+          },
+        },
+        'Heidi',
+      ),
+    ),
     card: [/Heidi/, /Super Chat/, /\$5\.00/],
   },
   {
     name: 'YouTube new member',
-    fire: chatPage(youtubeChatMessage('yt-member-1', 'newSponsorEvent', { newSponsorDetails: { memberLevelName: 'Gold', isUpgrade: false } }, 'Ivan')),
+    fire: chatPage(
+      youtubeChatMessage(
+        'yt-member-1',
+        'newSponsorEvent',
+        { newSponsorDetails: { memberLevelName: 'Gold', isUpgrade: false } },
+        'Ivan',
+      ),
+    ),
     card: [/Ivan/, /became a member/, /Gold/],
   },
 ]
@@ -175,7 +277,8 @@ test('every kind of event through its stand-in plays on the overlay: card, voice
     const firedAt = Date.now()
     event.fire()
     await expect(card(), event.name).toBeVisible({ timeout: 15_000 })
-    for (const text of event.card) await expect.soft(card(), event.name).toContainText(text, { timeout: 2000 })
+    for (const text of event.card)
+      await expect.soft(card(), event.name).toContainText(text, { timeout: 2000 })
     const startedAt = await expectVoiceStarted(overlay, i + 1)
     latencies.push(`${event.name} ${startedAt - firedAt} ms`)
     if (i === 0) await expectMouthMoves(overlay)
@@ -197,8 +300,30 @@ test('a notification delivered twice and a cheer relayed through Streamlabs play
   twitch.send(cheer)
   await expect(card()).toContainText('Only once please')
   // The same cheer as Streamlabs relays it (its own ids), well within the dedupe window.
-  streamlabs.emit({ type: 'bits', for: 'twitch_account', message: [{ id: randomUUID(), name: 'testfromuser', display_name: 'testFromUser', amount: '250', message: 'Only once please', emotes: '', _id: randomUUID() }] })
-  await expect.poll(async () => (await tips()).filter((t) => t.message === 'Only once please').map((t) => `${t.source}:${t.status}`).sort(), { timeout: 15_000 })
+  streamlabs.emit({
+    type: 'bits',
+    for: 'twitch_account',
+    message: [
+      {
+        id: randomUUID(),
+        name: 'testfromuser',
+        display_name: 'testFromUser',
+        amount: '250',
+        message: 'Only once please',
+        emotes: '',
+        _id: randomUUID(),
+      },
+    ],
+  })
+  await expect
+    .poll(
+      async () =>
+        (await tips())
+          .filter((t) => t.message === 'Only once please')
+          .map((t) => `${t.source}:${t.status}`)
+          .sort(),
+      { timeout: 15_000 },
+    )
     .toEqual(['streamlabs:duplicate', 'twitch:played'])
   await overlayIdle()
   await overlay.waitForTimeout(2000)
@@ -208,7 +333,10 @@ test('a notification delivered twice and a cheer relayed through Streamlabs play
 test('a server killed with SIGKILL mid-queue delivers the rest after restart, each once', async () => {
   test.setTimeout(120_000)
   // Festival takes about half a second per alert: the server still has alerts to speak when it dies.
-  const voice = await api!.post('/api/donation/settings/update', { headers, data: { data: { tts: { voice: 'festival:cmu_us_slt_arctic_hts' } } } })
+  const voice = await api!.post('/api/donation/settings/update', {
+    headers,
+    data: { data: { tts: { voice: 'festival:cmu_us_slt_arctic_hts' } } },
+  })
   expect(voice.ok()).toBeTruthy()
   await overlayIdle()
   const before = (await probe(overlay)).playing
@@ -220,23 +348,41 @@ test('a server killed with SIGKILL mid-queue delivers the rest after restart, ea
   const atKill = await tips()
   await server?.stop('SIGKILL')
   const waiting = atKill.filter((t) => names.includes(t.who) && t.status === 'queued').length
-  console.log(`SIGKILL while the first tip played: ${waiting} of ${names.length} tips were still queued on the server`)
+  console.log(
+    `SIGKILL while the first tip played: ${waiting} of ${names.length} tips were still queued on the server`,
+  )
   await expect(root()).not.toHaveAttribute('data-link', 'open')
 
   const restartedAt = Date.now()
   server = await startServerProcess(serverEnv(), { entry: SERVER_ENTRY })
   console.log(`the server answered again ${Date.now() - restartedAt} ms after the restart began`)
   await expect(root()).toHaveAttribute('data-link', 'open', { timeout: 30_000 })
-  await expect.poll(async () => (await probe(overlay)).playing, { timeout: 60_000, message: 'every tip plays' }).toBe(before + names.length).catch(async (err: unknown) => {
-    console.log('tips at the kill', atKill.filter((t) => names.includes(t.who)).map((t) => `${t.who}:${t.status}`))
-    console.log('tips now', (await tips()).filter((t) => names.includes(t.who)).map((t) => `${t.who}:${t.status}:${t.skip_reason ?? ''}`), (await probe(overlay)).texts.slice(-5))
-    throw err
-  })
+  await expect
+    .poll(async () => (await probe(overlay)).playing, { timeout: 60_000, message: 'every tip plays' })
+    .toBe(before + names.length)
+    .catch(async (err: unknown) => {
+      console.log(
+        'tips at the kill',
+        atKill.filter((t) => names.includes(t.who)).map((t) => `${t.who}:${t.status}`),
+      )
+      console.log(
+        'tips now',
+        (await tips())
+          .filter((t) => names.includes(t.who))
+          .map((t) => `${t.who}:${t.status}:${t.skip_reason ?? ''}`),
+        (await probe(overlay)).texts.slice(-5),
+      )
+      throw err
+    })
   await overlayIdle()
   await overlay.waitForTimeout(2000)
   const after = await probe(overlay)
   expect(after.playing).toBe(before + names.length)
-  for (const name of names) expect(after.texts.filter((t) => t.includes(name)), `${name}'s card`).toHaveLength(1)
+  for (const name of names)
+    expect(
+      after.texts.filter((t) => t.includes(name)),
+      `${name}'s card`,
+    ).toHaveLength(1)
 
   // The Activity Feed lists each tip once.
   await settings.goto('/donation-settings')
@@ -244,8 +390,14 @@ test('a server killed with SIGKILL mid-queue delivers the rest after restart, ea
   const feed = settings.getByRole('table', { name: 'Activity Feed' })
   for (const name of names) await expect(feed.getByRole('row').filter({ hasText: name })).toHaveCount(1)
   // The tip on screen at the kill may stay `speaking`: its 'played' report is retried for 13 s only.
-  const statuses = async () => (await tips()).filter((t) => names.includes(t.who)).sort((a, b) => a.id - b.id).map((t) => t.status)
+  const statuses = async () =>
+    (await tips())
+      .filter((t) => names.includes(t.who))
+      .sort((a, b) => a.id - b.id)
+      .map((t) => t.status)
   // The overlay's 'played' reports are calls of their own, retried: polled, not read once.
-  await expect.poll(async () => (await statuses()).slice(1), { timeout: 20_000 }).toEqual(names.slice(1).map(() => 'played'))
+  await expect
+    .poll(async () => (await statuses()).slice(1), { timeout: 20_000 })
+    .toEqual(names.slice(1).map(() => 'played'))
   expect(['played', 'speaking']).toContain((await statuses())[0])
 })

@@ -12,7 +12,11 @@ import { launchChromium, signUpCreator } from './support'
 test.use({ trace: 'off', screenshot: 'off' })
 
 test.describe('in OBS (autoplay allowed)', () => {
-  test('a test alert fired from the settings page plays on the overlay: card, audio, moving mouth; each alert once', async ({ playwright, request, baseURL }) => {
+  test('a test alert fired from the settings page plays on the overlay: card, audio, moving mouth; each alert once', async ({
+    playwright,
+    request,
+    baseURL,
+  }) => {
     const browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
     const context = await browser.newContext({ baseURL })
     const page = await context.newPage()
@@ -24,7 +28,9 @@ test.describe('in OBS (autoplay allowed)', () => {
     await expect(root).toHaveAttribute('data-link', 'open')
     await expect(root).toHaveAttribute('data-sound', 'unlocked')
     // Transparent page: nothing drawn between alerts.
-    expect(await overlay.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toMatch(/rgba\(0, 0, 0, 0\)|transparent/)
+    expect(await overlay.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toMatch(
+      /rgba\(0, 0, 0, 0\)|transparent/,
+    )
     await expect(overlay.getByTestId('alert-card')).toHaveCount(0)
 
     await page.goto('/donation-settings')
@@ -33,7 +39,9 @@ test.describe('in OBS (autoplay allowed)', () => {
 
     const form = page.getByRole('form', { name: 'Test alert' })
     await form.getByLabel('From').fill('Ada')
-    await form.getByLabel('Message').fill('Hello from the end to end test, this is a long enough line to watch the mouth move.')
+    await form
+      .getByLabel('Message')
+      .fill('Hello from the end to end test, this is a long enough line to watch the mouth move.')
     const firedAt = Date.now()
     await form.getByRole('button', { name: 'Send test alert' }).click()
 
@@ -78,7 +86,11 @@ test.describe('in OBS (autoplay allowed)', () => {
 })
 
 test.describe('in a plain browser (autoplay blocked)', () => {
-  test('shows "Click to enable sound" once, holds the alert, then plays it after the click', async ({ playwright, request, baseURL }) => {
+  test('shows "Click to enable sound" once, holds the alert, then plays it after the click', async ({
+    playwright,
+    request,
+    baseURL,
+  }) => {
     const browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
     const context = await browser.newContext({ baseURL })
     const { overlayUrl, token } = await signUpCreator(request, context, 'tab')
@@ -95,7 +107,10 @@ test.describe('in a plain browser (autoplay blocked)', () => {
     const unlock = overlay.getByRole('button', { name: 'Click to enable sound' })
     await expect(unlock).toBeVisible()
 
-    const fired = await request.post('/api/donation/twitch/test-bits', { headers: { authorization: `Bearer ${token}` }, data: {} })
+    const fired = await request.post('/api/donation/twitch/test-bits', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    })
     expect(fired.ok()).toBeTruthy()
     await overlay.waitForTimeout(2500)
     await expect(overlay.getByTestId('alert-card')).toHaveCount(0)
@@ -107,13 +122,22 @@ test.describe('in a plain browser (autoplay blocked)', () => {
     await expect(root).toHaveAttribute('data-sound', 'unlocked')
 
     await expect
-      .poll(async () => (await request.get('/api/donation/overlay/health', { headers: { authorization: `Bearer ${token}` } })).json() as Promise<unknown>)
+      .poll(
+        async () =>
+          (
+            await request.get('/api/donation/overlay/health', {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json() as Promise<unknown>,
+      )
       .toMatchObject({ online: true, audio_unlocked: true, visible: true })
     await browser.close()
   })
 
   test('an overlay link with an unknown key says so', async ({ page }) => {
     await page.goto('/tts/announcement?key=this-key-does-not-exist-anywhere-0000')
-    await expect(page.getByText('This overlay link is not valid any more. Copy it again from Alert Card Settings.')).toBeVisible()
+    await expect(
+      page.getByText('This overlay link is not valid any more. Copy it again from Alert Card Settings.'),
+    ).toBeVisible()
   })
 })

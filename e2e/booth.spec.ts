@@ -30,13 +30,22 @@ async function expectClip(kiosk: Page, name: string) {
   await expect(kiosk.getByTestId('booth-qr')).toBeVisible()
   const code = (await kiosk.getByTestId('booth-code').textContent())!
   expect(code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/)
-  expect(await kiosk.getByTestId('booth-qr').getAttribute('data-qr-text')).toMatch(new RegExp(`/twitchcon/\\d+\\?code=${code}$`))
+  expect(await kiosk.getByTestId('booth-qr').getAttribute('data-qr-text')).toMatch(
+    new RegExp(`/twitchcon/\\d+\\?code=${code}$`),
+  )
   // The browser can play it: metadata loaded from the real file.
-  await expect.poll(() => kiosk.getByTestId('booth-video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+  await expect
+    .poll(() => kiosk.getByTestId('booth-video').evaluate((v: HTMLVideoElement) => v.readyState), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(1)
   return code
 }
 
-test('three attendees at the booth, one while the network is down: videos, QR codes, mails and the queue drained', async ({ page, browser }) => {
+test('three attendees at the booth, one while the network is down: videos, QR codes, mails and the queue drained', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000)
   await adminSignIn(page)
   await page.goto('/admin/twitch-con')
@@ -44,7 +53,9 @@ test('three attendees at the booth, one while the network is down: videos, QR co
   await page.getByRole('button', { name: 'New event' }).click()
   const form = page.getByRole('form', { name: 'New event' })
   await form.getByLabel('Event name').fill('TwitchCon Rotterdam')
-  await form.getByLabel('Greeting ({name} is the attendee’s name)').fill('Hey {name}, welcome to TwitchCon Rotterdam!')
+  await form
+    .getByLabel('Greeting ({name} is the attendee’s name)')
+    .fill('Hey {name}, welcome to TwitchCon Rotterdam!')
   await form.getByRole('button', { name: 'Add a field' }).click()
   await form.getByLabel('Field label').fill('Twitch handle')
   await form.getByLabel('Field key').fill('twitch_handle')
@@ -82,20 +93,28 @@ test('three attendees at the booth, one while the network is down: videos, QR co
   // Names and emails need the PIN, and the server checks it: offline, the panel stays locked.
   await expect(kiosk.getByTestId('booth-roster-row')).toHaveCount(0)
   await unlockStaff(kiosk)
-  await expect(kiosk.getByText('The PIN is checked online. Try again when the kiosk is back online.')).toBeVisible()
+  await expect(
+    kiosk.getByText('The PIN is checked online. Try again when the kiosk is back online.'),
+  ).toBeVisible()
   await expect(kiosk.getByTestId('booth-roster-row')).toHaveCount(0)
   await kiosk.screenshot({ path: `${SHOTS}/booth-kiosk-offline-staff.png`, fullPage: true })
   await kiosk.getByRole('button', { name: 'Next attendee' }).click()
 
   // Back online: the queue drains by itself, once.
   await context.setOffline(false)
-  await expect(kiosk.getByTestId('booth-queue-depth')).toContainText('Queue: 0 waiting to send', { timeout: 20_000 })
+  await expect(kiosk.getByTestId('booth-queue-depth')).toContainText('Queue: 0 waiting to send', {
+    timeout: 20_000,
+  })
   await kiosk.getByLabel(/Staff PIN/).fill('000000')
   await kiosk.getByRole('button', { name: 'Unlock' }).click()
   await expect(kiosk.getByText('Wrong staff PIN. Please try again.')).toBeVisible()
   await unlockStaff(kiosk)
-  await expect(kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })).toContainText(/Rendering|Ready|Mailed/)
-  await expect(kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })).toContainText('bob@example.com')
+  await expect(kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })).toContainText(
+    /Rendering|Ready|Mailed/,
+  )
+  await expect(kiosk.getByTestId('booth-roster-row').filter({ hasText: 'Bob' })).toContainText(
+    'bob@example.com',
+  )
 
   await kiosk.getByRole('button', { name: 'Staff' }).click()
   await signUp(kiosk, 'Carol', 'carol_gg')
@@ -117,11 +136,17 @@ test('three attendees at the booth, one while the network is down: videos, QR co
 
   // The admin sees three attendees, each mailed, and the three mails in the outbox.
   await page.reload()
-  await expect(page.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Mailed', { timeout: 20_000 })
-  for (const who of ['alice', 'carol']) await expect(page.getByRole('row').filter({ hasText: `${who}@example.com` })).toContainText('Mailed', { timeout: 60_000 })
+  await expect(page.getByRole('row').filter({ hasText: 'bob@example.com' })).toContainText('Mailed', {
+    timeout: 20_000,
+  })
+  for (const who of ['alice', 'carol'])
+    await expect(page.getByRole('row').filter({ hasText: `${who}@example.com` })).toContainText('Mailed', {
+      timeout: 60_000,
+    })
   await page.screenshot({ path: `${SHOTS}/booth-admin-attendees.png`, fullPage: true })
   await page.goto('/admin/outbox')
-  for (const who of ['alice', 'bob', 'carol']) await expect(page.getByText(`${who}@example.com`)).toBeVisible()
+  for (const who of ['alice', 'bob', 'carol'])
+    await expect(page.getByText(`${who}@example.com`)).toBeVisible()
   await expect(page.getByText('Your TwitchCon Rotterdam video is ready').first()).toBeVisible()
   await context.close()
 })

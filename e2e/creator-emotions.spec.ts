@@ -4,7 +4,9 @@ import { adminSignIn } from './support'
 // An admin imports an emotion table for a creator's voice from its voice page: the picker takes
 // .csv only; a picture gets the spec's message and nothing changes; a good CSV gives the creator a
 // voice of its own with the table, shown on the page.
-test('admin imports a creator’s emotions from CSV; a non-CSV file is refused with the spec’s message', async ({ page }) => {
+test('admin imports a creator’s emotions from CSV; a non-CSV file is refused with the spec’s message', async ({
+  page,
+}) => {
   await adminSignIn(page)
   await page.goto('/admin/creator-management/list/gamer/voice')
   await expect(page.getByRole('tab', { name: 'Voice' })).toHaveAttribute('aria-selected', 'true')
@@ -12,15 +14,27 @@ test('admin imports a creator’s emotions from CSV; a non-CSV file is refused w
   await expect(picker).toHaveAttribute('accept', '.csv,text/csv')
   await expect(page.getByText('No table imported')).toBeVisible()
 
-  await picker.setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]) })
+  await picker.setInputFiles({
+    name: 'face.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+  })
   await expect(page.getByText('Please upload .csv voice file!')).toBeVisible()
   await expect(page.getByText('No table imported')).toBeVisible()
 
-  await picker.setInputFiles({ name: 'max.csv', mimeType: 'text/csv', buffer: Buffer.from('emotion,rate,pitch,range,volume\nHappy,1.2,3,1.5,1\nBored,1,0,1,1\nSad,9,0,1,1\n') })
+  await picker.setInputFiles({
+    name: 'max.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('emotion,rate,pitch,range,volume\nHappy,1.2,3,1.5,1\nBored,1,0,1,1\nSad,9,0,1,1\n'),
+  })
   await expect(page.getByText('Line 3: unknown emotion “Bored”', { exact: false }).first()).toBeVisible()
   await expect(page.getByRole('list', { name: 'More lines to fix' })).toContainText('Line 4: rate 0.5–2')
 
-  await picker.setInputFiles({ name: 'max.csv', mimeType: 'text/csv', buffer: Buffer.from('emotion,rate,pitch,range,volume\nHappy,1.2,3,1.5,1.1\nSad,0.7,-4,0.4,0.7\n') })
+  await picker.setInputFiles({
+    name: 'max.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('emotion,rate,pitch,range,volume\nHappy,1.2,3,1.5,1.1\nSad,0.7,-4,0.4,0.7\n'),
+  })
   await expect(page.getByText('Import voice successfully!')).toBeVisible()
   const table = page.getByTestId('creator-emotions')
   await expect(table).toContainText('Sad')

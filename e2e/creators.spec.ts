@@ -6,12 +6,18 @@ const PORTRAIT = fileURLToPath(new URL('../packages/media/fixtures/portrait-1024
 
 // An admin adds a creator from a photo, watches the processing, restricts it to the Pro plan; a
 // user on the free plan does not see it in Quick Create. Voice profiles and tags are kept up alongside.
-test('admin adds a creator from a photo, watches progress, restricts it to a plan; a free user does not see it', async ({ browser }) => {
+test('admin adds a creator from a photo, watches progress, restricts it to a plan; a free user does not see it', async ({
+  browser,
+}) => {
   test.setTimeout(240_000)
   const adminPage = await (await browser.newContext()).newPage()
   await adminSignIn(adminPage)
   await adminPage.goto('/admin/creator-management/add-creator')
-  await expect(adminPage.getByRole('navigation', { name: 'Creator management' }).getByRole('link', { name: 'Add creator' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    adminPage
+      .getByRole('navigation', { name: 'Creator management' })
+      .getByRole('link', { name: 'Add creator' }),
+  ).toHaveAttribute('aria-current', 'page')
   const form = adminPage.getByRole('form', { name: 'Add a creator' })
   await form.getByLabel('Name').fill('Ada Streams')
   await form.getByLabel('Photos or a short video').setInputFiles(PORTRAIT)
@@ -19,7 +25,11 @@ test('admin adds a creator from a photo, watches progress, restricts it to a pla
 
   await expect(adminPage).toHaveURL(/add-creator\/process\?id=ada-streams-/)
   // The tab still says where we are: adding a creator.
-  await expect(adminPage.getByRole('navigation', { name: 'Creator management' }).getByRole('link', { name: 'Add creator' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    adminPage
+      .getByRole('navigation', { name: 'Creator management' })
+      .getByRole('link', { name: 'Add creator' }),
+  ).toHaveAttribute('aria-current', 'page')
   const bar = adminPage.getByRole('progressbar', { name: 'Processing progress' })
   await expect(bar).toBeVisible()
   await expect(adminPage.getByTestId('creator-ready')).toBeVisible({ timeout: 120_000 })
@@ -30,14 +40,20 @@ test('admin adds a creator from a photo, watches progress, restricts it to a pla
 
   // Restricted to Pro.
   await adminPage.getByRole('link', { name: 'Set permission' }).click()
-  await expect(adminPage.getByRole('navigation', { name: 'Creator management' }).getByRole('link', { name: 'Permission' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    adminPage
+      .getByRole('navigation', { name: 'Creator management' })
+      .getByRole('link', { name: 'Permission' }),
+  ).toHaveAttribute('aria-current', 'page')
   await adminPage.getByLabel('Pro').check()
   await adminPage.getByRole('button', { name: 'Save permission' }).click()
   await expect(adminPage.getByText('Permission saved')).toBeVisible()
   await adminPage.screenshot({ path: test.info().outputPath('creator-permission.png'), fullPage: true })
   await adminPage.goto(`/admin/creator-management/list/${id}`)
   await expect(adminPage.getByText('plan pro')).toBeVisible()
-  await expect(adminPage.getByRole('navigation', { name: 'Creator management' }).getByRole('link', { name: 'Creators' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    adminPage.getByRole('navigation', { name: 'Creator management' }).getByRole('link', { name: 'Creators' }),
+  ).toHaveAttribute('aria-current', 'page')
   await adminPage.screenshot({ path: test.info().outputPath('creator-detail.png'), fullPage: true })
 
   // Update avatar: the admin removes the creator's background for a plain colour; the dataset shows
@@ -48,12 +64,25 @@ test('admin adds a creator from a photo, watches progress, restricts it to a pla
   await adminPage.getByLabel('Background colour').fill('#222831')
   await adminPage.getByRole('button', { name: 'Apply background' }).click()
   await expect(adminPage.getByText('Background removed')).toBeVisible({ timeout: 60_000 })
-  const bg = await adminPage.evaluate(async (cid) => ((await (await fetch('/api/influencers')).json()) as { influencers: Array<{ id: string; look: { photo?: { background?: unknown } } }> }).influencers.find((i) => i.id === cid), id)
+  const bg = await adminPage.evaluate(
+    async (cid) =>
+      (
+        (await (await fetch('/api/influencers')).json()) as {
+          influencers: Array<{ id: string; look: { photo?: { background?: unknown } } }>
+        }
+      ).influencers.find((i) => i.id === cid),
+    id,
+  )
   expect(bg).toBeUndefined() // restricted to Pro: not listed publicly; the admin API has it
   // Kept to Pro, it is not on the public landing page: refreshing its video is refused, clearly.
   await adminPage.getByRole('button', { name: 'Refresh landing video' }).click()
-  await expect(adminPage.getByText('Only a ready creator shown to every user has a video on the landing page.')).toBeVisible()
-  await adminPage.screenshot({ path: test.info().outputPath('creator-avatar-background.png'), fullPage: true })
+  await expect(
+    adminPage.getByText('Only a ready creator shown to every user has a video on the landing page.'),
+  ).toBeVisible()
+  await adminPage.screenshot({
+    path: test.info().outputPath('creator-avatar-background.png'),
+    fullPage: true,
+  })
 
   // A free user: not in the picker, not in the API.
   const userPage = await (await browser.newContext()).newPage()
@@ -62,7 +91,11 @@ test('admin adds a creator from a photo, watches progress, restricts it to a pla
   const qc = userPage.locator('#quick-create')
   await expect(qc.getByRole('radio').first()).toBeVisible()
   await expect(qc.getByRole('radio', { name: /Ada Streams/ })).toHaveCount(0)
-  const listed = await userPage.evaluate(async () => ((await (await fetch('/api/influencers')).json()) as { influencers: Array<{ id: string }> }).influencers.map((i) => i.id))
+  const listed = await userPage.evaluate(async () =>
+    (
+      (await (await fetch('/api/influencers')).json()) as { influencers: Array<{ id: string }> }
+    ).influencers.map((i) => i.id),
+  )
   expect(listed).not.toContain(id)
 
   // Open to everyone again: the same user sees it.
@@ -88,7 +121,9 @@ test('admin adds a creator from a photo, watches progress, restricts it to a pla
   await adminPage.screenshot({ path: test.info().outputPath('default-prompts-mobile.png'), fullPage: true })
 })
 
-test('admin keeps voice profiles with tags; a user filters the voice picker by a tag', async ({ browser }) => {
+test('admin keeps voice profiles with tags; a user filters the voice picker by a tag', async ({
+  browser,
+}) => {
   test.setTimeout(180_000)
   const adminPage = await (await browser.newContext()).newPage()
   await adminSignIn(adminPage)

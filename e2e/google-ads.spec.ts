@@ -1,7 +1,12 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { CLIENT_US, GOOD_DEV_TOKEN, MANAGER, startFakeGoogleAds } from '../apps/server/src/modules/adimport/testing/fake-google-ads'
+import {
+  CLIENT_US,
+  GOOD_DEV_TOKEN,
+  MANAGER,
+  startFakeGoogleAds,
+} from '../apps/server/src/modules/adimport/testing/fake-google-ads'
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
@@ -31,11 +36,27 @@ test.beforeAll(async ({ playwright }) => {
   g = await startFakeGoogleAds({ rows: 120 })
   freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
-  server = await startServerProcess({
-    PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',
-    GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${g.base}/auth`, GOOGLE_TOKEN_URL: `${g.base}/token`, GOOGLE_REVOKE_URL: `${g.base}/revoke`,
-    YOUTUBE_API_URL: `${g.base}/youtube/v3`, GOOGLE_ADS_API_URL: g.adsUrl,
-  }, { entry: SERVER_ENTRY })
+  server = await startServerProcess(
+    {
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      DATA_DIR,
+      DATABASE_URL: '',
+      MODE: 'all',
+      WEB_DIST: 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      SOURCES_ENABLED: 'false',
+      GOOGLE_CLIENT_ID: 'g-client',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      GOOGLE_AUTH_URL: `${g.base}/auth`,
+      GOOGLE_TOKEN_URL: `${g.base}/token`,
+      GOOGLE_REVOKE_URL: `${g.base}/revoke`,
+      YOUTUBE_API_URL: `${g.base}/youtube/v3`,
+      GOOGLE_ADS_API_URL: g.adsUrl,
+    },
+    { entry: SERVER_ENTRY },
+  )
   const api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
   const context = await browser.newContext({ baseURL: BASE, acceptDownloads: true })
@@ -72,9 +93,13 @@ test('google ads: link Google, save the developer token, pick a linked customer 
 
   await expect(page).toHaveURL(new RegExp(`/google-ads/${CLIENT_US}\\?via=${MANAGER}`))
   await expect(page.getByText(`through manager ${MANAGER}`)).toBeVisible()
-  await expect(page.getByTestId('import-note')).toContainText('Imported 120 rows: 120 new', { timeout: 20_000 })
+  await expect(page.getByTestId('import-note')).toContainText('Imported 120 rows: 120 new', {
+    timeout: 20_000,
+  })
   // Every search for the client went through the manager.
-  expect(g.state.searches.filter((s) => s.customer === CLIENT_US).every((s) => s.login === MANAGER)).toBe(true)
+  expect(g.state.searches.filter((s) => s.customer === CLIENT_US).every((s) => s.login === MANAGER)).toBe(
+    true,
+  )
 
   const campaigns = page.getByRole('table', { name: 'Campaigns' })
   await expect(campaigns).toContainText('Brand - Search')
@@ -83,13 +108,18 @@ test('google ads: link Google, save the developer token, pick a linked customer 
   await expect(groups).toContainText('Group 1-0')
   await groups.getByText('Group 1-0').click()
   await expect(page.getByRole('heading', { name: 'Ads in Group 1-0' })).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Ads', exact: true }).locator('tbody tr').first()).toContainText('RESPONSIVE_SEARCH_AD')
+  await expect(
+    page.getByRole('table', { name: 'Ads', exact: true }).locator('tbody tr').first(),
+  ).toContainText('RESPONSIVE_SEARCH_AD')
   await expect(page.getByRole('table', { name: 'Ads by day' })).toContainText('Generic - Coffee Beans')
   await page.screenshot({ path: `${SHOTS}/google-ads-account.png`, fullPage: true })
 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download CSV' }).click()
-  const csv = fs.readFileSync(await (await download).path(), 'utf8').split('\r\n').filter(Boolean)
+  const csv = fs
+    .readFileSync(await (await download).path(), 'utf8')
+    .split('\r\n')
+    .filter(Boolean)
   expect(csv[0]).toBe(`\uFEFF${AD_ROW_COLUMNS.join(',')}`)
   expect(csv).toHaveLength(121)
   expect(csv[1]).toContain('google')

@@ -1,7 +1,10 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import type { Browser, Page } from '@playwright/test'
-import { startFakeLlm, startFakeYoutubeData } from '../apps/server/src/modules/sentiment/testing/fake-youtube-data'
+import {
+  startFakeLlm,
+  startFakeYoutubeData,
+} from '../apps/server/src/modules/sentiment/testing/fake-youtube-data'
 import type { FakeVideo } from '../apps/server/src/modules/sentiment/testing/fake-youtube-data'
 import { startFakeMeta } from '../apps/server/src/modules/adimport/testing/fake-meta'
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
@@ -22,12 +25,30 @@ const SHOTS = `.tmp/shots-insights`
 
 const day = (d: number) => `2026-10-${String(d).padStart(2, '0')}T12:00:00Z`
 const VIDEOS: FakeVideo[] = [
-  { id: 'Qm7dR2xLp0A', title: 'Cozy farming sim: first 100 days', comments: [
-    { id: 'c1', author: '@maplemoth', text: 'this video slaps 🔥 love the cozy vibes', publishedAt: day(11) },
-    { id: 'c2', author: '@grumpy', text: 'kinda mid, the music is boring', publishedAt: day(12) },
-    { id: 'c3', author: '@farmer', text: 'what seed did you use for the farm', publishedAt: day(12) },
-  ] },
-  { id: 'b8KfT3nWzq4', title: 'Cozy cracked speedrun', comments: Array.from({ length: 30 }, (_, i) => ({ id: `s${i}`, author: `@v${i}`, text: i % 2 ? 'cracked run, huge W' : 'that was an L', publishedAt: day(13 + (i % 3)) })) },
+  {
+    id: 'Qm7dR2xLp0A',
+    title: 'Cozy farming sim: first 100 days',
+    comments: [
+      {
+        id: 'c1',
+        author: '@maplemoth',
+        text: 'this video slaps 🔥 love the cozy vibes',
+        publishedAt: day(11),
+      },
+      { id: 'c2', author: '@grumpy', text: 'kinda mid, the music is boring', publishedAt: day(12) },
+      { id: 'c3', author: '@farmer', text: 'what seed did you use for the farm', publishedAt: day(12) },
+    ],
+  },
+  {
+    id: 'b8KfT3nWzq4',
+    title: 'Cozy cracked speedrun',
+    comments: Array.from({ length: 30 }, (_, i) => ({
+      id: `s${i}`,
+      author: `@v${i}`,
+      text: i % 2 ? 'cracked run, huge W' : 'that was an L',
+      publishedAt: day(13 + (i % 3)),
+    })),
+  },
   { id: 'zZ9yX8wV7uQ', title: 'Cozy stream with comments off', commentsDisabled: true, comments: [] },
 ]
 
@@ -43,17 +64,41 @@ let page: Page
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
-  ;[yt, meta, llm] = await Promise.all([startFakeYoutubeData(VIDEOS), startFakeMeta({ adsPerDay: 3 }), startFakeLlm()])
+  ;[yt, meta, llm] = await Promise.all([
+    startFakeYoutubeData(VIDEOS),
+    startFakeMeta({ adsPerDay: 3 }),
+    startFakeLlm(),
+  ])
   freshDataDir(DATA_DIR)
   fs.mkdirSync(SHOTS, { recursive: true })
-  server = await startServerProcess({
-    PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR, DATABASE_URL: '', MODE: 'all', WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', SOURCES_ENABLED: 'false',
-    ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
-    GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_AUTH_URL: `${yt.base}/auth`, GOOGLE_TOKEN_URL: `${yt.base}/token`, GOOGLE_REVOKE_URL: `${yt.base}/revoke`,
-    YOUTUBE_API_URL: `${yt.base}/youtube/v3`, META_GRAPH_URL: meta.graphUrl, META_AUTH_URL: meta.authUrl, META_APP_ID: 'meta-app', META_APP_SECRET: 'meta-secret',
-    // The admin points the sentiment model at the local stand-in: the SSRF-safe fetcher allows it only when the environment says so.
-    SENTIMENT_LLM_ALLOW_HOSTS: new URL(llm.base).hostname,
-  }, { entry: SERVER_ENTRY })
+  server = await startServerProcess(
+    {
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      DATA_DIR,
+      DATABASE_URL: '',
+      MODE: 'all',
+      WEB_DIST: 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      SOURCES_ENABLED: 'false',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      GOOGLE_CLIENT_ID: 'g-client',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      GOOGLE_AUTH_URL: `${yt.base}/auth`,
+      GOOGLE_TOKEN_URL: `${yt.base}/token`,
+      GOOGLE_REVOKE_URL: `${yt.base}/revoke`,
+      YOUTUBE_API_URL: `${yt.base}/youtube/v3`,
+      META_GRAPH_URL: meta.graphUrl,
+      META_AUTH_URL: meta.authUrl,
+      META_APP_ID: 'meta-app',
+      META_APP_SECRET: 'meta-secret',
+      // The admin points the sentiment model at the local stand-in: the SSRF-safe fetcher allows it only when the environment says so.
+      SENTIMENT_LLM_ALLOW_HOSTS: new URL(llm.base).hostname,
+    },
+    { entry: SERVER_ENTRY },
+  )
   const api = await playwright.request.newContext({ baseURL: BASE })
   browser = await launchChromium(playwright.chromium, 'document-user-activation-required')
   const context = await browser.newContext({ baseURL: BASE, acceptDownloads: true })
@@ -77,7 +122,12 @@ test('sentiment: link Google, search, pick three, analyse, change a comment, ana
   await expect(page).toHaveURL(/\/sentiment\?connected=youtube/)
   await page.getByLabel('Search videos').fill('cozy')
   await page.getByRole('button', { name: 'Search' }).click()
-  for (const title of ['Cozy farming sim: first 100 days', 'Cozy cracked speedrun', 'Cozy stream with comments off']) await page.getByLabel(`Pick ${title}`).check()
+  for (const title of [
+    'Cozy farming sim: first 100 days',
+    'Cozy cracked speedrun',
+    'Cozy stream with comments off',
+  ])
+    await page.getByLabel(`Pick ${title}`).check()
   await expect(page.getByTestId('plan-total')).toHaveText('4 units')
   await page.screenshot({ path: `${SHOTS}/sentiment-pick.png`, fullPage: true })
   await page.getByRole('button', { name: 'Analyse 3 videos' }).click()
@@ -87,14 +137,23 @@ test('sentiment: link Google, search, pick three, analyse, change a comment, ana
   await page.screenshot({ path: `${SHOTS}/sentiment-result.png`, fullPage: true })
 
   // Nothing changed yet: analysing again would cost the one videos.list call only.
-  await expect(page.getByTestId('again-plan')).toContainText('costs 1 unit (1 for video statistics, 0 comment pages)')
+  await expect(page.getByTestId('again-plan')).toContainText(
+    'costs 1 unit (1 for video statistics, 0 comment pages)',
+  )
   // A viewer changes their mind and another one comments: the count moves, so the newest page is read again.
   yt.editComment('Qm7dR2xLp0A', 'c2', 'ok I take it back, the music is great')
-  yt.addComment('Qm7dR2xLp0A', { id: 'c4', author: '@late', text: 'worst farming video ever', publishedAt: day(16) })
+  yt.addComment('Qm7dR2xLp0A', {
+    id: 'c4',
+    author: '@late',
+    text: 'worst farming video ever',
+    publishedAt: day(16),
+  })
   await page.getByRole('button', { name: 'Analyse again' }).click()
   await expect(page.getByText('1 flipped · 1 new · 0 removed')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText(/· 2 quota units/)).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Flipped comments' })).toContainText('ok I take it back, the music is great')
+  await expect(page.getByRole('list', { name: 'Flipped comments' })).toContainText(
+    'ok I take it back, the music is great',
+  )
   await page.screenshot({ path: `${SHOTS}/sentiment-diff.png`, fullPage: true })
 })
 
@@ -113,7 +172,10 @@ test('admin sets a prompt and a model; the next run uses the model', async () =>
   await page.getByRole('button', { name: 'Analyse again' }).click()
   await expect(page.getByText(/engine llm \(tiny-judge\)/)).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText('tone of the words (stand-in model)').first()).toBeVisible()
-  expect(llm.calls[0]).toMatchObject({ model: 'tiny-judge', system: expect.stringContaining('Rate how the viewer feels') })
+  expect(llm.calls[0]).toMatchObject({
+    model: 'tiny-judge',
+    system: expect.stringContaining('Rate how the viewer feels'),
+  })
   await admin.close()
 })
 

@@ -4,9 +4,12 @@ import { adminSignIn } from './support'
 
 // Landing, early access and its admin side, as people click them (playwright.config.ts runs the
 // real server with the built web app on a fresh database).
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
 
-test('a visitor generates a line and signs up for early access; signing up again updates the answers', async ({ page }) => {
+test('a visitor generates a line and signs up for early access; signing up again updates the answers', async ({
+  page,
+}) => {
   await page.goto('/landing')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Give your stream a voice and a face.')
 
@@ -21,7 +24,10 @@ test('a visitor generates a line and signs up for early access; signing up again
   await quickCreate.getByRole('button', { name: 'Another line' }).click()
   await expect(line).not.toHaveValue(first)
   await expect(line).not.toHaveValue('')
-  await expect(quickCreate.getByRole('link', { name: /sign up free/ })).toHaveAttribute('href', '/login?mode=register')
+  await expect(quickCreate.getByRole('link', { name: /sign up free/ })).toHaveAttribute(
+    'href',
+    '/login?mode=register',
+  )
 
   // Ready-made lines further down fill the same box.
   await page.getByRole('button', { name: /Sign Off/ }).click()
@@ -45,7 +51,9 @@ test('a visitor generates a line and signs up for early access; signing up again
   const youtube = dialog.getByLabel('YouTube channel link')
   await youtube.fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
   await dialog.getByRole('button', { name: 'Continue' }).click()
-  await expect(dialog.getByText('Please enter a YouTube channel link like youtube.com/channel/… or youtube.com/user/…')).toBeVisible()
+  await expect(
+    dialog.getByText('Please enter a YouTube channel link like youtube.com/channel/… or youtube.com/user/…'),
+  ).toBeVisible()
   await youtube.fill('https://www.youtube.com/channel/UC_e2e_creator')
   await dialog.getByRole('button', { name: 'Continue' }).click()
 
@@ -56,7 +64,9 @@ test('a visitor generates a line and signs up for early access; signing up again
   await expect(dialog.getByText('Please enter a valid email address')).toBeVisible()
   await dialog.getByLabel('Email').fill(email)
   await dialog.getByRole('button', { name: 'Join early access' }).click()
-  await expect(dialog.getByRole('status')).toHaveText("You're on the list! We'll email you as soon as your early access is ready.")
+  await expect(dialog.getByRole('status')).toHaveText(
+    "You're on the list! We'll email you as soon as your early access is ready.",
+  )
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click()
   await expect(dialog).toBeHidden()
 
@@ -71,7 +81,9 @@ test('a visitor generates a line and signs up for early access; signing up again
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await dialog.getByLabel('Email').fill(email.toUpperCase())
   await dialog.getByRole('button', { name: 'Join early access' }).click()
-  await expect(dialog.getByRole('status')).toHaveText("You're already on the list. We've updated your answers.")
+  await expect(dialog.getByRole('status')).toHaveText(
+    "You're already on the list. We've updated your answers.",
+  )
 })
 
 test('an admin downloads the early registers as CSV and mails the TTS list', async ({ page, request }) => {
@@ -95,12 +107,17 @@ test('an admin downloads the early registers as CSV and mails the TTS list', asy
   await expect(page).toHaveURL(/\/admin\/early-registers$/)
   await expect(page.getByRole('cell', { name: email })).toBeVisible()
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^early-registers-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = fs.readFileSync(await download.path(), 'utf8')
   expect(csv.split('\r\n')[0]).toMatch(/^\uFEFF?Email,Role,Channels,/)
   const row = csv.split('\r\n').find((l) => l.startsWith(email))
-  expect(row).toContain(`${email},creator,twitch: https://twitch.tv/csv_streamer,Just getting started (under 1K),Spoken TTS stream alerts`)
+  expect(row).toContain(
+    `${email},creator,twitch: https://twitch.tv/csv_streamer,Just getting started (under 1K),Spoken TTS stream alerts`,
+  )
 
   // The TTS list, mailed: the dialog's own checks first.
   await page.getByRole('link', { name: 'TTS early access' }).first().click()
@@ -122,7 +139,9 @@ test('an admin downloads the early registers as CSV and mails the TTS list', asy
   await expect(page.getByText(/Mouthpiece TTS early-access list/).first()).toBeVisible()
 })
 
-test('an admin adds a sentence category and visitors can use it; the last 3 active stay on', async ({ page }) => {
+test('an admin adds a sentence category and visitors can use it; the last 3 active stay on', async ({
+  page,
+}) => {
   await adminSignIn(page)
   await page.goto('/admin/sentences')
   await page.getByRole('button', { name: 'New category' }).click()
@@ -130,7 +149,9 @@ test('an admin adds a sentence category and visitors can use it; the last 3 acti
   await dialog.getByLabel('Display name').fill('Raid Welcome')
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('raid-welcome')
   await dialog.getByLabel('Order').fill('0')
-  await dialog.getByLabel(/Sentences/).fill('Welcome, raiders! Make yourselves at home.\nThanks for the raid, you are all legends!')
+  await dialog
+    .getByLabel(/Sentences/)
+    .fill('Welcome, raiders! Make yourselves at home.\nThanks for the raid, you are all legends!')
   await dialog.getByRole('button', { name: 'Create category' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Create category success' })).toBeVisible()
   await expect(page.getByRole('cell', { name: 'Raid Welcome raid-welcome', exact: true })).toBeVisible()
@@ -148,7 +169,9 @@ test('an admin adds a sentence category and visitors can use it; the last 3 acti
   }
   const locked = page.getByRole('switch', { name: 'Show Raid Welcome' })
   await expect(locked).toBeDisabled()
-  await expect(page.getByRole('tooltip', { name: 'Only at least 3 categories are active' }).first()).toBeAttached()
+  await expect(
+    page.getByRole('tooltip', { name: 'Only at least 3 categories are active' }).first(),
+  ).toBeAttached()
 
   await page.goto('/landing')
   const quickCreate = page.locator('#quick-create')

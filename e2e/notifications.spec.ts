@@ -17,7 +17,12 @@ async function register(page: Page, prefix: string) {
 async function payer(request: APIRequestContext, token: string) {
   const auth = { Authorization: `Bearer ${token}` }
   const tokenRes = await request.post('/api/payment/sandbox/tokens', {
-    data: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+    data: {
+      number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 3,
+      cvc: '123',
+    },
   })
   expect(tokenRes.ok(), await tokenRes.text()).toBe(true)
   const { token_id } = (await tokenRes.json()) as { token_id: string }
@@ -37,7 +42,10 @@ const badge = (page: Page) => page.getByTestId('notification-badge')
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' })
 const rows = (page: Page) => panel(page).locator('[data-notification-item]')
 
-test('a real-time notification, paging through the bell, and one marked seen that opens billing', async ({ page, request }) => {
+test('a real-time notification, paging through the bell, and one marked seen that opens billing', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1366, height: 800 })
   const { token } = await register(page, 'bell')
 
@@ -66,7 +74,9 @@ test('a real-time notification, paging through the bell, and one marked seen tha
   // A fresh load lists page 1 (10, newest first); scrolling to the bottom fetches page 2.
   await page.reload()
   await expect(badge(page)).toHaveText('12')
-  const page2 = page.waitForResponse((r) => r.url().includes('/api/notifications?') && r.url().includes('page=2'))
+  const page2 = page.waitForResponse(
+    (r) => r.url().includes('/api/notifications?') && r.url().includes('page=2'),
+  )
   await bell(page).click()
   await expect(rows(page)).toHaveCount(10)
   await expect(rows(page).first()).toContainText('Tip jar 12.')

@@ -52,11 +52,22 @@ export function mouthPixels(page: Page): Promise<number> {
  * the audio element's clock then advances. Answers when that playback started (page clock, ms).
  */
 export async function expectVoiceStarted(overlay: Page, count: number, timeout = 10_000): Promise<number> {
-  await expect.poll(async () => (await probe(overlay)).playing, { message: `alert voice number ${count} starts`, timeout }).toBe(count)
+  await expect
+    .poll(async () => (await probe(overlay)).playing, {
+      message: `alert voice number ${count} starts`,
+      timeout,
+    })
+    .toBe(count)
   // What the element has played, not two clock readings: a short clip may have ended before a
   // slow machine read the clock the first time. `played` starts empty with each new source.
   await expect
-    .poll(() => overlay.evaluate<number>(`(() => { const p = document.querySelector('[data-testid=alert-audio]').played; return p.length ? p.end(p.length - 1) : 0 })()`), { message: 'the audio clock advances' })
+    .poll(
+      () =>
+        overlay.evaluate<number>(
+          `(() => { const p = document.querySelector('[data-testid=alert-audio]').played; return p.length ? p.end(p.length - 1) : 0 })()`,
+        ),
+      { message: 'the audio clock advances' },
+    )
     .toBeGreaterThan(0.1)
   return (await probe(overlay)).playingAt[count - 1]!
 }

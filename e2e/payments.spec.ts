@@ -7,7 +7,6 @@ import { registerInUi } from './support'
 
 const SANDBOX_LABEL = 'Test mode — sandbox payments, no real charges'
 
-
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number)
   await page.getByLabel('Expiry (MM / YY)').fill(`12 / ${String(new Date().getFullYear() + 3).slice(2)}`)
@@ -32,7 +31,10 @@ test('subscribes with the sandbox card 4242…, sees the payment, cancels and re
   await expect(billing.getByTestId('current-plan-name')).toHaveText('Creator')
   await expect(billing.getByText(/^Renews on /)).toBeVisible()
   await expect(billing.getByTestId('card-on-file')).toContainText('Visa •••• 4242')
-  const paid = billing.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'Creator plan' })
+  const paid = billing
+    .getByRole('table', { name: 'Payment history' })
+    .getByRole('row')
+    .filter({ hasText: 'Creator plan' })
   await expect(paid).toContainText('$59.00')
   await expect(paid).toContainText('Paid')
 
@@ -49,7 +51,9 @@ test('subscribes with the sandbox card 4242…, sees the payment, cancels and re
   await expect(page.getByRole('article', { name: 'Creator plan' }).getByText('Current plan')).toBeVisible()
 })
 
-test("a declined card (4000 0000 0000 0002) shows 'Your card was declined.' and leaves no active plan", async ({ page }) => {
+test("a declined card (4000 0000 0000 0002) shows 'Your card was declined.' and leaves no active plan", async ({
+  page,
+}) => {
   await registerInUi(page, 'declined')
   await page.goto('/payment?plan=pro')
   await fillCard(page, '4000 0000 0000 0002')
@@ -59,8 +63,13 @@ test("a declined card (4000 0000 0000 0002) shows 'Your card was declined.' and 
   await page.goto('/user-settings#billing')
   const billing = page.locator('#billing')
   await expect(billing.getByTestId('no-active-plan')).toBeVisible()
-  await expect(billing.getByText('Your payment for the Pro plan did not go through: Your card was declined.')).toBeVisible()
-  const failed = billing.getByRole('table', { name: 'Payment history' }).getByRole('row').filter({ hasText: 'Pro plan' })
+  await expect(
+    billing.getByText('Your payment for the Pro plan did not go through: Your card was declined.'),
+  ).toBeVisible()
+  const failed = billing
+    .getByRole('table', { name: 'Payment history' })
+    .getByRole('row')
+    .filter({ hasText: 'Pro plan' })
   await expect(failed).toContainText('Failed')
 
   await page.goto('/pricing')

@@ -8,13 +8,18 @@ import { registerInUi, userToken } from './support'
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/project-pages'
 
 async function api(page: Page, path: string, data: object): Promise<unknown> {
-  const res = await page.request.post(path, { headers: { authorization: `Bearer ${await userToken(page)}` }, data })
+  const res = await page.request.post(path, {
+    headers: { authorization: `Bearer ${await userToken(page)}` },
+    data,
+  })
   expect(res.ok(), await res.text()).toBeTruthy()
   return (await res.json()) as unknown
 }
 
 for (const width of [1366, 390]) {
-  test(`editor entry route, dashboard projects, a project's page and asset management at ${width}px`, async ({ page }) => {
+  test(`editor entry route, dashboard projects, a project's page and asset management at ${width}px`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000)
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
     await registerInUi(page, `pages${width}`)
@@ -51,11 +56,20 @@ for (const width of [1366, 390]) {
     await page.getByLabel('Project name').fill('Renamed video')
     // What the server answered goes into the report: a refused rename should say why, not only time out.
     const answers: string[] = []
-    page.on('response', (r) => void (/\/api\/(projects\/\d+\/update|check-project-name)$/.test(r.url()) && r.text().then((t) => answers.push(`${r.status()} ${t.slice(0, 300)}`))))
+    page.on(
+      'response',
+      (r) =>
+        void (
+          /\/api\/(projects\/\d+\/update|check-project-name)$/.test(r.url()) &&
+          r.text().then((t) => answers.push(`${r.status()} ${t.slice(0, 300)}`))
+        ),
+    )
     await page.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByRole('dialog', { name: 'Rename project' })).toBeHidden().catch((e: Error) => {
-      throw new Error(`${e.message}\nrename calls: ${answers.join(' | ') || 'none'}`)
-    })
+    await expect(page.getByRole('dialog', { name: 'Rename project' }))
+      .toBeHidden()
+      .catch((e: Error) => {
+        throw new Error(`${e.message}\nrename calls: ${answers.join(' | ') || 'none'}`)
+      })
     await expect(page.getByRole('link', { name: 'Renamed video', exact: true })).toBeVisible()
     await page.getByRole('button', { name: 'Actions for Renamed video' }).click()
     await page.getByRole('menuitem', { name: 'Duplicate' }).click()
@@ -75,7 +89,9 @@ for (const width of [1366, 390]) {
     await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible()
 
     // Asset management: a background upload and the scene's take, with sizes; the take in use cannot go.
-    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#243B55' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#243B55' } })
+      .png()
+      .toBuffer()
     const up = await page.request.post('/api/project-backgrounds/upload', {
       headers: { authorization: `Bearer ${await userToken(page)}` },
       multipart: { file: { name: 'night-sky.png', mimeType: 'image/png', buffer: png } },
@@ -89,7 +105,9 @@ for (const width of [1366, 390]) {
     await page.screenshot({ path: `${SHOTS}/assets-uploads-${width}.png`, fullPage: true })
     await page.getByRole('tab', { name: /Audio takes/ }).click()
     await expect(page.getByTestId('stored-asset').first()).toBeVisible()
-    await expect(page.getByTestId('stored-asset').first().getByRole('button', { name: 'Delete' })).toBeDisabled()
+    await expect(
+      page.getByTestId('stored-asset').first().getByRole('button', { name: 'Delete' }),
+    ).toBeDisabled()
     await page.screenshot({ path: `${SHOTS}/assets-audio-${width}.png`, fullPage: true })
     await page.getByRole('tab', { name: /Uploads/ }).click()
     const before = await page.getByTestId('storage-total').textContent()

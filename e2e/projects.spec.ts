@@ -27,9 +27,13 @@ async function drag(page: Page, el: Locator, dx: number, dy: number) {
   await page.mouse.up()
 }
 
-const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 30_000 })
+const saved = (page: Page) =>
+  expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 30_000 })
 
-test('a new user creates a project, writes three scenes, edits the look, undoes, reloads, renders, downloads and shares', async ({ page, browser }) => {
+test('a new user creates a project, writes three scenes, edits the look, undoes, reloads, renders, downloads and shares', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1600, height: 1000 })
   await registerInUi(page, 'proj')
@@ -57,7 +61,11 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   const editorUrl = page.url()
 
   // Three scenes, each spoken by the server (words and mouth timed from the new audio).
-  const lines = ['Hello chat, welcome back to the stream!', 'Today we build a video editor together.', 'Smash that like button and see you soon.']
+  const lines = [
+    'Hello chat, welcome back to the stream!',
+    'Today we build a video editor together.',
+    'Smash that like button and see you soon.',
+  ]
   await page.getByLabel('Scene 1 text').fill(lines[0]!)
   await page.getByRole('button', { name: '+ Add scene' }).click()
   await page.getByLabel('Scene 2 text').fill(lines[1]!)
@@ -159,17 +167,27 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   expect(Math.abs(after.x - avatarResized.x)).toBeLessThan(3)
   expect(Math.abs(after.width - avatarResized.width)).toBeLessThan(3)
   expect(Math.abs((await boxOf(page.getByTestId('caption-box'))).y - captionMoved.y)).toBeLessThan(3)
-  await expect(page.getByRole('region', { name: 'Voice' }).getByRole('combobox', { name: /^Voice/ })).toHaveValue(chosen!)
-  await expect(page.getByRole('region', { name: 'Avatar' }).getByRole('radio', { name: 'Surprised' })).toHaveAttribute('aria-checked', 'true')
-  await expect.poll(async () => Math.round((await boxOf(page.getByTestId('timeline-asset'))).width)).toBe(Math.round(trimmed.width))
+  await expect(
+    page.getByRole('region', { name: 'Voice' }).getByRole('combobox', { name: /^Voice/ }),
+  ).toHaveValue(chosen!)
+  await expect(
+    page.getByRole('region', { name: 'Avatar' }).getByRole('radio', { name: 'Surprised' }),
+  ).toHaveAttribute('aria-checked', 'true')
+  await expect
+    .poll(async () => Math.round((await boxOf(page.getByTestId('timeline-asset'))).width))
+    .toBe(Math.round(trimmed.width))
   const textAfter = await boxOf(page.getByRole('button', { name: 'Text overlay: drag to move' }))
   expect(Math.abs(textAfter.y - textResized.y)).toBeLessThan(3)
   expect(Math.abs(textAfter.width - textResized.width)).toBeLessThan(3)
-  await expect(page.getByRole('region', { name: 'Background' }).getByRole('radio', { name: '#3A1C71' })).toHaveAttribute('aria-checked', 'true')
+  await expect(
+    page.getByRole('region', { name: 'Background' }).getByRole('radio', { name: '#3A1C71' }),
+  ).toHaveAttribute('aria-checked', 'true')
 
   // Preview plays: the timecode moves.
   await page.getByRole('button', { name: 'Play' }).click()
-  await expect.poll(async () => page.getByTestId('timecode').textContent(), { timeout: 5000 }).not.toMatch(/^0:00\.0 /)
+  await expect
+    .poll(async () => page.getByTestId('timecode').textContent(), { timeout: 5000 })
+    .not.toMatch(/^0:00\.0 /)
   await page.getByRole('button', { name: 'Pause' }).click()
 
   // Render: progress, then the video plays.
@@ -181,11 +199,16 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   const video = panel.getByTestId('render-video')
   await expect(video).toBeVisible({ timeout: 150_000 })
   await video.evaluate((v: HTMLVideoElement) => (v.paused ? v.play().catch(() => undefined) : undefined))
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.error && v.currentTime > 0.3), { timeout: 20_000 }).toBe(true)
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => !v.error && v.currentTime > 0.3), { timeout: 20_000 })
+    .toBe(true)
   await page.screenshot({ path: `${SHOTS}/render-done.png` })
 
   // The assets zip: scene audio, captions, the video.
-  const [zip] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download assets (zip)' }).click()])
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download assets (zip)' }).click(),
+  ])
   const bytes = fs.readFileSync(await zip.path())
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK')
   expect(bytes.toString('latin1')).toMatch(/\.srt/)
@@ -202,17 +225,25 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   await page.keyboard.press('Escape')
   await page.goto('/dashboard/my-projects')
   await expect(page.getByTestId('project-card')).toHaveCount(1)
-  await expect(page.getByTestId('project-card').getByRole('link', { name: 'My first show', exact: true })).toBeVisible()
+  await expect(
+    page.getByTestId('project-card').getByRole('link', { name: 'My first show', exact: true }),
+  ).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/projects-list.png` })
   expect(editorUrl).toMatch(/\/video-editor\/\d+$/)
 })
 
-test('two tabs on one project: the stale one gets the newer version with a notice, nothing silently overwritten', async ({ page, context }) => {
+test('two tabs on one project: the stale one gets the newer version with a notice, nothing silently overwritten', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 1500, height: 950 })
   await registerInUi(page, 'projtab')
   const token = await userToken(page)
-  const made = await page.request.post('/api/create-project', { headers: { authorization: `Bearer ${token}` }, data: { name: 'Two tabs', scenes: ['The first line.'] } })
+  const made = await page.request.post('/api/create-project', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Two tabs', scenes: ['The first line.'] },
+  })
   expect(made.ok()).toBeTruthy()
   const { project } = (await made.json()) as { project: { id: number } }
 
@@ -230,7 +261,9 @@ test('two tabs on one project: the stale one gets the newer version with a notic
 
   // The second tab still holds the old version: its edit is refused and it reloads the newer one.
   await other.getByRole('region', { name: 'Avatar' }).getByRole('switch', { name: 'Show avatar' }).click()
-  await expect(other.getByRole('status')).toContainText('This project was changed in another tab or window, so the newest version is loaded here')
+  await expect(other.getByRole('status')).toContainText(
+    'This project was changed in another tab or window, so the newest version is loaded here',
+  )
   await expect(other.getByLabel('Scene 1 text')).toHaveValue('Written in the first tab.')
   await other.screenshot({ path: `${SHOTS}/editor-conflict.png` })
 

@@ -9,10 +9,15 @@ import { launchChromium, registerInUi, signUpCreator } from './support'
 function watchPolicy(page: Page): string[] {
   const violations: string[] = []
   void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(
+        `CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      ),
+    )
   })
   page.on('console', (m) => {
-    if (m.type() === 'error' && /CSP violation|Content Security Policy|Refused to/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`)
+    if (m.type() === 'error' && /CSP violation|Content Security Policy|Refused to/i.test(m.text()))
+      violations.push(`${page.url()}: ${m.text()}`)
   })
   page.on('pageerror', (e) => violations.push(`${page.url()}: ${e.message}`))
   return violations
@@ -29,7 +34,14 @@ test('public, signed-in and admin pages load under the policy', async ({ page })
     await expect(page.locator('#root')).not.toBeEmpty()
   }
   await registerInUi(page, 'csp')
-  for (const path of ['/dashboard', '/donation-settings', '/avatar-editor', '/voice-editor', '/projects', '/user-settings']) {
+  for (const path of [
+    '/dashboard',
+    '/donation-settings',
+    '/avatar-editor',
+    '/voice-editor',
+    '/projects',
+    '/user-settings',
+  ]) {
     await page.goto(path)
     await expect(page.locator('#root')).not.toBeEmpty()
     await page.waitForLoadState('networkidle')
@@ -41,7 +53,11 @@ test('public, signed-in and admin pages load under the policy', async ({ page })
   expect(violations).toEqual([])
 })
 
-test('the OBS overlay plays an alert (speech from a blob, the avatar on a canvas) under the policy', async ({ playwright, request, baseURL }) => {
+test('the OBS overlay plays an alert (speech from a blob, the avatar on a canvas) under the policy', async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
   const browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
   const context = await browser.newContext({ baseURL })
   const { overlayUrl, headers } = await signUpCreator(request, context, 'cspobs')
@@ -53,7 +69,14 @@ test('the OBS overlay plays an alert (speech from a blob, the avatar on a canvas
   expect(await overlay.evaluate(() => document.documentElement.classList.contains('overlay-page'))).toBe(true)
   const root = overlay.getByTestId('overlay')
   await expect(root).toHaveAttribute('data-link', 'open')
-  expect((await request.post('/api/donation/twitch/test-bits', { headers, data: { bits: 500, message: 'Policy check, one two three.' } })).ok()).toBeTruthy()
+  expect(
+    (
+      await request.post('/api/donation/twitch/test-bits', {
+        headers,
+        data: { bits: 500, message: 'Policy check, one two three.' },
+      })
+    ).ok(),
+  ).toBeTruthy()
   await expect(overlay.getByTestId('alert-card')).toContainText('cheered', { timeout: 15_000 })
   await expect(root).toHaveAttribute('data-phase', 'idle', { timeout: 30_000 })
   expect(violations).toEqual([])

@@ -23,7 +23,12 @@ test.describe('desktop 1366×800', () => {
     await expect(page.getByRole('link', { name: 'Mouthpiece home' })).toHaveAttribute('href', '/landing')
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
     const footer = page.getByRole('navigation', { name: 'Footer' })
-    for (const [name, href] of [['Privacy Policy', '/privacy'], ['Contact Us', '/contact'], ['Terms And Conditions', '/terms'], ['Refund Policy', '/refund-policy']] as const)
+    for (const [name, href] of [
+      ['Privacy Policy', '/privacy'],
+      ['Contact Us', '/contact'],
+      ['Terms And Conditions', '/terms'],
+      ['Refund Policy', '/refund-policy'],
+    ] as const)
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href)
     await expect(footer.getByRole('link', { name: 'Community chat' })).toBeVisible()
 
@@ -48,12 +53,17 @@ test.describe('desktop 1366×800', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username)
     await page.getByLabel('Password').fill(E2E_ADMIN.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Outbox' }).click()
+    await page
+      .getByRole('navigation', { name: 'Admin', exact: true })
+      .getByRole('link', { name: 'Outbox' })
+      .click()
     await expect(page.getByRole('link', { name: new RegExp(subject) })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/shell-desktop-admin-outbox.png` })
   })
 
-  test('unknown pages show the not-found view; unbuilt feature routes redirect instead of showing a placeholder', async ({ page }) => {
+  test('unknown pages show the not-found view; unbuilt feature routes redirect instead of showing a placeholder', async ({
+    page,
+  }) => {
     await page.goto('/definitely/not/here')
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
     await expect(page.getByText('This page could not be found')).toBeVisible()
@@ -73,7 +83,9 @@ test.describe('mobile 390×844', () => {
 
   test('hamburger menu with Home and Learn; pages fit the width', async ({ page, request }) => {
     const username = `phone${Date.now().toString(36)}`
-    await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'phone-password-1' } })
+    await request.post('/api/register', {
+      data: { username, email: `${username}@example.com`, password: 'phone-password-1' },
+    })
 
     await page.goto('/login')
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()

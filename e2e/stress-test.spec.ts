@@ -8,11 +8,16 @@ import { adminSignIn } from './support'
 test('an admin runs a small stress test and reads its result', async ({ page }) => {
   test.setTimeout(180_000)
   const pushes: string[] = []
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
-    if (typeof payload === 'string' && payload.includes('"stress-test-event"')) pushes.push(payload)
-  }))
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"stress-test-event"')) pushes.push(payload)
+    }),
+  )
   await adminSignIn(page)
-  await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Stress test', exact: true }).click()
+  await page
+    .getByRole('navigation', { name: 'Admin', exact: true })
+    .getByRole('link', { name: 'Stress test', exact: true })
+    .click()
   await expect(page).toHaveURL(/\/admin\/stress-test\/testing$/)
 
   // A cap out of bounds: the server's message under the field, nothing started.
@@ -37,7 +42,9 @@ test('an admin runs a small stress test and reads its result', async ({ page }) 
   await expect(page).toHaveURL(/\/admin\/stress-test\/results\/[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { name: 'Stress test result' })).toBeVisible()
   await expect(page.getByText('p95', { exact: true }).locator('..')).toContainText(/\d+ (ms|s)/)
-  await expect(page.getByRole('list', { name: 'Latency histogram' }).getByRole('listitem').first()).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Latency histogram' }).getByRole('listitem').first(),
+  ).toBeVisible()
   await expect(page.getByText('No errors.')).toBeVisible()
   await page.screenshot({ path: 'test-results/stress-test-result.png', fullPage: true })
 

@@ -14,7 +14,11 @@ import { registerInUi, SERVER_ENTRY, freshDataDir } from './support'
 // stand-in (e2e/support/stripe-js.stand-in.js) whose calls to api.stripe.com reach that local Stripe.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50
 const BASE = `http://localhost:${PORT}`
-const KEYS = { secret: 'sk_test_mouthpiece_e2e_1', publishable: 'pk_test_mouthpiece_e2e_1', webhook: 'whsec_mouthpiece_e2e_1' }
+const KEYS = {
+  secret: 'sk_test_mouthpiece_e2e_1',
+  publishable: 'pk_test_mouthpiece_e2e_1',
+  webhook: 'whsec_mouthpiece_e2e_1',
+}
 const STAND_IN = fs.readFileSync(path.join(import.meta.dirname, 'support/stripe-js.stand-in.js'), 'utf8')
 
 test.use({ baseURL: BASE })
@@ -25,14 +29,29 @@ let dataDir: string
 test.beforeAll(async () => {
   // A fresh server (its database copied from the migrated template) still seeds and loads everything.
   test.setTimeout(180_000)
-  stripe = await startFakeStripe({ secretKey: KEYS.secret, publishableKey: KEYS.publishable, ports: [PORT + 1, PORT + 20] })
+  stripe = await startFakeStripe({
+    secretKey: KEYS.secret,
+    publishableKey: KEYS.publishable,
+    ports: [PORT + 1, PORT + 20],
+  })
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-e2e-stripe-'))
   freshDataDir(dataDir)
-  server = await startServerProcess({
-    PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST: 'apps/web/dist', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000',
-    STRIPE_SECRET_KEY: KEYS.secret, STRIPE_PUBLISHABLE_KEY: KEYS.publishable, STRIPE_WEBHOOK_SECRET: KEYS.webhook,
-    STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http',
-  }, { entry: SERVER_ENTRY, timeoutMs: 170_000 })
+  server = await startServerProcess(
+    {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      WEB_DIST: 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      STRIPE_SECRET_KEY: KEYS.secret,
+      STRIPE_PUBLISHABLE_KEY: KEYS.publishable,
+      STRIPE_WEBHOOK_SECRET: KEYS.webhook,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+    },
+    { entry: SERVER_ENTRY, timeoutMs: 170_000 },
+  )
 })
 test.afterAll(async () => {
   await server?.stop()
@@ -41,7 +60,9 @@ test.afterAll(async () => {
 })
 /** Stripe.js from js.stripe.com → the stand-in; its calls to api.stripe.com → the local Stripe server. */
 async function routeStripe(context: BrowserContext) {
-  await context.route(/^https:\/\/js\.stripe\.com\//, (route) => route.fulfill({ contentType: 'text/javascript', body: STAND_IN }))
+  await context.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: STAND_IN }),
+  )
   await context.route(/^https:\/\/api\.stripe\.com\//, async (route) => {
     const url = route.request().url().replace('https://api.stripe.com', `http://127.0.0.1:${stripe.port}`)
     await route.fulfill({ response: await route.fetch({ url }) })
@@ -57,9 +78,12 @@ async function fillStripeCard(page: Page, number: string) {
   await field.getByLabel('CVC').fill('123')
 }
 /** Calls our server made to Stripe that carried a card number (Stripe.js's own calls from the page excluded). */
-const cardNumbersSentByServer = () => stripe.requests.filter((r) => !r.browser && JSON.stringify(r.body).includes('4242424242424242'))
+const cardNumbersSentByServer = () =>
+  stripe.requests.filter((r) => !r.browser && JSON.stringify(r.body).includes('4242424242424242'))
 
-test('with Stripe configured, a user subscribes and replaces the card through Stripe.js card fields', async ({ page }) => {
+test('with Stripe configured, a user subscribes and replaces the card through Stripe.js card fields', async ({
+  page,
+}) => {
   await registerInUi(page, 'stripepay')
   await page.goto('/payment?plan=creator')
   await expect(page.getByText('Stripe test mode — no real charges')).toBeVisible()
@@ -87,10 +111,14 @@ test('with Stripe configured, a user subscribes and replaces the card through St
   await page.screenshot({ path: 'test-results/stripe-billing.png', fullPage: true })
 })
 
-test("a plan's first payment with a 3-D Secure card: a failed bank check keeps the old plan and says why, a completed one starts the plan once", async ({ page }) => {
+test("a plan's first payment with a 3-D Secure card: a failed bank check keeps the old plan and says why, a completed one starts the plan once", async ({
+  page,
+}) => {
   await registerInUi(page, 'stripe3ds')
-  const pays = () => stripe.requests.filter((r) => !r.browser && /^\/v1\/invoices\/in_\w+\/pay$/.test(r.path)).length
-  const confirms = () => stripe.requests.filter((r) => r.browser && /^\/v1\/payment_intents\/pi_\w+\/confirm$/.test(r.path))
+  const pays = () =>
+    stripe.requests.filter((r) => !r.browser && /^\/v1\/invoices\/in_\w+\/pay$/.test(r.path)).length
+  const confirms = () =>
+    stripe.requests.filter((r) => r.browser && /^\/v1\/payment_intents\/pi_\w+\/confirm$/.test(r.path))
   const [paysBefore, confirmsBefore] = [pays(), confirms().length]
   await page.goto('/payment?plan=creator')
   await fillStripeCard(page, '4000 0025 0000 3155')
@@ -101,7 +129,9 @@ test("a plan's first payment with a 3-D Secure card: a failed bank check keeps t
   await expect(bank).toBeVisible({ timeout: 30_000 })
   await page.screenshot({ path: 'test-results/stripe-subscribe-3ds.png' })
   await bank.getByRole('button', { name: 'Fail' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method.' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method.' }),
+  ).toBeVisible()
   await expect(page.getByText("You're on the Creator plan")).toHaveCount(0)
   await page.screenshot({ path: 'test-results/stripe-subscribe-3ds-failed.png', fullPage: true })
   expect(pays() - paysBefore).toBe(1)
@@ -112,12 +142,19 @@ test("a plan's first payment with a 3-D Secure card: a failed bank check keeps t
   await bank.getByRole('button', { name: 'Complete' }).click()
   await expect(page.getByText("You're on the Creator plan")).toBeVisible()
   expect(pays() - paysBefore).toBe(2)
-  expect(confirms().slice(confirmsBefore).map((r) => r.body.authentication)).toEqual(['fail', 'complete'])
+  expect(
+    confirms()
+      .slice(confirmsBefore)
+      .map((r) => r.body.authentication),
+  ).toEqual(['fail', 'complete'])
   await page.getByRole('link', { name: 'Manage billing' }).click()
   await expect(page.locator('#billing')).toContainText('Creator')
 })
 
-test('a viewer tips with Stripe.js: a 3-D Secure card asks the bank, a failed check says why, a completed one pays', async ({ page, browser }) => {
+test('a viewer tips with Stripe.js: a 3-D Secure card asks the bank, a failed check says why, a completed one pays', async ({
+  page,
+  browser,
+}) => {
   const username = await registerInUi(page, 'stripetip')
   const viewer = await browser.newContext({ baseURL: BASE })
   await routeStripe(viewer)
@@ -135,7 +172,9 @@ test('a viewer tips with Stripe.js: a 3-D Secure card asks the bank, a failed ch
   await expect(bank).toBeVisible()
   await tip.screenshot({ path: 'test-results/stripe-tip-3ds.png' })
   await bank.getByRole('button', { name: 'Fail' }).click()
-  await expect(tip.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method.' })).toBeVisible()
+  await expect(
+    tip.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method.' }),
+  ).toBeVisible()
   await expect(tip.getByRole('status', { name: 'Tip sent' })).toHaveCount(0)
 
   // The same card again, the check completed: the tip goes through, charged once.
@@ -144,7 +183,9 @@ test('a viewer tips with Stripe.js: a 3-D Secure card asks the bank, a failed ch
   const thanks = tip.getByRole('status', { name: 'Tip sent' })
   await expect(thanks).toContainText('Thank you, Ada!')
   await expect(thanks).toContainText(`Your $10.00 tip to ${username} went through.`)
-  const intents = [...stripe.objects.values()].filter((o) => o.object === 'payment_intent' && o.amount === 1000)
+  const intents = [...stripe.objects.values()].filter(
+    (o) => o.object === 'payment_intent' && o.amount === 1000,
+  )
   expect(intents.map((o) => o.status).sort()).toEqual(['requires_payment_method', 'succeeded'])
 
   // A plain card pays without the bank's window.

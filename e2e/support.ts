@@ -53,23 +53,44 @@ export async function adminSignIn(page: Page) {
 }
 
 /** Debian Chromium's flags on this closed network (playwright.config.ts and specs that launch their own). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 
 /**
  * A Chromium of the spec's own with the autoplay policy it needs: OBS's browser source plays sound
  * without a click; a desktop browser tab wants one.
  */
-export function launchChromium(chromium: BrowserType, autoplay: 'no-user-gesture-required' | 'document-user-activation-required'): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--autoplay-policy=${autoplay}`] })
+export function launchChromium(
+  chromium: BrowserType,
+  autoplay: 'no-user-gesture-required' | 'document-user-activation-required',
+): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--autoplay-policy=${autoplay}`],
+  })
 }
 
 /**
  * Registers a creator through the API, signs the browser context in, and answers their overlay URL.
  * `url` is the server's origin when a spec runs its own (`request` must then point there too).
  */
-export async function signUpCreator(request: APIRequestContext, context: BrowserContext, prefix: string, url = test.info().project.use.baseURL!) {
+export async function signUpCreator(
+  request: APIRequestContext,
+  context: BrowserContext,
+  prefix: string,
+  url = test.info().project.use.baseURL!,
+) {
   const username = `${prefix}${Date.now() % 1_000_000}`
-  const res = await request.post('/api/register', { data: { username, email: `${username}@example.com`, password: 'correct horse 1' } })
+  const res = await request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct horse 1' },
+  })
   expect(res.ok()).toBeTruthy()
   const { token } = (await res.json()) as { token: string }
   await context.addCookies([
@@ -77,6 +98,8 @@ export async function signUpCreator(request: APIRequestContext, context: Browser
     { name: USER_TOKEN_EXPIRY_COOKIE, value: String(Date.now() + 86_400_000), url },
   ])
   const headers = { authorization: `Bearer ${token}` }
-  const settings = (await (await request.get('/api/donation/settings', { headers })).json()) as { settings: { overlay_url: string } }
+  const settings = (await (await request.get('/api/donation/settings', { headers })).json()) as {
+    settings: { overlay_url: string }
+  }
   return { username, token, headers, overlayUrl: settings.settings.overlay_url }
 }

@@ -24,18 +24,27 @@ function wav(amps: number[], rate = 16_000): Buffer {
   out.writeUInt16LE(16, 34)
   out.write('data', 36)
   out.writeUInt32LE(n * 2, 40)
-  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(32767 * amps[Math.floor((i * amps.length) / n)]! * Math.sin((2 * Math.PI * 220 * i) / rate)), 44 + i * 2)
+  for (let i = 0; i < n; i++)
+    out.writeInt16LE(
+      Math.round(32767 * amps[Math.floor((i * amps.length) / n)]! * Math.sin((2 * Math.PI * 220 * i) / rate)),
+      44 + i * 2,
+    )
   return out
 }
 
-test('a creator uses each test page once: GIF avatar, image editor, Twitch alert, wave form', async ({ playwright, request, baseURL }) => {
+test('a creator uses each test page once: GIF avatar, image editor, Twitch alert, wave form', async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(150_000)
   // OBS plays alert sound without a click; so does the overlay embedded in the page here.
   const browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
   const context = await browser.newContext({ baseURL, acceptDownloads: true })
   const page = await context.newPage()
   await signUpCreator(request, context, 'tools')
-  const shot = (name: string) => page.screenshot({ path: `test-results/test-pages-${name}.png`, fullPage: true })
+  const shot = (name: string) =>
+    page.screenshot({ path: `test-results/test-pages-${name}.png`, fullPage: true })
 
   // GIF avatar: a line said by the default influencer, as a GIF the page shows and offers to download.
   await page.goto('/page-for-test/gif-avatar')
@@ -52,13 +61,17 @@ test('a creator uses each test page once: GIF avatar, image editor, Twitch alert
   // Image editor: a 600×400 picture rotated, cropped square for an avatar, then 16:9 for a background.
   await page.getByRole('link', { name: 'Image editor' }).click()
   await expect(page.getByRole('heading', { name: 'Image editor' })).toBeVisible()
-  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#2d6cdf' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#2d6cdf' } })
+    .png()
+    .toBuffer()
   await page.getByLabel('Image file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png })
   await expect(page.getByText('Output 512 × 512')).toBeVisible()
   await page.getByRole('button', { name: 'Rotate right' }).click()
   await page.getByLabel('Use').selectOption('background')
   await expect(page.getByText('Output 1280 × 720')).toBeVisible()
-  await expect.poll(() => page.getByTestId('edited-image').evaluate((c: HTMLCanvasElement) => [c.width, c.height])).toEqual([1280, 720])
+  await expect
+    .poll(() => page.getByTestId('edited-image').evaluate((c: HTMLCanvasElement) => [c.width, c.height]))
+    .toEqual([1280, 720])
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download PNG' }).click()
   expect((await download).suggestedFilename()).toBe('photo-1280x720.png')
@@ -85,7 +98,9 @@ test('a creator uses each test page once: GIF avatar, image editor, Twitch alert
   // Wave form: a recording with a quiet, a spoken, a loud and a clipping quarter.
   await page.getByRole('link', { name: 'Wave form' }).click()
   await expect(page.getByRole('heading', { name: 'Wave form' })).toBeVisible()
-  await page.getByLabel('Audio file').setInputFiles({ name: 'take.wav', mimeType: 'audio/wav', buffer: wav([0.0002, 0.003, 0.03, 0.6]) })
+  await page
+    .getByLabel('Audio file')
+    .setInputFiles({ name: 'take.wav', mimeType: 'audio/wav', buffer: wav([0.0002, 0.003, 0.03, 0.6]) })
   await expect(page.getByTestId('waveform')).toBeVisible()
   await expect(page.getByTestId('wave-summary')).toContainText('take.wav · 1.00 s')
   for (const band of ['silence', 'speech', 'yellow', 'red']) {

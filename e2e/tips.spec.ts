@@ -12,10 +12,19 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('CVC').fill('123')
 }
 
-test('a visitor tips a creator with the sandbox card; a declined card says so; the creator and the overlay see the tip', async ({ page, browser, request, baseURL }) => {
+test('a visitor tips a creator with the sandbox card; a declined card says so; the creator and the overlay see the tip', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const username = await registerInUi(page, 'tipme')
-  const settings = await request.get('/api/donation/settings', { headers: { authorization: `Bearer ${await userToken(page)}` } })
-  const { settings: { overlay_url: overlayUrl } } = (await settings.json()) as { settings: { overlay_url: string } }
+  const settings = await request.get('/api/donation/settings', {
+    headers: { authorization: `Bearer ${await userToken(page)}` },
+  })
+  const {
+    settings: { overlay_url: overlayUrl },
+  } = (await settings.json()) as { settings: { overlay_url: string } }
 
   // The OBS overlay, open before the tip arrives (its URL holds the creator's secret key only).
   const obs = await browser.newContext({ baseURL })
@@ -25,7 +34,8 @@ test('a visitor tips a creator with the sandbox card; a declined card says so; t
   await expect(root).toHaveAttribute('data-link', 'open')
   // A desktop tab (not OBS) may ask for a click before it plays sound.
   await expect(root).toHaveAttribute('data-sound', /unlocked|blocked/)
-  if ((await root.getAttribute('data-sound')) === 'blocked') await overlay.getByRole('button', { name: 'Click to enable sound' }).click()
+  if ((await root.getAttribute('data-sound')) === 'blocked')
+    await overlay.getByRole('button', { name: 'Click to enable sound' }).click()
   await expect(root).toHaveAttribute('data-sound', 'unlocked')
 
   // A viewer, signed out, in a browser of their own.

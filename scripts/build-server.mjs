@@ -24,7 +24,10 @@ const keepFileUrls = {
       const url = JSON.stringify(pathToFileURL(args.path).href)
       const dir = JSON.stringify(path.dirname(args.path))
       return {
-        contents: source.replaceAll('import.meta.url', url).replaceAll('import.meta.dirname', dir).replaceAll('import.meta.filename', JSON.stringify(args.path)),
+        contents: source
+          .replaceAll('import.meta.url', url)
+          .replaceAll('import.meta.dirname', dir)
+          .replaceAll('import.meta.filename', JSON.stringify(args.path)),
         loader: 'ts',
       }
     })
@@ -34,7 +37,9 @@ const keepFileUrls = {
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@mouthpiece/') ? undefined : { path: args.path, external: true }))
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@mouthpiece/') ? undefined : { path: args.path, external: true },
+    )
   },
 }
 

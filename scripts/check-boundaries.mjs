@@ -85,7 +85,15 @@ const ALLOWED_TABLE_IMPORTS = [
 ]
 
 const files = []
-const walk = (d) => { for (const n of readdirSync(d)) { const p = path.join(d, n); if (n === 'node_modules' || n === 'dist' || n.startsWith('.')) continue; const s = statSync(p); if (s.isDirectory()) walk(p); else if (/\.(ts|tsx)$/.test(n) && !n.endsWith('.d.ts')) files.push(p) } }
+const walk = (d) => {
+  for (const n of readdirSync(d)) {
+    const p = path.join(d, n)
+    if (n === 'node_modules' || n === 'dist' || n.startsWith('.')) continue
+    const s = statSync(p)
+    if (s.isDirectory()) walk(p)
+    else if (/\.(ts|tsx)$/.test(n) && !n.endsWith('.d.ts')) files.push(p)
+  }
+}
 for (const r of ['apps/server/src', 'apps/server/test', 'apps/web/src']) if (existsSync(r)) walk(r)
 const known = new Set(files)
 
@@ -105,12 +113,18 @@ const short = (p) => path.relative(SRC, p)
 
 const listTables = process.argv.includes('--list-tables') // prints the allow-list as it would be today
 const tableLines = []
-const allowed = new Map(ALLOWED_TABLE_IMPORTS.map((line) => { const [k, names] = line.split(': '); return [k, new Set(names.split(', '))] }))
+const allowed = new Map(
+  ALLOWED_TABLE_IMPORTS.map((line) => {
+    const [k, names] = line.split(': ')
+    return [k, new Set(names.split(', '))]
+  }),
+)
 const usedAllowed = new Set()
 const violations = []
 const moduleEdges = new Map()
 const counts = { imports: 0, crossUnit: 0, throughFaces: 0, testKits: 0 }
-const re = /^(?:import|export)(\s+type)?\s+(?:(\{[^}]*\}|\*\s+as\s+\w+|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
+const re =
+  /^(?:import|export)(\s+type)?\s+(?:(\{[^}]*\}|\*\s+as\s+\w+|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
 
 for (const f of files) {
   const src = readFileSync(f, 'utf8')
@@ -121,7 +135,8 @@ for (const f of files) {
     const spec = m[3] ?? m[4]
     counts.imports++
     if (spec.startsWith('@mouthpiece/media')) {
-      if (fromUnit !== MEDIA_UNIT && !test) violations.push(`${short(f)}: imports ${spec} (only platform/media may; import from platform/media)`)
+      if (fromUnit !== MEDIA_UNIT && !test)
+        violations.push(`${short(f)}: imports ${spec} (only platform/media may; import from platform/media)`)
       continue
     }
     if (!spec.startsWith('.')) continue
@@ -131,41 +146,97 @@ for (const f of files) {
     if (!tu || tu === fromUnit) continue
     counts.crossUnit++
     if (!test && fromUnit?.includes('/modules/') && tu.includes('/modules/')) {
-      const a = path.basename(fromUnit), b = path.basename(tu)
+      const a = path.basename(fromUnit),
+        b = path.basename(tu)
       if (!moduleEdges.has(a)) moduleEdges.set(a, new Map())
       if (!moduleEdges.get(a).has(b)) moduleEdges.get(a).set(b, `${short(f)} -> ${short(t)}`)
     }
-    if (t === `${tu}/index.ts`) { counts.throughFaces++; continue }
-    if (test && t.startsWith(`${tu}/testing/`)) { counts.testKits++; continue }
+    if (t === `${tu}/index.ts`) {
+      counts.throughFaces++
+      continue
+    }
+    if (test && t.startsWith(`${tu}/testing/`)) {
+      counts.testKits++
+      continue
+    }
     const key = `${short(f)} -> ${short(t)}`
-    const names = (m[2] ?? '').replace(/[{}]/g, '').split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter(Boolean)
-    if (listTables && !test && t.endsWith('.schema.ts') && !m[1]) tableLines.push(`  '${key}: ${names.join(', ')}',`)
+    const names = (m[2] ?? '')
+      .replace(/[{}]/g, '')
+      .split(',')
+      .map(
+        (s) =>
+          s
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0],
+      )
+      .filter(Boolean)
+    if (listTables && !test && t.endsWith('.schema.ts') && !m[1])
+      tableLines.push(`  '${key}: ${names.join(', ')}',`)
     const ok = allowed.get(key)
-    if (ok && !m[1] && names.length && names.every((n) => ok.has(n))) { usedAllowed.add(key); continue }
-    violations.push(`${key}: reaches into ${path.relative(SRC, tu)} past its index.ts${test ? ' or testing/' : ''}`)
+    if (ok && !m[1] && names.length && names.every((n) => ok.has(n))) {
+      usedAllowed.add(key)
+      continue
+    }
+    violations.push(
+      `${key}: reaches into ${path.relative(SRC, tu)} past its index.ts${test ? ' or testing/' : ''}`,
+    )
   }
 }
 
 // Module cycles (Tarjan over the module graph).
-let index = 0; const idx = new Map(), low = new Map(), stack = [], on = new Set(), sccs = []
+let index = 0
+const idx = new Map(),
+  low = new Map(),
+  stack = [],
+  on = new Set(),
+  sccs = []
 const strong = (v) => {
-  idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v)
+  idx.set(v, index)
+  low.set(v, index)
+  index++
+  stack.push(v)
+  on.add(v)
   for (const w of moduleEdges.get(v)?.keys() ?? []) {
-    if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))) } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)))
+    if (!idx.has(w)) {
+      strong(w)
+      low.set(v, Math.min(low.get(v), low.get(w)))
+    } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)))
   }
-  if (low.get(v) === idx.get(v)) { const c = []; let w; do { w = stack.pop(); on.delete(w); c.push(w) } while (w !== v); if (c.length > 1) sccs.push(c) }
+  if (low.get(v) === idx.get(v)) {
+    const c = []
+    let w
+    do {
+      w = stack.pop()
+      on.delete(w)
+      c.push(w)
+    } while (w !== v)
+    if (c.length > 1) sccs.push(c)
+  }
 }
 for (const v of moduleEdges.keys()) if (!idx.has(v)) strong(v)
 for (const c of sccs) {
   const members = new Set(c)
-  const via = c.flatMap((a) => [...(moduleEdges.get(a) ?? [])].filter(([b]) => members.has(b)).map(([b, where]) => `  ${a} -> ${b} (${where})`))
+  const via = c.flatMap((a) =>
+    [...(moduleEdges.get(a) ?? [])]
+      .filter(([b]) => members.has(b))
+      .map(([b, where]) => `  ${a} -> ${b} (${where})`),
+  )
   violations.push(`module cycle: ${c.sort().join(', ')}\n${via.join('\n')}`)
 }
-for (const k of allowed.keys()) if (!usedAllowed.has(k)) violations.push(`allow-list line no longer needed (remove it): ${k}`)
+for (const k of allowed.keys())
+  if (!usedAllowed.has(k)) violations.push(`allow-list line no longer needed (remove it): ${k}`)
 
-if (listTables) { console.log(tableLines.sort().join('\n')); process.exit(0) }
+if (listTables) {
+  console.log(tableLines.sort().join('\n'))
+  process.exit(0)
+}
 for (const v of violations) console.log(v)
 const pairs = [...moduleEdges.values()].reduce((n, e) => n + e.size, 0)
-console.log(`boundaries: ${counts.crossUnit} imports cross a module or platform/media: ${counts.throughFaces} through index.ts, ${counts.testKits} tests through testing/, ${usedAllowed.size} allowed table imports; ${pairs} module dependencies, ${sccs.length} module cycles`)
-console.log(`boundaries: ${violations.length} violations (${ALLOWED_TABLE_IMPORTS.length} allowed table imports listed as debt)`)
+console.log(
+  `boundaries: ${counts.crossUnit} imports cross a module or platform/media: ${counts.throughFaces} through index.ts, ${counts.testKits} tests through testing/, ${usedAllowed.size} allowed table imports; ${pairs} module dependencies, ${sccs.length} module cycles`,
+)
+console.log(
+  `boundaries: ${violations.length} violations (${ALLOWED_TABLE_IMPORTS.length} allowed table imports listed as debt)`,
+)
 process.exit(violations.length ? 1 : 0)

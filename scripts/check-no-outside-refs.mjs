@@ -23,15 +23,26 @@ const self = path.relative(root, fileURLToPath(import.meta.url))
 // Built from pieces so that this file does not match itself.
 const outsideNames = ['DESIGN', 'INTEGRATIONS', 'GLOSSARY', 'SPEC'].map((n) => n + '\\.md')
 const named = [
-  { re: new RegExp(`\\b(?:${outsideNames.join('|')})\\b`), why: 'names a document that lives outside the repo' },
-  { re: new RegExp('(?:^|[^\\w.])(?:\\.\\./)*' + 'shared/(?:fixtures|tools|spec|hooks)\\b'), why: 'points into the shared folder outside the repo' },
+  {
+    re: new RegExp(`\\b(?:${outsideNames.join('|')})\\b`),
+    why: 'names a document that lives outside the repo',
+  },
+  {
+    re: new RegExp('(?:^|[^\\w.])(?:\\.\\./)*' + 'shared/(?:fixtures|tools|spec|hooks)\\b'),
+    why: 'points into the shared folder outside the repo',
+  },
   { re: new RegExp('\\b' + 'shared fixtures\\b', 'i'), why: 'cites fixtures outside the repo' },
-  { re: new RegExp('(?:^|[\\s\'"`(=:])/(?:' + 'work|home|root|Users)/[\\w.-]'), why: 'absolute path into a workspace or home directory' },
+  {
+    re: new RegExp('(?:^|[\\s\'"`(=:])/(?:' + 'work|home|root|Users)/[\\w.-]'),
+    why: 'absolute path into a workspace or home directory',
+  },
   { re: new RegExp('(?:^|[\\s\'"`(=])' + '~/[\\w.]'), why: 'path in a home directory' },
 ]
 const relative = /(?:^|[^\w.])((?:\.\.\/)+)[\w@.-]/g
 
-const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean)
+const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+  .split('\0')
+  .filter(Boolean)
 const hits = []
 for (const file of files) {
   if (file === self) continue
@@ -44,7 +55,8 @@ for (const file of files) {
   if (text.includes(0)) continue // binary
   const lines = text.toString('utf8').split('\n')
   lines.forEach((line, i) => {
-    for (const { re, why } of named) if (re.test(line)) hits.push(`${file}:${i + 1}: ${why}: ${line.trim().slice(0, 160)}`)
+    for (const { re, why } of named)
+      if (re.test(line)) hits.push(`${file}:${i + 1}: ${why}: ${line.trim().slice(0, 160)}`)
     for (const m of line.matchAll(relative)) {
       const target = path.resolve(root, path.dirname(file), m[1])
       if (target !== root && !target.startsWith(root + path.sep)) {

@@ -29,7 +29,15 @@ const SRC = 'apps/server/src'
 const MEDIA_UNIT = `${SRC}/platform/media`
 
 const files = []
-const walk = (d) => { for (const n of readdirSync(d)) { const p = path.join(d, n); if (n === 'node_modules' || n.startsWith('.')) continue; const s = statSync(p); if (s.isDirectory()) walk(p); else if (/\.ts$/.test(n) && !n.endsWith('.d.ts')) files.push(p) } }
+const walk = (d) => {
+  for (const n of readdirSync(d)) {
+    const p = path.join(d, n)
+    if (n === 'node_modules' || n.startsWith('.')) continue
+    const s = statSync(p)
+    if (s.isDirectory()) walk(p)
+    else if (/\.ts$/.test(n) && !n.endsWith('.d.ts')) files.push(p)
+  }
+}
 walk(SRC)
 walk('apps/server/test')
 const known = new Set(files)
@@ -44,10 +52,15 @@ export function unitOf(p) {
 const isTest = (f) => /\.test\.ts$/.test(f) || f.startsWith('apps/server/test/') || f.includes('/testing/')
 const resolveRel = (from, spec) => {
   const base = path.join(path.dirname(from), spec.replace(/\.js$/, ''))
-  for (const c of [base + '.ts', base, path.join(base, 'index.ts')]) if (known.has(c) || (existsSync(c) && statSync(c).isFile())) return c
+  for (const c of [base + '.ts', base, path.join(base, 'index.ts')])
+    if (known.has(c) || (existsSync(c) && statSync(c).isFile())) return c
   return null
 }
-const relSpec = (from, to) => { let r = path.relative(path.dirname(from), to); if (!r.startsWith('.')) r = './' + r; return r.replace(/\.ts$/, '') }
+const relSpec = (from, to) => {
+  let r = path.relative(path.dirname(from), to)
+  if (!r.startsWith('.')) r = './' + r
+  return r.replace(/\.ts$/, '')
+}
 
 // ── faces: index.ts files as { header, bySource: Map<spec, {values:Set, types:Set}> } ──
 const faces = new Map()
@@ -59,7 +72,10 @@ function face(file) {
   let m
   while ((m = EXPORT_RE.exec(src))) {
     const entry = bySource.get(m[3]) ?? { values: new Set(), types: new Set() }
-    for (let n of m[2].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (let n of m[2]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const typeOnly = !!m[1] || n.startsWith('type ')
       n = n.replace(/^type\s+/, '')
       ;(typeOnly ? entry.types : entry.values).add(n)
@@ -83,14 +99,23 @@ function exportFrom(faceFile, name, source, typeOnly) {
   const e = f.bySource.get(source) ?? { values: new Set(), types: new Set() }
   f.bySource.set(source, e)
   if (e.values.has(name)) return
-  if (typeOnly) { if (!e.types.has(name)) { e.types.add(name); f.changed = true } }
-  else { e.types.delete(name); e.values.add(name); f.changed = true }
+  if (typeOnly) {
+    if (!e.types.has(name)) {
+      e.types.add(name)
+      f.changed = true
+    }
+  } else {
+    e.types.delete(name)
+    e.values.add(name)
+    f.changed = true
+  }
 }
 function renderFace(f) {
   const lines = []
   const sorted = [...f.bySource].sort(([a], [b]) => a.localeCompare(b))
   for (const [source, e] of sorted) {
-    const v = [...e.values].sort(); const t = [...e.types].sort()
+    const v = [...e.values].sort()
+    const t = [...e.types].sort()
     if (v.length) lines.push(`export { ${v.join(', ')} } from '${source}'`)
     if (t.length) lines.push(`export type { ${t.join(', ')} } from '${source}'`)
   }
@@ -99,11 +124,17 @@ function renderFace(f) {
 
 // ── imports ──
 const IMPORT_RE = /^(import|export)(\s+type)?\s+(\{[^}]*\}|\*\s+as\s+\w+)\s+from\s+(['"])([^'"]+)\4/gm
-const parseNames = (braces, typeAll) => braces.replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-  const typeOnly = typeAll || s.startsWith('type ')
-  const [orig, alias] = s.replace(/^type\s+/, '').split(/\s+as\s+/)
-  return { orig, alias: alias ?? orig, typeOnly }
-})
+const parseNames = (braces, typeAll) =>
+  braces
+    .replace(/[{}]/g, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const typeOnly = typeAll || s.startsWith('type ')
+      const [orig, alias] = s.replace(/^type\s+/, '').split(/\s+as\s+/)
+      return { orig, alias: alias ?? orig, typeOnly }
+    })
 const cap = (s) => s[0].toUpperCase() + s.slice(1)
 
 let rewrites = 0
@@ -116,13 +147,17 @@ for (const file of files) {
   let src = readFileSync(file, 'utf8')
   const original = src
   // Mid-merge: resolve the conflict first (a rewrite inside conflict markers loses one side).
-  if (/^<{7} /m.test(src)) { conflicts.push(`${file}: has merge conflict markers; resolve them, then run again`); continue }
+  if (/^<{7} /m.test(src)) {
+    conflicts.push(`${file}: has merge conflict markers; resolve them, then run again`)
+    continue
+  }
   const pending = [] // namespace imports to expand after the scan
   src = src.replace(IMPORT_RE, (all, kw, typeKw, clause, q, spec) => {
     let faceDir, source
     if (spec.startsWith('@mouthpiece/media/')) {
       if (fromUnit === MEDIA_UNIT || test) return all
-      faceDir = MEDIA_UNIT; source = spec
+      faceDir = MEDIA_UNIT
+      source = spec
     } else if (spec.startsWith('.')) {
       const t = resolveRel(file, spec)
       if (!t) return all
@@ -132,7 +167,14 @@ for (const file of files) {
       faceDir = tu
       // Another module's drizzle table (a join): not part of any face; check-boundaries.mjs lists
       // these as recorded debt. Types from a schema (row shapes) do go through the face.
-      if (!test && t.endsWith('.schema.ts') && !typeKw && !clause.startsWith('*') && parseNames(clause, false).some((n) => !n.typeOnly)) return all
+      if (
+        !test &&
+        t.endsWith('.schema.ts') &&
+        !typeKw &&
+        !clause.startsWith('*') &&
+        parseNames(clause, false).some((n) => !n.typeOnly)
+      )
+        return all
       // A test reaches a module through its face or its test kit.
       if (test && tu !== MEDIA_UNIT) {
         const kit = `${tu}/testing`
@@ -155,14 +197,22 @@ for (const file of files) {
   })
   pending.forEach((p, i) => {
     // Comments and strings out of the way (import paths like '../x/renders.service' name no member).
-    const code = src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''").replace(/`[^`]*`/g, (t) => (t.match(/\$\{[^}]*\}/g) ?? []).join(' '))
+    const code = src
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '')
+      .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''")
+      .replace(/`[^`]*`/g, (t) => (t.match(/\$\{[^}]*\}/g) ?? []).join(' '))
     const members = new Set()
     const used = new RegExp(`(?<![.\\w])${p.ns}\\.(\\w+)`, 'g')
     let m
     while ((m = used.exec(code))) members.add(m[1])
     const bare = new RegExp(`(?<![.\\w])${p.ns}(?![\\w.]|\\s*\\??:)`, 'g')
     const bareUses = (code.match(bare) ?? []).length
-    if (bareUses > 0) { conflicts.push(`${file}: namespace ${p.ns} is used as a value; rewrite it by hand`); src = src.replace(`__NS_IMPORT_${i}__`, `${p.kw} * as ${p.ns} from '${p.source}'`); return }
+    if (bareUses > 0) {
+      conflicts.push(`${file}: namespace ${p.ns} is used as a value; rewrite it by hand`)
+      src = src.replace(`__NS_IMPORT_${i}__`, `${p.kw} * as ${p.ns} from '${p.source}'`)
+      return
+    }
     const specs = []
     for (const member of [...members].sort()) {
       const use = new RegExp(`(?<![.\\w/'"-])${p.ns}\\.${member}\\b`, 'g')
@@ -175,9 +225,16 @@ for (const file of files) {
       exportFrom(p.faceFile, member, p.source, typeOnly)
     }
     rewrites++
-    src = src.replace(`__NS_IMPORT_${i}__`, `import${p.typeAll ? ' type' : ''} { ${specs.join(', ')} } from '${p.newSpec}'`)
+    src = src.replace(
+      `__NS_IMPORT_${i}__`,
+      `import${p.typeAll ? ' type' : ''} { ${specs.join(', ')} } from '${p.newSpec}'`,
+    )
   })
-  if (src !== original) { src = mergeImports(src); touched.push(file); sourceWrites.push([file, src]) }
+  if (src !== original) {
+    src = mergeImports(src)
+    touched.push(file)
+    sourceWrites.push([file, src])
+  }
 }
 
 /** One `import {…}` and one `import type {…}` per face a file imports (the rewrite may leave several). */
@@ -189,7 +246,16 @@ function mergeImports(src) {
     if (!m[4].startsWith('.')) continue
     const key = `${m[1] ? 'type' : 'value'} ${m[4]}`
     const g = groups.get(key) ?? []
-    g.push({ text: m[0], names: m[2].split(',').map((x) => x.trim()).filter(Boolean), type: !!m[1], spec: m[4], q: m[3] })
+    g.push({
+      text: m[0],
+      names: m[2]
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+      type: !!m[1],
+      spec: m[4],
+      q: m[3],
+    })
     groups.set(key, g)
   }
   for (const g of groups.values()) {
@@ -208,7 +274,8 @@ function isTypeOnlyUse(src, name) {
   let m
   while ((m = re.exec(src))) {
     const before = src.slice(Math.max(0, m.index - 40), m.index)
-    if (/(?::\s*|<\s*|typeof\s+|extends\s+|\|\s*|&\s*|\bas\s+)$/.test(before) && !/\(\s*$/.test(before)) continue
+    if (/(?::\s*|<\s*|typeof\s+|extends\s+|\|\s*|&\s*|\bas\s+)$/.test(before) && !/\(\s*$/.test(before))
+      continue
     if (/import\s+(type\s+)?\{[^}]*$/.test(src.slice(Math.max(0, m.index - 400), m.index))) continue
     return false
   }
@@ -219,12 +286,18 @@ let facesWritten = 0
 for (const f of faces.values()) {
   const text = renderFace(f)
   if (text === f.original) continue
-  if (!f.header) f.header = `/** The public face of ${path.relative(SRC, path.dirname(f.file))}: what other code may import from it. Kept by scripts/module-faces.mjs. */`
+  if (!f.header)
+    f.header = `/** The public face of ${path.relative(SRC, path.dirname(f.file))}: what other code may import from it. Kept by scripts/module-faces.mjs. */`
   facesWritten++
-  if (!dry && !conflicts.length) { mkdirSync(path.dirname(f.file), { recursive: true }); writeFileSync(f.file, renderFace(f)) }
+  if (!dry && !conflicts.length) {
+    mkdirSync(path.dirname(f.file), { recursive: true })
+    writeFileSync(f.file, renderFace(f))
+  }
 }
 if (!dry && !conflicts.length) for (const [file, text] of sourceWrites) writeFileSync(file, text)
 for (const t of touched) console.log(`rewrote ${t}`)
-console.log(`module faces: ${rewrites} imports rewritten in ${touched.length} files, ${facesWritten} index files updated${dry ? ' (dry run)' : ''}`)
+console.log(
+  `module faces: ${rewrites} imports rewritten in ${touched.length} files, ${facesWritten} index files updated${dry ? ' (dry run)' : ''}`,
+)
 for (const c of conflicts) console.error(`conflict: ${c}`)
 process.exit(conflicts.length ? 1 : 0)

@@ -17,7 +17,11 @@ const SOURCES = ['apps/server/src', 'packages', 'scripts/build-server.mjs', 'pac
 /** True when some file under `p` (a file or a folder) is newer than `since` (ms). Skips node_modules, as start.sh does. */
 export function newerThan(p, since) {
   let stat
-  try { stat = fs.statSync(p) } catch { return false }
+  try {
+    stat = fs.statSync(p)
+  } catch {
+    return false
+  }
   if (!stat.isDirectory()) return stat.mtimeMs > since
   for (const entry of fs.readdirSync(p, { withFileTypes: true })) {
     if (entry.name === 'node_modules') continue
@@ -36,10 +40,14 @@ export function serverBundleIsFresh() {
 export function ensureServerBundle() {
   if (serverBundleIsFresh()) return SERVER_BUNDLE_ENTRY
   const startedAt = new Date()
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), SERVER_BUNDLE_DIR], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), SERVER_BUNDLE_DIR], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   fs.writeFileSync(STAMP, '')
   fs.utimesSync(STAMP, startedAt, startedAt)
   return SERVER_BUNDLE_ENTRY
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(path.relative(root, ensureServerBundle()))
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  console.log(path.relative(root, ensureServerBundle()))

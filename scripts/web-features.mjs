@@ -37,7 +37,10 @@ export function webFiles() {
   return out.sort()
 }
 
-export const featureNames = () => readdirSync(abs(FEATURES)).filter((n) => statSync(abs(`${FEATURES}/${n}`)).isDirectory()).sort()
+export const featureNames = () =>
+  readdirSync(abs(FEATURES))
+    .filter((n) => statSync(abs(`${FEATURES}/${n}`)).isDirectory())
+    .sort()
 
 /** The feature a file belongs to, or null (app shell, components, lib, test helpers). */
 export function featureOf(file) {
@@ -53,7 +56,8 @@ export function areaOf(file) {
 }
 
 export const indexOf = (feature) => {
-  for (const n of ['index.ts', 'index.tsx']) if (existsSync(abs(`${FEATURES}/${feature}/${n}`))) return `${FEATURES}/${feature}/${n}`
+  for (const n of ['index.ts', 'index.tsx'])
+    if (existsSync(abs(`${FEATURES}/${feature}/${n}`))) return `${FEATURES}/${feature}/${n}`
   return `${FEATURES}/${feature}/index.ts`
 }
 export const isIndex = (file) => /^apps\/web\/src\/features\/[^/]+\/index\.tsx?$/.test(file)
@@ -74,14 +78,17 @@ export function resolve(from, spec) {
 
 /** Specifier from a file to another file or folder, as the code base writes them (no extension). */
 export function specFor(from, to) {
-  let rel = posix(path.relative(path.dirname(from), to)).replace(/\/index\.tsx?$/, '').replace(/\.tsx?$/, '')
+  let rel = posix(path.relative(path.dirname(from), to))
+    .replace(/\/index\.tsx?$/, '')
+    .replace(/\.tsx?$/, '')
   if (!rel.startsWith('.')) rel = `./${rel}`
   return rel
 }
 
 export const read = (file) => readFileSync(abs(file), 'utf8')
 
-const STATIC = /(?<=^|\n)[ \t]*(import|export)([ \t]+type)?[ \t]+(\*[ \t]+as[ \t]+\w+|(?:\w+[ \t]*,[ \t]*)?\{[^}]*\}|\w+)[ \t]+from[ \t]+(['"])([^'"]+)\4/g
+const STATIC =
+  /(?<=^|\n)[ \t]*(import|export)([ \t]+type)?[ \t]+(\*[ \t]+as[ \t]+\w+|(?:\w+[ \t]*,[ \t]*)?\{[^}]*\}|\w+)[ \t]+from[ \t]+(['"])([^'"]+)\4/g
 const BARE = /(?<=^|\n)[ \t]*import[ \t]+(['"])([^'"]+)\1/g
 const DYNAMIC = /import\(\s*(['"])([^'"]+)\1\s*\)/g
 
@@ -94,12 +101,22 @@ export function scanImports(src) {
   let m
   STATIC.lastIndex = 0
   while ((m = STATIC.exec(src))) {
-    out.push({ kind: 'static', keyword: m[1], typeOnly: Boolean(m[2]), clause: m[3], spec: m[5], start: m.index, end: m.index + m[0].length })
+    out.push({
+      kind: 'static',
+      keyword: m[1],
+      typeOnly: Boolean(m[2]),
+      clause: m[3],
+      spec: m[5],
+      start: m.index,
+      end: m.index + m[0].length,
+    })
   }
   BARE.lastIndex = 0
-  while ((m = BARE.exec(src))) out.push({ kind: 'bare', spec: m[2], start: m.index, end: m.index + m[0].length })
+  while ((m = BARE.exec(src)))
+    out.push({ kind: 'bare', spec: m[2], start: m.index, end: m.index + m[0].length })
   DYNAMIC.lastIndex = 0
-  while ((m = DYNAMIC.exec(src))) out.push({ kind: 'dynamic', spec: m[2], start: m.index, end: m.index + m[0].length })
+  while ((m = DYNAMIC.exec(src)))
+    out.push({ kind: 'dynamic', spec: m[2], start: m.index, end: m.index + m[0].length })
   return out.sort((a, b) => a.start - b.start)
 }
 
@@ -144,7 +161,8 @@ export function analyse() {
         crossFeature++
         graph.get(from)?.add(to)
       }
-      if (area === 'components' || area === 'lib') breaches.push({ kind: 'shared', file, line, imp, target, to })
+      if (area === 'components' || area === 'lib')
+        breaches.push({ kind: 'shared', file, line, imp, target, to })
       else if (isIndex(target)) continue
       else if (file === ROUTE_TABLE && isRoutesEntry(target)) continue
       else if (imp.kind === 'dynamic' && isLazyEntry(target)) continue
@@ -157,16 +175,31 @@ export function analyse() {
 /** Tarjan: the groups of features that import each other (directly or around a loop). */
 export function stronglyConnected(graph) {
   let i = 0
-  const idx = new Map(), low = new Map(), stack = [], on = new Set(), out = []
+  const idx = new Map(),
+    low = new Map(),
+    stack = [],
+    on = new Set(),
+    out = []
   const visit = (v) => {
-    idx.set(v, i); low.set(v, i); i++; stack.push(v); on.add(v)
+    idx.set(v, i)
+    low.set(v, i)
+    i++
+    stack.push(v)
+    on.add(v)
     for (const w of graph.get(v) ?? []) {
-      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))) }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)))
+      if (!idx.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v), low.get(w)))
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)))
     }
     if (low.get(v) === idx.get(v)) {
-      const c = []; let w
-      do { w = stack.pop(); on.delete(w); c.push(w) } while (w !== v)
+      const c = []
+      let w
+      do {
+        w = stack.pop()
+        on.delete(w)
+        c.push(w)
+      } while (w !== v)
       if (c.length > 1) out.push(c.sort())
     }
   }
@@ -177,6 +210,7 @@ export function stronglyConnected(graph) {
 /** Pairs of features that import each other directly. */
 export function twoWayPairs(graph) {
   const pairs = []
-  for (const [a, outs] of graph) for (const b of outs) if (a < b && graph.get(b)?.has(a)) pairs.push(`${a}↔${b}`)
+  for (const [a, outs] of graph)
+    for (const b of outs) if (a < b && graph.get(b)?.has(a)) pairs.push(`${a}↔${b}`)
   return pairs.sort()
 }

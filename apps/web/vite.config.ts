@@ -5,9 +5,14 @@ import { precompress } from './build/precompress-plugin'
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
+  },
   build: {
-    outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800,
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
         // What the first screen of every page needs goes in two chunks — libraries (changing rarely,

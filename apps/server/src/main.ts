@@ -39,18 +39,30 @@ async function main() {
   const runsWorkers = config.MODE !== 'serve'
   const queue = await startQueue(database, { supervise: runsWorkers })
   mark('queue')
-  const realtime = await startRealtime({ database, databaseUrl: config.DATABASE_URL, serveSockets: config.MODE !== 'work' })
+  const realtime = await startRealtime({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    serveSockets: config.MODE !== 'work',
+  })
   mark('realtime')
-  const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    queue,
+    realtime,
+    storage: createStorage(config),
+  }
   const seedAndWork = async () => {
     for (const seed of seedModules) {
       await seed(platform)
       mark(`seed ${seed.name}`)
     }
-    if (runsWorkers) for (const start of workerModules) {
-      await start(platform)
-      mark(`workers ${start.name}`)
-    }
+    if (runsWorkers)
+      for (const start of workerModules) {
+        await start(platform)
+        mark(`workers ${start.name}`)
+      }
   }
   if (!afterListen) await seedAndWork()
 
@@ -75,12 +87,18 @@ async function main() {
     mark('app built')
     await app.listen({ port: config.PORT, host: config.HOST })
     closeHttp = () => app.close()
-    console.log(`Mouthpiece is running at ${config.publicUrl} (${database.kind}, ${config.MODE}) — ready in ${Math.round(performance.now() - t0)} ms`)
-  } else console.log(`Mouthpiece workers running (${database.kind}) — ready in ${Math.round(performance.now() - t0)} ms`)
+    console.log(
+      `Mouthpiece is running at ${config.publicUrl} (${database.kind}, ${config.MODE}) — ready in ${Math.round(performance.now() - t0)} ms`,
+    )
+  } else
+    console.log(
+      `Mouthpiece workers running (${database.kind}) — ready in ${Math.round(performance.now() - t0)} ms`,
+    )
   // A stop that lands during them ends the process as it should; their errors then are no news.
-  if (afterListen) await seedAndWork().catch((err: unknown) => {
-    if (!stopping) throw err
-  })
+  if (afterListen)
+    await seedAndWork().catch((err: unknown) => {
+      if (!stopping) throw err
+    })
   if (!stopping) markStarted(startStamp, identity)
   mark('started')
 }

@@ -1,6 +1,12 @@
 import type { HttpContext, Platform } from './platform/context'
 import { registerSystemRoutes } from './modules/system'
-import { registerAuthRoutes, seedAdmin, findLiveAdminSession, findLiveUserSession, hashToken } from './modules/auth'
+import {
+  registerAuthRoutes,
+  seedAdmin,
+  findLiveAdminSession,
+  findLiveUserSession,
+  hashToken,
+} from './modules/auth'
 import { registerUsersRoutes } from './modules/users'
 import { registerAuditRoutes } from './modules/audit'
 import { registerNotificationsRoutes } from './modules/notifications'
@@ -13,7 +19,12 @@ import { registerLandingRoutes } from './modules/landing'
 import { registerDonationsRoutes, startDonationsWorkers } from './modules/donations'
 import { registerAvatarsRoutes, seedInfluencers, startCreatorsWorkers } from './modules/avatars'
 import { registerVoicesRoutes, startVoicesWorkers } from './modules/voices'
-import { registerRendersRoutes, startRendersWorkers, influencerVideosFor, rendersDeps } from './modules/renders'
+import {
+  registerRendersRoutes,
+  startRendersWorkers,
+  influencerVideosFor,
+  rendersDeps,
+} from './modules/renders'
 import { registerProjectsRoutes, startProjectsWorkers } from './modules/projects'
 import { registerSentimentRoutes, seedSentiment, startSentimentWorkers } from './modules/sentiment'
 import { registerAdImportRoutes } from './modules/adimport'
@@ -43,10 +54,54 @@ function registerSockets({ app, realtime, db }: HttpContext) {
 }
 
 /** Every module's HTTP routes, registered in this order. */
-export const httpModules: Array<(ctx: HttpContext) => void | Promise<void>> = [registerSystemRoutes, registerAuthRoutes, registerUsersRoutes, registerAuditRoutes, registerSockets, registerFileRoutes, registerNotificationsRoutes, registerPaymentsRoutes, registerSentencesRoutes, registerEarlyRegistersRoutes, registerTrackingRoutes, registerLandingRoutes, registerDonationsRoutes, (ctx) => registerAvatarsRoutes(ctx, influencerVideosFor(rendersDeps(ctx))), registerVoicesRoutes, registerRendersRoutes, registerProjectsRoutes, registerSentimentRoutes, registerAdImportRoutes, registerOperationsRoutes, registerAdsRoutes, registerBackofficeRoutes, registerOnboardingRoutes, registerConferenceEventsRoutes]
+export const httpModules: Array<(ctx: HttpContext) => void | Promise<void>> = [
+  registerSystemRoutes,
+  registerAuthRoutes,
+  registerUsersRoutes,
+  registerAuditRoutes,
+  registerSockets,
+  registerFileRoutes,
+  registerNotificationsRoutes,
+  registerPaymentsRoutes,
+  registerSentencesRoutes,
+  registerEarlyRegistersRoutes,
+  registerTrackingRoutes,
+  registerLandingRoutes,
+  registerDonationsRoutes,
+  (ctx) => registerAvatarsRoutes(ctx, influencerVideosFor(rendersDeps(ctx))),
+  registerVoicesRoutes,
+  registerRendersRoutes,
+  registerProjectsRoutes,
+  registerSentimentRoutes,
+  registerAdImportRoutes,
+  registerOperationsRoutes,
+  registerAdsRoutes,
+  registerBackofficeRoutes,
+  registerOnboardingRoutes,
+  registerConferenceEventsRoutes,
+]
 
 /** Every module's job workers; run by `work` and `all` processes. */
-export const workerModules: Array<(p: Platform) => Promise<void>> = [startPaymentsWorkers, startDonationsWorkers, startVoicesWorkers, startCreatorsWorkers, startRendersWorkers, startProjectsWorkers, startOperationsWorkers, startAdsWorkers, startSentimentWorkers, startAdImagesWorkers, startConferenceEventsWorkers]
+export const workerModules: Array<(p: Platform) => Promise<void>> = [
+  startPaymentsWorkers,
+  startDonationsWorkers,
+  startVoicesWorkers,
+  startCreatorsWorkers,
+  startRendersWorkers,
+  startProjectsWorkers,
+  startOperationsWorkers,
+  startAdsWorkers,
+  startSentimentWorkers,
+  startAdImagesWorkers,
+  startConferenceEventsWorkers,
+]
 
 /** Start-up tasks that run once after migrations (seeding), in the process that migrates. */
-export const seedModules: Array<(p: Platform) => Promise<void>> = [seedAdmin, seedPlans, seedSentenceCategories, seedInfluencers, seedSentiment, seedOnboarding]
+export const seedModules: Array<(p: Platform) => Promise<void>> = [
+  seedAdmin,
+  seedPlans,
+  seedSentenceCategories,
+  seedInfluencers,
+  seedSentiment,
+  seedOnboarding,
+]

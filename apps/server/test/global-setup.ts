@@ -10,7 +10,10 @@ import { startQueue } from '../src/platform/queue/queue'
  * seconds, a clone of its dumped data dir a fraction of that. On PostgreSQL the template is a
  * real template database (CREATE DATABASE … TEMPLATE).
  */
-export default async function setup(project: { name: string; provide: (key: 'templateDb', value: string) => void }) {
+export default async function setup(project: {
+  name: string
+  provide: (key: 'templateDb', value: string) => void
+}) {
   // One setup per server project; the project name says which engine (vitest.config.ts).
   const engine = project.name.endsWith('postgres') ? 'postgres' : 'pglite'
   const provide = (key: 'templateDb', value: string) => project.provide(key, value)

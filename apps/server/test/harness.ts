@@ -22,7 +22,11 @@ export interface TestApp extends Platform {
 }
 
 /** A fresh database cloned from the migrated template. */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database
+  url?: string
+  drop: () => Promise<void>
+}> {
   const template = inject('templateDb')
   if (process.env.TEST_DB_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!
@@ -39,7 +43,9 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
         // close makes them emit unhandled FATAL errors, so give them a moment to go first.
         for (let i = 0; i < 100; i++) {
           const { rows } = await admin.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
+            'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [name],
+          )
           if (!rows[0]?.n) break
           await new Promise((r) => setTimeout(r, 20))
         }
@@ -57,13 +63,28 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
  * The whole server on a fresh database, for tests that go through HTTP with `app.inject()`.
  * `workers: true` also starts the job workers in-process.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; workers?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; workers?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-test-'))
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-password-1', LOGIN_RATE_LIMIT: '1000', ...opts.env })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'admin-password-1',
+    LOGIN_RATE_LIMIT: '1000',
+    ...opts.env,
+  })
   const { database, url, drop } = await openTestDatabase()
   const queue = await startQueue(database, { supervise: !!opts.workers })
   const realtime = await startRealtime({ database, databaseUrl: url, serveSockets: true })
-  const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    queue,
+    realtime,
+    storage: createStorage(config),
+  }
   for (const seed of seedModules) await seed(platform)
   if (opts.workers) for (const start of workerModules) await start(platform)
   const app = await buildApp(platform)
@@ -84,6 +105,10 @@ export async function createTestApp(opts: { env?: Record<string, string>; worker
 
 /** Signs the seeded admin in (createTestApp's ADMIN_PASSWORD); answers the bearer headers. */
 export async function adminHeaders(app: FastifyInstance): Promise<Record<string, string>> {
-  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'admin-password-1' } })
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { username: 'admin', password: 'admin-password-1' },
+  })
   return { authorization: `Bearer ${login.json<{ token: string }>().token}` }
 }

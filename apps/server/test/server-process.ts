@@ -20,11 +20,16 @@ export interface ServerProcess {
  * or run several. Answers once it says it is ready; throws with its output if it exits first or is
  * not ready in time. Never outlives the process that started it.
  */
-export async function startServerProcess(env: Record<string, string>, opts: { nodeArgs?: string[]; timeoutMs?: number; entry?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { nodeArgs?: string[]; timeoutMs?: number; entry?: string } = {},
+): Promise<ServerProcess> {
   // `entry`: a bundled main.js (scripts/build-server.mjs) runs as plain JavaScript, as `npm start` runs it.
   const entry = opts.entry ? [opts.entry] : ['--import', 'tsx', MAIN_TS]
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
-    cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   const kill = () => child.kill('SIGKILL')
   process.once('exit', kill)

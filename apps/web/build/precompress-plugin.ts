@@ -30,16 +30,23 @@ export function precompress(): Plugin {
       const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
         .map((e) => path.join(e.parentPath, e.name))
-      await Promise.all(files.map(async (file) => {
-        const raw = await fs.readFile(file)
-        if (raw.length < MIN_BYTES) return
-        const [br, gz] = await Promise.all([
-          brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-          gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
-        ])
-        if (br.length < raw.length) await fs.writeFile(`${file}.br`, br)
-        if (gz.length < raw.length) await fs.writeFile(`${file}.gz`, gz)
-      }))
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await fs.readFile(file)
+          if (raw.length < MIN_BYTES) return
+          const [br, gz] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ])
+          if (br.length < raw.length) await fs.writeFile(`${file}.br`, br)
+          if (gz.length < raw.length) await fs.writeFile(`${file}.gz`, gz)
+        }),
+      )
     },
   }
 }

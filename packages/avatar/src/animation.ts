@@ -58,11 +58,66 @@ interface Expression {
 }
 
 const EXPRESSIONS: Record<Emotion, Expression> = {
-  Neutral: { browRaise: 0, browTilt: 0, eyeOpen: 1, smile: 0.3, blush: 0.15, gazeY: 0, tempo: 1, sway: 1, mouthOpen: 0, mouthRound: 0 },
-  Happy: { browRaise: 0.35, browTilt: 0, eyeOpen: 0.86, smile: 1, blush: 0.65, gazeY: 0, tempo: 1.2, sway: 1.2, mouthOpen: 0.08, mouthRound: 0 },
-  Sad: { browRaise: 0.15, browTilt: 1, eyeOpen: 0.78, smile: -0.75, blush: 0, gazeY: 0.45, tempo: 0.65, sway: 0.6, mouthOpen: 0, mouthRound: 0 },
-  Angry: { browRaise: -0.55, browTilt: -1, eyeOpen: 0.8, smile: -0.55, blush: 0.35, gazeY: 0, tempo: 1.35, sway: 1.1, mouthOpen: 0, mouthRound: 0 },
-  Surprised: { browRaise: 1, browTilt: 0.15, eyeOpen: 1.3, smile: 0.05, blush: 0.2, gazeY: -0.1, tempo: 1.1, sway: 1, mouthOpen: 0.22, mouthRound: 0.45 },
+  Neutral: {
+    browRaise: 0,
+    browTilt: 0,
+    eyeOpen: 1,
+    smile: 0.3,
+    blush: 0.15,
+    gazeY: 0,
+    tempo: 1,
+    sway: 1,
+    mouthOpen: 0,
+    mouthRound: 0,
+  },
+  Happy: {
+    browRaise: 0.35,
+    browTilt: 0,
+    eyeOpen: 0.86,
+    smile: 1,
+    blush: 0.65,
+    gazeY: 0,
+    tempo: 1.2,
+    sway: 1.2,
+    mouthOpen: 0.08,
+    mouthRound: 0,
+  },
+  Sad: {
+    browRaise: 0.15,
+    browTilt: 1,
+    eyeOpen: 0.78,
+    smile: -0.75,
+    blush: 0,
+    gazeY: 0.45,
+    tempo: 0.65,
+    sway: 0.6,
+    mouthOpen: 0,
+    mouthRound: 0,
+  },
+  Angry: {
+    browRaise: -0.55,
+    browTilt: -1,
+    eyeOpen: 0.8,
+    smile: -0.55,
+    blush: 0.35,
+    gazeY: 0,
+    tempo: 1.35,
+    sway: 1.1,
+    mouthOpen: 0,
+    mouthRound: 0,
+  },
+  Surprised: {
+    browRaise: 1,
+    browTilt: 0.15,
+    eyeOpen: 1.3,
+    smile: 0.05,
+    blush: 0.2,
+    gazeY: -0.1,
+    tempo: 1.1,
+    sway: 1,
+    mouthOpen: 0.22,
+    mouthRound: 0.45,
+  },
 }
 
 /** Blinks come every 2–5.5 s (15 % of them followed by a quick second one); each lasts 160 ms. */
@@ -81,7 +136,10 @@ function gaze(t: number, seed: number): [number, number] {
   let at = 0
   let prev: [number, number] = [0, 0]
   for (let n = 0; ; n++) {
-    const next: [number, number] = rand01(seed, 4000 + n) < 0.5 ? [0, 0] : [rand01(seed, 5000 + n) * 2 - 1, (rand01(seed, 6000 + n) * 2 - 1) * 0.5]
+    const next: [number, number] =
+      rand01(seed, 4000 + n) < 0.5
+        ? [0, 0]
+        : [rand01(seed, 5000 + n) * 2 - 1, (rand01(seed, 6000 + n) * 2 - 1) * 0.5]
     const hold = 0.8 + rand01(seed, 7000 + n) * 2.2
     if (t < at + hold) return prev
     if (t < at + hold + 0.08) {
@@ -135,7 +193,9 @@ export function poseAt(t: number, input: AnimationInput): AvatarPose {
   return {
     headX: amp * (2.2 * sway(0.21, 1) + 1.1 * sway(0.53, 2) + 0.8 * speaking * sway(1.3, 3)),
     headY: amp * (1.2 * sway(0.31, 4) + 2.2 * nod + 0.6 * speaking * sway(2.1, 5)) + e.gazeY * 2,
-    headRot: amp * (0.035 * sway(0.17, 6) + 0.02 * sway(0.43, 7) + 0.018 * speaking * sway(0.9, 8)) + (input.emotion === 'Sad' ? 0.04 : 0),
+    headRot:
+      amp * (0.035 * sway(0.17, 6) + 0.02 * sway(0.43, 7) + 0.018 * speaking * sway(0.9, 8)) +
+      (input.emotion === 'Sad' ? 0.04 : 0),
     bodyY: amp * 0.8 * sway(0.31, 4) + 0.6 * amp * sway(0.26, 9),
     blink: blinkAmount(t, seed),
     gazeX: gx * 0.8,
@@ -158,7 +218,20 @@ export function poseKey(p: AvatarPose, pixelsPerUnit: number): string {
   const px = 0.35 / pixelsPerUnit
   const m = p.mouth
   return [
-    q(p.headX, px), q(p.headY, px), q(p.headRot, 0.002), q(p.bodyY, px), q(p.blink, 0.08), q(p.gazeX, 0.05), q(p.gazeY, 0.05),
-    q(p.browRaise, 0.03), q(m.open, 0.02), q(m.wide, 0.02), q(m.round, 0.03), q(m.teeth, 0.05), q(m.tongue, 0.05), q(m.press, 0.05), q(m.bite, 0.05),
+    q(p.headX, px),
+    q(p.headY, px),
+    q(p.headRot, 0.002),
+    q(p.bodyY, px),
+    q(p.blink, 0.08),
+    q(p.gazeX, 0.05),
+    q(p.gazeY, 0.05),
+    q(p.browRaise, 0.03),
+    q(m.open, 0.02),
+    q(m.wide, 0.02),
+    q(m.round, 0.03),
+    q(m.teeth, 0.05),
+    q(m.tongue, 0.05),
+    q(m.press, 0.05),
+    q(m.bite, 0.05),
   ].join(',')
 }

@@ -12,8 +12,10 @@ import { DEFAULT_INFLUENCER_ID, INFLUENCERS, findInfluencer } from './presets'
 
 const talk: AnimationInput = {
   cues: [
-    { viseme: 'sil', start: 0, end: 0.5, weight: 1 }, { viseme: 'PP', start: 0.5, end: 0.6, weight: 1 },
-    { viseme: 'aa', start: 0.6, end: 0.9, weight: 1 }, { viseme: 'sil', start: 0.9, end: 2, weight: 1 },
+    { viseme: 'sil', start: 0, end: 0.5, weight: 1 },
+    { viseme: 'PP', start: 0.5, end: 0.6, weight: 1 },
+    { viseme: 'aa', start: 0.6, end: 0.9, weight: 1 },
+    { viseme: 'sil', start: 0.9, end: 2, weight: 1 },
   ],
   wordStarts: [0.5],
   seed: 7,
@@ -32,13 +34,26 @@ describe('influencer presets', () => {
   it('has at least six distinct presets, the default being the spec streamer (Old, Neutral)', () => {
     expect(INFLUENCERS.length).toBeGreaterThanOrEqual(6)
     for (const i of INFLUENCERS) expect(() => AvatarLook.parse(i.look)).not.toThrow()
-    expect(new Set(INFLUENCERS.map((i) => JSON.stringify({ ...i.look, seed: 0 }))).size).toBe(INFLUENCERS.length)
-    expect(findInfluencer(DEFAULT_INFLUENCER_ID)).toMatchObject({ description: 'a streamer avatar', modelStyle: 'Old', emotion: 'Neutral' })
+    expect(new Set(INFLUENCERS.map((i) => JSON.stringify({ ...i.look, seed: 0 }))).size).toBe(
+      INFLUENCERS.length,
+    )
+    expect(findInfluencer(DEFAULT_INFLUENCER_ID)).toMatchObject({
+      description: 'a streamer avatar',
+      modelStyle: 'Old',
+      emotion: 'Neutral',
+    })
   })
 })
 
 describe('custom avatars from the look prompt', () => {
-  const prompt = { wearing: 'a red hoodie and glasses', style: 'anime', inspired: 'cyberpunk', color: 'teal', modifier1: 'pink hair', positivePrompt: 'cat ears' }
+  const prompt = {
+    wearing: 'a red hoodie and glasses',
+    style: 'anime',
+    inspired: 'cyberpunk',
+    color: 'teal',
+    modifier1: 'pink hair',
+    positivePrompt: 'cat ears',
+  }
 
   it('gives the same avatar for the same prompt and follows the words', () => {
     const a = lookFromPrompt(prompt)
@@ -53,14 +68,21 @@ describe('custom avatars from the look prompt', () => {
     const withGlasses = lookFromPrompt({ wearing: 'glasses and a cap', positivePrompt: 'bearded gamer' })
     expect(withGlasses.extras).toEqual(expect.arrayContaining(['glasses', 'headset']))
     expect(withGlasses.facialHair).toBe('beard')
-    const without = lookFromPrompt({ wearing: 'glasses and a cap', positivePrompt: 'bearded gamer', negativePrompt: 'glasses, beard, headset, hat' })
+    const without = lookFromPrompt({
+      wearing: 'glasses and a cap',
+      positivePrompt: 'bearded gamer',
+      negativePrompt: 'glasses, beard, headset, hat',
+    })
     expect(without.extras).not.toContain('glasses')
     expect(without.extras).not.toContain('headset')
     expect(without.facialHair).toBe('none')
     expect(without.hat).toBe('none')
     // Seeded choices respect bans too: no prompt ever picks a banned colour or feature.
     for (let i = 0; i < 40; i++) {
-      const look = lookFromPrompt({ positivePrompt: `streamer number ${i}`, negativePrompt: 'pink, hats, headset' })
+      const look = lookFromPrompt({
+        positivePrompt: `streamer number ${i}`,
+        negativePrompt: 'pink, hats, headset',
+      })
       expect(look.hat).toBe('none')
       expect(look.extras).not.toContain('headset')
       expect([look.hairColor, look.topColor]).not.toContain('#F26DB0')
@@ -78,7 +100,8 @@ describe('animation', () => {
     const blinks = Array.from({ length: 300 }, (_, i) => poseAt(i / 30, talk).blink)
     expect(Math.max(...blinks)).toBeGreaterThan(0.9)
     expect(blinks.filter((b) => b > 0.5).length).toBeLessThan(30)
-    const sway = (energy: number) => Math.max(...Array.from({ length: 120 }, (_, i) => Math.abs(poseAt(i / 30, { ...talk, energy }).headX)))
+    const sway = (energy: number) =>
+      Math.max(...Array.from({ length: 120 }, (_, i) => Math.abs(poseAt(i / 30, { ...talk, energy }).headX)))
     expect(sway(0)).toBe(0)
     expect(sway(3)).toBeGreaterThan(sway(1.5) * 1.5)
   })
@@ -113,8 +136,13 @@ describe('drawing', () => {
   })
 
   it('draws a different mouth for every viseme', () => {
-    const mouthCrop = (px: Uint8ClampedArray) => Array.from({ length: 20 * 14 }, (_, i) => px[((66 + Math.floor(i / 20)) * 128 + 54 + (i % 20)) * 4]!)
-    const shapes = VISEMES.map((v) => mouthCrop(render(look, 0.5, { ...talk, energy: 0, cues: [{ viseme: v, start: 0, end: 1, weight: 1 }] })).join(','))
+    const mouthCrop = (px: Uint8ClampedArray) =>
+      Array.from({ length: 20 * 14 }, (_, i) => px[((66 + Math.floor(i / 20)) * 128 + 54 + (i % 20)) * 4]!)
+    const shapes = VISEMES.map((v) =>
+      mouthCrop(
+        render(look, 0.5, { ...talk, energy: 0, cues: [{ viseme: v, start: 0, end: 1, weight: 1 }] }),
+      ).join(','),
+    )
     // sil and PP are both closed lips; everything else is distinct.
     expect(new Set(shapes).size).toBeGreaterThanOrEqual(VISEMES.length - 1)
   })
@@ -124,10 +152,22 @@ describe('drawing', () => {
     const gradient = { addColorStop: () => undefined }
     const target: Record<string, unknown> = {}
     const stub = new Proxy(target, {
-      get: (target, key: string) => (key in target ? target[key] : key.startsWith('create') ? () => gradient : (..._: unknown[]) => calls.push(key)),
+      get: (target, key: string) =>
+        key in target
+          ? target[key]
+          : key.startsWith('create')
+            ? () => gradient
+            : (..._: unknown[]) => calls.push(key),
       set: (target, key: string, value) => ((target[key] = value), true),
     }) as unknown as Ctx2D
-    for (const i of INFLUENCERS) drawAvatar(stub, { ...i.look, modelStyle: 'New' }, poseAt(0.3, talk), { x: 0, y: 0, width: 256, height: 256, angle: 15 })
+    for (const i of INFLUENCERS)
+      drawAvatar(stub, { ...i.look, modelStyle: 'New' }, poseAt(0.3, talk), {
+        x: 0,
+        y: 0,
+        width: 256,
+        height: 256,
+        angle: 15,
+      })
     expect(calls).toContain('bezierCurveTo')
     expect(calls.filter((c) => c === 'save').length).toBe(calls.filter((c) => c === 'restore').length)
   })

@@ -30,8 +30,24 @@ export interface Ctx2D {
   lineTo(x: number, y: number): void
   quadraticCurveTo(cpx: number, cpy: number, x: number, y: number): void
   bezierCurveTo(cp1x: number, cp1y: number, cp2x: number, cp2y: number, x: number, y: number): void
-  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number, counterclockwise?: boolean): void
-  ellipse(x: number, y: number, rx: number, ry: number, rotation: number, startAngle: number, endAngle: number, counterclockwise?: boolean): void
+  arc(
+    x: number,
+    y: number,
+    radius: number,
+    startAngle: number,
+    endAngle: number,
+    counterclockwise?: boolean,
+  ): void
+  ellipse(
+    x: number,
+    y: number,
+    rx: number,
+    ry: number,
+    rotation: number,
+    startAngle: number,
+    endAngle: number,
+    counterclockwise?: boolean,
+  ): void
   rect(x: number, y: number, w: number, h: number): void
   fill(): void
   stroke(): void
@@ -40,7 +56,17 @@ export interface Ctx2D {
   fillRect(x: number, y: number, w: number, h: number): void
   transform(a: number, b: number, c: number, d: number, e: number, f: number): void
   /** The image is host-specific (an <img>, @napi-rs/canvas's Image); callers pass what the host put in photo-images. */
-  drawImage(image: never, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void
+  drawImage(
+    image: never,
+    sx: number,
+    sy: number,
+    sw: number,
+    sh: number,
+    dx: number,
+    dy: number,
+    dw: number,
+    dh: number,
+  ): void
   createLinearGradient(x0: number, y0: number, x1: number, y1: number): GradientLike
   createRadialGradient(x0: number, y0: number, r0: number, x1: number, y1: number, r1: number): GradientLike
   createPattern(image: never, repetition: 'no-repeat'): PatternLike | null

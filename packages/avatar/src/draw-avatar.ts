@@ -45,7 +45,14 @@ function drawHead(f: Frame): void {
   paint(f, look.skin, hy - rh, hy + rh)
   if (!f.flat) {
     // Soft light from the upper left.
-    const g = ctx.createRadialGradient(hx - rw * 0.35, hy - rh * 0.45, 4, hx - rw * 0.35, hy - rh * 0.45, rw * 1.3)
+    const g = ctx.createRadialGradient(
+      hx - rw * 0.35,
+      hy - rh * 0.45,
+      4,
+      hx - rw * 0.35,
+      hy - rh * 0.45,
+      rw * 1.3,
+    )
     g.addColorStop(0, 'rgba(255,255,255,0.22)')
     g.addColorStop(1, 'rgba(255,255,255,0)')
     headPath(f)
@@ -67,7 +74,13 @@ export function boxTransform(ctx: Ctx2D, box: DrawBox): void {
 }
 
 /** `photoMouthOnly`: a photo avatar's warped picture is already there (a renderer put it); paint only its mouth. */
-export function drawAvatar(ctx: Ctx2D, look: AvatarLook, pose: AvatarPose, box: DrawBox, photoMouthOnly = false): void {
+export function drawAvatar(
+  ctx: Ctx2D,
+  look: AvatarLook,
+  pose: AvatarPose,
+  box: DrawBox,
+  photoMouthOnly = false,
+): void {
   ctx.save()
   boxTransform(ctx, box)
   ctx.lineJoin = 'round'
@@ -76,7 +89,14 @@ export function drawAvatar(ctx: Ctx2D, look: AvatarLook, pose: AvatarPose, box: 
   const image = look.photo && getPhotoImage(look.photo.src)
   if (look.photo && image) {
     const bg = look.photo.background
-    drawPhoto(ctx, look.photo, image, pose, bg?.mode === 'image' ? getPhotoImage(bg.src) : undefined, photoMouthOnly)
+    drawPhoto(
+      ctx,
+      look.photo,
+      image,
+      pose,
+      bg?.mode === 'image' ? getPhotoImage(bg.src) : undefined,
+      photoMouthOnly,
+    )
     ctx.restore()
     return
   }

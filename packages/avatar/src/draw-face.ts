@@ -144,7 +144,13 @@ export function drawNoseAndCheeks(f: Frame): void {
   if (look.extras.includes('freckles')) {
     ctx.fillStyle = darken(look.skin, 0.35)
     for (const side of [-1, 1]) {
-      for (const [dx, dy] of [[26, 18], [32, 21], [38, 18], [30, 26], [36, 27]] as const) {
+      for (const [dx, dy] of [
+        [26, 18],
+        [32, 21],
+        [38, 18],
+        [30, 26],
+        [36, 27],
+      ] as const) {
         ellipsePath(ctx, hx + side * dx, hy + dy, 1.1, 1.1)
         ctx.fill()
       }

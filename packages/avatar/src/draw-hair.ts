@@ -228,7 +228,14 @@ function clipToDome(f: Frame, grow: number): void {
   ctx.beginPath()
   ctx.moveTo(hx - w, hy + rh * 0.4)
   ctx.lineTo(hx - w, hy - 4)
-  ctx.bezierCurveTo(hx - w * 1.02, hy - rh * 1.34 - grow, hx + w * 1.02, hy - rh * 1.34 - grow, hx + w, hy - 4)
+  ctx.bezierCurveTo(
+    hx - w * 1.02,
+    hy - rh * 1.34 - grow,
+    hx + w * 1.02,
+    hy - rh * 1.34 - grow,
+    hx + w,
+    hy - 4,
+  )
   ctx.lineTo(hx + w, hy + rh * 0.4)
   ctx.closePath()
   ctx.clip()

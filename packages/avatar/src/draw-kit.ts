@@ -21,8 +21,13 @@ export interface Frame {
 
 export function makeFrame(ctx: Ctx2D, look: AvatarLook, pose: AvatarPose): Frame {
   return {
-    ctx, look, pose,
-    hx: 128, hy: 106, rw: 56 * look.headScale, rh: 64 * look.headScale,
+    ctx,
+    look,
+    pose,
+    hx: 128,
+    hy: 106,
+    rw: 56 * look.headScale,
+    rh: 64 * look.headScale,
     lw: look.modelStyle === 'Old' ? 3.2 : 1.8,
     flat: look.modelStyle === 'Old',
   }
@@ -85,6 +90,13 @@ export function hairCapPath(f: Frame, grow: number, hairline: number): void {
   const w = rw + grow
   ctx.beginPath()
   ctx.moveTo(hx - w, hy + hairline)
-  ctx.bezierCurveTo(hx - w * 1.02, hy - rh * 1.34 - grow, hx + w * 1.02, hy - rh * 1.34 - grow, hx + w, hy + hairline)
+  ctx.bezierCurveTo(
+    hx - w * 1.02,
+    hy - rh * 1.34 - grow,
+    hx + w * 1.02,
+    hy - rh * 1.34 - grow,
+    hx + w,
+    hy + hairline,
+  )
   ctx.closePath()
 }

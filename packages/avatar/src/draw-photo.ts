@@ -23,7 +23,17 @@ const UPPER_INNER = [61, 62, 63]
 const LOWER_INNER = [65, 66, 67]
 const CORNERS = [48, 54, 60, 64]
 /** How much each jaw point drops with the chin (the chin most, the jaw angles not at all). */
-const JAW_DROP: Record<number, number> = { 4: 0.15, 5: 0.4, 6: 0.7, 7: 0.92, 8: 1, 9: 0.92, 10: 0.7, 11: 0.4, 12: 0.15 }
+const JAW_DROP: Record<number, number> = {
+  4: 0.15,
+  5: 0.4,
+  6: 0.7,
+  7: 0.92,
+  8: 1,
+  9: 0.92,
+  10: 0.7,
+  11: 0.4,
+  12: 0.15,
+}
 const RIGHT_EYE = { upper: [37, 38], lower: [41, 40] }
 const LEFT_EYE = { upper: [43, 44], lower: [47, 46] }
 
@@ -47,7 +57,8 @@ export function movedPoints(mesh: PhotoMesh, photo: PhotoFace, pose: AvatarPose)
   // Width and rounding pull the corners out or in; the smile lifts them; corners sit half-way down the opening.
   const cx = (L[48]![0] + L[54]![0]) / 2
   const widen = (m.wide - 0.5) * 0.22 - m.round * 0.16
-  for (const i of CORNERS) move(i, Math.sign(L[i]![0] - cx) * widen * mw, drop * 0.45 - pose.smile * mw * 0.04)
+  for (const i of CORNERS)
+    move(i, Math.sign(L[i]![0] - cx) * widen * mw, drop * 0.45 - pose.smile * mw * 0.04)
   // Rounded lips push forward: the middle of both lips bulges out a little.
   for (const i of [50, 51, 52]) move(i, 0, -m.round * mw * 0.05)
   for (const i of [56, 57, 58]) move(i, 0, m.round * mw * 0.05)
@@ -69,20 +80,29 @@ export function movedPoints(mesh: PhotoMesh, photo: PhotoFace, pose: AvatarPose)
   // Head: turn about the neck and shift; units of the avatar box → photo pixels.
   const k = mesh.crop.side / UNITS
   const rot = pose.headRot * 0.7
-  const cos = Math.cos(rot), sin = Math.sin(rot)
+  const cos = Math.cos(rot),
+    sin = Math.sin(rot)
   const [px, py] = mesh.pivot
   for (let i = 0; i < out.length; i++) {
     const f = mesh.follow[i]!
     if (!f) continue
-    const dx = out[i]![0] - px, dy = out[i]![1] - py
-    const rx = px + dx * cos - dy * sin, ry = py + dx * sin + dy * cos
-    out[i] = [out[i]![0] + (rx - out[i]![0]) * f + pose.headX * k * f * 0.8, out[i]![1] + (ry - out[i]![1]) * f + pose.headY * k * f * 0.8]
+    const dx = out[i]![0] - px,
+      dy = out[i]![1] - py
+    const rx = px + dx * cos - dy * sin,
+      ry = py + dx * sin + dy * cos
+    out[i] = [
+      out[i]![0] + (rx - out[i]![0]) * f + pose.headX * k * f * 0.8,
+      out[i]![1] + (ry - out[i]![1]) * f + pose.headY * k * f * 0.8,
+    ]
   }
   return out
 }
 
 /** The source → destination affine map [a c e; b d f] of a triangle, or null when it is degenerate. */
-function affine(s: [Pt, Pt, Pt], d: [Pt, Pt, Pt]): { a: number; b: number; c: number; d: number; e: number; f: number } | null {
+function affine(
+  s: [Pt, Pt, Pt],
+  d: [Pt, Pt, Pt],
+): { a: number; b: number; c: number; d: number; e: number; f: number } | null {
   const [s0, s1, s2] = s
   const [d0, d1, d2] = d
   const den = (s1[0] - s0[0]) * (s2[1] - s0[1]) - (s2[0] - s0[0]) * (s1[1] - s0[1])
@@ -96,11 +116,13 @@ function affine(s: [Pt, Pt, Pt], d: [Pt, Pt, Pt]): { a: number; b: number; c: nu
 
 /** The moved triangle's path (units), grown a little away from its centre to hide seams. */
 function trianglePath(ctx: Ctx2D, d: [Pt, Pt, Pt], grow: number): void {
-  const gx = (d[0][0] + d[1][0] + d[2][0]) / 3, gy = (d[0][1] + d[1][1] + d[2][1]) / 3
+  const gx = (d[0][0] + d[1][0] + d[2][0]) / 3,
+    gy = (d[0][1] + d[1][1] + d[2][1]) / 3
   ctx.beginPath()
   for (const [i, p] of d.entries()) {
     const len = Math.hypot(p[0] - gx, p[1] - gy) || 1
-    const x = p[0] + ((p[0] - gx) / len) * grow, y = p[1] + ((p[1] - gy) / len) * grow
+    const x = p[0] + ((p[0] - gx) / len) * grow,
+      y = p[1] + ((p[1] - gy) / len) * grow
     if (i === 0) ctx.moveTo(x, y)
     else ctx.lineTo(x, y)
   }
@@ -113,7 +135,13 @@ function trianglePath(ctx: Ctx2D, d: [Pt, Pt, Pt], grow: number): void {
  * clip + drawImage made the canvas build and drop a clip mask for each (measured with @napi-rs/canvas:
  * ~20 → ~17 ms of CPU per 390-pixel frame; docs/decisions/0029-photo-avatar-drawing.md).
  */
-function drawTriangle(ctx: Ctx2D, pattern: PatternLike, s: [Pt, Pt, Pt], d: [Pt, Pt, Pt], grow: number): void {
+function drawTriangle(
+  ctx: Ctx2D,
+  pattern: PatternLike,
+  s: [Pt, Pt, Pt],
+  d: [Pt, Pt, Pt],
+  grow: number,
+): void {
   const m = affine(s, d)
   if (!m) return
   trianglePath(ctx, d, grow)
@@ -153,7 +181,8 @@ function paintMouth(ctx: Ctx2D, d: Pt[], pose: AvatarPose, mw: number): void {
   const { top, bottom, open } = mouthOpening(d)
   const h = bottom - top
   if (!open) return
-  const left = d[60]![0], right = d[64]![0]
+  const left = d[60]![0],
+    right = d[64]![0]
   ctx.save()
   innerMouthPath(ctx, d)
   const g = ctx.createLinearGradient(0, top, 0, bottom)
@@ -213,7 +242,17 @@ function drawBackdrop(ctx: Ctx2D, photo: PhotoFace, backdrop: PhotoImage | undef
   ctx.fillRect(0, 0, UNITS, UNITS)
   if (bg?.mode !== 'image' || !backdrop) return
   const side = Math.min(backdrop.width, backdrop.height)
-  ctx.drawImage(backdrop as never, (backdrop.width - side) / 2, (backdrop.height - side) / 2, side, side, 0, 0, UNITS, UNITS)
+  ctx.drawImage(
+    backdrop as never,
+    (backdrop.width - side) / 2,
+    (backdrop.height - side) / 2,
+    side,
+    side,
+    0,
+    0,
+    UNITS,
+    UNITS,
+  )
 }
 
 /** The mesh and where its points go for this pose, in the 256-unit box. */
@@ -237,7 +276,8 @@ export function drawPhotoBase(ctx: Ctx2D, photo: PhotoFace): void {
   photoBoxPath(ctx)
   ctx.clip()
   const bg = photo.background
-  if (bg && bg.mode !== 'keep') drawBackdrop(ctx, photo, bg.mode === 'image' ? getPhotoImage(bg.src) : undefined)
+  if (bg && bg.mode !== 'keep')
+    drawBackdrop(ctx, photo, bg.mode === 'image' ? getPhotoImage(bg.src) : undefined)
   else {
     ctx.fillStyle = '#fff'
     ctx.fillRect(0, 0, UNITS, UNITS)
@@ -252,7 +292,14 @@ export function drawPhotoBase(ctx: Ctx2D, photo: PhotoFace): void {
  * showing where the head moved away from it. `mouthOnly`: the caller has put the warped picture
  * there already (photo-raster.ts); only the opened mouth is painted over it.
  */
-export function drawPhoto(ctx: Ctx2D, photo: PhotoFace, image: PhotoImage, pose: AvatarPose, backdrop?: PhotoImage, mouthOnly = false): void {
+export function drawPhoto(
+  ctx: Ctx2D,
+  photo: PhotoFace,
+  image: PhotoImage,
+  pose: AvatarPose,
+  backdrop?: PhotoImage,
+  mouthOnly = false,
+): void {
   const { mesh, dst, rest } = photoPoints(photo, pose)
   const { x, y, side } = mesh.crop
   const src = mesh.points
@@ -273,9 +320,17 @@ export function drawPhoto(ctx: Ctx2D, photo: PhotoFace, image: PhotoImage, pose:
       const pattern = patternOf(ctx, image)
       mesh.triangles.forEach((t, i) => {
         if (mesh.mouthInside[i] || !pattern) return
-        const moved = t.some((v) => Math.abs(dst[v]![0] - rest[v]![0]) + Math.abs(dst[v]![1] - rest[v]![1]) > MOVED)
+        const moved = t.some(
+          (v) => Math.abs(dst[v]![0] - rest[v]![0]) + Math.abs(dst[v]![1] - rest[v]![1]) > MOVED,
+        )
         if (!moved && !cutOut) return
-        drawTriangle(ctx, pattern, [src[t[0]]!, src[t[1]]!, src[t[2]]!], [dst[t[0]]!, dst[t[1]]!, dst[t[2]]!], grow)
+        drawTriangle(
+          ctx,
+          pattern,
+          [src[t[0]]!, src[t[1]]!, src[t[2]]!],
+          [dst[t[0]]!, dst[t[1]]!, dst[t[2]]!],
+          grow,
+        )
       })
     }
   }

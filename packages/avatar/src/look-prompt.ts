@@ -4,7 +4,16 @@
  * gives the same avatar. Words in the negative prompt ban the features (and colours) they name,
  * including from the seeded choices.
  */
-import { EYE_STYLES, FACIAL_HAIR, HAIR_STYLES, HATS, HEADWEAR_EXTRAS, LookPrompt, MODEL_STYLES, TOPS } from '@mouthpiece/contracts/media/avatar.schemas'
+import {
+  EYE_STYLES,
+  FACIAL_HAIR,
+  HAIR_STYLES,
+  HATS,
+  HEADWEAR_EXTRAS,
+  LookPrompt,
+  MODEL_STYLES,
+  TOPS,
+} from '@mouthpiece/contracts/media/avatar.schemas'
 import type { AvatarLook, LookPromptInput } from '@mouthpiece/contracts/media/avatar.schemas'
 import { hashString, rand01 } from './random'
 
@@ -22,20 +31,71 @@ interface Patch {
 }
 
 export const COLORS: Record<string, string> = {
-  red: '#D93B3B', crimson: '#B3213A', orange: '#F08A24', yellow: '#F2C94C', gold: '#D4A72C', green: '#3FAE5A',
-  lime: '#9BD94C', teal: '#1FA99A', cyan: '#35C8E0', blue: '#3B6FE0', navy: '#23305E', purple: '#8A4FD8',
-  violet: '#7B52C9', lavender: '#B9A3F0', pink: '#F26DB0', magenta: '#D13BC0', coral: '#FF6A59', black: '#22232A',
-  white: '#F2F2F2', gray: '#8A8F99', grey: '#8A8F99', silver: '#BFC6D1', brown: '#7A4E2D', beige: '#D9C3A0',
-  blonde: '#E8C66A', ginger: '#C4542C', neon: '#39FF88', mint: '#7FE0C0',
+  red: '#D93B3B',
+  crimson: '#B3213A',
+  orange: '#F08A24',
+  yellow: '#F2C94C',
+  gold: '#D4A72C',
+  green: '#3FAE5A',
+  lime: '#9BD94C',
+  teal: '#1FA99A',
+  cyan: '#35C8E0',
+  blue: '#3B6FE0',
+  navy: '#23305E',
+  purple: '#8A4FD8',
+  violet: '#7B52C9',
+  lavender: '#B9A3F0',
+  pink: '#F26DB0',
+  magenta: '#D13BC0',
+  coral: '#FF6A59',
+  black: '#22232A',
+  white: '#F2F2F2',
+  gray: '#8A8F99',
+  grey: '#8A8F99',
+  silver: '#BFC6D1',
+  brown: '#7A4E2D',
+  beige: '#D9C3A0',
+  blonde: '#E8C66A',
+  ginger: '#C4542C',
+  neon: '#39FF88',
+  mint: '#7FE0C0',
 }
-const HAIR_COLORS = ['#2B211C', '#5A3825', '#8B5A2B', '#E8C66A', '#C4542C', '#1F1F24', '#F26DB0', '#8A4FD8', '#3B6FE0', '#BFC6D1']
+const HAIR_COLORS = [
+  '#2B211C',
+  '#5A3825',
+  '#8B5A2B',
+  '#E8C66A',
+  '#C4542C',
+  '#1F1F24',
+  '#F26DB0',
+  '#8A4FD8',
+  '#3B6FE0',
+  '#BFC6D1',
+]
 const SKINS: Record<string, string> = {
-  pale: '#FFE3D3', fair: '#FBD5BD', light: '#F6CBA8', medium: '#E4AE86', olive: '#CE9A6B', tan: '#C68A5B',
-  brown: '#9C6641', dark: '#6E4530', deep: '#4F3122',
+  pale: '#FFE3D3',
+  fair: '#FBD5BD',
+  light: '#F6CBA8',
+  medium: '#E4AE86',
+  olive: '#CE9A6B',
+  tan: '#C68A5B',
+  brown: '#9C6641',
+  dark: '#6E4530',
+  deep: '#4F3122',
 }
 const SKIN_TONES = Object.values(SKINS)
 const EYE_COLORS = ['#4A3222', '#2F6FB5', '#3C8A4E', '#6B4A2E', '#7A7F8A', '#8A4FD8']
-const TOP_COLORS = ['#FF6A59', '#3B6FE0', '#2E3440', '#3FAE5A', '#8A4FD8', '#F2C94C', '#1FA99A', '#D93B3B', '#F26DB0']
+const TOP_COLORS = [
+  '#FF6A59',
+  '#3B6FE0',
+  '#2E3440',
+  '#3FAE5A',
+  '#8A4FD8',
+  '#F2C94C',
+  '#1FA99A',
+  '#D93B3B',
+  '#F26DB0',
+]
 
 /** Word patterns (whole words, lower case) and the features they ask for. */
 const RULES: [RegExp, Patch][] = [
@@ -89,7 +149,12 @@ const BAN_ALL: [RegExp, Patch][] = [
   [/\b(eyewear)\b/, { extras: ['glasses', 'sunglasses', 'visor'] }],
 ]
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9#\s-]/g, ' ').replace(/\s+/g, ' ').trim()
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9#\s-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 function patchesOf(text: string, rules: [RegExp, Patch][]): Patch[] {
   return rules.filter(([re]) => re.test(text)).map(([, p]) => p)
@@ -112,18 +177,35 @@ function coloursOf(text: string): { hair?: string; eyes?: string; skin?: string;
 
 export function lookFromPrompt(input: LookPromptInput): AvatarLook {
   const prompt = LookPrompt.parse(input)
-  const fields = [prompt.wearing, prompt.color, prompt.style, prompt.inspired, prompt.modifier1, prompt.modifier2, prompt.positivePrompt].map(norm)
+  const fields = [
+    prompt.wearing,
+    prompt.color,
+    prompt.style,
+    prompt.inspired,
+    prompt.modifier1,
+    prompt.modifier2,
+    prompt.positivePrompt,
+  ].map(norm)
   const negative = norm(prompt.negativePrompt)
   const seed = hashString(JSON.stringify({ ...prompt, negativePrompt: negative, fields }))
 
   // What the negative prompt bans.
-  const banned = { top: new Set<string>(), hat: new Set<string>(), hairStyle: new Set<string>(), facialHair: new Set<string>(), eyeStyle: new Set<string>(), extras: new Set<string>(), colours: new Set<string>() }
+  const banned = {
+    top: new Set<string>(),
+    hat: new Set<string>(),
+    hairStyle: new Set<string>(),
+    facialHair: new Set<string>(),
+    eyeStyle: new Set<string>(),
+    extras: new Set<string>(),
+    colours: new Set<string>(),
+  }
   for (const p of [...patchesOf(negative, RULES), ...patchesOf(negative, BAN_ALL)]) {
     if (p.top) banned.top.add(p.top)
     if (p.hat === 'none') HATS.filter((h) => h !== 'none').forEach((h) => banned.hat.add(h))
     else if (p.hat) banned.hat.add(p.hat)
     if (p.hairStyle) banned.hairStyle.add(p.hairStyle)
-    if (p.facialHair === 'none') FACIAL_HAIR.filter((h) => h !== 'none').forEach((h) => banned.facialHair.add(h))
+    if (p.facialHair === 'none')
+      FACIAL_HAIR.filter((h) => h !== 'none').forEach((h) => banned.facialHair.add(h))
     else if (p.facialHair) banned.facialHair.add(p.facialHair)
     if (p.eyeStyle) banned.eyeStyle.add(p.eyeStyle)
     p.extras?.forEach((e) => banned.extras.add(e))
@@ -158,7 +240,12 @@ export function lookFromPrompt(input: LookPromptInput): AvatarLook {
   })
 
   let k = 0
-  const choose = <T extends string>(options: readonly T[], ban: Set<string>, wanted?: T, weights?: (o: T) => number): T => {
+  const choose = <T extends string>(
+    options: readonly T[],
+    ban: Set<string>,
+    wanted?: T,
+    weights?: (o: T) => number,
+  ): T => {
     k++
     if (wanted !== undefined && !ban.has(wanted)) return wanted
     const allowed = options.filter((o) => !ban.has(o))
@@ -179,7 +266,9 @@ export function lookFromPrompt(input: LookPromptInput): AvatarLook {
     return pool[Math.floor(rand01(seed, k) * pool.length)]!
   }
 
-  const hairStyle = choose(HAIR_STYLES, banned.hairStyle, want.hairStyle, (o) => (o === 'bald' || o === 'mohawk' ? 0.3 : 1))
+  const hairStyle = choose(HAIR_STYLES, banned.hairStyle, want.hairStyle, (o) =>
+    o === 'bald' || o === 'mohawk' ? 0.3 : 1,
+  )
   const hat = choose(HATS, banned.hat, want.hat, (o) => (o === 'none' ? 8 : 0.4))
   const facialHair = choose(FACIAL_HAIR, banned.facialHair, want.facialHair, (o) => (o === 'none' ? 6 : 1))
   // A streamer product: most seeded avatars wear a headset unless asked otherwise.
@@ -197,7 +286,10 @@ export function lookFromPrompt(input: LookPromptInput): AvatarLook {
     eyeColor: chooseColour(EYE_COLORS, eyeColor),
     top: choose(TOPS, banned.top, want.top),
     topColor,
-    accentColor: chooseColour(TOP_COLORS.filter((c) => c !== topColor), clothes[1]),
+    accentColor: chooseColour(
+      TOP_COLORS.filter((c) => c !== topColor),
+      clothes[1],
+    ),
     hat,
     hatColor: chooseColour(TOP_COLORS, clothes[1] ?? clothes[0]),
     facialHair,

@@ -22,20 +22,43 @@ export interface Region {
 
 /** True when the two poses differ at most in the mouth shape. */
 export function sameButMouth(a: AvatarPose, b: AvatarPose): boolean {
-  return a.headX === b.headX && a.headY === b.headY && a.headRot === b.headRot && a.bodyY === b.bodyY && a.blink === b.blink &&
-    a.gazeX === b.gazeX && a.gazeY === b.gazeY && a.browRaise === b.browRaise && a.browTilt === b.browTilt && a.eyeOpen === b.eyeOpen &&
-    a.smile === b.smile && a.blush === b.blush
+  return (
+    a.headX === b.headX &&
+    a.headY === b.headY &&
+    a.headRot === b.headRot &&
+    a.bodyY === b.bodyY &&
+    a.blink === b.blink &&
+    a.gazeX === b.gazeX &&
+    a.gazeY === b.gazeY &&
+    a.browRaise === b.browRaise &&
+    a.browTilt === b.browTilt &&
+    a.eyeOpen === b.eyeOpen &&
+    a.smile === b.smile &&
+    a.blush === b.blush
+  )
 }
 
-const union = (a: Region, b: Region): Region => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
+const union = (a: Region, b: Region): Region => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+})
 
 /** The cartoon's mouth (draw-face.ts drawMouth: centre 128,146 in head space), generously, with strokes and smile curls. */
 function cartoonMouth(pose: AvatarPose): Region {
   const { headX, headY, headRot } = pose
   // The head transform of draw-avatar.ts: about the neck pivot (128,184), then shifted.
-  const cos = Math.cos(headRot), sin = Math.sin(headRot)
-  const corners: [number, number][] = [[-36, -18], [36, -18], [36, 32], [-36, 32]].map(([dx, dy]) => {
-    const x = 128 + dx! - 128, y = 146 + dy! - 184
+  const cos = Math.cos(headRot),
+    sin = Math.sin(headRot)
+  const corners: [number, number][] = [
+    [-36, -18],
+    [36, -18],
+    [36, 32],
+    [-36, 32],
+  ].map(([dx, dy]) => {
+    const x = 128 + dx! - 128,
+      y = 146 + dy! - 184
     return [128 + headX + x * cos - y * sin, 184 + headY + x * sin + y * cos]
   })
   return bounds(corners, 0)
@@ -57,7 +80,10 @@ function photoMouth(look: AvatarLook, pose: AvatarPose): Region {
   }
   const moved = movedPoints(mesh, photo, pose)
   const k = AVATAR_UNITS / mesh.crop.side
-  return bounds(points.map((i) => [(moved[i]![0] - mesh.crop.x) * k, (moved[i]![1] - mesh.crop.y) * k]), 2)
+  return bounds(
+    points.map((i) => [(moved[i]![0] - mesh.crop.x) * k, (moved[i]![1] - mesh.crop.y) * k]),
+    2,
+  )
 }
 
 function bounds(points: [number, number][], margin: number): Region {
@@ -79,16 +105,22 @@ export function mouthRegion(look: AvatarLook, before: AvatarPose, after: AvatarP
  */
 export function regionInPixels(r: Region, box: DrawBox, width: number, height: number): Region {
   const rad = ((box.angle ?? 0) * Math.PI) / 180
-  const cos = Math.cos(rad), sin = Math.sin(rad)
-  const sx = box.width / AVATAR_UNITS, sy = box.height / AVATAR_UNITS
-  const cx = box.x + box.width / 2, cy = box.y + box.height / 2
+  const cos = Math.cos(rad),
+    sin = Math.sin(rad)
+  const sx = box.width / AVATAR_UNITS,
+    sy = box.height / AVATAR_UNITS
+  const cx = box.x + box.width / 2,
+    cy = box.y + box.height / 2
   const px = ([ux, uy]: [number, number]): [number, number] => {
-    const x = (ux - AVATAR_UNITS / 2) * sx, y = (uy - AVATAR_UNITS / 2) * sy
+    const x = (ux - AVATAR_UNITS / 2) * sx,
+      y = (uy - AVATAR_UNITS / 2) * sy
     return [cx + x * cos - y * sin, cy + x * sin + y * cos]
   }
   const b = bounds([px([r.x0, r.y0]), px([r.x1, r.y0]), px([r.x1, r.y1]), px([r.x0, r.y1])], 2)
   return {
-    x0: Math.max(0, Math.floor(b.x0)), y0: Math.max(0, Math.floor(b.y0)),
-    x1: Math.min(width, Math.ceil(b.x1)), y1: Math.min(height, Math.ceil(b.y1)),
+    x0: Math.max(0, Math.floor(b.x0)),
+    y0: Math.max(0, Math.floor(b.y0)),
+    x1: Math.min(width, Math.ceil(b.x1)),
+    y1: Math.min(height, Math.ceil(b.y1)),
   }
 }

@@ -26,8 +26,22 @@ export interface MouthShape {
   bite: number
 }
 
-const S = (open: number, wide: number, round: number, teeth: number, tongue = 0, press = 0, bite = 0): MouthShape => ({
-  open, wide, round, teeth, tongue, press, bite,
+const S = (
+  open: number,
+  wide: number,
+  round: number,
+  teeth: number,
+  tongue = 0,
+  press = 0,
+  bite = 0,
+): MouthShape => ({
+  open,
+  wide,
+  round,
+  teeth,
+  tongue,
+  press,
+  bite,
 })
 
 export const VISEME_SHAPES: Record<Viseme, MouthShape> = {
@@ -49,8 +63,21 @@ export const VISEME_SHAPES: Record<Viseme, MouthShape> = {
 }
 
 const DOMINANCE: Record<Viseme, number> = {
-  sil: 0.5, PP: 1, FF: 0.95, TH: 0.6, DD: 0.3, kk: 0.3, CH: 0.7, SS: 0.4, nn: 0.3, RR: 0.55,
-  aa: 0.65, E: 0.6, ih: 0.6, oh: 0.7, ou: 0.75,
+  sil: 0.5,
+  PP: 1,
+  FF: 0.95,
+  TH: 0.6,
+  DD: 0.3,
+  kk: 0.3,
+  CH: 0.7,
+  SS: 0.4,
+  nn: 0.3,
+  RR: 0.55,
+  aa: 0.65,
+  E: 0.6,
+  ih: 0.6,
+  oh: 0.7,
+  ou: 0.75,
 }
 
 /** How fast a cue's pull fades outside it (seconds). */

@@ -30,16 +30,23 @@ const dist = (a: FacePoint, b: FacePoint) => Math.hypot(a[0] - b[0], a[1] - b[1]
 export function delaunay(points: readonly Pt[]): [number, number, number][] {
   const xs = points.map((p) => p[0])
   const ys = points.map((p) => p[1])
-  const minX = Math.min(...xs), minY = Math.min(...ys)
+  const minX = Math.min(...xs),
+    minY = Math.min(...ys)
   const d = Math.max(Math.max(...xs) - minX, Math.max(...ys) - minY) * 20 + 1
   const all: Pt[] = [...points, [minX - d, minY - d], [minX + 2 * d, minY - d], [minX - d, minY + 2 * d]]
   const n = points.length
   type Tri = { a: number; b: number; c: number; cx: number; cy: number; r2: number }
   const make = (a: number, b: number, c: number): Tri => {
-    const [ax, ay] = all[a]!, [bx, by] = all[b]!, [cx, cy] = all[c]!
+    const [ax, ay] = all[a]!,
+      [bx, by] = all[b]!,
+      [cx, cy] = all[c]!
     const D = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by)) || 1e-12
-    const ux = ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay) + (cx * cx + cy * cy) * (ay - by)) / D
-    const uy = ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx) + (cx * cx + cy * cy) * (bx - ax)) / D
+    const ux =
+      ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay) + (cx * cx + cy * cy) * (ay - by)) /
+      D
+    const uy =
+      ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx) + (cx * cx + cy * cy) * (bx - ax)) /
+      D
     return { a, b, c, cx: ux, cy: uy, r2: (ax - ux) ** 2 + (ay - uy) ** 2 }
   }
   let tris: Tri[] = [make(n, n + 1, n + 2)]
@@ -48,7 +55,11 @@ export function delaunay(points: readonly Pt[]): [number, number, number][] {
     const bad = tris.filter((t) => (px - t.cx) ** 2 + (py - t.cy) ** 2 < t.r2)
     const edges = new Map<string, [number, number]>()
     for (const t of bad) {
-      for (const [u, v] of [[t.a, t.b], [t.b, t.c], [t.c, t.a]] as const) {
+      for (const [u, v] of [
+        [t.a, t.b],
+        [t.b, t.c],
+        [t.c, t.a],
+      ] as const) {
         const key = u < v ? `${u},${v}` : `${v},${u}`
         if (edges.has(key)) edges.delete(key)
         else edges.set(key, [u, v])
@@ -100,18 +111,29 @@ function buildMesh(photo: PhotoFace): PhotoMesh {
   // The crop border stays put.
   for (let k = 0; k < 4; k++) {
     const t = k / 4
-    points.push([x + side * t, y], [x + side, y + side * t], [x + side * (1 - t), y + side], [x, y + side * (1 - t)])
+    points.push(
+      [x + side * t, y],
+      [x + side, y + side * t],
+      [x + side * (1 - t), y + side],
+      [x, y + side * (1 - t)],
+    )
     follow.push(0, 0, 0, 0)
   }
   // Triangulate as if the mouth were a little open, so no triangle joins the upper lip to the lower one.
   const gap = mouthWidth * 0.12
-  const virtual = points.map((p, i): Pt => (i >= 65 && i <= 67 ? [p[0], p[1] + gap] : i >= 61 && i <= 63 ? [p[0], p[1] - gap * 0.3] : p))
+  const virtual = points.map((p, i): Pt =>
+    i >= 65 && i <= 67 ? [p[0], p[1] + gap] : i >= 61 && i <= 63 ? [p[0], p[1] - gap * 0.3] : p,
+  )
   const triangles = delaunay(virtual)
   const inner = new Set(INNER_LIPS)
   return {
-    points, follow, triangles,
+    points,
+    follow,
+    triangles,
     mouthInside: triangles.map((t) => t.every((i) => inner.has(i))),
-    crop: { x, y, side }, faceWidth, mouthWidth,
+    crop: { x, y, side },
+    faceWidth,
+    mouthWidth,
     pivot: [L[8]![0], L[8]![1] + noseLen * 0.6],
   }
 }

@@ -79,8 +79,21 @@ function placement(m: Transform, units: number) {
   const tx = aligned ? m.e - Math.floor(m.e) + 1 : 1
   const ty = aligned ? m.f - Math.floor(m.f) + 1 : 1
   const span = units * k
-  const inner = { x0: Math.ceil(tx - 0.5), y0: Math.ceil(ty - 0.5), x1: Math.ceil(tx + span - 0.5), y1: Math.ceil(ty + span - 0.5) }
-  return { k, tx, ty, aligned, inner, stride: Math.max(inner.x1, inner.y1) + 1, texSize: Math.max(8, Math.round(span)) }
+  const inner = {
+    x0: Math.ceil(tx - 0.5),
+    y0: Math.ceil(ty - 0.5),
+    x1: Math.ceil(tx + span - 0.5),
+    y1: Math.ceil(ty + span - 0.5),
+  }
+  return {
+    k,
+    tx,
+    ty,
+    aligned,
+    inner,
+    stride: Math.max(inner.x1, inner.y1) + 1,
+    texSize: Math.max(8, Math.round(span)),
+  }
 }
 
 function stateFor(image: PhotoImage, mesh: PhotoMesh, place: ReturnType<typeof placement>): RasterState {
@@ -97,7 +110,7 @@ function stateFor(image: PhotoImage, mesh: PhotoMesh, place: ReturnType<typeof p
     let opaque = true
     for (let y = -1; y <= n; y++) {
       for (let x = -1; x <= n; x++) {
-        const i = ((Math.min(n - 1, Math.max(0, y)) * n) + Math.min(n - 1, Math.max(0, x))) * 4
+        const i = (Math.min(n - 1, Math.max(0, y)) * n + Math.min(n - 1, Math.max(0, x))) * 4
         const o = ((y + 1) * (n + 2) + x + 1) * 4
         const a = rgba[i + 3]!
         const f = a / 255
@@ -108,7 +121,20 @@ function stateFor(image: PhotoImage, mesh: PhotoMesh, place: ReturnType<typeof p
         tex[o + 3] = a
       }
     }
-    state = { key, surface, k: place.k, tx: place.tx, ty: place.ty, inner: place.inner, stride: place.stride, texSize: place.texSize, tex, opaque, out: new Uint8ClampedArray(place.stride * place.stride * 4), last: null }
+    state = {
+      key,
+      surface,
+      k: place.k,
+      tx: place.tx,
+      ty: place.ty,
+      inner: place.inner,
+      stride: place.stride,
+      texSize: place.texSize,
+      tex,
+      opaque,
+      out: new Uint8ClampedArray(place.stride * place.stride * 4),
+      last: null,
+    }
     byPlace.set(key, state)
     recent.push({ image, key })
     if (recent.length > MAX_STATES) {
@@ -126,7 +152,12 @@ function triBounds(p: Float64Array, t: readonly number[]): Rect {
 }
 
 /** The smallest rectangle holding both. */
-export const unionRect = (a: Rect, b: Rect): Rect => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) })
+export const unionRect = (a: Rect, b: Rect): Rect => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+})
 const union = (a: Rect | null, b: Rect): Rect => (a ? unionRect(a, b) : b)
 
 /** The warped picture of the last `warpPhoto` call (shared: valid until the next call for the same picture and place). */
@@ -148,7 +179,13 @@ type Transform = { a: number; b: number; c: number; d: number; e: number; f: num
  * Warps the photo for this pose (`dst`: mesh points in box units; `m`: the box's transform to device
  * pixels), redoing only the triangles with a moved corner. Null without a host surface.
  */
-export function warpPhoto(image: PhotoImage, mesh: PhotoMesh, dst: readonly Pt[], m: Transform, units: number): PhotoWarp | null {
+export function warpPhoto(
+  image: PhotoImage,
+  mesh: PhotoMesh,
+  dst: readonly Pt[],
+  m: Transform,
+  units: number,
+): PhotoWarp | null {
   if (!makeSurface) return null
   const place = placement(m, units)
   const state = stateFor(image, mesh, place)
@@ -172,8 +209,10 @@ export function warpPhoto(image: PhotoImage, mesh: PhotoMesh, dst: readonly Pt[]
   let changed: Rect | null = null
   if (dirty) {
     const r = {
-      x0: Math.max(inner.x0, Math.floor(dirty.x0) - 1), y0: Math.max(inner.y0, Math.floor(dirty.y0) - 1),
-      x1: Math.min(inner.x1, Math.ceil(dirty.x1) + 1), y1: Math.min(inner.y1, Math.ceil(dirty.y1) + 1),
+      x0: Math.max(inner.x0, Math.floor(dirty.x0) - 1),
+      y0: Math.max(inner.y0, Math.floor(dirty.y0) - 1),
+      x1: Math.min(inner.x1, Math.ceil(dirty.x1) + 1),
+      y1: Math.min(inner.y1, Math.ceil(dirty.y1) + 1),
     }
     if (r.x1 > r.x0 && r.y1 > r.y0) {
       const ts = state.texSize / mesh.crop.side
@@ -186,7 +225,15 @@ export function warpPhoto(image: PhotoImage, mesh: PhotoMesh, dst: readonly Pt[]
       changed = fillMargin(state.out, stride, inner, r)
     }
   }
-  return { out: state.out, stride, aligned: place.aligned, ox: Math.round(m.e - tx), oy: Math.round(m.f - ty), changed, state }
+  return {
+    out: state.out,
+    stride,
+    aligned: place.aligned,
+    ox: Math.round(m.e - tx),
+    oy: Math.round(m.f - ty),
+    changed,
+    state,
+  }
 }
 
 /**
@@ -194,7 +241,13 @@ export function warpPhoto(image: PhotoImage, mesh: PhotoMesh, dst: readonly Pt[]
  * False when no host surface is registered (or the context cannot say its transform): the caller
  * draws the triangles itself.
  */
-export function rasterPhoto(ctx: Ctx2D, image: PhotoImage, mesh: PhotoMesh, dst: readonly Pt[], units: number): boolean {
+export function rasterPhoto(
+  ctx: Ctx2D,
+  image: PhotoImage,
+  mesh: PhotoMesh,
+  dst: readonly Pt[],
+  units: number,
+): boolean {
   if (!ctx.getTransform) return false
   const warp = warpPhoto(image, mesh, dst, ctx.getTransform(), units)
   if (!warp) return false
@@ -207,13 +260,26 @@ export function rasterPhoto(ctx: Ctx2D, image: PhotoImage, mesh: PhotoMesh, dst:
 }
 
 /** Fills one destination triangle's pixels (centres inside it, within `clip`) with bilinear samples of the texture. */
-function warpTriangle(state: RasterState, p: Float64Array, src: readonly Pt[], t: readonly [number, number, number], clip: Rect): void {
+function warpTriangle(
+  state: RasterState,
+  p: Float64Array,
+  src: readonly Pt[],
+  t: readonly [number, number, number],
+  clip: Rect,
+): void {
   // Corners sorted top to bottom: every edge is then evaluated from its upper end, the same way from both triangles sharing it.
   const v = [...t].sort((a, b) => p[a * 2 + 1]! - p[b * 2 + 1]! || p[a * 2]! - p[b * 2]!)
   const [i0, i1, i2] = v as [number, number, number]
-  const x0 = p[i0 * 2]!, y0 = p[i0 * 2 + 1]!, x1 = p[i1 * 2]!, y1 = p[i1 * 2 + 1]!, x2 = p[i2 * 2]!, y2 = p[i2 * 2 + 1]!
+  const x0 = p[i0 * 2]!,
+    y0 = p[i0 * 2 + 1]!,
+    x1 = p[i1 * 2]!,
+    y1 = p[i1 * 2 + 1]!,
+    x2 = p[i2 * 2]!,
+    y2 = p[i2 * 2 + 1]!
   // Destination pixel → texture: the inverse of the triangle's affine map.
-  const s0 = src[i0]!, s1 = src[i1]!, s2 = src[i2]!
+  const s0 = src[i0]!,
+    s1 = src[i1]!,
+    s2 = src[i2]!
   const den = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
   if (Math.abs(den) < 1e-9) return
   const a = ((s1[0] - s0[0]) * (y2 - y0) - (s2[0] - s0[0]) * (y1 - y0)) / den
@@ -227,12 +293,14 @@ function warpTriangle(state: RasterState, p: Float64Array, src: readonly Pt[], t
   const out32 = new Uint32Array(state.out.buffer, state.out.byteOffset, state.out.length >> 2)
   // The texture has a one-texel border repeating its edge: sample positions within it need no clamping.
   const tw = texSize + 2
-  const lo = -1, hi = texSize - 1e-6
+  const lo = -1,
+    hi = texSize - 1e-6
   // The long edge (0→2) is on one side; 0→1 then 1→2 on the other.
   const longOnLeft = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0) > 0
   const rowStart = Math.max(clip.y0, Math.ceil(y0 - 0.5))
   const rowEnd = Math.min(clip.y1, Math.ceil(y2 - 0.5))
-  const edgeX = (ax: number, ay: number, bx: number, by: number, yc: number) => ax + ((yc - ay) * (bx - ax)) / (by - ay)
+  const edgeX = (ax: number, ay: number, bx: number, by: number, yc: number) =>
+    ax + ((yc - ay) * (bx - ax)) / (by - ay)
   for (let py = rowStart; py < rowEnd; py++) {
     const yc = py + 0.5
     const xl = edgeX(x0, y0, x2, y2, yc)
@@ -246,19 +314,29 @@ function warpTriangle(state: RasterState, p: Float64Array, src: readonly Pt[], t
     for (let o = py * stride + pxStart, end = py * stride + pxEnd; o < end; o++, u += a, w += b) {
       const cu = u < lo ? lo : u > hi ? hi : u
       const cw = w < lo ? lo : w > hi ? hi : w
-      const fu = Math.floor(cu), fw = Math.floor(cw)
-      const fx = cu - fu, fy = cw - fw
+      const fu = Math.floor(cu),
+        fw = Math.floor(cw)
+      const fx = cu - fu,
+        fy = cw - fw
       const i00 = ((fw + 1) * tw + fu + 1) * 4
       const i10 = i00 + tw * 4
-      const w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy
+      const w00 = (1 - fx) * (1 - fy),
+        w01 = fx * (1 - fy),
+        w10 = (1 - fx) * fy,
+        w11 = fx * fy
       const r = tex[i00]! * w00 + tex[i00 + 4]! * w01 + tex[i10]! * w10 + tex[i10 + 4]! * w11
       const g = tex[i00 + 1]! * w00 + tex[i00 + 5]! * w01 + tex[i10 + 1]! * w10 + tex[i10 + 5]! * w11
       const bl = tex[i00 + 2]! * w00 + tex[i00 + 6]! * w01 + tex[i10 + 2]! * w10 + tex[i10 + 6]! * w11
-      if (opaque) out32[o] = ((r + 0.5) | 0) | (((g + 0.5) | 0) << 8) | (((bl + 0.5) | 0) << 16) | 0xff000000
+      if (opaque) out32[o] = (r + 0.5) | 0 | (((g + 0.5) | 0) << 8) | (((bl + 0.5) | 0) << 16) | 0xff000000
       else {
         const al = tex[i00 + 3]! * w00 + tex[i00 + 7]! * w01 + tex[i10 + 3]! * w10 + tex[i10 + 7]! * w11
         const un = al > 0 ? 255 / al : 0
-        out32[o] = ((Math.min(255, r * un + 0.5)) | 0) | (((Math.min(255, g * un + 0.5)) | 0) << 8) | (((Math.min(255, bl * un + 0.5)) | 0) << 16) | (((al + 0.5) | 0) << 24)
+        out32[o] =
+          Math.min(255, r * un + 0.5) |
+          0 |
+          ((Math.min(255, g * un + 0.5) | 0) << 8) |
+          ((Math.min(255, bl * un + 0.5) | 0) << 16) |
+          (((al + 0.5) | 0) << 24)
       }
     }
   }
@@ -278,11 +356,13 @@ function fillMargin(out: Uint8ClampedArray, stride: number, inner: Rect, r: Rect
   }
   const row = (y: number) => Math.min(inner.y1 - 1, Math.max(inner.y0, y))
   if (r.x0 === inner.x0) {
-    for (let y = grown.y0; y < grown.y1; y++) out.copyWithin(at(inner.x0 - 1, y), at(inner.x0, row(y)), at(inner.x0, row(y)) + 4)
+    for (let y = grown.y0; y < grown.y1; y++)
+      out.copyWithin(at(inner.x0 - 1, y), at(inner.x0, row(y)), at(inner.x0, row(y)) + 4)
     grown.x0--
   }
   if (r.x1 === inner.x1) {
-    for (let y = grown.y0; y < grown.y1; y++) out.copyWithin(at(inner.x1, y), at(inner.x1 - 1, row(y)), at(inner.x1 - 1, row(y)) + 4)
+    for (let y = grown.y0; y < grown.y1; y++)
+      out.copyWithin(at(inner.x1, y), at(inner.x1 - 1, row(y)), at(inner.x1 - 1, row(y)) + 4)
     grown.x1++
   }
   return grown

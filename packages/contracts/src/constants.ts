@@ -21,8 +21,16 @@ export const CHUNK_RELOAD_INTERVAL_MS = 60_000
 
 // Timeline
 export const TIMELINE = {
-  frameSecondsMin: 1, frameSecondsMax: 8, frameSecondsInitial: 5, frameSecondsStep: 1,
-  frameWidth: 145, frameHeight: 72, maxLayer: 4, assetHeight: 40, assetHeightMin: 30, assetHeightMax: 50,
+  frameSecondsMin: 1,
+  frameSecondsMax: 8,
+  frameSecondsInitial: 5,
+  frameSecondsStep: 1,
+  frameWidth: 145,
+  frameHeight: 72,
+  maxLayer: 4,
+  assetHeight: 40,
+  assetHeightMin: 30,
+  assetHeightMax: 50,
 } as const
 
 // Audio level thresholds (dB)
@@ -42,8 +50,21 @@ export const DISPLAY_FONT_PX = { min: 12, max: 80, default: 40 } as const
 /** 96 px per 72 pt. */
 export const PT_TO_PX = 96 / 72
 export const CAPTION_FONTS = [
-  'Lato', 'Noto Sans JP', 'Montserrat', 'Open Sans', 'Roboto', 'Source Sans Pro', 'Poppins', 'Raleway',
-  'Bebas Neue', 'Helvetica', 'Arial', 'Roboto Condensed', 'Impact', 'Agency FB', 'Ubuntu',
+  'Lato',
+  'Noto Sans JP',
+  'Montserrat',
+  'Open Sans',
+  'Roboto',
+  'Source Sans Pro',
+  'Poppins',
+  'Raleway',
+  'Bebas Neue',
+  'Helvetica',
+  'Arial',
+  'Roboto Condensed',
+  'Impact',
+  'Agency FB',
+  'Ubuntu',
 ] as const
 export type CaptionFont = (typeof CAPTION_FONTS)[number]
 export const DEFAULT_CAPTION_FONT: CaptionFont = 'Roboto'
@@ -53,15 +74,26 @@ export const DEFAULT_TEXT_COLOR = '#FFFFFF'
 export const DEFAULT_OUTLINE_COLOR = '#000000'
 export const DEFAULT_CAPTION_COLORS = ['#05FBCA', '#FFFFFF'] as const
 export const LOADING_PHRASES = [
-  'Doing vocal warmups…', 'Finding the right words…', 'Striking a pose…', 'Checking the lighting…',
-  'Clearing our throat…', 'Rolling camera…',
+  'Doing vocal warmups…',
+  'Finding the right words…',
+  'Striking a pose…',
+  'Checking the lighting…',
+  'Clearing our throat…',
+  'Rolling camera…',
 ] as const
 
 // Project defaults (SPEC §3)
 export const PROJECT_SETTING_DEFAULTS = {
-  video_volume: 1, avatar_volume: 1, video_resolution: '720p', video_orientation: 'landscape',
+  video_volume: 1,
+  avatar_volume: 1,
+  video_resolution: '720p',
+  video_orientation: 'landscape',
 } as const
-export const DEFAULT_INFLUENCER = { description: 'a streamer avatar', modelStyle: 'Old', emotion: 'Neutral' } as const
+export const DEFAULT_INFLUENCER = {
+  description: 'a streamer avatar',
+  modelStyle: 'Old',
+  emotion: 'Neutral',
+} as const
 export const ASSET_ID_PREFIX = { audio: 'audio_id_', video: 'video_id_', gifAvatar: 'gif_avatar_' } as const
 
 /** Alert pricing tiers (SPEC §9): number of alerts, cost per alert, plan cost. */
@@ -78,9 +110,17 @@ export const ALERT_PRICING_TIERS = [
 
 /** Tracking event codes (SPEC §9). */
 export const TrackingEvent = {
-  userLogin: 1, quickCreatesMade: 2, quickCreatesDownloaded: 3, projectCreated: 4, projectExported: 5,
-  projectDownloaded: 6, avatarCreated: 7, avatarSaved: 8, dialogCreated: 9,
-  refreshQuickCreate: 38, refreshFullEditor: 39,
+  userLogin: 1,
+  quickCreatesMade: 2,
+  quickCreatesDownloaded: 3,
+  projectCreated: 4,
+  projectExported: 5,
+  projectDownloaded: 6,
+  avatarCreated: 7,
+  avatarSaved: 8,
+  dialogCreated: 9,
+  refreshQuickCreate: 38,
+  refreshFullEditor: 39,
 } as const
 export const PaymentStep = { enterPaymentInformation: 5, clickFreeTrial: 6, visitPage: 7 } as const
 

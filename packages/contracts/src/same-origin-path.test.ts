@@ -11,10 +11,23 @@ describe('return addresses', () => {
   })
 
   it.each([
-    '//evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '/%09/evil.example'.replace('%09', '\t'), '\n//evil.example',
-    'https://evil.example/donation-settings', 'http://mouthpiece.example/x', 'https://mouthpiece.example.evil.example/',
-    'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>',
-    '/.//evil.example', '/./\\evil.example', 'http:evil.example', '///evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    '/%09/evil.example'.replace('%09', '\t'),
+    '\n//evil.example',
+    'https://evil.example/donation-settings',
+    'http://mouthpiece.example/x',
+    'https://mouthpiece.example.evil.example/',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '/.//evil.example',
+    '/./\\evil.example',
+    'http:evil.example',
+    '///evil.example',
   ])('refuses %j', (address) => {
     expect(sameOriginPath(address, ORIGIN)).toBeUndefined()
   })

@@ -4,13 +4,15 @@
  * category names, which are fixed once created, so the same input must always give the same slug.
  */
 export function slugify(input: string): string {
-  return input
-    .normalize('NFKD')
-    // Combining marks are what NFKD splits accents into.
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+  return (
+    input
+      .normalize('NFKD')
+      // Combining marks are what NFKD splits accents into.
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+  )
 }
 
 /** True when the text is already a slug (what `slugify` returns for a non-empty input). */

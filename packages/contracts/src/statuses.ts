@@ -1,10 +1,20 @@
 /** SPEC §4 states and transitions, named as in the spec. */
 
-export const RenderStatus = { rendering: 1, paused: 2, completed: 3, issue: 4, replicateAvatarCompleted: 5 } as const
+export const RenderStatus = {
+  rendering: 1,
+  paused: 2,
+  completed: 3,
+  issue: 4,
+  replicateAvatarCompleted: 5,
+} as const
 export type RenderStatus = (typeof RenderStatus)[keyof typeof RenderStatus]
 /** Label shown for each render status; replicate-avatar-completed still reads as Rendering. */
 export const RENDER_STATUS_LABEL: Record<RenderStatus, string> = {
-  1: 'Rendering', 2: 'Wait', 3: 'Completed', 4: 'Issue', 5: 'Rendering',
+  1: 'Rendering',
+  2: 'Wait',
+  3: 'Completed',
+  4: 'Issue',
+  5: 'Rendering',
 }
 
 export const QueueStatus = ['wait', 'start', 'completed', 'failed', 'replicateAvatarCompleted'] as const
@@ -19,8 +29,15 @@ export type StartedState = (typeof StartedState)[keyof typeof StartedState]
 
 /** Generation flow, 1 to 9 in the spec's order. */
 export const GenerationFlow = {
-  beforeGenerate: 1, audioWaiting: 2, audioGenerating: 3, audioGenerated: 4, avatarWaiting: 5,
-  avatarGenerating: 6, avatarGenerated: 7, audioFailed: 8, avatarFailed: 9,
+  beforeGenerate: 1,
+  audioWaiting: 2,
+  audioGenerating: 3,
+  audioGenerated: 4,
+  avatarWaiting: 5,
+  avatarGenerating: 6,
+  avatarGenerated: 7,
+  audioFailed: 8,
+  avatarFailed: 9,
 } as const
 export type GenerationFlow = (typeof GenerationFlow)[keyof typeof GenerationFlow]
 
@@ -29,8 +46,13 @@ export type JobStatus = (typeof JobStatus)[keyof typeof JobStatus]
 
 export const CreateProjectTab = ['creator', 'style', 'upload', 'background'] as const
 export const AdImageFlow = [
-  'uploadImage', 'extractingImage', 'selectCharacters', 'generatingImages', 'selectGeneratedImages',
-  'showGeneratedResults', 'editGeneratedImages',
+  'uploadImage',
+  'extractingImage',
+  'selectCharacters',
+  'generatingImages',
+  'selectGeneratedImages',
+  'showGeneratedResults',
+  'editGeneratedImages',
 ] as const
 export const AdAudioFlow = ['selectAvatar', 'uploadAudio', 'showResults'] as const
 

@@ -48,17 +48,28 @@ export interface CaptionFace {
 /** The face a caption font + weight resolves to (nearest shipped weight; ties go to the heavier). */
 export function captionFace(font: CaptionFont, weight: number): CaptionFace {
   const files = CAPTION_FONT_FILES[font] ?? CAPTION_FONT_FILES.Roboto
-  const w = files.weights.reduce((best, x) => (Math.abs(x - weight) < Math.abs(best - weight) || (Math.abs(x - weight) === Math.abs(best - weight) && x > best) ? x : best))
-  return { family: `mp-${files.id}-${w}`, weight: w, packageId: files.id, file: `${files.id}-latin-${w}-normal.woff2` }
+  const w = files.weights.reduce((best, x) =>
+    Math.abs(x - weight) < Math.abs(best - weight) ||
+    (Math.abs(x - weight) === Math.abs(best - weight) && x > best)
+      ? x
+      : best,
+  )
+  return {
+    family: `mp-${files.id}-${w}`,
+    weight: w,
+    packageId: files.id,
+    file: `${files.id}-latin-${w}-normal.woff2`,
+  }
 }
 
 /** Every distinct face, for registering all of them up front (the worker does). */
 export function allCaptionFaces(): CaptionFace[] {
   const seen = new Map<string, CaptionFace>()
-  for (const font of CAPTION_FONTS) for (const w of CAPTION_FONT_FILES[font].weights) {
-    const face = captionFace(font, w)
-    seen.set(face.family, face)
-  }
+  for (const font of CAPTION_FONTS)
+    for (const w of CAPTION_FONT_FILES[font].weights) {
+      const face = captionFace(font, w)
+      seen.set(face.family, face)
+    }
   return [...seen.values()]
 }
 

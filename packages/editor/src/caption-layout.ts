@@ -27,7 +27,12 @@ export interface CaptionLayout {
   lineHeight: number
 }
 
-export function layoutCaptions(words: readonly WordTiming[], box: { w: number; h: number }, fontPx: number, measure: (text: string) => number): CaptionLayout {
+export function layoutCaptions(
+  words: readonly WordTiming[],
+  box: { w: number; h: number },
+  fontPx: number,
+  measure: (text: string) => number,
+): CaptionLayout {
   const lineHeight = fontPx * LINE_HEIGHT
   const maxLines = Math.max(1, Math.floor((box.h + lineHeight * 0.25) / lineHeight))
   return { pages: paginate(words, { maxWidth: box.w, measure, maxLines }), lineHeight }

@@ -5,8 +5,21 @@
  * scene deleted…), so a stray shortcut can never corrupt a project.
  */
 import type { Draft } from 'immer'
-import { MAX_ASSETS_PER_SCENE, MAX_SCENES, SceneAsset, newScene } from '@mouthpiece/contracts/projects/project-document.schemas'
-import type { AvatarData, AudioData, CaptionData, ProjectDocument, ProjectBackground, Scene, SceneAssetInput } from '@mouthpiece/contracts/projects/project-document.schemas'
+import {
+  MAX_ASSETS_PER_SCENE,
+  MAX_SCENES,
+  SceneAsset,
+  newScene,
+} from '@mouthpiece/contracts/projects/project-document.schemas'
+import type {
+  AvatarData,
+  AudioData,
+  CaptionData,
+  ProjectDocument,
+  ProjectBackground,
+  Scene,
+  SceneAssetInput,
+} from '@mouthpiece/contracts/projects/project-document.schemas'
 import { TIMELINE } from '@mouthpiece/contracts/constants'
 import { clampAssetSpan, sceneDuration } from './timeline'
 import { GESTURE_PREFIX } from './history'
@@ -20,9 +33,21 @@ export interface Box {
   angle: number
 }
 
-export type CaptionStyle = Partial<Pick<CaptionData, 'color' | 'outlineColor' | 'fontSize' | 'fontFamily' | 'fontWeight' | 'display' | 'wordHighlight'>>
-export type AvatarSettings = Partial<Pick<AvatarData, 'influencer' | 'customAvatarId' | 'modelStyle' | 'emotion' | 'showAvatar' | 'energy'>>
-export type VoiceSettings = Partial<Pick<AudioData, 'voiceId' | 'voiceType' | 'voiceEffect' | 'emotion' | 'intensity' | 'numberOfSamples' | 'audioFile'>>
+export type CaptionStyle = Partial<
+  Pick<
+    CaptionData,
+    'color' | 'outlineColor' | 'fontSize' | 'fontFamily' | 'fontWeight' | 'display' | 'wordHighlight'
+  >
+>
+export type AvatarSettings = Partial<
+  Pick<AvatarData, 'influencer' | 'customAvatarId' | 'modelStyle' | 'emotion' | 'showAvatar' | 'energy'>
+>
+export type VoiceSettings = Partial<
+  Pick<
+    AudioData,
+    'voiceId' | 'voiceType' | 'voiceEffect' | 'emotion' | 'intensity' | 'numberOfSamples' | 'audioFile'
+  >
+>
 
 export interface CommandArgs {
   'scene.setText': { sceneId: string; text: string }
@@ -45,7 +70,12 @@ export interface CommandArgs {
    * Moves, re-times (drag on the timeline: `start`/`end`, both for a move, one for a trim of that
    * edge), re-layers or edits an asset. Times are clamped inside the scene, the layer to 0..3.
    */
-  'asset.update': { sceneId: string; assetId: string; data: Partial<Omit<SceneAsset, 'id'>>; gesture?: string }
+  'asset.update': {
+    sceneId: string
+    assetId: string
+    data: Partial<Omit<SceneAsset, 'id'>>
+    gesture?: string
+  }
   'asset.delete': { sceneId: string; assetId: string }
   /** Moves, resizes or rotates an overlay on the canvas, as the avatar and caption boxes are. */
   'asset.setBox': { sceneId: string; assetId: string; box: Partial<Box>; gesture?: string }
@@ -82,10 +112,15 @@ function copyScene(scene: Draft<Scene>, id: string): Scene {
   return { ...clone<Scene>(scene), id }
 }
 
-function applyBox(target: { x: number; y: number; angle: number }, size: { set(w: number, h: number): void; w: number; h: number }, box: Partial<Box>): void {
+function applyBox(
+  target: { x: number; y: number; angle: number },
+  size: { set(w: number, h: number): void; w: number; h: number },
+  box: Partial<Box>,
+): void {
   if (box.x !== undefined && Number.isFinite(box.x)) target.x = round(box.x)
   if (box.y !== undefined && Number.isFinite(box.y)) target.y = round(box.y)
-  if (box.angle !== undefined && Number.isFinite(box.angle)) target.angle = round(((box.angle + 540) % 360) - 180)
+  if (box.angle !== undefined && Number.isFinite(box.angle))
+    target.angle = round(((box.angle + 540) % 360) - 180)
   const w = box.width !== undefined && Number.isFinite(box.width) ? Math.max(16, round(box.width)) : size.w
   const h = box.height !== undefined && Number.isFinite(box.height) ? Math.max(16, round(box.height)) : size.h
   size.set(w, h)
@@ -114,7 +149,15 @@ export const COMMANDS: { [K in CommandId]: Command<K> } = {
         scene.avatarData = { ...clone(before.avatarData), status: scene.avatarData.status }
         scene.captionData = { ...clone(before.captionData), content: scene.text, captions: [] }
         const { voiceId, voiceType, voiceEffect, emotion, intensity, numberOfSamples } = before.audioData
-        scene.audioData = { ...scene.audioData, voiceId, voiceType, voiceEffect, emotion, intensity, numberOfSamples }
+        scene.audioData = {
+          ...scene.audioData,
+          voiceId,
+          voiceType,
+          voiceEffect,
+          emotion,
+          intensity,
+          numberOfSamples,
+        }
       }
       doc.scenes.splice(at + 1, 0, scene)
     },
@@ -196,7 +239,8 @@ export const COMMANDS: { [K in CommandId]: Command<K> } = {
     label: 'Caption style',
     mergeKey: (a) => `caption-style:${a.sceneId}:${Object.keys(a.style).join()}`,
     run: (doc, a) => {
-      for (const scene of a.allScenes ? doc.scenes : [find(doc, a.sceneId)]) if (scene) Object.assign(scene.captionData, a.style)
+      for (const scene of a.allScenes ? doc.scenes : [find(doc, a.sceneId)])
+        if (scene) Object.assign(scene.captionData, a.style)
     },
   },
   'audio.set': {
@@ -217,13 +261,22 @@ export const COMMANDS: { [K in CommandId]: Command<K> } = {
     run: (doc, a) => {
       const scene = find(doc, a.sceneId)
       const parsed = SceneAsset.safeParse(a.asset)
-      if (!scene || !parsed.success || scene.assets.length >= MAX_ASSETS_PER_SCENE || scene.assets.some((x) => x.id === parsed.data.id)) return
+      if (
+        !scene ||
+        !parsed.success ||
+        scene.assets.length >= MAX_ASSETS_PER_SCENE ||
+        scene.assets.some((x) => x.id === parsed.data.id)
+      )
+        return
       scene.assets.push(parsed.data)
     },
   },
   'asset.update': {
     label: 'Edit asset',
-    mergeKey: (a) => (a.gesture ? `${GESTURE_PREFIX}${a.gesture}` : `asset:${a.sceneId}:${a.assetId}:${Object.keys(a.data).sort().join()}`),
+    mergeKey: (a) =>
+      a.gesture
+        ? `${GESTURE_PREFIX}${a.gesture}`
+        : `asset:${a.sceneId}:${a.assetId}:${Object.keys(a.data).sort().join()}`,
     run: (doc, a) => {
       const scene = find(doc, a.sceneId)
       const asset = scene?.assets.find((x) => x.id === a.assetId)
@@ -232,10 +285,16 @@ export const COMMANDS: { [K in CommandId]: Command<K> } = {
       const next = SceneAsset.omit({ id: true }).partial().safeParse(rest)
       if (!next.success) return
       // Only the fields sent: the schema's defaults would otherwise reset the others.
-      for (const key of Object.keys(rest) as Array<keyof typeof next.data>) if (next.data[key] !== undefined) Object.assign(asset, { [key]: next.data[key] })
-      if (layer !== undefined && Number.isFinite(layer)) asset.layer = Math.max(0, Math.min(TIMELINE.maxLayer - 1, Math.round(layer)))
+      for (const key of Object.keys(rest) as Array<keyof typeof next.data>)
+        if (next.data[key] !== undefined) Object.assign(asset, { [key]: next.data[key] })
+      if (layer !== undefined && Number.isFinite(layer))
+        asset.layer = Math.max(0, Math.min(TIMELINE.maxLayer - 1, Math.round(layer)))
       if (start !== undefined || end !== undefined) {
-        const span = clampAssetSpan({ start: start ?? asset.start, end: end ?? asset.end }, sceneDuration(scene), start !== undefined && end !== undefined ? 'move' : start !== undefined ? 'start' : 'end')
+        const span = clampAssetSpan(
+          { start: start ?? asset.start, end: end ?? asset.end },
+          sceneDuration(scene),
+          start !== undefined && end !== undefined ? 'move' : start !== undefined ? 'start' : 'end',
+        )
         asset.start = span.start
         asset.end = span.end
       }
@@ -247,7 +306,16 @@ export const COMMANDS: { [K in CommandId]: Command<K> } = {
     run: (doc, a) => {
       const asset = find(doc, a.sceneId)?.assets.find((x) => x.id === a.assetId)
       // Sounds have no box on the canvas.
-      if (asset && asset.type !== 'audio') applyBox(asset, { w: asset.w, h: asset.h, set: (w, h) => ((asset.w = Math.min(4000, w)), (asset.h = Math.min(4000, h))) }, a.box)
+      if (asset && asset.type !== 'audio')
+        applyBox(
+          asset,
+          {
+            w: asset.w,
+            h: asset.h,
+            set: (w, h) => ((asset.w = Math.min(4000, w)), (asset.h = Math.min(4000, h))),
+          },
+          a.box,
+        )
     },
   },
   'asset.delete': {
@@ -261,17 +329,25 @@ export const COMMANDS: { [K in CommandId]: Command<K> } = {
 }
 
 /** Runs a command through the history (one undo step); false when it changed nothing. */
-export function runCommand<K extends CommandId>(history: DocumentHistory, id: K, args: CommandArgs[K]): boolean {
+export function runCommand<K extends CommandId>(
+  history: DocumentHistory,
+  id: K,
+  args: CommandArgs[K],
+): boolean {
   const command = COMMANDS[id]
   return history.apply(command.label, (draft) => command.run(draft, args), command.mergeKey?.(args) ?? null)
 }
 
 /** True when a keyboard event matches a shortcut like "Mod+Shift+Z" (Mod = Ctrl, or ⌘ on a Mac). */
-export function matchShortcut(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }, shortcut: string): boolean {
+export function matchShortcut(
+  e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean },
+  shortcut: string,
+): boolean {
   const parts = shortcut.split('+')
   const key = parts.pop()!
   const want = new Set(parts)
   const mod = e.ctrlKey || e.metaKey
-  if (want.has('Mod') !== mod || want.has('Shift') !== e.shiftKey || want.has('Alt') !== e.altKey) return false
+  if (want.has('Mod') !== mod || want.has('Shift') !== e.shiftKey || want.has('Alt') !== e.altKey)
+    return false
   return e.key.toLowerCase() === key.toLowerCase() || (key === 'Space' && e.key === ' ')
 }

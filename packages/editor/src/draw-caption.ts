@@ -49,6 +49,9 @@ export function drawCaption(ctx: FrameCtx, scene: Scene, t: number): void {
   ctx.lineWidth = Math.max(1.5, px * 0.075) * 2
   ctx.strokeStyle = c.outlineColor
   const lh = layout.lineHeight
-  drawCaptionWords(ctx, page.lines, (i) => (i - (page.lines.length - 1) / 2) * lh, active, { lit: c.color[0], rest: c.color[1] })
+  drawCaptionWords(ctx, page.lines, (i) => (i - (page.lines.length - 1) / 2) * lh, active, {
+    lit: c.color[0],
+    rest: c.color[1],
+  })
   ctx.restore()
 }

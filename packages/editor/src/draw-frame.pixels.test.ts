@@ -35,36 +35,47 @@ async function browserFrames(times: number[]): Promise<Uint8ClampedArray[]> {
       resolveDir: path.dirname(fileURLToPath(import.meta.url)),
       loader: 'ts',
     },
-    bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022',
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
   })
   const page = await browser.newPage()
   await page.setContent('<canvas id="c" width="840" height="465"></canvas>')
   await page.addScriptTag({ content: bundle.outputFiles[0]!.text })
   const used = ['mp-montserrat-800', 'mp-bebas-neue-400', 'mp-roboto-700', 'mp-roboto-800']
-  const fonts = allCaptionFaces().filter((f) => used.includes(f.family)).map((f) => ({ family: f.family, data: readFileSync(captionFontPath(f)).toString('base64') }))
+  const fonts = allCaptionFaces()
+    .filter((f) => used.includes(f.family))
+    .map((f) => ({ family: f.family, data: readFileSync(captionFontPath(f)).toString('base64') }))
   await page.evaluate(async (list) => {
     for (const f of list) {
       const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))
       document.fonts.add(await new FontFace(f.family, bytes).load())
     }
   }, fonts)
-  const frames = await page.evaluate(({ times, w, h }) => {
-    const w8 = window as unknown as { drawFrame: typeof drawFrame; testProject: typeof testProject }
-    const ctx = (document.getElementById('c') as HTMLCanvasElement).getContext('2d')!
-    const doc = w8.testProject()
-    return times.map((t) => {
-      w8.drawFrame(ctx, doc, t, {}, { width: w, height: h })
-      // PNG is lossless and far smaller to hand over than raw pixels; the frames are opaque.
-      return ctx.canvas.toDataURL('image/png')
-    })
-  }, { times, w: W, h: H })
+  const frames = await page.evaluate(
+    ({ times, w, h }) => {
+      const w8 = window as unknown as { drawFrame: typeof drawFrame; testProject: typeof testProject }
+      const ctx = (document.getElementById('c') as HTMLCanvasElement).getContext('2d')!
+      const doc = w8.testProject()
+      return times.map((t) => {
+        w8.drawFrame(ctx, doc, t, {}, { width: w, height: h })
+        // PNG is lossless and far smaller to hand over than raw pixels; the frames are opaque.
+        return ctx.canvas.toDataURL('image/png')
+      })
+    },
+    { times, w: W, h: H },
+  )
   await page.close()
-  return Promise.all(frames.map(async (url) => {
-    const image = await loadImage(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'))
-    const ctx = createCanvas(W, H).getContext('2d')
-    ctx.drawImage(image, 0, 0)
-    return ctx.getImageData(0, 0, W, H).data
-  }))
+  return Promise.all(
+    frames.map(async (url) => {
+      const image = await loadImage(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'))
+      const ctx = createCanvas(W, H).getContext('2d')
+      ctx.drawImage(image, 0, 0)
+      return ctx.getImageData(0, 0, W, H).data
+    }),
+  )
 }
 
 function nodeFrame(t: number): Uint8ClampedArray {
@@ -92,14 +103,21 @@ export function compare(a: Uint8ClampedArray, b: Uint8ClampedArray): { mean: num
 describe('drawFrame: Chromium and the render worker draw the same pixels', () => {
   beforeAll(async () => {
     registerCaptionFontsNode()
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    })
   }, 60_000)
   afterAll(async () => browser?.close())
 
   it(`frames at ${TIMES_MS.join(', ')} ms differ by less than the bound`, async () => {
     const fromBrowser = await browserFrames(TIMES_MS)
     const results = TIMES_MS.map((t, i) => ({ t, ...compare(fromBrowser[i]!, nodeFrame(t)) }))
-    console.log(results.map((r) => `t=${r.t}ms mean=${(r.mean * 255).toFixed(3)}/255 far=${(r.far * 100).toFixed(3)}%`).join('\n'))
+    console.log(
+      results
+        .map((r) => `t=${r.t}ms mean=${(r.mean * 255).toFixed(3)}/255 far=${(r.far * 100).toFixed(3)}%`)
+        .join('\n'),
+    )
     for (const r of results) {
       expect(r.mean).toBeLessThan(MEAN_BOUND)
       expect(r.far).toBeLessThan(FAR_PIXELS_BOUND)

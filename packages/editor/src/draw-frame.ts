@@ -9,7 +9,11 @@
  */
 import { CANVAS } from '@mouthpiece/contracts/constants'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
-import type { ProjectDocument, Scene, SceneAsset } from '@mouthpiece/contracts/projects/project-document.schemas'
+import type {
+  ProjectDocument,
+  Scene,
+  SceneAsset,
+} from '@mouthpiece/contracts/projects/project-document.schemas'
 import { poseAt } from '@mouthpiece/avatar/animation'
 import { drawAvatar } from '@mouthpiece/avatar/draw-avatar'
 import { DEFAULT_INFLUENCER_ID, findInfluencer, INFLUENCERS } from '@mouthpiece/avatar/presets'
@@ -45,7 +49,9 @@ export interface FrameOptions {
 
 /** The editor canvas size for a document's orientation (SPEC §9). */
 export function canvasSize(doc: Pick<ProjectDocument, 'settings'>): { width: number; height: number } {
-  return doc.settings.video_orientation === 'portrait' ? { width: CANVAS.height, height: CANVAS.width } : { ...CANVAS }
+  return doc.settings.video_orientation === 'portrait'
+    ? { width: CANVAS.height, height: CANVAS.width }
+    : { ...CANVAS }
 }
 
 function drawCover(ctx: FrameCtx, image: Drawable, width: number, height: number): void {
@@ -55,7 +61,12 @@ function drawCover(ctx: FrameCtx, image: Drawable, width: number, height: number
   ctx.drawImage(image, (width - w) / 2, (height - h) / 2, w, h)
 }
 
-function drawBackground(ctx: FrameCtx, doc: ProjectDocument, assets: FrameAssets, size: { width: number; height: number }): void {
+function drawBackground(
+  ctx: FrameCtx,
+  doc: ProjectDocument,
+  assets: FrameAssets,
+  size: { width: number; height: number },
+): void {
   const bg = doc.background
   if (bg.type === 'image') {
     const image = assets.images?.get(bg.id)
@@ -91,7 +102,13 @@ function drawSceneAvatar(ctx: FrameCtx, scene: Scene, local: number, assets: Fra
     energy: a.energy,
   })
   const p = a.position
-  drawAvatar(ctx, look, pose, { x: p.x - p.width / 2, y: p.y - p.height / 2, width: p.width, height: p.height, angle: p.angle })
+  drawAvatar(ctx, look, pose, {
+    x: p.x - p.width / 2,
+    y: p.y - p.height / 2,
+    width: p.width,
+    height: p.height,
+    angle: p.angle,
+  })
 }
 
 function drawAsset(ctx: FrameCtx, asset: SceneAsset, assets: FrameAssets, local: number): void {
@@ -101,7 +118,10 @@ function drawAsset(ctx: FrameCtx, asset: SceneAsset, assets: FrameAssets, local:
   ctx.translate(asset.x, asset.y)
   if (asset.angle) ctx.rotate((asset.angle * Math.PI) / 180)
   if ((asset.type === 'image' || asset.type === 'video') && asset.file) {
-    const image = asset.type === 'image' ? assets.images?.get(asset.file) : assets.videoFrame?.(asset, Math.max(0, local - asset.start))
+    const image =
+      asset.type === 'image'
+        ? assets.images?.get(asset.file)
+        : assets.videoFrame?.(asset, Math.max(0, local - asset.start))
     if (image) ctx.drawImage(image, -asset.w / 2, -asset.h / 2, asset.w, asset.h)
   } else if (asset.type === 'text' && asset.text) {
     ctx.font = canvasFont(captionFace('Roboto', 700), asset.h * 0.6)
@@ -114,7 +134,13 @@ function drawAsset(ctx: FrameCtx, asset: SceneAsset, assets: FrameAssets, local:
 }
 
 /** Draws the project at time tMs (milliseconds from the start of the first scene). */
-export function drawFrame(ctx: FrameCtx, doc: ProjectDocument, tMs: number, assets: FrameAssets, options: FrameOptions): void {
+export function drawFrame(
+  ctx: FrameCtx,
+  doc: ProjectDocument,
+  tMs: number,
+  assets: FrameAssets,
+  options: FrameOptions,
+): void {
   const size = canvasSize(doc)
   const k = options.width / size.width
   ctx.save()
@@ -128,7 +154,9 @@ export function drawFrame(ctx: FrameCtx, doc: ProjectDocument, tMs: number, asse
     const { scene } = at.span
     if (options.part !== 'top') drawSceneAvatar(ctx, scene, at.local, assets)
     if (options.part !== 'avatar') {
-      const visible = scene.assets.filter((a) => at.local >= a.start && at.local < a.end).sort((a, b) => a.layer - b.layer)
+      const visible = scene.assets
+        .filter((a) => at.local >= a.start && at.local < a.end)
+        .sort((a, b) => a.layer - b.layer)
       for (const asset of visible) drawAsset(ctx, asset, assets, at.local)
       drawCaption(ctx, scene, at.local)
     }

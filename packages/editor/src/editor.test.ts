@@ -12,16 +12,32 @@ import { snapBox } from './snapping'
 import { clampAssetSpan, MIN_ASSET_SECONDS, projectDuration, sceneAt, sceneDuration } from './timeline'
 
 const doc = (input: Partial<ProjectDocumentInput> = {}) =>
-  ProjectDocument.parse({ scenes: [newScene('s1', 'Hello there friends'), newScene('s2', 'Second scene')], ...input })
+  ProjectDocument.parse({
+    scenes: [newScene('s1', 'Hello there friends'), newScene('s2', 'Second scene')],
+    ...input,
+  })
 
 const spoken = () => {
   const d = doc()
   d.scenes[0]!.audioData.audioFile = 't1'
-  d.scenes[0]!.audioData.generatedLinks = [{
-    id: 't1', url: '/x.wav', duration: 1.5, source: 'voice', text: 'Hello there friends',
-    words: [{ text: 'Hello', start: 0, end: 0.5 }, { text: 'there', start: 0.5, end: 1 }, { text: 'friends', start: 1, end: 1.5 }],
-    cues: [{ viseme: 'aa', start: 0.1, end: 0.4, weight: 1 }, { viseme: 'PP', start: 0.6, end: 0.7, weight: 1 }],
-  }]
+  d.scenes[0]!.audioData.generatedLinks = [
+    {
+      id: 't1',
+      url: '/x.wav',
+      duration: 1.5,
+      source: 'voice',
+      text: 'Hello there friends',
+      words: [
+        { text: 'Hello', start: 0, end: 0.5 },
+        { text: 'there', start: 0.5, end: 1 },
+        { text: 'friends', start: 1, end: 1.5 },
+      ],
+      cues: [
+        { viseme: 'aa', start: 0.1, end: 0.4, weight: 1 },
+        { viseme: 'PP', start: 0.6, end: 0.7, weight: 1 },
+      ],
+    },
+  ]
   return d
 }
 
@@ -83,10 +99,27 @@ describe('history and commands', () => {
 
   it('moves, resizes and rotates an overlay as one step per drag; sounds have no box', () => {
     const h = new DocumentHistory(doc())
-    runCommand(h, 'asset.add', { sceneId: 's1', asset: { id: 'pic', type: 'image', file: 'a.png', x: 640, y: 110, w: 320, h: 180 } })
-    runCommand(h, 'asset.add', { sceneId: 's1', asset: { id: 'snd', type: 'audio', file: 'a.wav', w: 1, h: 1 } })
-    for (let i = 1; i <= 3; i++) runCommand(h, 'asset.setBox', { sceneId: 's1', assetId: 'pic', box: { x: 640 - i * 10, y: 110 + i }, gesture: 'drag' })
-    runCommand(h, 'asset.setBox', { sceneId: 's1', assetId: 'pic', box: { width: 400, height: 225, angle: 370 }, gesture: 'resize' })
+    runCommand(h, 'asset.add', {
+      sceneId: 's1',
+      asset: { id: 'pic', type: 'image', file: 'a.png', x: 640, y: 110, w: 320, h: 180 },
+    })
+    runCommand(h, 'asset.add', {
+      sceneId: 's1',
+      asset: { id: 'snd', type: 'audio', file: 'a.wav', w: 1, h: 1 },
+    })
+    for (let i = 1; i <= 3; i++)
+      runCommand(h, 'asset.setBox', {
+        sceneId: 's1',
+        assetId: 'pic',
+        box: { x: 640 - i * 10, y: 110 + i },
+        gesture: 'drag',
+      })
+    runCommand(h, 'asset.setBox', {
+      sceneId: 's1',
+      assetId: 'pic',
+      box: { width: 400, height: 225, angle: 370 },
+      gesture: 'resize',
+    })
     expect(h.doc.scenes[0]!.assets[0]).toMatchObject({ x: 610, y: 113, w: 400, h: 225, angle: 10 })
     h.undo()
     expect(h.doc.scenes[0]!.assets[0]).toMatchObject({ x: 610, y: 113, w: 320, h: 180, angle: 0 })
@@ -118,7 +151,10 @@ describe('timeline and captions', () => {
     const d = spoken()
     const measure = (t: string) => t.length * 10
     const { pages } = layoutCaptions(sceneWords(d.scenes[0]!), { w: 120, h: 40 }, 30, measure)
-    expect(pages.map((p) => p.lines.map((l) => l.map((w) => w.text).join(' ')))).toEqual([['Hello there'], ['friends']])
+    expect(pages.map((p) => p.lines.map((l) => l.map((w) => w.text).join(' ')))).toEqual([
+      ['Hello there'],
+      ['friends'],
+    ])
     expect(pageAt(pages, 1.2)?.lines[0]![0]!.text).toBe('friends')
     d.scenes[0]!.text = 'Changed words now'
     // The old take no longer speaks the text: its words are not shown, an estimate is.
@@ -126,14 +162,21 @@ describe('timeline and captions', () => {
   })
 
   it('resolves the 15 fonts to shipped files and the nearest weight', () => {
-    expect(captionFace('Roboto', 800)).toMatchObject({ family: 'mp-roboto-800', file: 'roboto-latin-800-normal.woff2' })
+    expect(captionFace('Roboto', 800)).toMatchObject({
+      family: 'mp-roboto-800',
+      file: 'roboto-latin-800-normal.woff2',
+    })
     expect(captionFace('Lato', 800).weight).toBe(900)
     expect(captionFace('Impact', 800).packageId).toBe('anton')
     expect(allCaptionFaces().length).toBeGreaterThan(80)
   })
 
   it('snaps to the canvas centre and reports the guide', () => {
-    expect(snapBox({ x: 423, y: 100, width: 50, height: 50 }, { width: 840, height: 465 })).toEqual({ x: 420, y: 100, guides: [{ axis: 'x', at: 420 }] })
+    expect(snapBox({ x: 423, y: 100, width: 50, height: 50 }, { width: 840, height: 465 })).toEqual({
+      x: 420,
+      y: 100,
+      guides: [{ axis: 'x', at: 420 }],
+    })
   })
 })
 
@@ -144,7 +187,8 @@ describe('drawFrame', () => {
     drawFrame(canvas.getContext('2d'), d, tMs, {}, { width: 420, height: 232 })
     return canvas.getContext('2d').getImageData(0, 0, 420, 232).data
   }
-  const at = (data: Uint8ClampedArray, x: number, y: number) => Array.from(data.slice((y * 420 + x) * 4, (y * 420 + x) * 4 + 4))
+  const at = (data: Uint8ClampedArray, x: number, y: number) =>
+    Array.from(data.slice((y * 420 + x) * 4, (y * 420 + x) * 4 + 4))
 
   it('draws the background, the avatar and the caption, and is a pure function of time', () => {
     const d = spoken()
@@ -163,7 +207,8 @@ describe('drawFrame', () => {
     d.scenes[0]!.captionData.fontSize = 40
     const data = pixels(d, 200)
     let teal = 0
-    for (let i = 0; i < data.length; i += 4) if (data[i]! < 60 && data[i + 1]! > 200 && data[i + 2]! > 160) teal++
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i]! < 60 && data[i + 1]! > 200 && data[i + 2]! > 160) teal++
     expect(teal).toBeGreaterThan(30)
     d.scenes[0]!.captionData.display = false
     const none = pixels(d, 200)
@@ -186,7 +231,9 @@ describe('server merge', () => {
     const server = spoken()
     const h = new DocumentHistory(doc())
     runCommand(h, 'scene.setText', { sceneId: 's2', text: 'Edited meanwhile' })
-    server.scenes[1]!.audioData.generatedLinks = [{ ...server.scenes[0]!.audioData.generatedLinks[0]!, id: 'old', text: 'Second scene' }]
+    server.scenes[1]!.audioData.generatedLinks = [
+      { ...server.scenes[0]!.audioData.generatedLinks[0]!, id: 'old', text: 'Second scene' },
+    ]
     h.merge((draft) => adoptServerAudio(draft, server))
     expect(h.doc.scenes[0]!.audioData.audioFile).toBe('t1')
     expect(h.doc.scenes[1]!.audioData.generatedLinks).toEqual([])
@@ -213,7 +260,10 @@ describe('assets on the timeline: add, move, trim, layers, undo', () => {
     const h = new DocumentHistory(spoken(), () => now)
     // Scene 1 lasts its take (1.5 s) plus the tail.
     const len = sceneDuration(h.doc.scenes[0]!)
-    runCommand(h, 'asset.add', { sceneId: 's1', asset: { id: 'logo', type: 'text', text: 'Subscribe', start: 0.2, end: 1 } })
+    runCommand(h, 'asset.add', {
+      sceneId: 's1',
+      asset: { id: 'logo', type: 'text', text: 'Subscribe', start: 0.2, end: 1 },
+    })
     expect(h.doc.scenes[0]!.assets).toMatchObject([{ id: 'logo', start: 0.2, end: 1, layer: 0 }])
     // A duplicate id or a bad asset changes nothing.
     expect(runCommand(h, 'asset.add', { sceneId: 's1', asset: { id: 'logo', type: 'text' } })).toBe(false)
@@ -226,11 +276,24 @@ describe('assets on the timeline: add, move, trim, layers, undo', () => {
     }
     expect(h.doc.scenes[0]!.assets[0]).toMatchObject({ start: 0.2, end: Math.round(len * 100) / 100 })
     // Trim the start edge past the end: stops MIN_ASSET_SECONDS before it.
-    runCommand(h, 'asset.update', { sceneId: 's1', assetId: 'logo', data: { start: 5 }, gesture: 'trim-start' })
-    expect(h.doc.scenes[0]!.assets[0]!.end - h.doc.scenes[0]!.assets[0]!.start).toBeCloseTo(MIN_ASSET_SECONDS, 5)
+    runCommand(h, 'asset.update', {
+      sceneId: 's1',
+      assetId: 'logo',
+      data: { start: 5 },
+      gesture: 'trim-start',
+    })
+    expect(h.doc.scenes[0]!.assets[0]!.end - h.doc.scenes[0]!.assets[0]!.start).toBeCloseTo(
+      MIN_ASSET_SECONDS,
+      5,
+    )
     h.undo()
     // Move (both edges) keeps the length and slides back inside; layers clamp to 0..3.
-    runCommand(h, 'asset.update', { sceneId: 's1', assetId: 'logo', data: { start: -1, end: 0.2, layer: 9 }, gesture: 'move' })
+    runCommand(h, 'asset.update', {
+      sceneId: 's1',
+      assetId: 'logo',
+      data: { start: -1, end: 0.2, layer: 9 },
+      gesture: 'move',
+    })
     expect(h.doc.scenes[0]!.assets[0]).toMatchObject({ start: 0, layer: 3 })
     expect(h.doc.scenes[0]!.assets[0]!.end).toBeCloseTo(1.2, 2)
     h.undo()

@@ -12,7 +12,11 @@ const requireHere = createRequire(import.meta.url)
 const registered = new Set<string>()
 
 export function captionFontPath(face: CaptionFace): string {
-  return path.join(path.dirname(requireHere.resolve(`@fontsource/${face.packageId}/package.json`)), 'files', face.file)
+  return path.join(
+    path.dirname(requireHere.resolve(`@fontsource/${face.packageId}/package.json`)),
+    'files',
+    face.file,
+  )
 }
 
 /** Registers every caption face once per process (about 100 small Latin files, a few ms). */

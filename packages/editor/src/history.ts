@@ -26,7 +26,10 @@ const LIMIT = 200
 export class DocumentHistory {
   private past: Step[] = []
   private future: Step[] = []
-  constructor(private current: ProjectDocument, private readonly now: () => number = Date.now) {}
+  constructor(
+    private current: ProjectDocument,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get doc(): ProjectDocument {
     return this.current
@@ -45,7 +48,11 @@ export class DocumentHistory {
   }
 
   /** Applies an edit; returns false (and records nothing) when it changed nothing. */
-  apply(label: string, recipe: (draft: Draft<ProjectDocument>) => void, mergeKey: string | null = null): boolean {
+  apply(
+    label: string,
+    recipe: (draft: Draft<ProjectDocument>) => void,
+    mergeKey: string | null = null,
+  ): boolean {
     const [next, patches, inverse] = produceWithPatches(this.current, recipe)
     if (!patches.length) return false
     this.current = next

@@ -17,7 +17,12 @@ export interface Guide {
 
 export const SNAP_PX = 6
 
-function snapAxis(centre: number, half: number, targets: readonly number[], threshold: number): { centre: number; guide: number | null } {
+function snapAxis(
+  centre: number,
+  half: number,
+  targets: readonly number[],
+  threshold: number,
+): { centre: number; guide: number | null } {
   let best: { d: number; centre: number; guide: number } | null = null
   for (const t of targets) {
     for (const offset of [0, -half, half]) {
@@ -29,9 +34,24 @@ function snapAxis(centre: number, half: number, targets: readonly number[], thre
 }
 
 /** Snaps a box (centre x,y) on a canvas of the given size against the other boxes. */
-export function snapBox(box: SnapBox, canvas: { width: number; height: number }, others: readonly SnapBox[] = [], threshold = SNAP_PX): { x: number; y: number; guides: Guide[] } {
-  const xs = [0, canvas.width / 2, canvas.width, ...others.flatMap((o) => [o.x - o.width / 2, o.x, o.x + o.width / 2])]
-  const ys = [0, canvas.height / 2, canvas.height, ...others.flatMap((o) => [o.y - o.height / 2, o.y, o.y + o.height / 2])]
+export function snapBox(
+  box: SnapBox,
+  canvas: { width: number; height: number },
+  others: readonly SnapBox[] = [],
+  threshold = SNAP_PX,
+): { x: number; y: number; guides: Guide[] } {
+  const xs = [
+    0,
+    canvas.width / 2,
+    canvas.width,
+    ...others.flatMap((o) => [o.x - o.width / 2, o.x, o.x + o.width / 2]),
+  ]
+  const ys = [
+    0,
+    canvas.height / 2,
+    canvas.height,
+    ...others.flatMap((o) => [o.y - o.height / 2, o.y, o.y + o.height / 2]),
+  ]
   const sx = snapAxis(box.x, box.width / 2, xs, threshold)
   const sy = snapAxis(box.y, box.height / 2, ys, threshold)
   const guides: Guide[] = []

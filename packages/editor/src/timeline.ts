@@ -3,7 +3,11 @@
  * audio yet gets an estimate from its text, so the preview, the timeline and the render agree on
  * every scene's start before and after synthesis (the server uses the same functions).
  */
-import type { AudioTake, ProjectDocument, Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
+import type {
+  AudioTake,
+  ProjectDocument,
+  Scene,
+} from '@mouthpiece/contracts/projects/project-document.schemas'
 
 /** Speaking rate for the estimate (about 150 words a minute) and the shortest scene. */
 const WORDS_PER_SECOND = 2.5
@@ -52,7 +56,10 @@ export function projectDuration(doc: Pick<ProjectDocument, 'scenes'>): number {
 }
 
 /** The scene playing at project time t (seconds), and the time inside it; past the end, the last scene's end. */
-export function sceneAt(doc: Pick<ProjectDocument, 'scenes'>, t: number): { span: SceneSpan; local: number } | null {
+export function sceneAt(
+  doc: Pick<ProjectDocument, 'scenes'>,
+  t: number,
+): { span: SceneSpan; local: number } | null {
   const spans = sceneSpans(doc)
   if (!spans.length) return null
   const span = spans.find((s) => t < s.end) ?? spans.at(-1)!
@@ -67,7 +74,11 @@ export const MIN_ASSET_SECONDS = 0.2
  * length and slides it back in; `start`/`end` trims that edge, never past the other edge minus
  * MIN_ASSET_SECONDS. Times are rounded to 1/100 s so saved documents stay small and stable.
  */
-export function clampAssetSpan(span: { start: number; end: number }, sceneLength: number, edge: 'move' | 'start' | 'end'): { start: number; end: number } {
+export function clampAssetSpan(
+  span: { start: number; end: number },
+  sceneLength: number,
+  edge: 'move' | 'start' | 'end',
+): { start: number; end: number } {
   const r = (v: number) => Math.round(v * 100) / 100
   const len = Math.max(MIN_ASSET_SECONDS, sceneLength)
   let { start, end } = span

@@ -14,7 +14,12 @@ export function levelOf(db: number): Level {
   return 'silence'
 }
 
-export const LEVEL_COLOR: Record<Level, string> = { silence: '#3a4152', speech: '#05FBCA', yellow: '#FBBF24', red: '#F87171' }
+export const LEVEL_COLOR: Record<Level, string> = {
+  silence: '#3a4152',
+  speech: '#05FBCA',
+  yellow: '#FBBF24',
+  red: '#F87171',
+}
 
 /** Peak level in dBFS of each of `buckets` equal slices of the samples (−∞ clamps to −100). */
 export function bucketLevels(samples: Float32Array, buckets: number): number[] {

@@ -27,9 +27,18 @@ async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: rest,
     options: {
-      text: { type: 'string' }, voice: { type: 'string' }, avatar: { type: 'string' }, emotion: { type: 'string' },
-      intensity: { type: 'string' }, format: { type: 'string' }, resolution: { type: 'string' }, portrait: { type: 'boolean' }, frame: { type: 'string' },
-      'no-captions': { type: 'boolean' }, out: { type: 'string' }, json: { type: 'boolean' },
+      text: { type: 'string' },
+      voice: { type: 'string' },
+      avatar: { type: 'string' },
+      emotion: { type: 'string' },
+      intensity: { type: 'string' },
+      format: { type: 'string' },
+      resolution: { type: 'string' },
+      portrait: { type: 'boolean' },
+      frame: { type: 'string' },
+      'no-captions': { type: 'boolean' },
+      out: { type: 'string' },
+      json: { type: 'boolean' },
     },
     allowPositionals: false,
   })
@@ -42,7 +51,10 @@ async function main(argv: string[]): Promise<number> {
       return 0
     }
     if (command === 'avatars') {
-      for (const i of INFLUENCERS) console.log(`${i.id.padEnd(10)} ${i.name.padEnd(8)} ${i.emotion.padEnd(10)} ${i.voiceId.padEnd(34)} ${i.description}`)
+      for (const i of INFLUENCERS)
+        console.log(
+          `${i.id.padEnd(10)} ${i.name.padEnd(8)} ${i.emotion.padEnd(10)} ${i.voiceId.padEnd(34)} ${i.description}`,
+        )
       return 0
     }
     if (command !== 'render' || !values.text) {
@@ -58,7 +70,9 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', () => controller.abort())
     let lastShown = -1
     const result = await createAvatarVideo({
-      text: values.text, voiceId: values.voice, influencerId: values.avatar,
+      text: values.text,
+      voiceId: values.voice,
+      influencerId: values.avatar,
       emotion: values.emotion ? Emotion.parse(values.emotion) : undefined,
       intensity: values.intensity ? Number(values.intensity) : undefined,
       render: {
@@ -80,13 +94,28 @@ async function main(argv: string[]): Promise<number> {
     })
     const wall = (performance.now() - started) / 1000
     if (values.json) {
-      console.log(JSON.stringify({
-        output: result.file, poster: result.poster, srt: result.srt, vtt: result.vtt,
-        audioDuration: Number(result.audioDuration.toFixed(3)), videoDuration: Number(result.duration.toFixed(3)),
-        wallSeconds: Number(wall.toFixed(3)), secondsPerVideoSecond: Number((wall / result.duration).toFixed(3)),
-        width: result.width, height: result.height, frames: result.frames, framesDrawn: result.framesDrawn,
-        stages: result.stages, ffmpegPeakMb: result.ffmpegPeakMb,
-      }, null, 2))
+      console.log(
+        JSON.stringify(
+          {
+            output: result.file,
+            poster: result.poster,
+            srt: result.srt,
+            vtt: result.vtt,
+            audioDuration: Number(result.audioDuration.toFixed(3)),
+            videoDuration: Number(result.duration.toFixed(3)),
+            wallSeconds: Number(wall.toFixed(3)),
+            secondsPerVideoSecond: Number((wall / result.duration).toFixed(3)),
+            width: result.width,
+            height: result.height,
+            frames: result.frames,
+            framesDrawn: result.framesDrawn,
+            stages: result.stages,
+            ffmpegPeakMb: result.ffmpegPeakMb,
+          },
+          null,
+          2,
+        ),
+      )
     } else {
       process.stderr.write('\r')
       console.log(`${result.file} (${result.duration.toFixed(1)} s video, rendered in ${wall.toFixed(2)} s)`)
@@ -103,7 +132,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

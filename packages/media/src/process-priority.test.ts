@@ -9,7 +9,11 @@ describe('process priority', () => {
     // A server started at nice 5 whose previews were set to nice 10 outright ran them only 5 steps
     // below itself; at nice 12 it would have run them above itself. (`nice -n` adds to the runner's own.)
     for (const parentNice of [0, 5, 12]) {
-      const out = execFileSync('nice', ['-n', String(parentNice), process.execPath, '--import', 'tsx', FIXTURE], { encoding: 'utf8' })
+      const out = execFileSync(
+        'nice',
+        ['-n', String(parentNice), process.execPath, '--import', 'tsx', FIXTURE],
+        { encoding: 'utf8' },
+      )
       const { parent, child } = JSON.parse(out) as { parent: number; child: number }
       expect(child).toBe(Math.min(19, parent + 10))
       if (parent < 19) expect(child).toBeGreaterThan(parent)

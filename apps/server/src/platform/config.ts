@@ -1,6 +1,10 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { ANONYMOUS_IP_UPLOAD_QUOTA_MB, ANONYMOUS_UPLOAD_QUOTA_MB, USER_UPLOAD_QUOTA_MB } from '@mouthpiece/contracts/voices/voices.routes'
+import {
+  ANONYMOUS_IP_UPLOAD_QUOTA_MB,
+  ANONYMOUS_UPLOAD_QUOTA_MB,
+  USER_UPLOAD_QUOTA_MB,
+} from '@mouthpiece/contracts/voices/voices.routes'
 
 const Port = z.coerce.number().int().min(0).max(65535)
 const Url = z.string().url()
@@ -15,10 +19,16 @@ const ConfigSchema = z.object({
   PUBLIC_URL: Url.optional(),
   DATA_DIR: z.string().default('./data'),
   /** Unset: embedded PGlite under DATA_DIR/db. Set: PostgreSQL. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   /** all = HTTP + workers in one process (default); serve = HTTP only; work = job workers only. */
   MODE: z.enum(['all', 'serve', 'work']).default('all'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Mouthpiece <no-reply@mouthpiece.local>'),
   SUPPORT_EMAIL: z.string().email().default('support@mouthpiece.local'),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
@@ -26,17 +36,29 @@ const ConfigSchema = z.object({
   /** Max login attempts per IP per minute; also sign-ups and support mails per IP per hour. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Set when running behind a reverse proxy, so client IPs come from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A hosted image model (OpenAI-compatible images API) for ad backdrops; unset: the offline template engine alone. */
   ADS_IMAGE_API_URL: Url.optional(),
   ADS_IMAGE_API_KEY: z.string().optional(),
   ADS_IMAGE_MODEL: z.string().default('gpt-image-1'),
   /** Stripe is used when both are set; otherwise the embedded sandbox provider (test mode). */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
   /** The browser's key for Stripe.js card fields (pk_test_… or pk_live_…); without it live keys cannot take cards. */
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
   /** Point the Stripe SDK elsewhere (tests run a local server speaking Stripe's API). */
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: Port.optional(),
@@ -93,7 +115,10 @@ export class ConfigError extends Error {}
 /** A module's own settings from the environment (empty values count as unset), or one error naming every bad one. */
 export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
-  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`)
+  if (!parsed.success)
+    throw new ConfigError(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    )
   return parsed.data
 }
 
@@ -106,13 +131,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data
   if (c.MODE !== 'all' && !c.DATABASE_URL)
-    throw new ConfigError(`Invalid configuration:\n  MODE: '${c.MODE}' needs DATABASE_URL (separate processes share PostgreSQL)`)
+    throw new ConfigError(
+      `Invalid configuration:\n  MODE: '${c.MODE}' needs DATABASE_URL (separate processes share PostgreSQL)`,
+    )
   if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY)
-    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    )
   if (c.INSTANCES_PROVIDER !== 'embedded' && !c.INSTANCES_POOL_ID)
-    throw new ConfigError(`Invalid configuration:\n  INSTANCES_POOL_ID: INSTANCES_PROVIDER=${c.INSTANCES_PROVIDER} needs the ${c.INSTANCES_PROVIDER === 'aws' ? 'Auto Scaling group' : 'Deployment'} name`)
+    throw new ConfigError(
+      `Invalid configuration:\n  INSTANCES_POOL_ID: INSTANCES_PROVIDER=${c.INSTANCES_PROVIDER} needs the ${c.INSTANCES_PROVIDER === 'aws' ? 'Auto Scaling group' : 'Deployment'} name`,
+    )
   if (c.INSTANCES_PROVIDER === 'aws' && (!c.AWS_ACCESS_KEY_ID || !c.AWS_SECRET_ACCESS_KEY))
-    throw new ConfigError('Invalid configuration:\n  AWS_ACCESS_KEY_ID: INSTANCES_PROVIDER=aws needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY')
+    throw new ConfigError(
+      'Invalid configuration:\n  AWS_ACCESS_KEY_ID: INSTANCES_PROVIDER=aws needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+    )
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

@@ -19,7 +19,11 @@ export function builtCodeIdentity(entry = process.argv[1]): string | undefined {
   if (!entry?.endsWith('.js') || !fs.existsSync(entry)) return undefined
   const dir = path.dirname(entry)
   const hash = createHash('sha256').update(fs.readFileSync(entry))
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) hash.update(file).update('\0')
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort())
+    hash.update(file).update('\0')
   return hash.digest('hex')
 }
 

@@ -18,7 +18,17 @@ export type RouteLayout = UserLayout | 'admin'
 export type RouteGuard = GuardKind | 'admin'
 
 /** The admin sidebar's groups, in the order the sidebar shows them. */
-export const NAV_GROUPS = ['Overview', 'People', 'System', 'Billing', 'Insights', 'Content', 'Alerts', 'Ads', 'Creators'] as const
+export const NAV_GROUPS = [
+  'Overview',
+  'People',
+  'System',
+  'Billing',
+  'Insights',
+  'Content',
+  'Alerts',
+  'Ads',
+  'Creators',
+] as const
 export type NavGroup = (typeof NAV_GROUPS)[number]
 
 export interface AppRoute {

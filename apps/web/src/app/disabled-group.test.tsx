@@ -22,14 +22,37 @@ describe('the group barred to disabled users', () => {
       expect(calls.length, route.path).toBeGreaterThan(0)
       if (await pageRequiresEnabled(route)) barred.push(route.path)
     }
-    expect(barred.sort()).toEqual([
-      PATHS.audioProgress, PATHS.audioProgressUpload, PATHS.avatarEditor, PATHS.donationSettings, PATHS.googleAds, PATHS.googleAdsItem,
-      PATHS.projects, PATHS.dashboardMyProjects, PATHS.sentiment, PATHS.usageTracking, PATHS.videoEditor, PATHS.videoEditorV1, PATHS.videoEditorItem,
-      PATHS.videoEditorV1Item, PATHS.videoEditorNewItem, PATHS.voiceEditor,
-      PATHS.dashboardBranding, PATHS.dashboardProject, PATHS.dashboardProjectItem, PATHS.testGifAvatar, PATHS.testTwitchAlert,
-    ].sort())
+    expect(barred.sort()).toEqual(
+      [
+        PATHS.audioProgress,
+        PATHS.audioProgressUpload,
+        PATHS.avatarEditor,
+        PATHS.donationSettings,
+        PATHS.googleAds,
+        PATHS.googleAdsItem,
+        PATHS.projects,
+        PATHS.dashboardMyProjects,
+        PATHS.sentiment,
+        PATHS.usageTracking,
+        PATHS.videoEditor,
+        PATHS.videoEditorV1,
+        PATHS.videoEditorItem,
+        PATHS.videoEditorV1Item,
+        PATHS.videoEditorNewItem,
+        PATHS.voiceEditor,
+        PATHS.dashboardBranding,
+        PATHS.dashboardProject,
+        PATHS.dashboardProjectItem,
+        PATHS.testGifAvatar,
+        PATHS.testTwitchAlert,
+      ].sort(),
+    )
     // A page of the user area listing only open calls is not barred.
-    expect(await pageRequiresEnabled({ calls: async () => [{ method: 'GET', path: '/api/notifications', auth: 'user' }] })).toBe(false)
+    expect(
+      await pageRequiresEnabled({
+        calls: async () => [{ method: 'GET', path: '/api/notifications', auth: 'user' }],
+      }),
+    ).toBe(false)
   })
 
   it('sends a disabled user from a barred page to the signed-in home', async () => {

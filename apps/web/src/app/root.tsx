@@ -9,9 +9,14 @@ export interface RouteHandle {
 /** The top route: document title from the deepest route that names one, scroll restoration. */
 export function Root() {
   const matches = useMatches()
-  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean)
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean)
   useEffect(() => {
-    document.title = title ? `${title} · Mouthpiece` : 'Mouthpiece — AI voice, avatar videos and stream alerts'
+    document.title = title
+      ? `${title} · Mouthpiece`
+      : 'Mouthpiece — AI voice, avatar videos and stream alerts'
   }, [title])
   useScrollToHash()
   return (

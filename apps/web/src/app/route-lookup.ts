@@ -28,7 +28,9 @@ export interface NavSection {
 export function adminNavOf(routes: readonly AppRoute[]): NavSection[] {
   return NAV_GROUPS.map((group) => ({
     group,
-    items: routes.flatMap((r) => (r.nav?.group === group && r.page ? [{ label: r.nav.label, to: r.nav.to ?? r.path }] : [])),
+    items: routes.flatMap((r) =>
+      r.nav?.group === group && r.page ? [{ label: r.nav.label, to: r.nav.to ?? r.path }] : [],
+    ),
   })).filter((section) => section.items.length > 0)
 }
 

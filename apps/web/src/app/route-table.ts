@@ -77,7 +77,11 @@ const isAdminPath = (path: string) => path === PATHS.admin || path.startsWith(`$
  */
 const UNBUILT_ROUTES: AppRoute[] = (Object.values(PATHS) as RoutePath[])
   .filter((path) => !CONSTANT_ONLY_PATHS.includes(path) && !FEATURE_PAGES.some((r) => r.path === path))
-  .map((path) => (isAdminPath(path) ? { path, layout: 'admin', guard: 'admin' } : { path, layout: 'default', guard: 'public' }))
+  .map((path) =>
+    isAdminPath(path)
+      ? { path, layout: 'admin', guard: 'admin' }
+      : { path, layout: 'default', guard: 'public' },
+  )
 
 /** Every route the router builds: the features' and the unbuilt ones. */
 export const ROUTES: readonly AppRoute[] = [...FEATURE_PAGES, ...UNBUILT_ROUTES]

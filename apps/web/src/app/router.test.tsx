@@ -22,22 +22,102 @@ describe('route table', () => {
   it('holds every path of SPEC §2', () => {
     const patterns = new Set([...USER_ROUTES, ...ADMIN_ROUTES].map((r) => r.path))
     const spec = [
-      '/', '/landing', '/login', '/reset-password', '/pricing', '/pricing/v1', '/free-trial', '/payment', '/test-payment', '/test-payment/subscription',
-      '/contact', '/privacy', '/terms', '/refund-policy', '/user-settings', '/usage-tracking', '/projects', '/audio-progress', '/audio-progress/upload',
-      '/avatar-editor', '/voice-editor', '/demo-background', '/demo-result', '/demo-upload', '/donation-settings', '/google-ads', '/google-ads/:id',
-      '/meta-ads', '/meta-data-tracking', '/sentiment', '/health-check', '/twitchcon', '/twitchcon/:id', '/tts/announcement', '/video-editor',
-      '/video-editor/:id', '/video-editor-v1', '/video-editor-v1/:id', '/video-editor-new/:id', '/video-editor-landing', '/video-result/:id',
-      '/video-result/:id/log/:log', '/video-sharing/:id', '/r/:username', '/:username/donate', '/:username/tip', '/:username/tip/:channel',
-      '/dashboard', '/dashboard/branding', '/dashboard/my-projects', '/dashboard/project', '/dashboard/project/:id', '/dashboard/user-settings',
-      '/dashboard/asset-management', '/admin', '/admin/users', '/admin/edit-user/:id', '/admin/early-registers', '/admin/early-registers/tts',
-      '/admin/instances', '/admin/final-videos', '/admin/projects', '/admin/sentences', '/admin/events', '/admin/onboarding', '/admin/profanity-filter',
-      '/admin/search-images', '/admin/site-scraper', '/admin/sentiment', '/admin/sentiment/:id', '/admin/twitch-con', '/admin/usage-data',
-      '/admin/usage-data/:id', '/admin/customer-tracking', '/admin/customer-tracking/:id', '/admin/meta-accounts', '/admin/voice-profiles',
-      '/admin/voice-profiles/tags', '/admin/ad-assets/:id?', '/admin/ad-avatars/:id?', '/admin/ad-generations/:id?', '/admin/ad-image-generations/:id?',
-      '/admin/ad-projects/:id?', '/admin/stress-test/results/:id?', '/admin/stress-test/testing', '/admin/creator-management/add-creator',
-      '/admin/creator-management/add-creator/process', '/admin/creator-management/default-prompts', '/admin/creator-management/list',
-      '/admin/creator-management/list/:id', '/admin/creator-management/list/:id/voice', '/admin/creator-management/permission',
-      '/admin/creator-management/update-creator', '/page-for-test/gif-avatar', '/page-for-test/image-editor', '/page-for-test/twitch-alert',
+      '/',
+      '/landing',
+      '/login',
+      '/reset-password',
+      '/pricing',
+      '/pricing/v1',
+      '/free-trial',
+      '/payment',
+      '/test-payment',
+      '/test-payment/subscription',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/refund-policy',
+      '/user-settings',
+      '/usage-tracking',
+      '/projects',
+      '/audio-progress',
+      '/audio-progress/upload',
+      '/avatar-editor',
+      '/voice-editor',
+      '/demo-background',
+      '/demo-result',
+      '/demo-upload',
+      '/donation-settings',
+      '/google-ads',
+      '/google-ads/:id',
+      '/meta-ads',
+      '/meta-data-tracking',
+      '/sentiment',
+      '/health-check',
+      '/twitchcon',
+      '/twitchcon/:id',
+      '/tts/announcement',
+      '/video-editor',
+      '/video-editor/:id',
+      '/video-editor-v1',
+      '/video-editor-v1/:id',
+      '/video-editor-new/:id',
+      '/video-editor-landing',
+      '/video-result/:id',
+      '/video-result/:id/log/:log',
+      '/video-sharing/:id',
+      '/r/:username',
+      '/:username/donate',
+      '/:username/tip',
+      '/:username/tip/:channel',
+      '/dashboard',
+      '/dashboard/branding',
+      '/dashboard/my-projects',
+      '/dashboard/project',
+      '/dashboard/project/:id',
+      '/dashboard/user-settings',
+      '/dashboard/asset-management',
+      '/admin',
+      '/admin/users',
+      '/admin/edit-user/:id',
+      '/admin/early-registers',
+      '/admin/early-registers/tts',
+      '/admin/instances',
+      '/admin/final-videos',
+      '/admin/projects',
+      '/admin/sentences',
+      '/admin/events',
+      '/admin/onboarding',
+      '/admin/profanity-filter',
+      '/admin/search-images',
+      '/admin/site-scraper',
+      '/admin/sentiment',
+      '/admin/sentiment/:id',
+      '/admin/twitch-con',
+      '/admin/usage-data',
+      '/admin/usage-data/:id',
+      '/admin/customer-tracking',
+      '/admin/customer-tracking/:id',
+      '/admin/meta-accounts',
+      '/admin/voice-profiles',
+      '/admin/voice-profiles/tags',
+      '/admin/ad-assets/:id?',
+      '/admin/ad-avatars/:id?',
+      '/admin/ad-generations/:id?',
+      '/admin/ad-image-generations/:id?',
+      '/admin/ad-projects/:id?',
+      '/admin/stress-test/results/:id?',
+      '/admin/stress-test/testing',
+      '/admin/creator-management/add-creator',
+      '/admin/creator-management/add-creator/process',
+      '/admin/creator-management/default-prompts',
+      '/admin/creator-management/list',
+      '/admin/creator-management/list/:id',
+      '/admin/creator-management/list/:id/voice',
+      '/admin/creator-management/permission',
+      '/admin/creator-management/update-creator',
+      '/page-for-test/gif-avatar',
+      '/page-for-test/image-editor',
+      '/page-for-test/twitch-alert',
       '/page-for-test/wave-form',
     ]
     expect(spec.filter((p) => !patterns.has(p))).toEqual([])
@@ -70,16 +150,19 @@ describe('router and guards', () => {
     expect(getCookie(REDIRECT_COOKIE)).toBe('/dashboard/user-settings?tab=password')
   })
 
-  it.each(['/', '/video-editor-landing'])('the entry route %s sends a signed-in user to the signed-in home and others to login', async (entry) => {
-    signedIn()
-    const first = renderApp(buildRoutes(), entry)
-    expect(await screen.findByRole('heading', { name: /Welcome, streamer/ })).toBeInTheDocument()
-    expect(first.router.state.location.pathname).toBe('/dashboard')
-    first.unmount()
-    clearCookies()
-    const second = renderApp(buildRoutes(), entry)
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/login'))
-  })
+  it.each(['/', '/video-editor-landing'])(
+    'the entry route %s sends a signed-in user to the signed-in home and others to login',
+    async (entry) => {
+      signedIn()
+      const first = renderApp(buildRoutes(), entry)
+      expect(await screen.findByRole('heading', { name: /Welcome, streamer/ })).toBeInTheDocument()
+      expect(first.router.state.location.pathname).toBe('/dashboard')
+      first.unmount()
+      clearCookies()
+      const second = renderApp(buildRoutes(), entry)
+      await waitFor(() => expect(second.router.state.location.pathname).toBe('/login'))
+    },
+  )
 
   it('a route whose feature has not landed redirects (no placeholder page)', async () => {
     signedIn()
@@ -107,7 +190,9 @@ describe('router and guards', () => {
     fakeFetch({})
     const { router } = renderApp(buildRoutes(), '/admin/users?page=2')
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'), { timeout: 3000 })
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('http://localhost/admin/users?page=2')}`)
+    expect(router.state.location.search).toBe(
+      `?redirect=${encodeURIComponent('http://localhost/admin/users?page=2')}`,
+    )
   })
 
   it('a signed-in admin sees the admin layout: sidebar titled Admin, username menu, footer links', async () => {
@@ -124,7 +209,8 @@ describe('router and guards', () => {
     expect(screen.getAllByText('Admin').length).toBeGreaterThan(0)
     expect(screen.getByTestId('admin-username')).toHaveTextContent('admin')
     const footer = screen.getByRole('navigation', { name: 'Admin footer' })
-    for (const name of ['Terms', 'Privacy', 'About']) expect(within(footer).getByRole('link', { name })).toBeInTheDocument()
+    for (const name of ['Terms', 'Privacy', 'About'])
+      expect(within(footer).getByRole('link', { name })).toBeInTheDocument()
     expect(screen.getByText(String(new Date().getFullYear()), { exact: false })).toBeInTheDocument()
     expect(await screen.findByText('streamer')).toBeInTheDocument()
   })
@@ -145,7 +231,12 @@ describe('global header', () => {
     expect(within(main).queryByRole('link', { name: 'Home' })).not.toBeInTheDocument()
     expect(within(main).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing')
     const footer = screen.getByRole('navigation', { name: 'Footer' })
-    for (const [name, href] of [['Privacy Policy', '/privacy'], ['Contact Us', '/contact'], ['Terms And Conditions', '/terms'], ['Refund Policy', '/refund-policy']])
+    for (const [name, href] of [
+      ['Privacy Policy', '/privacy'],
+      ['Contact Us', '/contact'],
+      ['Terms And Conditions', '/terms'],
+      ['Refund Policy', '/refund-policy'],
+    ])
       expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href)
     expect(within(footer).getByRole('link', { name: 'Community chat' })).toBeInTheDocument()
   })
@@ -155,19 +246,36 @@ describe('global header', () => {
     saveUserSession('tok')
     const server = fakeFetch({
       'GET /api/get-user-login': () => ({ body: { user: sampleUser } }),
-      'POST /api/logout': () => (logoutOk ? { body: { ok: true } } : { status: 500, body: { message: 'Could not sign out#db down', code: 'internal' } }),
+      'POST /api/logout': () =>
+        logoutOk
+          ? { body: { ok: true } }
+          : { status: 500, body: { message: 'Could not sign out#db down', code: 'internal' } },
     })
     const { router } = renderApp(buildRoutes(), '/terms')
     await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }))
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard')
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }),
+    ).toHaveAttribute('href', '/dashboard')
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument()
     const menu = screen.getByRole('menu')
     expect(within(menu).getByText('streamer')).toBeInTheDocument()
     expect(within(menu).getByText('streamer@example.com')).toBeInTheDocument()
-    expect(within(menu).getByRole('menuitem', { name: 'Account settings' })).toHaveAttribute('href', '/user-settings#account-settings')
-    expect(within(menu).getByRole('menuitem', { name: 'Live Stream Alerts' })).toHaveAttribute('href', '/donation-settings')
-    expect(within(menu).getByRole('menuitem', { name: 'Quick Create' })).toHaveAttribute('href', '/landing#quick-create')
-    expect(within(menu).getByRole('menuitem', { name: 'Project Editor' })).toHaveAttribute('href', '/projects')
+    expect(within(menu).getByRole('menuitem', { name: 'Account settings' })).toHaveAttribute(
+      'href',
+      '/user-settings#account-settings',
+    )
+    expect(within(menu).getByRole('menuitem', { name: 'Live Stream Alerts' })).toHaveAttribute(
+      'href',
+      '/donation-settings',
+    )
+    expect(within(menu).getByRole('menuitem', { name: 'Quick Create' })).toHaveAttribute(
+      'href',
+      '/landing#quick-create',
+    )
+    expect(within(menu).getByRole('menuitem', { name: 'Project Editor' })).toHaveAttribute(
+      'href',
+      '/projects',
+    )
     expect(within(menu).getByRole('menuitem', { name: 'Manage Billing / Payment' })).toBeInTheDocument()
 
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }))

@@ -27,8 +27,12 @@ const LAYOUTS: Record<RouteLayout, LayoutRoute> = {
   default: { Component: DefaultLayout },
   empty: { Component: EmptyLayout },
   client: { lazy: lazyPage(() => import('./layouts/client-layout').then((m) => m.ClientLayout)) },
-  'donation-settings': { lazy: lazyPage(() => import('./layouts/donation-settings-layout').then((m) => m.DonationSettingsLayout)) },
-  'video-editor': { lazy: lazyPage(() => import('./layouts/video-editor-layout').then((m) => m.VideoEditorLayout)) },
+  'donation-settings': {
+    lazy: lazyPage(() => import('./layouts/donation-settings-layout').then((m) => m.DonationSettingsLayout)),
+  },
+  'video-editor': {
+    lazy: lazyPage(() => import('./layouts/video-editor-layout').then((m) => m.VideoEditorLayout)),
+  },
   admin: { lazy: lazyPage(() => import('./layouts/admin-layout').then((m) => m.AdminLayout)) },
 }
 
@@ -54,12 +58,18 @@ export function buildRoutes(routes: readonly AppRoute[] = ROUTES): RouteObject[]
       ErrorBoundary: RouteErrorBoundary,
       HydrateFallback: PageLoading,
       children: [
-        ...(Object.keys(LAYOUTS) as RouteLayout[]).filter((l) => l !== 'admin').map((layout) => ({ ...LAYOUTS[layout], children: inLayout(layout) })),
+        ...(Object.keys(LAYOUTS) as RouteLayout[])
+          .filter((l) => l !== 'admin')
+          .map((layout) => ({ ...LAYOUTS[layout], children: inLayout(layout) })),
         {
           ...LAYOUTS.admin,
           children: [
             ...inLayout('admin'),
-            { path: '/admin/*', loader: adminRouteLoader({ page: async () => NotFoundPage }), Component: NotFoundPage },
+            {
+              path: '/admin/*',
+              loader: adminRouteLoader({ page: async () => NotFoundPage }),
+              Component: NotFoundPage,
+            },
           ],
         },
         {

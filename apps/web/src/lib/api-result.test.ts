@@ -7,8 +7,18 @@ describe('SPEC §4 normalisation', () => {
   })
 
   it('a failure gives status 0, the message, the HTTP status and the per-field errors', () => {
-    const result = normalise(422, 'Unprocessable Entity', { message: 'Username is taken', code: 'validation', errors: { username: ['Username is taken', 'second'] } })
-    expect(result).toEqual({ status: 0, message: 'Username is taken', httpStatus: 422, code: 'validation', errors: { username: ['Username is taken', 'second'] } })
+    const result = normalise(422, 'Unprocessable Entity', {
+      message: 'Username is taken',
+      code: 'validation',
+      errors: { username: ['Username is taken', 'second'] },
+    })
+    expect(result).toEqual({
+      status: 0,
+      message: 'Username is taken',
+      httpStatus: 422,
+      code: 'validation',
+      errors: { username: ['Username is taken', 'second'] },
+    })
   })
 
   it('a success without a JSON body still gets status 1', () => {
@@ -18,7 +28,9 @@ describe('SPEC §4 normalisation', () => {
 
 describe('SPEC §8 error messages', () => {
   it('shows the server message', () => {
-    expect(errorMessage({ message: 'Wrong username or password' }, 'Unauthorized')).toBe('Wrong username or password')
+    expect(errorMessage({ message: 'Wrong username or password' }, 'Unauthorized')).toBe(
+      'Wrong username or password',
+    )
   })
 
   it("shows only the part before '#'", () => {
@@ -36,7 +48,9 @@ describe('SPEC §8 error messages', () => {
   })
 
   it('keeps only the first message of each field', () => {
-    expect(firstFieldErrors({ email: ['Please enter valid email id', 'too long'], password: ['Too short#min 8'] })).toEqual({
+    expect(
+      firstFieldErrors({ email: ['Please enter valid email id', 'too long'], password: ['Too short#min 8'] }),
+    ).toEqual({
       email: 'Please enter valid email id',
       password: 'Too short',
     })

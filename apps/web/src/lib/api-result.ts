@@ -40,7 +40,11 @@ function fieldErrors(body: unknown): Record<string, string[]> | undefined {
 }
 
 /** Turns an HTTP answer (already parsed; undefined when the body was not JSON) into an ApiResult. */
-export function normalise<T>(httpStatus: number, statusText: string | undefined, body: unknown): ApiResult<T> {
+export function normalise<T>(
+  httpStatus: number,
+  statusText: string | undefined,
+  body: unknown,
+): ApiResult<T> {
   if (httpStatus >= 200 && httpStatus < 300) {
     const payload = isRecord(body) ? body : {}
     return { ...(payload as T), status: ApiStatus.success }

@@ -9,7 +9,8 @@ import { clearAdminKey, clearUserSession, tokenFor } from './session'
 import { browser } from './browser'
 
 /** API base address (SPEC §9: configurable). Empty = the page's own origin. */
-export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? ''
+export const API_BASE_URL: string =
+  (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? ''
 
 type Part<S, K extends string> = S extends z.ZodType ? { [P in K]: z.input<S> } : { [P in K]?: undefined }
 export type ApiArgs<R extends RouteDef> = Part<R['params'], 'params'> &
@@ -47,8 +48,15 @@ function queryString(query: unknown): string {
  * parameters and others as a JSON body, adds the bearer token of the route's role and normalises the
  * answer (SPEC §4, §8). It never throws for HTTP or network failures; it returns status 0.
  */
-export async function api<R extends RouteDef>(route: R, ...[args]: ArgsTuple<R>): Promise<ApiResult<ResponseOf<R>>> {
-  const a = (args ?? {}) as ApiArgs<RouteDef> & { params?: Record<string, string | number>; query?: unknown; body?: unknown }
+export async function api<R extends RouteDef>(
+  route: R,
+  ...[args]: ArgsTuple<R>
+): Promise<ApiResult<ResponseOf<R>>> {
+  const a = (args ?? {}) as ApiArgs<RouteDef> & {
+    params?: Record<string, string | number>
+    query?: unknown
+    body?: unknown
+  }
   const url = API_BASE_URL + routePath(route.path, a.params) + queryString(a.query)
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = tokenFor(route.auth)
@@ -116,7 +124,10 @@ export function isSuccess<T>(result: ApiResult<T>): result is ApiSuccess<T> {
 }
 
 /** Like `api` but throws ApiError on status 0: for query functions and mutations. */
-export async function request<R extends RouteDef>(route: R, ...rest: ArgsTuple<R>): Promise<ApiSuccess<ResponseOf<R>>> {
+export async function request<R extends RouteDef>(
+  route: R,
+  ...rest: ArgsTuple<R>
+): Promise<ApiSuccess<ResponseOf<R>>> {
   const result = await api(route, ...rest)
   if (isSuccess(result)) return result
   throw new ApiError(result)

@@ -8,7 +8,10 @@ import type { CaptionFace } from '@mouthpiece/editor/caption-fonts'
 import type { CaptionFont } from '@mouthpiece/contracts/constants'
 
 // Vite turns every Latin woff2 of the caption packages into a lazily imported asset URL.
-const FILES = import.meta.glob<string>('../../../../node_modules/@fontsource/{lato,noto-sans-jp,montserrat,open-sans,roboto,source-sans-pro,poppins,raleway,bebas-neue,arimo,roboto-condensed,anton,saira-condensed,ubuntu}/files/*-latin-*00-normal.woff2', { query: '?url', import: 'default' })
+const FILES = import.meta.glob<string>(
+  '../../../../node_modules/@fontsource/{lato,noto-sans-jp,montserrat,open-sans,roboto,source-sans-pro,poppins,raleway,bebas-neue,arimo,roboto-condensed,anton,saira-condensed,ubuntu}/files/*-latin-*00-normal.woff2',
+  { query: '?url', import: 'default' },
+)
 
 const loading = new Map<string, Promise<void>>()
 
@@ -36,7 +39,9 @@ export function loadFace(face: CaptionFace): Promise<void> {
 }
 
 /** Loads the faces a document uses; resolves when all can be drawn. */
-export async function loadCaptionFonts(uses: ReadonlyArray<{ fontFamily: CaptionFont; fontWeight: number }>): Promise<void> {
+export async function loadCaptionFonts(
+  uses: ReadonlyArray<{ fontFamily: CaptionFont; fontWeight: number }>,
+): Promise<void> {
   const faces = new Map<string, CaptionFace>()
   for (const u of uses) {
     const face = captionFace(u.fontFamily, u.fontWeight)

@@ -14,7 +14,11 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** SPEC §8: one reload, at most one per 60 seconds, so a truly broken deploy cannot loop. */
 export function shouldReloadForChunkError(lastReloadAt: number | undefined, now: number): boolean {
-  return lastReloadAt === undefined || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS
+  return (
+    lastReloadAt === undefined ||
+    !Number.isFinite(lastReloadAt) ||
+    now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS
+  )
 }
 
 function readLastReload(): number | undefined {

@@ -17,8 +17,13 @@ export function getCookie(name: string): string | undefined {
 }
 
 export function setCookie(name: string, value: string, options: CookieOptions = {}): void {
-  const parts = [`${encodeURIComponent(name)}=${encodeURIComponent(value)}`, `path=${options.path ?? '/'}`, 'SameSite=Lax']
-  if (options.maxAgeSeconds !== undefined) parts.push(`max-age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`)
+  const parts = [
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+    `path=${options.path ?? '/'}`,
+    'SameSite=Lax',
+  ]
+  if (options.maxAgeSeconds !== undefined)
+    parts.push(`max-age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`)
   if (typeof location !== 'undefined' && location.protocol === 'https:') parts.push('Secure')
   document.cookie = parts.join('; ')
 }

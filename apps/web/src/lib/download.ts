@@ -11,7 +11,11 @@ import { tokenFor } from './session'
  * Failures come back normalised.
  */
 export async function downloadFile(
-  route: RouteDef, fallbackName: string, query?: Record<string, string>, params?: Record<string, string | number>, body?: object,
+  route: RouteDef,
+  fallbackName: string,
+  query?: Record<string, string>,
+  params?: Record<string, string | number>,
+  body?: object,
 ): Promise<ApiResult<{ fileName: string }>> {
   const qs = query ? `?${new URLSearchParams(query).toString()}` : ''
   const headers: Record<string, string> = body ? { 'Content-Type': 'application/json' } : {}
@@ -20,7 +24,10 @@ export async function downloadFile(
   let res: Response
   try {
     res = await fetch(API_BASE_URL + routePath(route.path, params) + qs, {
-      method: route.method, headers, credentials: API_BASE_URL ? 'include' : 'same-origin', ...(body ? { body: JSON.stringify(body) } : {}),
+      method: route.method,
+      headers,
+      credentials: API_BASE_URL ? 'include' : 'same-origin',
+      ...(body ? { body: JSON.stringify(body) } : {}),
     })
   } catch {
     return networkFailure()
@@ -29,7 +36,8 @@ export async function downloadFile(
     const body: unknown = await res.json().catch(() => undefined)
     return normalise(res.status, res.statusText, body)
   }
-  const fileName = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName
+  const fileName =
+    /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName
   const url = URL.createObjectURL(await res.blob())
   const a = document.createElement('a')
   a.href = url

@@ -14,7 +14,13 @@ export function useListParams<const K extends string>(filterKeys: readonly K[]) 
   const dir = (params.get('dir') as 'asc' | 'desc' | null) ?? undefined
   const keys = filterKeys.join(',')
   const filters = useMemo(
-    () => Object.fromEntries(keys.split(',').filter(Boolean).map((k) => [k, params.get(k) ?? undefined])) as Record<K, string | undefined>,
+    () =>
+      Object.fromEntries(
+        keys
+          .split(',')
+          .filter(Boolean)
+          .map((k) => [k, params.get(k) ?? undefined]),
+      ) as Record<K, string | undefined>,
     [params, keys],
   )
 
@@ -61,7 +67,11 @@ export function useListParams<const K extends string>(filterKeys: readonly K[]) 
     setFilter: (key: K, value: string | undefined) => update({ [key]: value }),
     /** Same column: flip the direction; another column: sort by it, descending first for dates. */
     setSort: (column: string, firstDir: 'asc' | 'desc' = 'asc') =>
-      update(sort === column ? { sort: column, dir: dir === 'asc' ? 'desc' : 'asc' } : { sort: column, dir: firstDir }),
+      update(
+        sort === column
+          ? { sort: column, dir: dir === 'asc' ? 'desc' : 'asc' }
+          : { sort: column, dir: firstDir },
+      ),
     clear: () => update(Object.fromEntries([...filterKeys, 'sort', 'dir'].map((k) => [k, undefined]))),
   }
 }

@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
 import type { Socket } from 'socket.io'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from '@mouthpiece/contracts/realtime/events'
-import type { RealtimeEventName, RealtimeHandshakeAuth, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
+import type {
+  RealtimeEventName,
+  RealtimeHandshakeAuth,
+  RealtimePayloads,
+} from '@mouthpiece/contracts/realtime/events'
 
 /**
  * For tests: a socket.io server that speaks our handshake (user token in `auth.token`, one room per
@@ -31,12 +35,18 @@ export async function startRealtimeTestServer(tokens: Record<string, number>, ad
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   const { port } = http.address() as AddressInfo
   // The page (happy-dom) moves to the server's origin, as the built app is served by the API.
-  ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${port}/`)
+  ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${port}/`,
+  )
   return {
     io,
     /** Sockets connected right now. */
     sockets,
-    emitToUser<E extends RealtimeEventName>(userId: number, event: E, payload: RealtimePayloads[E] | Record<string, unknown>) {
+    emitToUser<E extends RealtimeEventName>(
+      userId: number,
+      event: E,
+      payload: RealtimePayloads[E] | Record<string, unknown>,
+    ) {
       io.to(String(userId)).emit(event, payload)
     },
     close: () => io.close(),

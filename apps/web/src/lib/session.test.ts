@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { USER_TOKEN_EXPIRY_COOKIE, USER_TOKEN_COOKIE } from '@mouthpiece/contracts/constants'
 import { getCookie, setCookie } from './cookies'
-import { getAdminKey, getUserToken, isExpired, saveAdminKey, saveRedirectUrl, saveUserSession, takeRedirectUrl, tokenFor } from './session'
+import {
+  getAdminKey,
+  getUserToken,
+  isExpired,
+  saveAdminKey,
+  saveRedirectUrl,
+  saveUserSession,
+  takeRedirectUrl,
+  tokenFor,
+} from './session'
 import { clearCookies } from '../test/fake-fetch'
 
 describe('sessions (SPEC §5, §9)', () => {
@@ -40,7 +49,14 @@ describe('sessions (SPEC §5, §9)', () => {
     saveRedirectUrl('/dashboard/user-settings?tab=1')
     expect(takeRedirectUrl()).toBe('/dashboard/user-settings?tab=1')
     expect(takeRedirectUrl()).toBeUndefined()
-    for (const evil of ['//evil.example/x', '/\t/evil.example', '/\\evil.example', '/.//evil.example', 'https://evil.example/', 'javascript:alert(1)']) {
+    for (const evil of [
+      '//evil.example/x',
+      '/\t/evil.example',
+      '/\\evil.example',
+      '/.//evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+    ]) {
       saveRedirectUrl(evil)
       expect(takeRedirectUrl(), evil).toBeUndefined()
     }

@@ -51,7 +51,9 @@ export function getUserToken(now = Date.now()): string | undefined {
 }
 
 export function saveAdminKey(token: string, expiresAt?: string, now = Date.now()): void {
-  setCookie(ADMIN_KEY_COOKIE, token, { maxAgeSeconds: secondsUntil(expiresAt, now, USER_TOKEN_LIFETIME_SECONDS) })
+  setCookie(ADMIN_KEY_COOKIE, token, {
+    maxAgeSeconds: secondsUntil(expiresAt, now, USER_TOKEN_LIFETIME_SECONDS),
+  })
 }
 export const getAdminKey = (): string | undefined => getCookie(ADMIN_KEY_COOKIE) || undefined
 export const clearAdminKey = (): void => removeCookie(ADMIN_KEY_COOKIE)

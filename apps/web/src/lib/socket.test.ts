@@ -18,11 +18,33 @@ let io: Server
 let connected: ServerSocket[]
 
 const run: StressTest = {
-  session_id: '00000000-0000-4000-8000-000000000001', target: 'voice', status: 'running', requests: 10, concurrency: 1, duration_s: 60,
-  done: 4, ok: 4, errors: 0, yielded_ms: 0, throughput_rps: 2, latency_ms: null, histogram: [], error_samples: [], stop_requested: false,
-  created_by: 'admin', created_at: '2026-01-01T00:00:00.000Z', started_at: '2026-01-01T00:00:01.000Z', finished_at: null,
+  session_id: '00000000-0000-4000-8000-000000000001',
+  target: 'voice',
+  status: 'running',
+  requests: 10,
+  concurrency: 1,
+  duration_s: 60,
+  done: 4,
+  ok: 4,
+  errors: 0,
+  yielded_ms: 0,
+  throughput_rps: 2,
+  latency_ms: null,
+  histogram: [],
+  error_samples: [],
+  stop_requested: false,
+  created_by: 'admin',
+  created_at: '2026-01-01T00:00:00.000Z',
+  started_at: '2026-01-01T00:00:01.000Z',
+  finished_at: null,
 }
-const note = (id: number): Notification => ({ id, content: `Note ${id}`, type: 1, seen: false, time_created: 1_800_000_000 })
+const note = (id: number): Notification => ({
+  id,
+  content: `Note ${id}`,
+  type: 1,
+  seen: false,
+  time_created: 1_800_000_000,
+})
 
 beforeAll(async () => {
   server = await startRealtimeTestServer({ 'tok-7': 7, 'tok-8': 8 }, ['key-1'])
@@ -33,7 +55,8 @@ afterAll(async () => {
   closeRealtime()
   await server.close()
 })
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 20 })
+const until = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 20 })
 
 afterEach(async () => {
   closeRealtime()
@@ -117,7 +140,9 @@ describe('realtime connection', () => {
     // The user signs in too: one connection offering both.
     saveUserSession('tok-7')
     ensureRealtime()
-    await until(() => connected.length === 1 && (connected[0]?.handshake.auth as { token?: string }).token === 'tok-7')
+    await until(
+      () => connected.length === 1 && (connected[0]?.handshake.auth as { token?: string }).token === 'tok-7',
+    )
     expect(connected[0]?.handshake.auth).toEqual({ token: 'tok-7', adminKey: 'key-1' })
     // The admin signs out: the connection goes on as the user's alone.
     clearAdminKey()
@@ -162,8 +187,13 @@ describe('useSocketRefresh', () => {
       return Promise.resolve()
     })
     const heard: string[] = []
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children)
-    const { unmount } = renderHook(() => useSocketRefresh(RealtimeEvent.adProject, ['admin', 'scraper'], (p) => heard.push(String(p.type))), { wrapper })
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children)
+    const { unmount } = renderHook(
+      () =>
+        useSocketRefresh(RealtimeEvent.adProject, ['admin', 'scraper'], (p) => heard.push(String(p.type))),
+      { wrapper },
+    )
 
     await until(() => refreshed.length === 1)
     expect(refreshed).toEqual([['admin', 'scraper']])

@@ -1,6 +1,10 @@
 import type { io as Io, ManagerOptions, Socket, SocketOptions } from 'socket.io-client'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED, RealtimePayload } from '@mouthpiece/contracts/realtime/events'
-import type { RealtimeEventName, RealtimeHandshakeAuth, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
+import type {
+  RealtimeEventName,
+  RealtimeHandshakeAuth,
+  RealtimePayloads,
+} from '@mouthpiece/contracts/realtime/events'
 import { API_BASE_URL } from './api'
 import { getAdminKey, getUserToken } from './session'
 

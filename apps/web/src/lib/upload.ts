@@ -52,4 +52,3 @@ export function uploadFile<R extends RouteDef>(
     xhr.send(form)
   })
 }
-

@@ -6,7 +6,10 @@ const seed = (d: { name: string }) => d.name
 
 describe('useDraft', () => {
   it('is empty until the data arrives, then keeps what the person typed when the data is fetched again', () => {
-    const { result, rerender } = renderHook(({ data, id }: { data?: { name: string }; id?: number }) => useDraft(data, seed, id), { initialProps: {} })
+    const { result, rerender } = renderHook(
+      ({ data, id }: { data?: { name: string }; id?: number }) => useDraft(data, seed, id),
+      { initialProps: {} },
+    )
     expect(result.current[0]).toBeUndefined()
     rerender({ data: { name: 'saved' }, id: 1 })
     expect(result.current[0]).toBe('saved')

@@ -11,9 +11,12 @@ export function useNearViewport<T extends Element>(margin = '600px') {
   useEffect(() => {
     const el = ref.current
     if (near || !el) return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true)
-    }, { rootMargin: margin })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true)
+      },
+      { rootMargin: margin },
+    )
     observer.observe(el)
     return () => observer.disconnect()
   }, [near, margin])

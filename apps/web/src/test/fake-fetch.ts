@@ -8,10 +8,19 @@ export interface FakeCall {
   headers: Record<string, string>
   body: unknown
 }
-export type FakeAnswer = { status?: number; statusText?: string; body?: unknown } | Promise<{ status?: number; statusText?: string; body?: unknown }>
+export type FakeAnswer =
+  | { status?: number; statusText?: string; body?: unknown }
+  | Promise<{ status?: number; statusText?: string; body?: unknown }>
 export type FakeHandler = (call: FakeCall) => FakeAnswer
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 422: 'Unprocessable Entity', 500: 'Internal Server Error' }
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+}
 
 export function fakeFetch(routes: Record<string, FakeHandler>) {
   const calls: FakeCall[] = []
@@ -23,7 +32,9 @@ export function fakeFetch(routes: Record<string, FakeHandler>) {
     const call = { method, path: url.pathname, query: url.searchParams, headers, body }
     calls.push(call)
     const handler = routes[`${method} ${url.pathname}`]
-    const answer = handler ? await handler(call) : { status: 404, body: { message: 'This page could not be found', code: 'not_found' } }
+    const answer = handler
+      ? await handler(call)
+      : { status: 404, body: { message: 'This page could not be found', code: 'not_found' } }
     const status = answer.status ?? 200
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status,

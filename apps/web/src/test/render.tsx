@@ -22,5 +22,8 @@ export function renderApp(routes: RouteObject[], initialPath = '/') {
 
 /** One element at `path`, plus any other routes it navigates to. */
 export function renderAt(element: ReactElement, path = '/', extra: RouteObject[] = []) {
-  return renderApp([{ path: path.split('?')[0], element }, ...extra, { path: '*', element: <p>elsewhere</p> }], path)
+  return renderApp(
+    [{ path: path.split('?')[0], element }, ...extra, { path: '*', element: <p>elsewhere</p> }],
+    path,
+  )
 }

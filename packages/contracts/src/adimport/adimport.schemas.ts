@@ -6,8 +6,21 @@ export type AdPlatform = z.infer<typeof AdPlatform>
 
 /** One CSV header for both platforms (the same columns the pages show). */
 export const AD_ROW_COLUMNS = [
-  'platform', 'account_id', 'account_name', 'campaign_id', 'campaign_name', 'ad_group_id', 'ad_group_name', 'ad_id', 'ad_name', 'date',
-  'impressions', 'clicks', 'spend', 'currency', 'conversions',
+  'platform',
+  'account_id',
+  'account_name',
+  'campaign_id',
+  'campaign_name',
+  'ad_group_id',
+  'ad_group_name',
+  'ad_id',
+  'ad_name',
+  'date',
+  'impressions',
+  'clicks',
+  'spend',
+  'currency',
+  'conversions',
 ] as const
 
 export const AdRow = z.object({
@@ -77,6 +90,12 @@ export const GoogleCustomer = z.object({
 })
 
 export const DateRange = z.object({
-  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional(),
-  until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').optional(),
+  since: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+    .optional(),
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+    .optional(),
 })

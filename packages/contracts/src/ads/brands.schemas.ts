@@ -10,7 +10,11 @@ export const BrandIdText = brandId.text
 export const PartId = z.string().uuid('Not found')
 
 export const BRAND_NAME_MAX = 80
-export const BrandName = z.string({ error: 'Please enter a brand name' }).trim().min(1, 'Please enter a brand name').max(BRAND_NAME_MAX, `The brand name must be at most ${BRAND_NAME_MAX} characters`)
+export const BrandName = z
+  .string({ error: 'Please enter a brand name' })
+  .trim()
+  .min(1, 'Please enter a brand name')
+  .max(BRAND_NAME_MAX, `The brand name must be at most ${BRAND_NAME_MAX} characters`)
 export const BrandDescription = z.string().trim().max(2000, 'The description must be at most 2000 characters')
 
 /** Where a value came from: typed by the user, uploaded, or read from a site (with the place on the page). */
@@ -35,18 +39,36 @@ export const HexColour = z
   .regex(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i, 'Please enter a colour as six hex digits, like FF6B57')
   .transform((v) => {
     const h = v.replace('#', '').toUpperCase()
-    return `#${h.length === 3 ? h.split('').map((c) => c + c).join('') : h}`
+    return `#${
+      h.length === 3
+        ? h
+            .split('')
+            .map((c) => c + c)
+            .join('')
+        : h
+    }`
   })
 
 export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const
-export const FontWeight = z.number({ error: 'The font weight must be 100, 200, … 900' }).int().refine((w) => (FONT_WEIGHTS as readonly number[]).includes(w), 'The font weight must be 100, 200, … 900')
-export const FontFamily = z.string({ error: 'Please enter a font family' }).trim().min(1, 'Please enter a font family').max(80, 'The font family must be at most 80 characters').regex(/^[^"'<>;{}]+$/, 'The font family may not contain quotes or < > ; { }')
+export const FontWeight = z
+  .number({ error: 'The font weight must be 100, 200, … 900' })
+  .int()
+  .refine((w) => (FONT_WEIGHTS as readonly number[]).includes(w), 'The font weight must be 100, 200, … 900')
+export const FontFamily = z
+  .string({ error: 'Please enter a font family' })
+  .trim()
+  .min(1, 'Please enter a font family')
+  .max(80, 'The font family must be at most 80 characters')
+  .regex(/^[^"'<>;{}]+$/, 'The font family may not contain quotes or < > ; { }')
 export const FontRole = z.enum(['heading', 'body'], { error: 'Role must be heading or body' })
 
 /** What no anchor keeps with a brand: the TTS voice its ads speak in (voices module ids) and the speed. */
 export const BrandVoice = z.object({
   voice_id: z.string().trim().min(1).max(120).nullable(),
-  rate: z.number({ error: 'The rate must be between 0.5 and 2' }).min(0.5, 'The rate must be between 0.5 and 2').max(2, 'The rate must be between 0.5 and 2'),
+  rate: z
+    .number({ error: 'The rate must be between 0.5 and 2' })
+    .min(0.5, 'The rate must be between 0.5 and 2')
+    .max(2, 'The rate must be between 0.5 and 2'),
 })
 export type BrandVoice = z.infer<typeof BrandVoice>
 export const DEFAULT_BRAND_VOICE: BrandVoice = { voice_id: null, rate: 1 }
@@ -55,7 +77,11 @@ export const DEFAULT_BRAND_VOICE: BrandVoice = { voice_id: null, rate: 1 }
 export const CaptionStyle = z.object({
   font_family: z.string().trim().min(1).max(80),
   font_weight: FontWeight,
-  font_size: z.number().int().min(12, 'The caption size must be 12 to 160').max(160, 'The caption size must be 12 to 160'),
+  font_size: z
+    .number()
+    .int()
+    .min(12, 'The caption size must be 12 to 160')
+    .max(160, 'The caption size must be 12 to 160'),
   color: HexColour,
   outline_color: HexColour,
   /** Where on the frame: top, middle or bottom third. */
@@ -65,18 +91,45 @@ export const CaptionStyle = z.object({
 export type CaptionStyle = z.infer<typeof CaptionStyle>
 /** The caption style as answers carry it (stored values are already normalised; no transforms in responses). */
 export const CaptionStyleOut = CaptionStyle.extend({ color: z.string(), outline_color: z.string() })
-export const DEFAULT_CAPTION_STYLE: CaptionStyle = { font_family: 'Roboto', font_weight: 800, font_size: 64, color: '#FFFFFF', outline_color: '#000000', position: 'bottom', uppercase: false }
+export const DEFAULT_CAPTION_STYLE: CaptionStyle = {
+  font_family: 'Roboto',
+  font_weight: 800,
+  font_size: 64,
+  color: '#FFFFFF',
+  outline_color: '#000000',
+  position: 'bottom',
+  uppercase: false,
+}
 
-export const BrandColour = z.object({ id: z.string(), hex: z.string(), role: ColourRole, name: z.string(), source: ValueSource })
+export const BrandColour = z.object({
+  id: z.string(),
+  hex: z.string(),
+  role: ColourRole,
+  name: z.string(),
+  source: ValueSource,
+})
 export type BrandColour = z.infer<typeof BrandColour>
 export const BrandFont = z.object({
-  id: z.string(), family: z.string(), weight: z.number().int(), style: z.enum(['normal', 'italic']), role: FontRole.nullable(),
+  id: z.string(),
+  family: z.string(),
+  weight: z.number().int(),
+  style: z.enum(['normal', 'italic']),
+  role: FontRole.nullable(),
   /** The font file served to the browser (TTF/WOFF/OTF), null when only the family is known. */
-  url: z.string().nullable(), format: z.string().nullable(), note: z.string().nullable(), source: ValueSource,
+  url: z.string().nullable(),
+  format: z.string().nullable(),
+  note: z.string().nullable(),
+  source: ValueSource,
 })
 export type BrandFont = z.infer<typeof BrandFont>
 export const BrandFile = z.object({
-  id: z.string(), url: z.string(), mime: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int(), source: ValueSource,
+  id: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  source: ValueSource,
 })
 export const BrandLogo = BrandFile.extend({ primary: z.boolean() })
 export type BrandLogo = z.infer<typeof BrandLogo>
@@ -85,8 +138,13 @@ export type BrandImage = z.infer<typeof BrandImage>
 
 /** WCAG 2.x contrast of two kit colours; body text needs ≥ 4.5:1, large text (≥ 24 px, or 18.66 px bold) ≥ 3:1. */
 export const ContrastPair = z.object({
-  foreground: z.string(), background: z.string(), foreground_id: z.string(), background_id: z.string(),
-  ratio: z.number(), body_text: z.boolean(), large_text: z.boolean(),
+  foreground: z.string(),
+  background: z.string(),
+  foreground_id: z.string(),
+  background_id: z.string(),
+  ratio: z.number(),
+  body_text: z.boolean(),
+  large_text: z.boolean(),
 })
 export type ContrastPair = z.infer<typeof ContrastPair>
 
@@ -111,24 +169,56 @@ export const Brand = z.object({
   updated_at: z.string(),
 })
 export type Brand = z.infer<typeof Brand>
-export const BrandSummary = Brand.pick({ id: true, name: true, website: true, created_at: true, updated_at: true }).extend({
-  logo_url: z.string().nullable(), colours: z.array(z.string()),
+export const BrandSummary = Brand.pick({
+  id: true,
+  name: true,
+  website: true,
+  created_at: true,
+  updated_at: true,
+}).extend({
+  logo_url: z.string().nullable(),
+  colours: z.array(z.string()),
 })
 export type BrandSummary = z.infer<typeof BrandSummary>
 
-export const CreateBrandBody = z.object({ name: BrandName, description: BrandDescription.default(''), website: z.string().trim().url('Please enter a full link like https://example.com').max(500).nullable().default(null) })
+export const CreateBrandBody = z.object({
+  name: BrandName,
+  description: BrandDescription.default(''),
+  website: z
+    .string()
+    .trim()
+    .url('Please enter a full link like https://example.com')
+    .max(500)
+    .nullable()
+    .default(null),
+})
 export const UpdateBrandBody = z.object({
   name: BrandName.optional(),
   description: BrandDescription.optional(),
-  website: z.string().trim().url('Please enter a full link like https://example.com').max(500).nullable().optional(),
+  website: z
+    .string()
+    .trim()
+    .url('Please enter a full link like https://example.com')
+    .max(500)
+    .nullable()
+    .optional(),
   voice: BrandVoice.optional(),
   caption_style: CaptionStyle.optional(),
   /** Mark every scraped value as reviewed (the page's Save). */
   confirm_all: z.boolean().optional(),
 })
-export const ColourBody = z.object({ hex: HexColour, role: ColourRole.default('other'), name: z.string().trim().max(40).default('') })
+export const ColourBody = z.object({
+  hex: HexColour,
+  role: ColourRole.default('other'),
+  name: z.string().trim().max(40).default(''),
+})
 export const UpdateColourBody = ColourBody.partial().extend({ confirmed: z.boolean().optional() })
-export const FontBody = z.object({ family: FontFamily, weight: FontWeight.default(400), style: z.enum(['normal', 'italic']).default('normal'), role: FontRole.nullable().default(null) })
+export const FontBody = z.object({
+  family: FontFamily,
+  weight: FontWeight.default(400),
+  style: z.enum(['normal', 'italic']).default('normal'),
+  role: FontRole.nullable().default(null),
+})
 export const UpdateFontBody = FontBody.partial().extend({ confirmed: z.boolean().optional() })
 export const UpdateFileBody = z.object({ primary: z.boolean().optional(), confirmed: z.boolean().optional() })
 

@@ -22,10 +22,23 @@ export const CANVAS_ASSET_KINDS = ['shape', 'image', 'character', 'logo', 'text'
 export const CanvasAssetKind = z.enum(CANVAS_ASSET_KINDS)
 
 /** What an asset does in the design; the text group (headline, body, cta) is laid out together. */
-export const CanvasAssetRole = z.enum(['background', 'decor', 'subject', 'logo', 'headline', 'body', 'cta', 'custom'])
+export const CanvasAssetRole = z.enum([
+  'background',
+  'decor',
+  'subject',
+  'logo',
+  'headline',
+  'body',
+  'cta',
+  'custom',
+])
 export type CanvasAssetRole = z.infer<typeof CanvasAssetRole>
 
-export const AssetText = z.string().trim().min(1, 'Please write some text').max(300, 'Text must be at most 300 characters')
+export const AssetText = z
+  .string()
+  .trim()
+  .min(1, 'Please write some text')
+  .max(300, 'Text must be at most 300 characters')
 
 export const CanvasFont = z.object({
   /** A caption font of SPEC §9 or a brand font family (registered under this name on both sides). */

@@ -48,18 +48,34 @@ export const ImageSearch = z.object({
 export type ImageSearch = z.infer<typeof ImageSearch>
 
 export const SearchImagesBody = z.object({
-  query: z.string({ error: 'Please enter what to search for' }).trim().min(2, 'Search for at least 2 characters').max(100, 'The search is at most 100 characters'),
+  query: z
+    .string({ error: 'Please enter what to search for' })
+    .trim()
+    .min(2, 'Search for at least 2 characters')
+    .max(100, 'The search is at most 100 characters'),
 })
 
 export const searchImages = defineRoute({
-  method: 'POST', path: '/api/admin/search-images', auth: 'admin', summary: 'Search the image library (and the stock-image API when configured)',
-  body: SearchImagesBody, response: z.object({ search: ImageSearch }),
+  method: 'POST',
+  path: '/api/admin/search-images',
+  auth: 'admin',
+  summary: 'Search the image library (and the stock-image API when configured)',
+  body: SearchImagesBody,
+  response: z.object({ search: ImageSearch }),
 })
 export const imageSearchProgress = defineRoute({
-  method: 'GET', path: '/api/admin/search-images/progress', auth: 'admin', summary: 'Image searches, newest first, with their progress and results',
-  query: listQuery(['created_at', 'id'], 10), response: listPage(ImageSearch),
+  method: 'GET',
+  path: '/api/admin/search-images/progress',
+  auth: 'admin',
+  summary: 'Image searches, newest first, with their progress and results',
+  query: listQuery(['created_at', 'id'], 10),
+  response: listPage(ImageSearch),
 })
 export const retryImageSearch = defineRoute({
-  method: 'POST', path: '/api/admin/search-images/:id/retry', auth: 'admin', summary: 'Run a failed image search again',
-  params: z.object({ id: ImageSearchIdText }), response: z.object({ search: ImageSearch }),
+  method: 'POST',
+  path: '/api/admin/search-images/:id/retry',
+  auth: 'admin',
+  summary: 'Run a failed image search again',
+  params: z.object({ id: ImageSearchIdText }),
+  response: z.object({ search: ImageSearch }),
 })

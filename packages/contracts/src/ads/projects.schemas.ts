@@ -16,8 +16,16 @@ export type AdProjectStatus = z.infer<typeof AdProjectStatus>
 export const AD_GOALS = ['awareness', 'traffic', 'sales', 'app_installs', 'engagement', 'leads'] as const
 export const AdGoal = z.enum(AD_GOALS, { error: `Goal must be one of ${AD_GOALS.join(', ')}` })
 
-export const AdProjectName = z.string({ error: 'Please enter a project name' }).trim().min(1, 'Please enter a project name').max(80, 'The project name must be at most 80 characters')
-export const AdPlacements = z.array(Placement).min(1, 'Please pick at least one placement').max(10).refine((p) => new Set(p).size === p.length, 'Each placement only once')
+export const AdProjectName = z
+  .string({ error: 'Please enter a project name' })
+  .trim()
+  .min(1, 'Please enter a project name')
+  .max(80, 'The project name must be at most 80 characters')
+export const AdPlacements = z
+  .array(Placement)
+  .min(1, 'Please pick at least one placement')
+  .max(10)
+  .refine((p) => new Set(p).size === p.length, 'Each placement only once')
 
 export const AdProject = z.object({
   id: z.number().int(),

@@ -14,12 +14,23 @@ import { AdAvatarId } from './avatars.routes'
  * generations": an influencer reads the ad copy in the brand's voice (or lip-syncs an upload)
  * over the brand's background, in a video placement (1:1, 4:5, 9:16 or 16:9). Each is an ordinary render.
  */
-export const AD_VIDEO_PLACEMENTS = ['square', 'portrait', 'story', 'widescreen'] as const satisfies ReadonlyArray<PlacementId>
+export const AD_VIDEO_PLACEMENTS = [
+  'square',
+  'portrait',
+  'story',
+  'widescreen',
+] as const satisfies ReadonlyArray<PlacementId>
 export type AdVideoPlacement = (typeof AD_VIDEO_PLACEMENTS)[number]
-export const AD_VIDEO_PLACEMENTS_MESSAGE = 'Ad videos are made in Square 1:1, Portrait 4:5, Story 9:16 or Widescreen 16:9'
+export const AD_VIDEO_PLACEMENTS_MESSAGE =
+  'Ad videos are made in Square 1:1, Portrait 4:5, Story 9:16 or Widescreen 16:9'
 export const AdVideoPlacement = z.enum(AD_VIDEO_PLACEMENTS, { error: AD_VIDEO_PLACEMENTS_MESSAGE })
 /** The render frame of each video placement (placement `portrait` is the 4:5 feed frame, not 9:16). */
-export const AD_VIDEO_FRAMES: Record<AdVideoPlacement, VideoFrame> = { square: 'square', portrait: 'portrait_4_5', story: 'portrait', widescreen: 'landscape' }
+export const AD_VIDEO_FRAMES: Record<AdVideoPlacement, VideoFrame> = {
+  square: 'square',
+  portrait: 'portrait_4_5',
+  story: 'portrait',
+  widescreen: 'landscape',
+}
 export const AdGenerationId = z.uuid({ error: 'Ad generation not found' })
 
 export const AdGeneration = z.object({
@@ -39,36 +50,64 @@ export const AdGeneration = z.object({
 export type AdGeneration = z.infer<typeof AdGeneration>
 
 export const PRESENTER_BOTH_MESSAGE = 'Please pick an influencer or an ad avatar, not both.'
-export const CreateAdVideoBody = z.object({
-  influencer_id: InfluencerSlug.optional(),
-  /** An ad avatar (GET /api/ads/avatars) presents instead of an influencer. */
-  ad_avatar_id: AdAvatarId.optional(),
-  placement: AdVideoPlacement.default('story'),
-  /** Lip-sync this processed upload (POST /api/audio/upload) instead of reading the copy. */
-  audio_uuid_path: UuidPath.optional(),
-  /** What to read; the project's copy when left out. */
-  text: z.string().trim().max(1000, 'Please enter between 1 and 1000 characters').optional(),
-}).refine((b) => !(b.influencer_id && b.ad_avatar_id), { message: PRESENTER_BOTH_MESSAGE, path: ['ad_avatar_id'] })
+export const CreateAdVideoBody = z
+  .object({
+    influencer_id: InfluencerSlug.optional(),
+    /** An ad avatar (GET /api/ads/avatars) presents instead of an influencer. */
+    ad_avatar_id: AdAvatarId.optional(),
+    placement: AdVideoPlacement.default('story'),
+    /** Lip-sync this processed upload (POST /api/audio/upload) instead of reading the copy. */
+    audio_uuid_path: UuidPath.optional(),
+    /** What to read; the project's copy when left out. */
+    text: z.string().trim().max(1000, 'Please enter between 1 and 1000 characters').optional(),
+  })
+  .refine((b) => !(b.influencer_id && b.ad_avatar_id), {
+    message: PRESENTER_BOTH_MESSAGE,
+    path: ['ad_avatar_id'],
+  })
 
 const user = { auth: 'user', requiresEnabled: true } as const
 export const createAdVideo = defineRoute({
-  method: 'POST', path: '/api/ads/projects/:id/videos', ...user, summary: 'Make an avatar ad video in the brand voice (a render)',
-  params: z.object({ id: AdProjectIdText }), body: CreateAdVideoBody, response: z.object({ generation: AdGeneration }),
+  method: 'POST',
+  path: '/api/ads/projects/:id/videos',
+  ...user,
+  summary: 'Make an avatar ad video in the brand voice (a render)',
+  params: z.object({ id: AdProjectIdText }),
+  body: CreateAdVideoBody,
+  response: z.object({ generation: AdGeneration }),
 })
 export const listAdVideos = defineRoute({
-  method: 'GET', path: '/api/ads/projects/:id/videos', ...user, summary: "A project's ad videos, newest first",
-  params: z.object({ id: AdProjectIdText }), response: z.object({ generations: z.array(AdGeneration) }),
+  method: 'GET',
+  path: '/api/ads/projects/:id/videos',
+  ...user,
+  summary: "A project's ad videos, newest first",
+  params: z.object({ id: AdProjectIdText }),
+  response: z.object({ generations: z.array(AdGeneration) }),
 })
 
 // SPEC §7 admin "Ad generations: list, {id}, POST retry {id}".
 export const AdminAdGeneration = AdGeneration.extend({ username: z.string(), project_name: z.string() })
 export const adminAdGenerations = defineRoute({
-  method: 'GET', path: '/api/admin/ad-generations', auth: 'admin', summary: 'Every ad video, newest first',
-  query: listQuery(['created_at']), response: listPage(AdminAdGeneration),
+  method: 'GET',
+  path: '/api/admin/ad-generations',
+  auth: 'admin',
+  summary: 'Every ad video, newest first',
+  query: listQuery(['created_at']),
+  response: listPage(AdminAdGeneration),
 })
 export const adminAdGeneration = defineRoute({
-  method: 'GET', path: '/api/admin/ad-generations/:id', auth: 'admin', summary: 'One ad video', params: z.object({ id: AdGenerationId }), response: z.object({ generation: AdminAdGeneration }),
+  method: 'GET',
+  path: '/api/admin/ad-generations/:id',
+  auth: 'admin',
+  summary: 'One ad video',
+  params: z.object({ id: AdGenerationId }),
+  response: z.object({ generation: AdminAdGeneration }),
 })
 export const adminRetryAdGeneration = defineRoute({
-  method: 'POST', path: '/api/admin/ad-generations/:id/retry', auth: 'admin', summary: 'Make a failed ad video again', params: z.object({ id: AdGenerationId }), response: z.object({ generation: AdminAdGeneration }),
+  method: 'POST',
+  path: '/api/admin/ad-generations/:id/retry',
+  auth: 'admin',
+  summary: 'Make a failed ad video again',
+  params: z.object({ id: AdGenerationId }),
+  response: z.object({ generation: AdminAdGeneration }),
 })

@@ -33,11 +33,17 @@ export const AUDIT_SORTS = ['at', 'action', 'actor_name'] as const
 const AuditListQuery = listQuery(AUDIT_SORTS).extend(AuditFilter.shape)
 
 export const adminListAuditLog = defineRoute({
-  method: 'GET', path: '/api/admin/audit-log', auth: 'admin', summary: 'Search the append-only audit log of admin actions',
+  method: 'GET',
+  path: '/api/admin/audit-log',
+  auth: 'admin',
+  summary: 'Search the append-only audit log of admin actions',
   query: AuditListQuery,
   response: listPage(AuditEntry).extend({ actions: z.array(z.string()) }),
 })
 export const adminExportAuditLog = defineRoute({
-  method: 'GET', path: '/api/admin/audit-log/export', auth: 'admin', summary: 'The audit entries matching the filter, as CSV (streamed)',
+  method: 'GET',
+  path: '/api/admin/audit-log/export',
+  auth: 'admin',
+  summary: 'The audit entries matching the filter, as CSV (streamed)',
   query: AuditListQuery.omit({ page: true, per_page: true }),
 })

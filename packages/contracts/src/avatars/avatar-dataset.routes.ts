@@ -25,22 +25,34 @@ export type AvatarDatasetItem = z.infer<typeof AvatarDatasetItem>
 
 /** SPEC §7 admin Users "avatar dataset {page, keySearch}": the avatar's name or its owner's username or email. */
 export const adminAvatarDataset = defineRoute({
-  method: 'GET', path: '/api/admin/avatar-dataset', auth: 'admin', summary: "Users' custom avatars, newest first",
+  method: 'GET',
+  path: '/api/admin/avatar-dataset',
+  auth: 'admin',
+  summary: "Users' custom avatars, newest first",
   query: PageQuery.extend({ keySearch: SearchText }),
   response: pageOf(AvatarDatasetItem),
 })
 
 /** SPEC §7 admin Users "update dataset": rename an avatar or change its look prompt (redrawn), audited. */
 export const adminUpdateAvatarDataset = defineRoute({
-  method: 'POST', path: '/api/admin/avatar-dataset/update', auth: 'admin', summary: "Change a user's custom avatar",
+  method: 'POST',
+  path: '/api/admin/avatar-dataset/update',
+  auth: 'admin',
+  summary: "Change a user's custom avatar",
   body: z
     .object({ id: CustomAvatarId, name: AvatarName.optional(), prompt: LookPrompt.optional() })
-    .refine((b) => b.name !== undefined || b.prompt !== undefined, { message: 'Change the name or the look prompt', path: ['name'] }),
+    .refine((b) => b.name !== undefined || b.prompt !== undefined, {
+      message: 'Change the name or the look prompt',
+      path: ['name'],
+    }),
   response: z.object({ avatar: AvatarDatasetItem }),
 })
 
 /** The avatar's still for the admin (PNG, binary answer). */
 export const adminAvatarDatasetPreview = defineRoute({
-  method: 'GET', path: '/api/admin/avatar-dataset/:id/preview.png', auth: 'admin', summary: "A user's custom avatar still (PNG)",
+  method: 'GET',
+  path: '/api/admin/avatar-dataset/:id/preview.png',
+  auth: 'admin',
+  summary: "A user's custom avatar still (PNG)",
   params: z.object({ id: CustomAvatarIdText }),
 })

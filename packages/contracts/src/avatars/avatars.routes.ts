@@ -48,7 +48,11 @@ export const CustomAvatar = z.object({
 })
 export type CustomAvatar = z.infer<typeof CustomAvatar>
 
-export const AvatarName = z.string().trim().min(1, 'Please name your avatar').max(60, 'The name must be at most 60 characters')
+export const AvatarName = z
+  .string()
+  .trim()
+  .min(1, 'Please name your avatar')
+  .max(60, 'The name must be at most 60 characters')
 
 export const GenerateCustomAvatarBody = z.object({
   name: AvatarName.default('My avatar'),
@@ -60,55 +64,86 @@ export type GenerateCustomAvatarBody = z.input<typeof GenerateCustomAvatarBody>
 export const MAX_CUSTOM_AVATARS = 50
 
 export const listInfluencers = defineRoute({
-  method: 'GET', path: '/api/influencers', auth: 'public', summary: 'The influencers (preset avatars) to pick from',
+  method: 'GET',
+  path: '/api/influencers',
+  auth: 'public',
+  summary: 'The influencers (preset avatars) to pick from',
   response: z.object({ influencers: z.array(InfluencerItem), default_id: InfluencerSlug }),
 })
 
 /** PNG still of an influencer (binary answer). */
 export const influencerPreview = defineRoute({
-  method: 'GET', path: '/api/influencers/:id/preview.png', auth: 'public', summary: 'A still picture of an influencer (PNG)',
+  method: 'GET',
+  path: '/api/influencers/:id/preview.png',
+  auth: 'public',
+  summary: 'A still picture of an influencer (PNG)',
   params: z.object({ id: InfluencerSlug }),
 })
 
 export const generateCustomAvatar = defineRoute({
-  method: 'POST', path: '/api/custom-avatar/generate', auth: 'user', requiresEnabled: true, summary: 'Create a custom avatar from a look prompt',
+  method: 'POST',
+  path: '/api/custom-avatar/generate',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'Create a custom avatar from a look prompt',
   body: GenerateCustomAvatarBody,
   response: z.object({ avatar: CustomAvatar }),
 })
 
 export const retryCustomAvatar = defineRoute({
-  method: 'POST', path: '/api/custom-avatar/:id/retry', auth: 'user', requiresEnabled: true, summary: 'Draw another take of the same look prompt',
+  method: 'POST',
+  path: '/api/custom-avatar/:id/retry',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'Draw another take of the same look prompt',
   params: z.object({ id: CustomAvatarIdText }),
   response: z.object({ avatar: CustomAvatar }),
 })
 
 export const updateCustomAvatar = defineRoute({
-  method: 'POST', path: '/api/custom-avatar/:id/update', auth: 'user', requiresEnabled: true, summary: 'Rename a custom avatar or change its look prompt',
+  method: 'POST',
+  path: '/api/custom-avatar/:id/update',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'Rename a custom avatar or change its look prompt',
   params: z.object({ id: CustomAvatarIdText }),
   body: z.object({ name: AvatarName.optional(), prompt: LookPrompt.optional() }),
   response: z.object({ avatar: CustomAvatar }),
 })
 
 export const getCustomAvatar = defineRoute({
-  method: 'GET', path: '/api/custom-avatar/:id', auth: 'user', summary: 'One of my custom avatars',
+  method: 'GET',
+  path: '/api/custom-avatar/:id',
+  auth: 'user',
+  summary: 'One of my custom avatars',
   params: z.object({ id: CustomAvatarIdText }),
   response: z.object({ avatar: CustomAvatar }),
 })
 
 export const listCustomAvatars = defineRoute({
-  method: 'GET', path: '/api/custom-avatar', auth: 'user', summary: 'My custom avatars, newest first',
+  method: 'GET',
+  path: '/api/custom-avatar',
+  auth: 'user',
+  summary: 'My custom avatars, newest first',
   response: z.object({ avatars: z.array(CustomAvatar) }),
 })
 
 export const deleteCustomAvatar = defineRoute({
-  method: 'POST', path: '/api/custom-avatar/:id/delete', auth: 'user', requiresEnabled: true, summary: 'Delete one of my custom avatars',
+  method: 'POST',
+  path: '/api/custom-avatar/:id/delete',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'Delete one of my custom avatars',
   params: z.object({ id: CustomAvatarIdText }),
   response: z.object({ deleted: z.literal(true) }),
 })
 
 /** PNG of a custom avatar (binary answer); public by id like a shared picture. */
 export const customAvatarPreview = defineRoute({
-  method: 'GET', path: '/api/custom-avatar/:id/preview.png', auth: 'user', summary: 'A still picture of my custom avatar (PNG)',
+  method: 'GET',
+  path: '/api/custom-avatar/:id/preview.png',
+  auth: 'user',
+  summary: 'A still picture of my custom avatar (PNG)',
   params: z.object({ id: CustomAvatarIdText }),
 })
 
@@ -118,7 +153,8 @@ export const MAX_PHOTO_MB = 15
 export const PHOTO_TOO_LARGE_MESSAGE = `The photo is too large. Please upload an image under ${MAX_PHOTO_MB} MB.`
 export const PHOTO_NOT_IMAGE_MESSAGE = 'Please upload a photo (JPEG, PNG or WebP).'
 export const PHOTO_MISSING_MESSAGE = 'Please choose a photo to upload.'
-export const PHOTO_NO_FACE_MESSAGE = 'We could not find a face in this photo. Please upload a clear, front-facing portrait.'
+export const PHOTO_NO_FACE_MESSAGE =
+  'We could not find a face in this photo. Please upload a clear, front-facing portrait.'
 
 /**
  * Behind the person of a photo avatar (multipart fields of the upload and of the background edit):
@@ -128,31 +164,45 @@ export const PHOTO_NO_FACE_MESSAGE = 'We could not find a face in this photo. Pl
 export const PHOTO_BACKGROUND_MODE_MESSAGE = 'Please choose keep, colour or picture for the background.'
 export const PHOTO_BACKGROUND_COLOR_MESSAGE = 'Please pick a colour for the background.'
 export const PHOTO_BACKGROUND_IMAGE_MESSAGE = 'Please choose a picture for the background.'
-export const PHOTO_NO_PERSON_MESSAGE = 'We could not find the person in this photo to remove its background. Please keep the background or use another photo.'
+export const PHOTO_NO_PERSON_MESSAGE =
+  'We could not find the person in this photo to remove its background. Please keep the background or use another photo.'
 
 /** A portrait becomes a custom avatar whose look carries the photo and its 68 face landmarks (multipart: `file`, optional `name` and the background fields). */
 export const uploadPhotoAvatar = defineRoute({
-  method: 'POST', path: '/api/custom-avatar/photo', auth: 'user', multipart: true,
+  method: 'POST',
+  path: '/api/custom-avatar/photo',
+  auth: 'user',
+  multipart: true,
   summary: 'Make a talking-photo avatar from a portrait (face and landmarks found on the server)',
   response: z.object({ avatar: CustomAvatar, detect_ms: z.number(), segment_ms: z.number().nullable() }),
 })
 
 /** Keep, replace (plain colour) or replace with a picture the background of a photo avatar (multipart: the background fields). */
 export const updatePhotoBackground = defineRoute({
-  method: 'POST', path: '/api/custom-avatar/:id/background', auth: 'user', multipart: true, summary: 'Keep or remove the background of a photo avatar',
+  method: 'POST',
+  path: '/api/custom-avatar/:id/background',
+  auth: 'user',
+  multipart: true,
+  summary: 'Keep or remove the background of a photo avatar',
   params: z.object({ id: CustomAvatarIdText }),
   response: z.object({ avatar: CustomAvatar, segment_ms: z.number().nullable() }),
 })
 
 /** The picture picked to stand behind a photo avatar's cut-out (binary answer). */
 export const customAvatarBackdrop = defineRoute({
-  method: 'GET', path: '/api/custom-avatar/:id/backdrop', auth: 'user', summary: 'The background picture of my photo avatar',
+  method: 'GET',
+  path: '/api/custom-avatar/:id/backdrop',
+  auth: 'user',
+  summary: 'The background picture of my photo avatar',
   params: z.object({ id: CustomAvatarIdText }),
 })
 
 /** The user moved landmark points on the photo. */
 export const updatePhotoLandmarks = defineRoute({
-  method: 'POST', path: '/api/custom-avatar/:id/landmarks', auth: 'user', summary: 'Correct the face landmarks of a photo avatar',
+  method: 'POST',
+  path: '/api/custom-avatar/:id/landmarks',
+  auth: 'user',
+  summary: 'Correct the face landmarks of a photo avatar',
   params: z.object({ id: CustomAvatarIdText }),
   body: z.object({ landmarks: FaceLandmarks }),
   response: z.object({ avatar: CustomAvatar }),
@@ -160,7 +210,10 @@ export const updatePhotoLandmarks = defineRoute({
 
 /** The portrait of a photo avatar (binary answer). */
 export const customAvatarPhoto = defineRoute({
-  method: 'GET', path: '/api/custom-avatar/:id/photo', auth: 'user', summary: 'The portrait of my photo avatar',
+  method: 'GET',
+  path: '/api/custom-avatar/:id/photo',
+  auth: 'user',
+  summary: 'The portrait of my photo avatar',
   params: z.object({ id: CustomAvatarIdText }),
 })
 
@@ -169,6 +222,16 @@ export const customAvatarPhoto = defineRoute({
  * photo avatar — a readable image, not too large, with a face — and stores nothing.
  */
 export const validateCustomAvatar = defineRoute({
-  method: 'POST', path: '/api/validate-custom-avatar', auth: 'user', multipart: true, summary: 'Check a portrait for a photo avatar (nothing is stored)',
-  response: z.object({ valid: z.literal(true), width: z.number().int(), height: z.number().int(), landmarks: z.number().int(), detect_ms: z.number() }),
+  method: 'POST',
+  path: '/api/validate-custom-avatar',
+  auth: 'user',
+  multipart: true,
+  summary: 'Check a portrait for a photo avatar (nothing is stored)',
+  response: z.object({
+    valid: z.literal(true),
+    width: z.number().int(),
+    height: z.number().int(),
+    landmarks: z.number().int(),
+    detect_ms: z.number(),
+  }),
 })

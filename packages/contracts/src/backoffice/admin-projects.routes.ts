@@ -33,28 +33,45 @@ export const AdminProject = z.object({
 export type AdminProject = z.infer<typeof AdminProject>
 
 export const adminListProjects = defineRoute({
-  method: 'GET', path: '/api/admin/projects', auth: 'admin', summary: 'Every project, with its owner',
-  query: AdminProjectsQuery, response: listPage(AdminProject),
+  method: 'GET',
+  path: '/api/admin/projects',
+  auth: 'admin',
+  summary: 'Every project, with its owner',
+  query: AdminProjectsQuery,
+  response: listPage(AdminProject),
 })
 export const adminExportProjects = defineRoute({
-  method: 'GET', path: '/api/admin/projects/export', auth: 'admin', summary: 'Every project matching the filter, as CSV (streamed)',
+  method: 'GET',
+  path: '/api/admin/projects/export',
+  auth: 'admin',
+  summary: 'Every project matching the filter, as CSV (streamed)',
   query: AdminProjectsQuery.omit({ page: true, per_page: true }),
 })
 /** Mailing a file has a limit a download has not: past it the admin is told to download instead. */
 export const PROJECTS_MAIL_MAX_ROWS = 50_000
 export const adminSendProjectsCsv = defineRoute({
-  method: 'POST', path: '/api/admin/projects/export-csv', auth: 'admin', summary: 'Mail the projects matching the filter as a CSV attachment',
+  method: 'POST',
+  path: '/api/admin/projects/export-csv',
+  auth: 'admin',
+  summary: 'Mail the projects matching the filter as a CSV attachment',
   body: z.object({ email: ExportEmail, keyword: SearchText }),
   response: z.object({ ok: z.literal(true), email: z.string(), rows: z.number().int() }),
 })
 
 export const AdminProjectSetting = AdminProject.extend({ settings: ProjectSettings })
 export const adminGetProjectSetting = defineRoute({
-  method: 'GET', path: '/api/admin/projects/:projectId/setting', auth: 'admin', summary: "One project's settings and owner",
-  params: z.object({ projectId: ProjectIdText }), response: z.object({ project: AdminProjectSetting }),
+  method: 'GET',
+  path: '/api/admin/projects/:projectId/setting',
+  auth: 'admin',
+  summary: "One project's settings and owner",
+  params: z.object({ projectId: ProjectIdText }),
+  response: z.object({ project: AdminProjectSetting }),
 })
 export const adminUpdateProjectSetting = defineRoute({
-  method: 'POST', path: '/api/admin/projects/:projectId/setting', auth: 'admin', summary: "Change a project's settings (audited; 1080p still needs the owner's plan)",
+  method: 'POST',
+  path: '/api/admin/projects/:projectId/setting',
+  auth: 'admin',
+  summary: "Change a project's settings (audited; 1080p still needs the owner's plan)",
   params: z.object({ projectId: ProjectIdText }),
   body: z.object({ version: BaseVersion, settings: ProjectSettings.partial() }),
   response: z.object({ project: AdminProjectSetting }),

@@ -37,13 +37,24 @@ export const FinalVideo = z.object({
 export type FinalVideo = z.infer<typeof FinalVideo>
 
 export const adminListFinalVideos = defineRoute({
-  method: 'GET', path: '/api/admin/final-videos', auth: 'admin', query: FinalVideosQuery, response: listPage(FinalVideo),
+  method: 'GET',
+  path: '/api/admin/final-videos',
+  auth: 'admin',
+  query: FinalVideosQuery,
+  response: listPage(FinalVideo),
 })
 export const adminExportFinalVideos = defineRoute({
-  method: 'GET', path: '/api/admin/final-videos/export', auth: 'admin', summary: 'Every finished video matching the filter, as CSV (streamed)',
+  method: 'GET',
+  path: '/api/admin/final-videos/export',
+  auth: 'admin',
+  summary: 'Every finished video matching the filter, as CSV (streamed)',
   query: FinalVideosQuery.omit({ page: true, per_page: true }),
 })
 export const adminDeleteFinalVideo = defineRoute({
-  method: 'POST', path: '/api/admin/final-videos/:id/delete', auth: 'admin', summary: 'Delete a finished video and its files (audited)',
-  params: z.object({ id: RenderId }), response: z.object({ deleted: z.literal(true) }),
+  method: 'POST',
+  path: '/api/admin/final-videos/:id/delete',
+  auth: 'admin',
+  summary: 'Delete a finished video and its files (audited)',
+  params: z.object({ id: RenderId }),
+  response: z.object({ deleted: z.literal(true) }),
 })

@@ -3,7 +3,16 @@ import { defineRoute } from '../define-route'
 import { defineId } from '../ids'
 import { listPage, listQuery, SearchText } from '../lists'
 import {
-  ConferenceEvent, ConferenceEventBody, Delivery, KioskId, KioskSettings, RetrievalCode, SaveDataBody, ShortVideo, StaffRosterEntry, Submission,
+  ConferenceEvent,
+  ConferenceEventBody,
+  Delivery,
+  KioskId,
+  KioskSettings,
+  RetrievalCode,
+  SaveDataBody,
+  ShortVideo,
+  StaffRosterEntry,
+  Submission,
 } from './conference-events.schemas'
 
 /**
@@ -18,27 +27,45 @@ const CodeParams = z.object({ code: RetrievalCode })
 
 // Kiosk (public)
 export const conferenceEventSettings = defineRoute({
-  method: 'GET', path: '/api/conference-event/:eventId/settings', auth: 'public', summary: 'What a kiosk asks and shows for an event',
-  params: EventParams, response: z.object({ event: KioskSettings }),
+  method: 'GET',
+  path: '/api/conference-event/:eventId/settings',
+  auth: 'public',
+  summary: 'What a kiosk asks and shows for an event',
+  params: EventParams,
+  response: z.object({ event: KioskSettings }),
 })
 export const conferenceEventSaveData = defineRoute({
-  method: 'POST', path: '/api/conference-event/:eventId/save-data', auth: 'public',
+  method: 'POST',
+  path: '/api/conference-event/:eventId/save-data',
+  auth: 'public',
   summary: 'Save an attendee (idempotent by submission_id) and start their greeting video',
-  params: EventParams, body: SaveDataBody,
+  params: EventParams,
+  body: SaveDataBody,
   response: z.object({ video: ShortVideo, duplicate: z.boolean() }),
 })
 export const conferenceEventShortVideo = defineRoute({
-  method: 'GET', path: '/api/conference-event/short-video/:code', auth: 'public', summary: 'An attendee’s greeting video by its retrieval code',
-  params: CodeParams, response: z.object({ video: ShortVideo }),
+  method: 'GET',
+  path: '/api/conference-event/short-video/:code',
+  auth: 'public',
+  summary: 'An attendee’s greeting video by its retrieval code',
+  params: CodeParams,
+  response: z.object({ video: ShortVideo }),
 })
 /** The contingency variant: the attendee's greeting as a caption track over the event's generic clip (WebVTT text). */
 export const conferenceEventShortVideoCaptions = defineRoute({
-  method: 'GET', path: '/api/conference-event/short-video/:code/captions.vtt', auth: 'public', summary: 'The name captions for the generic clip (WebVTT)',
+  method: 'GET',
+  path: '/api/conference-event/short-video/:code/captions.vtt',
+  auth: 'public',
+  summary: 'The name captions for the generic clip (WebVTT)',
   params: CodeParams,
 })
 export const conferenceEventSendMail = defineRoute({
-  method: 'POST', path: '/api/conference-event/send-mail', auth: 'public', summary: 'Mail an attendee their video link again',
-  body: z.object({ code: RetrievalCode }), response: z.object({ video: ShortVideo }),
+  method: 'POST',
+  path: '/api/conference-event/send-mail',
+  auth: 'public',
+  summary: 'Mail an attendee their video link again',
+  body: z.object({ code: RetrievalCode }),
+  response: z.object({ video: ShortVideo }),
 })
 
 /**
@@ -46,40 +73,73 @@ export const conferenceEventSendMail = defineRoute({
  * event's staff PIN, checked by the server (403 without it or when wrong, 429 while guessing backs off).
  */
 export const conferenceEventStaffRoster = defineRoute({
-  method: 'POST', path: '/api/conference-event/:eventId/staff/roster', auth: 'public', summary: 'The Staff panel: a kiosk’s attendees, with the staff PIN',
-  params: EventParams, body: z.object({ pin: z.string().max(16, 'Wrong staff PIN').default(''), kiosk_id: KioskId }),
+  method: 'POST',
+  path: '/api/conference-event/:eventId/staff/roster',
+  auth: 'public',
+  summary: 'The Staff panel: a kiosk’s attendees, with the staff PIN',
+  params: EventParams,
+  body: z.object({ pin: z.string().max(16, 'Wrong staff PIN').default(''), kiosk_id: KioskId }),
   response: z.object({ list: z.array(StaffRosterEntry) }),
 })
 
 // Admin (/admin/twitch-con)
 export const adminListConferenceEvents = defineRoute({
-  method: 'GET', path: '/api/admin/conference-events', auth: 'admin', summary: 'Every conference event, newest first',
+  method: 'GET',
+  path: '/api/admin/conference-events',
+  auth: 'admin',
+  summary: 'Every conference event, newest first',
   response: z.object({ events: z.array(ConferenceEvent) }),
 })
 export const adminCreateConferenceEvent = defineRoute({
-  method: 'POST', path: '/api/admin/conference-events', auth: 'admin', summary: 'Create an event (its generic clip starts rendering)',
-  body: ConferenceEventBody, response: z.object({ event: ConferenceEvent }),
+  method: 'POST',
+  path: '/api/admin/conference-events',
+  auth: 'admin',
+  summary: 'Create an event (its generic clip starts rendering)',
+  body: ConferenceEventBody,
+  response: z.object({ event: ConferenceEvent }),
 })
 export const adminGetConferenceEvent = defineRoute({
-  method: 'GET', path: '/api/admin/conference-events/:eventId', auth: 'admin', summary: 'One event',
-  params: EventParams, response: z.object({ event: ConferenceEvent }),
+  method: 'GET',
+  path: '/api/admin/conference-events/:eventId',
+  auth: 'admin',
+  summary: 'One event',
+  params: EventParams,
+  response: z.object({ event: ConferenceEvent }),
 })
 export const adminUpdateConferenceEvent = defineRoute({
-  method: 'POST', path: '/api/admin/conference-events/:eventId/update', auth: 'admin', summary: 'Change an event (audited)',
-  params: EventParams, body: ConferenceEventBody, response: z.object({ event: ConferenceEvent }),
+  method: 'POST',
+  path: '/api/admin/conference-events/:eventId/update',
+  auth: 'admin',
+  summary: 'Change an event (audited)',
+  params: EventParams,
+  body: ConferenceEventBody,
+  response: z.object({ event: ConferenceEvent }),
 })
 
-export const SubmissionFilter = z.object({ q: SearchText, delivery: Delivery.optional(), kiosk_id: z.string().trim().max(64).optional() })
+export const SubmissionFilter = z.object({
+  q: SearchText,
+  delivery: Delivery.optional(),
+  kiosk_id: z.string().trim().max(64).optional(),
+})
 export type SubmissionFilter = z.infer<typeof SubmissionFilter>
 export const SUBMISSION_SORTS = ['created_at', 'name'] as const
 const SubmissionsQuery = listQuery(SUBMISSION_SORTS).extend(SubmissionFilter.shape)
 
 export const adminListSubmissions = defineRoute({
-  method: 'GET', path: '/api/admin/conference-events/:eventId/submissions', auth: 'admin', summary: 'An event’s attendees with delivery status and consent',
-  params: EventParams, query: SubmissionsQuery, response: listPage(Submission),
+  method: 'GET',
+  path: '/api/admin/conference-events/:eventId/submissions',
+  auth: 'admin',
+  summary: 'An event’s attendees with delivery status and consent',
+  params: EventParams,
+  query: SubmissionsQuery,
+  response: listPage(Submission),
 })
 /** CSV download (streamed, no row cap). */
 export const adminExportSubmissions = defineRoute({
-  method: 'GET', path: '/api/admin/conference-events/:eventId/submissions/export', auth: 'admin', summary: 'An event’s attendees matching the filter, as CSV',
-  params: EventParams, query: SubmissionsQuery.omit({ page: true, per_page: true }),
+  method: 'GET',
+  path: '/api/admin/conference-events/:eventId/submissions/export',
+  auth: 'admin',
+  summary: 'An event’s attendees matching the filter, as CSV',
+  params: EventParams,
+  query: SubmissionsQuery.omit({ page: true, per_page: true }),
 })

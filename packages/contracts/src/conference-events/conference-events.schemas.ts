@@ -13,8 +13,15 @@ export const GREETING_NEEDS_NAME = 'The greeting must contain {name}, where the 
 
 /** An extra question the kiosk asks beside name and email (e.g. "Twitch handle", "Company"). */
 export const CaptureField = z.object({
-  key: z.string().trim().regex(/^[a-z][a-z0-9_]{0,29}$/, 'A field key is lowercase letters, digits and _ (e.g. twitch_handle)'),
-  label: z.string().trim().min(1, 'Each field needs a label').max(60, 'A field label is at most 60 characters'),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,29}$/, 'A field key is lowercase letters, digits and _ (e.g. twitch_handle)'),
+  label: z
+    .string()
+    .trim()
+    .min(1, 'Each field needs a label')
+    .max(60, 'A field label is at most 60 characters'),
   required: z.boolean().default(false),
 })
 export type CaptureField = z.infer<typeof CaptureField>
@@ -23,31 +30,57 @@ const IsoDay = z.iso.date({ error: 'Use a date like 2026-10-16' })
 
 /** The booth's staff PIN, set by the admin on the event (kept hashed); the kiosk's Staff panel asks for it. */
 export const STAFF_PIN_FORMAT_MESSAGE = 'The staff PIN is 4 to 8 digits'
-export const StaffPin = z.string({ error: STAFF_PIN_FORMAT_MESSAGE }).regex(/^[0-9]{4,8}$/, STAFF_PIN_FORMAT_MESSAGE)
+export const StaffPin = z
+  .string({ error: STAFF_PIN_FORMAT_MESSAGE })
+  .regex(/^[0-9]{4,8}$/, STAFF_PIN_FORMAT_MESSAGE)
 export const STAFF_PIN_WRONG_MESSAGE = 'Wrong staff PIN. Please try again.'
-export const STAFF_PIN_NOT_SET_MESSAGE = 'No staff PIN is set for this event. Ask the admin to set one on the event.'
+export const STAFF_PIN_NOT_SET_MESSAGE =
+  'No staff PIN is set for this event. Ask the admin to set one on the event.'
 /** The Staff panel locks again after this long without a touch, click or key. */
 export const STAFF_IDLE_LOCK_MS = 60_000
 
 export const ConferenceEventBody = z
   .object({
-    name: z.string({ error: 'Please enter the event name' }).trim().min(1, 'Please enter the event name').max(120, 'The event name is at most 120 characters'),
+    name: z
+      .string({ error: 'Please enter the event name' })
+      .trim()
+      .min(1, 'Please enter the event name')
+      .max(120, 'The event name is at most 120 characters'),
     starts_on: IsoDay,
     ends_on: IsoDay,
     fields: z.array(CaptureField).max(6, 'At most 6 extra fields').default([]),
-    consent_text: z.string({ error: 'Please write the consent text' }).trim().min(10, 'The consent text is at least 10 characters').max(2000, 'The consent text is at most 2000 characters'),
-    greeting_template: z.string().trim().min(1, GREETING_NEEDS_NAME).max(200, 'The greeting is at most 200 characters').refine((t) => t.includes(NAME_PLACEHOLDER), GREETING_NEEDS_NAME),
+    consent_text: z
+      .string({ error: 'Please write the consent text' })
+      .trim()
+      .min(10, 'The consent text is at least 10 characters')
+      .max(2000, 'The consent text is at most 2000 characters'),
+    greeting_template: z
+      .string()
+      .trim()
+      .min(1, GREETING_NEEDS_NAME)
+      .max(200, 'The greeting is at most 200 characters')
+      .refine((t) => t.includes(NAME_PLACEHOLDER), GREETING_NEEDS_NAME),
     influencer_id: InfluencerSlug,
     voice_id: VoiceId.nullable().default(null),
     /** Sets (or changes) the staff PIN; left out, the event keeps the PIN it has. */
     staff_pin: StaffPin.optional(),
   })
-  .refine((e) => e.ends_on >= e.starts_on, { message: 'The event cannot end before it starts', path: ['ends_on'] })
-  .refine((e) => new Set(e.fields.map((f) => f.key)).size === e.fields.length, { message: 'Each field key can be used once', path: ['fields'] })
+  .refine((e) => e.ends_on >= e.starts_on, {
+    message: 'The event cannot end before it starts',
+    path: ['ends_on'],
+  })
+  .refine((e) => new Set(e.fields.map((f) => f.key)).size === e.fields.length, {
+    message: 'Each field key can be used once',
+    path: ['fields'],
+  })
 export type ConferenceEventBody = z.input<typeof ConferenceEventBody>
 
 /** Where the event's generic clip (the contingency) is. */
-export const GenericClip = z.object({ render_id: z.string().nullable(), status: z.enum(['none', 'rendering', 'ready', 'failed']), video_url: z.string().nullable() })
+export const GenericClip = z.object({
+  render_id: z.string().nullable(),
+  status: z.enum(['none', 'rendering', 'ready', 'failed']),
+  video_url: z.string().nullable(),
+})
 
 export const ConferenceEvent = z.object({
   id: z.number().int(),
@@ -69,11 +102,24 @@ export const ConferenceEvent = z.object({
 export type ConferenceEvent = z.infer<typeof ConferenceEvent>
 
 /** What a kiosk needs (no counts, no render ids). */
-export const KioskSettings = ConferenceEvent.pick({ id: true, name: true, starts_on: true, ends_on: true, fields: true, consent_text: true, greeting_template: true })
+export const KioskSettings = ConferenceEvent.pick({
+  id: true,
+  name: true,
+  starts_on: true,
+  ends_on: true,
+  fields: true,
+  consent_text: true,
+  greeting_template: true,
+})
 export type KioskSettings = z.infer<typeof KioskSettings>
 
 /** A kiosk's name (set on the staff screen), recorded in the consent ledger. */
-export const KioskId = z.string({ error: 'Missing kiosk id' }).trim().min(1, 'Missing kiosk id').max(64).regex(/^[A-Za-z0-9_.-]+$/, 'A kiosk id is letters, digits, . _ and -')
+export const KioskId = z
+  .string({ error: 'Missing kiosk id' })
+  .trim()
+  .min(1, 'Missing kiosk id')
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'A kiosk id is letters, digits, . _ and -')
 
 export const CONSENT_REQUIRED = 'Please tick the box to agree before we make your video'
 export const ATTENDEE_NAME_MESSAGE = 'Please enter your name or handle'
@@ -82,14 +128,20 @@ export const ATTENDEE_NAME_MESSAGE = 'Please enter your name or handle'
 export const SaveDataBody = z.object({
   submission_id: z.uuid({ error: 'Invalid submission id' }),
   kiosk_id: KioskId,
-  name: z.string({ error: ATTENDEE_NAME_MESSAGE }).trim().min(1, ATTENDEE_NAME_MESSAGE).max(40, 'A name is at most 40 characters'),
+  name: z
+    .string({ error: ATTENDEE_NAME_MESSAGE })
+    .trim()
+    .min(1, ATTENDEE_NAME_MESSAGE)
+    .max(40, 'A name is at most 40 characters'),
   email: SignupEmail,
   consent: z.literal(true, { error: CONSENT_REQUIRED }),
   /** The consent text the attendee saw; it must be the event's current one. */
   consent_text: z.string({ error: 'Missing consent text' }).min(1, 'Missing consent text').max(2000),
   /** When the attendee ticked the box (kiosk clock): offline submissions arrive later. */
   agreed_at: z.iso.datetime({ offset: true, error: 'Invalid consent time' }),
-  answers: z.record(z.string(), z.string().trim().max(200, 'An answer is at most 200 characters')).default({}),
+  answers: z
+    .record(z.string(), z.string().trim().max(200, 'An answer is at most 200 characters'))
+    .default({}),
 })
 export type SaveDataBody = z.input<typeof SaveDataBody>
 
@@ -138,11 +190,21 @@ export type Submission = z.infer<typeof Submission>
 
 /** Six characters without look-alikes (no 0/O, 1/I/L): read off a screen and typed on a phone. */
 export const RETRIEVAL_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
-export const RetrievalCode = z.string().trim().toUpperCase().regex(/^[2-9A-HJKMNP-Z]{6}$/, 'That code is not right: it has 6 letters and digits')
+export const RetrievalCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[2-9A-HJKMNP-Z]{6}$/, 'That code is not right: it has 6 letters and digits')
 
 /** An attendee as the kiosk's Staff panel shows them (after the server has checked the PIN). */
 export const StaffRosterEntry = z.object({
-  submission_id: z.string(), name: z.string(), email: z.string(), code: z.string(), delivery: Delivery, variant: Variant,
-  delivery_error: z.string().nullable(), created_at: z.string(),
+  submission_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  code: z.string(),
+  delivery: Delivery,
+  variant: Variant,
+  delivery_error: z.string().nullable(),
+  created_at: z.string(),
 })
 export type StaffRosterEntry = z.infer<typeof StaffRosterEntry>

@@ -25,65 +25,161 @@ const CallbackQuery = z.object({
 })
 
 export const getAccounts = defineRoute({
-  method: 'GET', path: '/api/donation/account/get', auth: 'user', requiresEnabled: true, response: AccountsAnswer,
+  method: 'GET',
+  path: '/api/donation/account/get',
+  auth: 'user',
+  requiresEnabled: true,
+  response: AccountsAnswer,
 })
 export const unlinkAccount = defineRoute({
-  method: 'POST', path: '/api/donation/account/unlink', auth: 'user', requiresEnabled: true, summary: 'Disconnect every account of a provider on a platform',
-  body: z.object({ platform: StreamPlatform, provider: AccountProvider }), response: AccountsAnswer,
+  method: 'POST',
+  path: '/api/donation/account/unlink',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'Disconnect every account of a provider on a platform',
+  body: z.object({ platform: StreamPlatform, provider: AccountProvider }),
+  response: AccountsAnswer,
 })
 export const syncAccount = defineRoute({
-  method: 'POST', path: '/api/donation/account/sync', auth: 'user', requiresEnabled: true,
+  method: 'POST',
+  path: '/api/donation/account/sync',
+  auth: 'user',
+  requiresEnabled: true,
   summary: 'Connect StreamElements with the JWT from its dashboard',
   body: z.object({
     platform: StreamPlatform,
-    jwtToken: z.string({ error: 'Please paste your JWT token' }).trim().min(20, 'Please paste your JWT token').max(4000),
-    accountId: z.string({ error: 'Please enter your account id' }).trim().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Please enter your account id'),
+    jwtToken: z
+      .string({ error: 'Please paste your JWT token' })
+      .trim()
+      .min(20, 'Please paste your JWT token')
+      .max(4000),
+    accountId: z
+      .string({ error: 'Please enter your account id' })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'Please enter your account id'),
   }),
   response: z.object({ account: ConnectedAccount }),
 })
 export const userPermissionByChannel = defineRoute({
-  method: 'GET', path: '/api/donation/account/user-permission-by-channel', auth: 'public',
+  method: 'GET',
+  path: '/api/donation/account/user-permission-by-channel',
+  auth: 'public',
   summary: 'Whether the creator who linked this channel may receive alerts (unauthenticated)',
-  query: z.object({ channel_id: z.string({ error: 'Missing channel_id' }).trim().min(1, 'Missing channel_id').max(100) }),
+  query: z.object({
+    channel_id: z.string({ error: 'Missing channel_id' }).trim().min(1, 'Missing channel_id').max(100),
+  }),
   response: z.object({
-    channel_id: z.string(), platform: StreamPlatform, provider: AccountProvider, username: z.string(), alerts_allowed: z.boolean(),
+    channel_id: z.string(),
+    platform: StreamPlatform,
+    provider: AccountProvider,
+    username: z.string(),
+    alerts_allowed: z.boolean(),
   }),
 })
 
 // OAuth linking (SPEC §7 "Platform linking")
 export const twitchConnect = defineRoute({
-  method: 'GET', path: '/api/donation/twitch/connect', auth: 'user', requiresEnabled: true,
-  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri, env: Env, referred_by: z.string().trim().max(100).optional() }),
+  method: 'GET',
+  path: '/api/donation/twitch/connect',
+  auth: 'user',
+  requiresEnabled: true,
+  query: z.object({
+    user_id: UserIdText,
+    redirect_uri: RedirectUri,
+    env: Env,
+    referred_by: z.string().trim().max(100).optional(),
+  }),
   response: ConnectAnswer,
 })
-export const twitchCallback = defineRoute({ method: 'GET', path: '/api/donation/twitch/callback', auth: 'public', query: CallbackQuery })
-export const twitchDisconnect = defineRoute({ method: 'GET', path: '/api/donation/twitch/disconnect', auth: 'user', requiresEnabled: true, response: Ok })
+export const twitchCallback = defineRoute({
+  method: 'GET',
+  path: '/api/donation/twitch/callback',
+  auth: 'public',
+  query: CallbackQuery,
+})
+export const twitchDisconnect = defineRoute({
+  method: 'GET',
+  path: '/api/donation/twitch/disconnect',
+  auth: 'user',
+  requiresEnabled: true,
+  response: Ok,
+})
 
 export const streamlabsConnect = defineRoute({
-  method: 'GET', path: '/api/donation/streamlabs/connect', auth: 'user', requiresEnabled: true,
-  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri, selected_platform: StreamPlatform.default('twitch') }),
+  method: 'GET',
+  path: '/api/donation/streamlabs/connect',
+  auth: 'user',
+  requiresEnabled: true,
+  query: z.object({
+    user_id: UserIdText,
+    redirect_uri: RedirectUri,
+    selected_platform: StreamPlatform.default('twitch'),
+  }),
   response: ConnectAnswer,
 })
-export const streamlabsCallback = defineRoute({ method: 'GET', path: '/api/donation/streamlabs/callback', auth: 'public', query: CallbackQuery })
-export const streamlabsDisconnect = defineRoute({ method: 'POST', path: '/api/donation/streamlabs/disconnect', auth: 'user', requiresEnabled: true, response: Ok })
+export const streamlabsCallback = defineRoute({
+  method: 'GET',
+  path: '/api/donation/streamlabs/callback',
+  auth: 'public',
+  query: CallbackQuery,
+})
+export const streamlabsDisconnect = defineRoute({
+  method: 'POST',
+  path: '/api/donation/streamlabs/disconnect',
+  auth: 'user',
+  requiresEnabled: true,
+  response: Ok,
+})
 
 export const streamelementsConnect = defineRoute({
-  method: 'GET', path: '/api/donation/streamelements/connect', auth: 'user', requiresEnabled: true,
-  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri, env: Env, selected_platform: StreamPlatform.default('twitch') }),
+  method: 'GET',
+  path: '/api/donation/streamelements/connect',
+  auth: 'user',
+  requiresEnabled: true,
+  query: z.object({
+    user_id: UserIdText,
+    redirect_uri: RedirectUri,
+    env: Env,
+    selected_platform: StreamPlatform.default('twitch'),
+  }),
   response: ConnectAnswer,
 })
 /** SPEC §2: the OAuth return page of StreamElements; `state` ends in `,prod|dev|local`. */
-export const streamelementsCallback = defineRoute({ method: 'GET', path: '/api/streamelements-callback', auth: 'public', query: CallbackQuery })
+export const streamelementsCallback = defineRoute({
+  method: 'GET',
+  path: '/api/streamelements-callback',
+  auth: 'public',
+  query: CallbackQuery,
+})
 
 export const youtubeConnect = defineRoute({
-  method: 'GET', path: '/api/donation/youtube/connect', auth: 'user', requiresEnabled: true,
-  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri }), response: ConnectAnswer,
+  method: 'GET',
+  path: '/api/donation/youtube/connect',
+  auth: 'user',
+  requiresEnabled: true,
+  query: z.object({ user_id: UserIdText, redirect_uri: RedirectUri }),
+  response: ConnectAnswer,
 })
-export const youtubeCallback = defineRoute({ method: 'GET', path: '/api/donation/youtube/callback', auth: 'public', query: CallbackQuery })
-export const youtubeDisconnect = defineRoute({ method: 'POST', path: '/api/donation/youtube/disconnect', auth: 'user', requiresEnabled: true, response: Ok })
+export const youtubeCallback = defineRoute({
+  method: 'GET',
+  path: '/api/donation/youtube/callback',
+  auth: 'public',
+  query: CallbackQuery,
+})
+export const youtubeDisconnect = defineRoute({
+  method: 'POST',
+  path: '/api/donation/youtube/disconnect',
+  auth: 'user',
+  requiresEnabled: true,
+  response: Ok,
+})
 
 /**
  * Twitch EventSub webhook transport (hosted deployments). The body stays raw: the signature covers
  * its exact bytes. Answers the verification challenge as text/plain, events with 204.
  */
-export const twitchEventSubWebhook = defineRoute({ method: 'POST', path: '/api/donation/twitch/eventsub', auth: 'public' })
+export const twitchEventSubWebhook = defineRoute({
+  method: 'POST',
+  path: '/api/donation/twitch/eventsub',
+  auth: 'public',
+})

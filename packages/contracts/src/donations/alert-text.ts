@@ -30,17 +30,29 @@ export interface Headline {
 export function headlineOf(kind: AlertKind, who: string, amount: string | null): Headline {
   const h = (verb: string, a: string | null = amount): Headline => ({ who, verb, amount: a })
   switch (kind) {
-    case 'tip': return amount ? h('tipped') : h('says', null)
-    case 'donation': return h('donated')
-    case 'superchat': return h('sent a Super Chat of')
-    case 'supersticker': return h('sent a Super Sticker worth')
-    case 'bits': return h('cheered')
-    case 'channel_points': return h('redeemed')
-    case 'subscription': return h('subscribed', amount ? `· ${amount}` : null)
-    case 'resub': return h('resubscribed', amount ? `· ${amount}` : null)
-    case 'gifted_subscription': return h('gifted', amount?.replace(/gifted /, '') ?? null)
-    case 'membership': return h('became a member', amount ? `· ${amount}` : null)
-    case 'membership_milestone': return h('has been a member for')
-    case 'gifted_membership': return h('gifted')
+    case 'tip':
+      return amount ? h('tipped') : h('says', null)
+    case 'donation':
+      return h('donated')
+    case 'superchat':
+      return h('sent a Super Chat of')
+    case 'supersticker':
+      return h('sent a Super Sticker worth')
+    case 'bits':
+      return h('cheered')
+    case 'channel_points':
+      return h('redeemed')
+    case 'subscription':
+      return h('subscribed', amount ? `· ${amount}` : null)
+    case 'resub':
+      return h('resubscribed', amount ? `· ${amount}` : null)
+    case 'gifted_subscription':
+      return h('gifted', amount?.replace(/gifted /, '') ?? null)
+    case 'membership':
+      return h('became a member', amount ? `· ${amount}` : null)
+    case 'membership_milestone':
+      return h('has been a member for')
+    case 'gifted_membership':
+      return h('gifted')
   }
 }

@@ -10,8 +10,18 @@ export type AlertSource = z.infer<typeof AlertSource>
 
 /** Every kind of event that can become a spoken alert, whatever platform it came through. */
 export const ALERT_KINDS = [
-  'tip', 'donation', 'bits', 'channel_points', 'subscription', 'resub', 'gifted_subscription',
-  'superchat', 'supersticker', 'membership', 'membership_milestone', 'gifted_membership',
+  'tip',
+  'donation',
+  'bits',
+  'channel_points',
+  'subscription',
+  'resub',
+  'gifted_subscription',
+  'superchat',
+  'supersticker',
+  'membership',
+  'membership_milestone',
+  'gifted_membership',
 ] as const
 export const AlertKind = z.enum(ALERT_KINDS)
 export type AlertKind = z.infer<typeof AlertKind>
@@ -24,12 +34,27 @@ export const MONEY_KINDS: readonly AlertKind[] = ['tip', 'donation', 'superchat'
  * skipped (rules or moderation), pending_approval (manual approval or the tip service's own
  * moderation), duplicate (the same event relayed by a second path; never spoken).
  */
-export const ALERT_STATUSES = ['queued', 'speaking', 'played', 'failed', 'skipped', 'pending_approval', 'duplicate'] as const
+export const ALERT_STATUSES = [
+  'queued',
+  'speaking',
+  'played',
+  'failed',
+  'skipped',
+  'pending_approval',
+  'duplicate',
+] as const
 export const AlertStatus = z.enum(ALERT_STATUSES)
 export type AlertStatus = z.infer<typeof AlertStatus>
 
 export const SKIP_REASONS = [
-  'muted', 'type_disabled', 'below_minimum', 'moderated', 'rejected', 'not_allowed', 'gift_recipient', 'empty',
+  'muted',
+  'type_disabled',
+  'below_minimum',
+  'moderated',
+  'rejected',
+  'not_allowed',
+  'gift_recipient',
+  'empty',
 ] as const
 export const SkipReason = z.enum(SKIP_REASONS)
 export type SkipReason = z.infer<typeof SkipReason>
@@ -41,7 +66,9 @@ export type StreamPlatform = z.infer<typeof StreamPlatform>
 
 /** Who delivers the events: the platform itself or one of the two donation services. */
 export const ACCOUNT_PROVIDERS = ['twitch', 'youtube', 'streamlabs', 'streamelements'] as const
-export const AccountProvider = z.enum(ACCOUNT_PROVIDERS, { error: 'Provider must be twitch, youtube, streamlabs or streamelements' })
+export const AccountProvider = z.enum(ACCOUNT_PROVIDERS, {
+  error: 'Provider must be twitch, youtube, streamlabs or streamelements',
+})
 export type AccountProvider = z.infer<typeof AccountProvider>
 
 export const MAX_ALERT_MESSAGE_CHARS = 1000
@@ -58,18 +85,44 @@ export const NormalizedEvent = z.object({
   kind: AlertKind,
   external_id: z.string().trim().min(1, 'Missing event id').max(200),
   /** Display name, or 'Anonymous'. */
-  who: z.string().trim().max(MAX_WHO_CHARS).transform((s) => s || 'Anonymous'),
-  amount: z.number().finite().nonnegative('Amount must not be negative').max(1_000_000_000).nullable().default(null),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Invalid currency').nullable().default(null),
+  who: z
+    .string()
+    .trim()
+    .max(MAX_WHO_CHARS)
+    .transform((s) => s || 'Anonymous'),
+  amount: z
+    .number()
+    .finite()
+    .nonnegative('Amount must not be negative')
+    .max(1_000_000_000)
+    .nullable()
+    .default(null),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Invalid currency')
+    .nullable()
+    .default(null),
   bits: z.number().int().positive('Bits must be positive').max(10_000_000).nullable().default(null),
-  points: z.number().int().nonnegative('Points must not be negative').max(1_000_000_000).nullable().default(null),
+  points: z
+    .number()
+    .int()
+    .nonnegative('Points must not be negative')
+    .max(1_000_000_000)
+    .nullable()
+    .default(null),
   /** Gift count, months subscribed, membership months. */
   count: z.number().int().positive('Count must be positive').max(100_000).nullable().default(null),
   /** Subscription tier ('1000', '2000', '3000', 'Prime') or membership level name. */
   tier: z.string().trim().max(100).nullable().default(null),
   /** Free text of the event's own (reward title, membership level). */
   title: z.string().trim().max(200).nullable().default(null),
-  message: z.string().max(MAX_ALERT_MESSAGE_CHARS * 4).transform((s) => s.slice(0, MAX_ALERT_MESSAGE_CHARS)).default(''),
+  message: z
+    .string()
+    .max(MAX_ALERT_MESSAGE_CHARS * 4)
+    .transform((s) => s.slice(0, MAX_ALERT_MESSAGE_CHARS))
+    .default(''),
   /** Recipients of gifted subs/memberships: stored, never spoken (the gift itself is). */
   gift_recipient: z.boolean().default(false),
   is_test: z.boolean().default(false),
@@ -115,7 +168,12 @@ export type Tip = z.infer<typeof Tip>
 
 /** The TTS part of the alert settings (voice id as packages/media names it). */
 export const TtsSettings = z.object({
-  voice: z.string().trim().min(3).max(120).regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice'),
+  voice: z
+    .string()
+    .trim()
+    .min(3)
+    .max(120)
+    .regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice'),
   emotion: Emotion,
   /** 0 (silent) to 1 (full). */
   volume: z.number().min(0, 'Volume must be between 0 and 1').max(1, 'Volume must be between 0 and 1'),
@@ -131,7 +189,9 @@ export const AlertMinimums = z.object({
 export type AlertMinimums = z.infer<typeof AlertMinimums>
 
 export const ProfanityAction = z.enum(['beep', 'skip'], { error: 'Action must be beep or skip' })
-export const ApprovalMode = z.enum(['off', 'flagged', 'all'], { error: 'Approval must be off, flagged or all' })
+export const ApprovalMode = z.enum(['off', 'flagged', 'all'], {
+  error: 'Approval must be off, flagged or all',
+})
 export const ProfanityWord = z.string().trim().min(1).max(60)
 
 export const ModerationSettings = z.object({
@@ -232,7 +292,12 @@ export const DonationSettingsPatch = z.object({
 })
 
 /** One viseme cue of the overlay's mouth timeline (same shape as packages/media produces). */
-export const OverlayViseme = z.object({ viseme: z.string(), start: z.number(), end: z.number(), weight: z.number() })
+export const OverlayViseme = z.object({
+  viseme: z.string(),
+  start: z.number(),
+  end: z.number(),
+  weight: z.number(),
+})
 
 /** What the overlay receives for one alert (SSE `alert` event) and plays. */
 export const OverlayAlert = z.object({
@@ -254,7 +319,10 @@ export const OverlayAlert = z.object({
   emotion: Emotion,
   avatar_setup: AvatarSetup.nullable(),
   /** A tip video pushed to the overlay (tips/push-tip-video-action `play`): played instead of the live avatar. */
-  video: z.object({ url: z.string(), poster_url: z.string().nullable(), duration: z.number() }).nullable().optional(),
+  video: z
+    .object({ url: z.string(), poster_url: z.string().nullable(), duration: z.number() })
+    .nullable()
+    .optional(),
   received_at: z.string(),
   /** When the server handed it to the overlay (ms since epoch), for latency measurement. */
   emitted_at: z.number(),

@@ -28,7 +28,9 @@ export type TipPageCreator = z.infer<typeof TipPageCreator>
 const Username = z.string().trim().min(1).max(60)
 
 export const getTipPage = defineRoute({
-  method: 'GET', path: '/api/donation/tip-page/:username', auth: 'public',
+  method: 'GET',
+  path: '/api/donation/tip-page/:username',
+  auth: 'public',
   summary: 'The public card of a creator for their tip page (404 when the creator does not exist)',
   params: z.object({ username: Username }),
   response: z.object({ creator: TipPageCreator }),
@@ -51,19 +53,31 @@ export const TipNextAction = CardNextAction
 export type TipNextAction = CardNextAction
 
 export const sendDirectTip = defineRoute({
-  method: 'POST', path: '/api/donation/tips/direct', auth: 'public',
+  method: 'POST',
+  path: '/api/donation/tips/direct',
+  auth: 'public',
   summary:
     'Pay a tip with a card token; a paid tip becomes an alert (source direct). A card error answers 402 with its message. A card that needs 3-D Secure answers `next_action` instead of `tip`: confirm it with Stripe.js, then send the same request again.',
   body: z.object({
     username: Username,
     /** /{username}/tip/{channel}: which of the creator's channels the tip was sent from. */
     channel: z.string().trim().max(100).optional(),
-    amount_cents: z.number({ error: 'Enter an amount between $1.00 and $1,000.00' }).int('Enter an amount in whole cents')
-      .min(MIN_TIP_CENTS, 'The smallest tip is $1.00').max(MAX_TIP_CENTS, 'The largest tip is $1,000.00'),
+    amount_cents: z
+      .number({ error: 'Enter an amount between $1.00 and $1,000.00' })
+      .int('Enter an amount in whole cents')
+      .min(MIN_TIP_CENTS, 'The smallest tip is $1.00')
+      .max(MAX_TIP_CENTS, 'The largest tip is $1,000.00'),
     currency: z.literal('USD', { error: 'Tips are in USD' }),
     who: z.string().trim().max(100, 'Name must be at most 100 characters'),
-    message: z.string().trim().max(MAX_TIP_MESSAGE_CHARS, `Message must be at most ${MAX_TIP_MESSAGE_CHARS} characters`),
-    token_id: z.string({ error: 'Please enter a valid card' }).trim().regex(/^(tok|pm)_[A-Za-z0-9_]+$/, 'Please enter a valid card').max(255, 'Please enter a valid card'),
+    message: z
+      .string()
+      .trim()
+      .max(MAX_TIP_MESSAGE_CHARS, `Message must be at most ${MAX_TIP_MESSAGE_CHARS} characters`),
+    token_id: z
+      .string({ error: 'Please enter a valid card' })
+      .trim()
+      .regex(/^(tok|pm)_[A-Za-z0-9_]+$/, 'Please enter a valid card')
+      .max(255, 'Please enter a valid card'),
     /** One tip per click: a retried request with the same key charges once. */
     idempotency_key: z.uuid({ error: 'Invalid idempotency key' }),
   }),

@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { defineRoute } from '../define-route'
 
 /** How Twitch delivers EventSub events: a worker's WebSocket per account, or Twitch posting to our webhook. */
-export const TwitchEventSubTransport = z.enum(['websocket', 'webhook'], { error: 'Transport must be websocket or webhook' })
+export const TwitchEventSubTransport = z.enum(['websocket', 'webhook'], {
+  error: 'Transport must be websocket or webhook',
+})
 export type TwitchEventSubTransport = z.infer<typeof TwitchEventSubTransport>
 
 /** The admin's Twitch connection setting (SPEC §7 admin calls): what may change, and how things stand. */
@@ -27,11 +29,20 @@ export const TwitchConnectionSetting = z.object({
 export type TwitchConnectionSetting = z.infer<typeof TwitchConnectionSetting>
 
 export const adminGetTwitchConnectionSetting = defineRoute({
-  method: 'GET', path: '/api/admin/twitch-connection-setting', auth: 'admin', response: TwitchConnectionSetting,
+  method: 'GET',
+  path: '/api/admin/twitch-connection-setting',
+  auth: 'admin',
+  response: TwitchConnectionSetting,
 })
 export const adminSetTwitchConnectionSetting = defineRoute({
-  method: 'POST', path: '/api/admin/twitch-connection-setting', auth: 'admin',
-  summary: 'Switching to webhook subscribes every linked Twitch account to our callback; switching back lets the workers open sockets',
-  body: z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }).optional(), transport: TwitchEventSubTransport.optional() }),
+  method: 'POST',
+  path: '/api/admin/twitch-connection-setting',
+  auth: 'admin',
+  summary:
+    'Switching to webhook subscribes every linked Twitch account to our callback; switching back lets the workers open sockets',
+  body: z.object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+    transport: TwitchEventSubTransport.optional(),
+  }),
   response: TwitchConnectionSetting,
 })

@@ -6,7 +6,8 @@ export type ChannelPlatform = (typeof CHANNEL_PLATFORMS)[number]
  * SPEC §5: a video-platform (YouTube) channel link is an optional protocol, then the short-link
  * host (youtu.be) or the main host (youtube.com, optionally www. or m.), then /channel/… or /user/….
  */
-export const YOUTUBE_CHANNEL_URL = /^(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube\.com|youtu\.be)\/(?:channel|user)\/[A-Za-z0-9_.-]+\/?(?:[?#]\S*)?$/i
+export const YOUTUBE_CHANNEL_URL =
+  /^(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube\.com|youtu\.be)\/(?:channel|user)\/[A-Za-z0-9_.-]+\/?(?:[?#]\S*)?$/i
 
 export const INVALID_YOUTUBE_CHANNEL_MESSAGE =
   'Please enter a YouTube channel link like youtube.com/channel/… or youtube.com/user/…'

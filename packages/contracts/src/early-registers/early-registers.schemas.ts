@@ -1,9 +1,17 @@
 import { z } from 'zod'
 import { CHANNEL_PLATFORMS, INVALID_YOUTUBE_CHANNEL_MESSAGE, isValidChannelUrl } from './channel-url'
-import { CHANNELS_QUESTION_ID, SURVEY_ROLES, SURVEY_QUESTION_TYPES, SURVEY_TEXT_MAX_LENGTH, findQuestion, questionsFor } from './survey-questions'
+import {
+  CHANNELS_QUESTION_ID,
+  SURVEY_ROLES,
+  SURVEY_QUESTION_TYPES,
+  SURVEY_TEXT_MAX_LENGTH,
+  findQuestion,
+  questionsFor,
+} from './survey-questions'
 
 /** A standard email pattern: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
 
 /** SPEC §5 "CSV export email dialog": required, then a standard email pattern. */
 export const EXPORT_EMAIL_REQUIRED = 'Please Enter Email'
@@ -15,8 +23,12 @@ export const ExportEmail = z
   .max(254, EXPORT_EMAIL_INVALID)
   .regex(EMAIL_PATTERN, EXPORT_EMAIL_INVALID)
 
-export const SurveyRoleSchema = z.enum(SURVEY_ROLES, { error: 'Please tell us whether you are a creator or a fan' })
-export const ChannelPlatformSchema = z.enum(CHANNEL_PLATFORMS, { error: 'Please choose YouTube, TikTok or Twitch' })
+export const SurveyRoleSchema = z.enum(SURVEY_ROLES, {
+  error: 'Please tell us whether you are a creator or a fan',
+})
+export const ChannelPlatformSchema = z.enum(CHANNEL_PLATFORMS, {
+  error: 'Please choose YouTube, TikTok or Twitch',
+})
 
 export const EARLY_REGISTER_EMAIL_MESSAGE = 'Please enter a valid email address'
 export const SignupEmail = z
@@ -41,9 +53,15 @@ export type ChannelInput = z.infer<typeof ChannelInput>
 
 export const SurveyAnswerInput = z.object({
   question_id: z.string({ error: 'Unknown survey question' }).max(60),
-  value: z.union([z.string().max(SURVEY_TEXT_MAX_LENGTH, `Answers must be at most ${SURVEY_TEXT_MAX_LENGTH} characters`), z.array(z.string().max(60)).max(10)], {
-    error: 'Please answer the question',
-  }),
+  value: z.union(
+    [
+      z.string().max(SURVEY_TEXT_MAX_LENGTH, `Answers must be at most ${SURVEY_TEXT_MAX_LENGTH} characters`),
+      z.array(z.string().max(60)).max(10),
+    ],
+    {
+      error: 'Please answer the question',
+    },
+  ),
 })
 export type SurveyAnswerInput = z.infer<typeof SurveyAnswerInput>
 
@@ -63,7 +81,8 @@ export const EarlyRegisterBody = z
     const seen = new Set<string>()
     b.surveys.forEach((a, i) => {
       const q = findQuestion(b.role, a.question_id)
-      const at = (message: string, field: 'question_id' | 'value' = 'value') => ctx.addIssue({ code: 'custom', path: ['surveys', i, field], message })
+      const at = (message: string, field: 'question_id' | 'value' = 'value') =>
+        ctx.addIssue({ code: 'custom', path: ['surveys', i, field], message })
       if (!q || q.id === CHANNELS_QUESTION_ID) return at('Unknown survey question', 'question_id')
       if (seen.has(q.id)) return at('Each question can be answered once', 'question_id')
       seen.add(q.id)
@@ -74,7 +93,8 @@ export const EarlyRegisterBody = z
         if (typeof a.value !== 'string' || !allowed.has(a.value)) at('Please choose one of the answers')
       } else {
         const values = typeof a.value === 'string' ? [a.value] : a.value
-        if (values.length === 0 || values.some((v) => !allowed.has(v))) at('Please choose from the answers shown')
+        if (values.length === 0 || values.some((v) => !allowed.has(v)))
+          at('Please choose from the answers shown')
         if (!q.multiple && values.length > 1) at('Please choose one answer')
       }
     })
@@ -86,7 +106,12 @@ export const EarlyRegisterBody = z
     }
     const platforms = new Set<string>()
     b.channels.forEach((c, i) => {
-      if (platforms.has(c.platform)) ctx.addIssue({ code: 'custom', path: ['channels', i, 'platform'], message: 'Each channel can be listed once' })
+      if (platforms.has(c.platform))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['channels', i, 'platform'],
+          message: 'Each channel can be listed once',
+        })
       platforms.add(c.platform)
     })
   })
@@ -124,5 +149,6 @@ export const EARLY_REGISTER_LISTS = ['all', 'tts'] as const
 export type EarlyRegisterList = (typeof EARLY_REGISTER_LISTS)[number]
 
 /** Friendly answers to a sign-up; a repeated email updates the answers instead of failing. */
-export const EARLY_REGISTER_CREATED_MESSAGE = "You're on the list! We'll email you as soon as your early access is ready."
+export const EARLY_REGISTER_CREATED_MESSAGE =
+  "You're on the list! We'll email you as soon as your early access is ready."
 export const EARLY_REGISTER_UPDATED_MESSAGE = "You're already on the list. We've updated your answers."

@@ -7,7 +7,8 @@ export const SURVEY_ROLES = ['creator', 'fan'] as const
 export type SurveyRole = (typeof SURVEY_ROLES)[number]
 
 /** Icons the survey draws for answers; channel answers use their platform's icon (SPEC §3). */
-export type SurveyIcon = ChannelPlatform | 'alerts' | 'avatar' | 'captions' | 'ads' | 'tips' | 'subs' | 'watch'
+export type SurveyIcon =
+  ChannelPlatform | 'alerts' | 'avatar' | 'captions' | 'ads' | 'tips' | 'subs' | 'watch'
 
 export interface SurveyAnswer {
   content: string
@@ -45,7 +46,10 @@ const channelAnswers: SurveyAnswer[] = [
  */
 export const SURVEY_QUESTIONS: readonly SurveyQuestion[] = [
   {
-    id: 'creator_audience', role: 'creator', type: 'radio', required: true,
+    id: 'creator_audience',
+    role: 'creator',
+    type: 'radio',
+    required: true,
     question: 'How big is your audience today?',
     answers: [
       { content: 'Just getting started (under 1K)', value: 'under_1k' },
@@ -55,7 +59,11 @@ export const SURVEY_QUESTIONS: readonly SurveyQuestion[] = [
     ],
   },
   {
-    id: 'creator_interests', role: 'creator', type: 'img_select', multiple: true, required: true,
+    id: 'creator_interests',
+    role: 'creator',
+    type: 'img_select',
+    multiple: true,
+    required: true,
     question: 'What do you want to make with Mouthpiece?',
     answers: [
       { content: 'Spoken TTS stream alerts', value: TTS_INTEREST_VALUE, icon: 'alerts' },
@@ -65,16 +73,26 @@ export const SURVEY_QUESTIONS: readonly SurveyQuestion[] = [
     ],
   },
   {
-    id: CHANNELS_QUESTION_ID, role: 'creator', type: 'img_select', multiple: true,
-    question: 'Where do you stream or post?', answers: channelAnswers,
+    id: CHANNELS_QUESTION_ID,
+    role: 'creator',
+    type: 'img_select',
+    multiple: true,
+    question: 'Where do you stream or post?',
+    answers: channelAnswers,
   },
   {
-    id: 'creator_wish', role: 'creator', type: 'text',
+    id: 'creator_wish',
+    role: 'creator',
+    type: 'text',
     question: 'Anything you wish a tool did for your channel?',
-    placeholder: 'e.g. read my superchats in my own voice', answers: [],
+    placeholder: 'e.g. read my superchats in my own voice',
+    answers: [],
   },
   {
-    id: 'fan_support', role: 'fan', type: 'radio', required: true,
+    id: 'fan_support',
+    role: 'fan',
+    type: 'radio',
+    required: true,
     question: 'How do you usually support creators?',
     answers: [
       { content: 'Tips and donations', value: 'tips', icon: 'tips' },
@@ -83,7 +101,11 @@ export const SURVEY_QUESTIONS: readonly SurveyQuestion[] = [
     ],
   },
   {
-    id: 'fan_interests', role: 'fan', type: 'img_select', multiple: true, required: true,
+    id: 'fan_interests',
+    role: 'fan',
+    type: 'img_select',
+    multiple: true,
+    required: true,
     question: 'What would you like to try?',
     answers: [
       { content: 'Tips read aloud by an avatar (TTS)', value: TTS_INTEREST_VALUE, icon: 'alerts' },
@@ -92,13 +114,20 @@ export const SURVEY_QUESTIONS: readonly SurveyQuestion[] = [
     ],
   },
   {
-    id: CHANNELS_QUESTION_ID, role: 'fan', type: 'img_select', multiple: true,
-    question: 'Where do you watch?', answers: channelAnswers,
+    id: CHANNELS_QUESTION_ID,
+    role: 'fan',
+    type: 'img_select',
+    multiple: true,
+    question: 'Where do you watch?',
+    answers: channelAnswers,
   },
   {
-    id: 'fan_favourite', role: 'fan', type: 'text',
+    id: 'fan_favourite',
+    role: 'fan',
+    type: 'text',
     question: 'Which creator should we bring on board first?',
-    placeholder: 'Their name or channel', answers: [],
+    placeholder: 'Their name or channel',
+    answers: [],
   },
 ]
 

@@ -21,11 +21,17 @@ const MediaUrl = z
 
 /** SPEC §7 "sample output videos". */
 export const listSampleOutputVideos = defineRoute({
-  method: 'GET', path: '/api/sample-output-videos', auth: 'public', summary: 'Sample videos shown on the landing page',
+  method: 'GET',
+  path: '/api/sample-output-videos',
+  auth: 'public',
+  summary: 'Sample videos shown on the landing page',
   response: z.object({ videos: z.array(SampleVideo) }),
 })
 export const adminAddSampleOutputVideo = defineRoute({
-  method: 'POST', path: '/api/admin/sample-output-videos', auth: 'admin', summary: 'Show a finished video on the landing page',
+  method: 'POST',
+  path: '/api/admin/sample-output-videos',
+  auth: 'admin',
+  summary: 'Show a finished video on the landing page',
   body: z.object({
     title: z.string({ error: 'Please enter a title' }).trim().min(1, 'Please enter a title').max(120),
     video_url: MediaUrl,
@@ -35,7 +41,10 @@ export const adminAddSampleOutputVideo = defineRoute({
   response: z.object({ video: SampleVideo }),
 })
 export const adminDeleteSampleOutputVideo = defineRoute({
-  method: 'POST', path: '/api/admin/sample-output-videos/delete', auth: 'admin', summary: 'Take a video off the landing page',
+  method: 'POST',
+  path: '/api/admin/sample-output-videos/delete',
+  auth: 'admin',
+  summary: 'Take a video off the landing page',
   body: z.object({ id: defineId('Invalid video id').json }),
   response: z.object({ ok: z.literal(true) }),
 })

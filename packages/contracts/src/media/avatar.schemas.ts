@@ -22,12 +22,41 @@ export const MODEL_STYLES = ['Old', 'New'] as const
 export const ModelStyle = z.enum(MODEL_STYLES)
 export type ModelStyle = z.infer<typeof ModelStyle>
 
-export const HAIR_STYLES = ['short', 'long', 'bob', 'spiky', 'curly', 'ponytail', 'bun', 'buzz', 'mohawk', 'bald'] as const
+export const HAIR_STYLES = [
+  'short',
+  'long',
+  'bob',
+  'spiky',
+  'curly',
+  'ponytail',
+  'bun',
+  'buzz',
+  'mohawk',
+  'bald',
+] as const
 export const TOPS = ['hoodie', 'tshirt', 'jacket', 'sweater', 'suit', 'tank', 'dress'] as const
-export const HATS = ['none', 'cap', 'beanie', 'crown', 'cat-ears', 'bunny-ears', 'wizard', 'headband'] as const
+export const HATS = [
+  'none',
+  'cap',
+  'beanie',
+  'crown',
+  'cat-ears',
+  'bunny-ears',
+  'wizard',
+  'headband',
+] as const
 export const EYE_STYLES = ['round', 'anime', 'sleepy', 'sharp'] as const
 export const FACIAL_HAIR = ['none', 'stubble', 'beard', 'mustache'] as const
-export const HEADWEAR_EXTRAS = ['headset', 'glasses', 'sunglasses', 'earrings', 'freckles', 'blush', 'scar', 'visor'] as const
+export const HEADWEAR_EXTRAS = [
+  'headset',
+  'glasses',
+  'sunglasses',
+  'earrings',
+  'freckles',
+  'blush',
+  'scar',
+  'visor',
+] as const
 
 const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 
@@ -35,7 +64,9 @@ const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 export const FACE_LANDMARK_COUNT = 68
 export const FacePoint = z.tuple([z.number().finite(), z.number().finite()])
 export type FacePoint = z.infer<typeof FacePoint>
-export const FaceLandmarks = z.array(FacePoint).length(FACE_LANDMARK_COUNT, 'A face needs all 68 landmark points')
+export const FaceLandmarks = z
+  .array(FacePoint)
+  .length(FACE_LANDMARK_COUNT, 'A face needs all 68 landmark points')
 
 export const PHOTO_BACKGROUND_MODES = ['keep', 'color', 'image'] as const
 export const PhotoBackground = z.discriminatedUnion('mode', [
@@ -99,7 +130,9 @@ export type AvatarLook = z.infer<typeof AvatarLook>
  * sending a look that names a stored file.
  */
 export const CartoonLook = AvatarLook.omit({ photo: true }).extend({
-  photo: z.never({ error: 'Choose a photo avatar by its id (custom_avatar_id), not by its picture' }).optional(),
+  photo: z
+    .never({ error: 'Choose a photo avatar by its id (custom_avatar_id), not by its picture' })
+    .optional(),
 })
 export type CartoonLook = z.infer<typeof CartoonLook>
 

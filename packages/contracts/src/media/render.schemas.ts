@@ -1,13 +1,21 @@
 import { z } from 'zod'
 import {
-  CAPTION_FONTS, DEFAULT_CAPTION_BOX, DEFAULT_CAPTION_COLORS, DEFAULT_CAPTION_FONT, DEFAULT_FONT_SIZE_PT,
-  DEFAULT_FONT_WEIGHT, DEFAULT_OUTLINE_COLOR, PROJECT_SETTING_DEFAULTS,
+  CAPTION_FONTS,
+  DEFAULT_CAPTION_BOX,
+  DEFAULT_CAPTION_COLORS,
+  DEFAULT_CAPTION_FONT,
+  DEFAULT_FONT_SIZE_PT,
+  DEFAULT_FONT_WEIGHT,
+  DEFAULT_OUTLINE_COLOR,
+  PROJECT_SETTING_DEFAULTS,
 } from '../constants'
 import { AvatarBox, Energy } from './avatar.schemas'
 import { WorkerPath } from './stored-file.schemas'
 import { DEFAULT_EMOTION, Emotion } from './voices.schemas'
 
-const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a 6-digit hex colour (a hash sign, then RRGGBB)')
+const Hex = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a 6-digit hex colour (a hash sign, then RRGGBB)')
 
 export const CaptionFontFamily = z.enum(CAPTION_FONTS)
 
@@ -66,7 +74,9 @@ export const VIDEO_FRAMES = {
   square: { label: '1:1', aspect: [1, 1] },
   portrait_4_5: { label: '4:5', aspect: [4, 5] },
 } as const
-export const VideoFrame = z.enum(Object.keys(VIDEO_FRAMES) as [keyof typeof VIDEO_FRAMES, ...Array<keyof typeof VIDEO_FRAMES>])
+export const VideoFrame = z.enum(
+  Object.keys(VIDEO_FRAMES) as [keyof typeof VIDEO_FRAMES, ...Array<keyof typeof VIDEO_FRAMES>],
+)
 export type VideoFrame = z.infer<typeof VideoFrame>
 export const VIDEO_FORMATS = ['mp4', 'webm'] as const
 /** mp4: H.264/AAC with a background; webm: VP9 with alpha + Opus, transparent, for stream overlays. */
@@ -77,7 +87,11 @@ export const Background = z.discriminatedUnion('type', [
   z.object({ type: z.literal('color'), color: Hex.default('#1B1F2A') }),
   z.object({ type: z.literal('image'), path: WorkerPath }),
   /** An uploaded video, looped under the avatar; its sound is mixed at `volume` (video_volume). */
-  z.object({ type: z.literal('video'), path: WorkerPath, volume: z.number().min(0).max(2).default(PROJECT_SETTING_DEFAULTS.video_volume) }),
+  z.object({
+    type: z.literal('video'),
+    path: WorkerPath,
+    volume: z.number().min(0).max(2).default(PROJECT_SETTING_DEFAULTS.video_volume),
+  }),
 ])
 export type Background = z.infer<typeof Background>
 

@@ -8,16 +8,26 @@ import { SERVER_ONLY } from './stored-file.schemas'
 
 // Every contract module, so a route added tomorrow is walked too.
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const isRoute = (v: unknown): v is RouteDef => !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'auth' in v
+const isRoute = (v: unknown): v is RouteDef =>
+  !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'auth' in v
 async function allRoutes(): Promise<RouteDef[]> {
-  const files = (await readdir(ROOT, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-  const modules = await Promise.all(files.map((f) => import(path.join(ROOT, f)) as Promise<Record<string, unknown>>))
+  const files = (await readdir(ROOT, { recursive: true })).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+  )
+  const modules = await Promise.all(
+    files.map((f) => import(path.join(ROOT, f)) as Promise<Record<string, unknown>>),
+  )
   return [...new Set(modules.flatMap((m) => Object.values(m).filter(isRoute)))]
 }
 
 /** JSON-pointer-ish paths of the fields marked server-only that a request could fill in. */
 function serverOnlyFields(schema: z.ZodType): string[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' })
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+  })
   const found: string[] = []
   const walk = (node: unknown, at: string) => {
     if (!node || typeof node !== 'object') return
@@ -33,7 +43,10 @@ describe('stored-file references', () => {
     const routes = await allRoutes()
     expect(routes.length).toBeGreaterThan(200)
     const offending = routes.flatMap((r) =>
-      (['params', 'query', 'body'] as const).flatMap((part) => (r[part] ? serverOnlyFields(r[part]).map((f) => `${r.method} ${r.path} ${part}${f}`) : [])))
+      (['params', 'query', 'body'] as const).flatMap((part) =>
+        r[part] ? serverOnlyFields(r[part]).map((f) => `${r.method} ${r.path} ${part}${f}`) : [],
+      ),
+    )
     expect(offending).toEqual([])
   })
 

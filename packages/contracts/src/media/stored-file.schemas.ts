@@ -14,9 +14,18 @@ export const SERVER_ONLY = 'x-server-only'
  * avatar, a project background, a brand logo), and the server reads the key off that entity.
  * The brand makes a raw string fail to type-check where a StoredKey is expected.
  */
-export const StoredKey = z.string().min(1).max(512).brand<'StoredKey'>().meta({ [SERVER_ONLY]: true })
+export const StoredKey = z
+  .string()
+  .min(1)
+  .max(512)
+  .brand<'StoredKey'>()
+  .meta({ [SERVER_ONLY]: true })
 export type StoredKey = z.infer<typeof StoredKey>
 
 /** A path on the render worker's disk (a downloaded input), never sent by or to a client. */
-export const WorkerPath = z.string().min(1).brand<'WorkerPath'>().meta({ [SERVER_ONLY]: true })
+export const WorkerPath = z
+  .string()
+  .min(1)
+  .brand<'WorkerPath'>()
+  .meta({ [SERVER_ONLY]: true })
 export type WorkerPath = z.infer<typeof WorkerPath>

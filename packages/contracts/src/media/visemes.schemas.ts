@@ -23,7 +23,23 @@ import { z } from 'zod'
  * | oh     | o ɔ                            | round, open                             |
  * | ou     | u ʊ w                          | small round (pucker)                    |
  */
-export const VISEMES = ['sil', 'PP', 'FF', 'TH', 'DD', 'kk', 'CH', 'SS', 'nn', 'RR', 'aa', 'E', 'ih', 'oh', 'ou'] as const
+export const VISEMES = [
+  'sil',
+  'PP',
+  'FF',
+  'TH',
+  'DD',
+  'kk',
+  'CH',
+  'SS',
+  'nn',
+  'RR',
+  'aa',
+  'E',
+  'ih',
+  'oh',
+  'ou',
+] as const
 export const Viseme = z.enum(VISEMES)
 export type Viseme = z.infer<typeof Viseme>
 

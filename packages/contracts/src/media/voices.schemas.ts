@@ -55,7 +55,9 @@ export const SynthesisOptions = z.object({
   emotion: Emotion.default(DEFAULT_EMOTION),
   intensity: Intensity.default(DEFAULT_INTENSITY),
   /** This voice's own delivery for the emotion at full intensity (a voice profile's emotion table); else the built-in table. */
-  emotionProsody: z.object({ rate: z.number(), pitchSemitones: z.number(), range: z.number(), volume: z.number() }).optional(),
+  emotionProsody: z
+    .object({ rate: z.number(), pitchSemitones: z.number(), range: z.number(), volume: z.number() })
+    .optional(),
 })
 export type SynthesisOptions = z.infer<typeof SynthesisOptions>
 export type SynthesisOptionsInput = z.input<typeof SynthesisOptions>

@@ -7,7 +7,10 @@ import { Notification, NotificationId, NotificationList } from './notifications.
 
 /** SPEC §7 "notifications list {limit, page}"; SPEC §3 also names the page `currentPage`. Newest first. */
 export const listNotifications = defineRoute({
-  method: 'GET', path: '/api/notifications', auth: 'user', summary: "The signed-in user's notifications, newest first",
+  method: 'GET',
+  path: '/api/notifications',
+  auth: 'user',
+  summary: "The signed-in user's notifications, newest first",
   query: z.object({
     limit: boundedText(1, 100, 'limit must be between 1 and 100').default(NOTIFICATION_PAGE_SIZE),
     page: Page.optional(),
@@ -21,7 +24,10 @@ export const listNotifications = defineRoute({
  * the notification object it holds or just its id.
  */
 export const updateNotificationStatus = defineRoute({
-  method: 'POST', path: '/api/notifications/update-status', auth: 'user', summary: 'Mark one of your notifications seen',
+  method: 'POST',
+  path: '/api/notifications/update-status',
+  auth: 'user',
+  summary: 'Mark one of your notifications seen',
   body: z.object({
     notification: z.union([NotificationId, z.object({ id: NotificationId })]),
   }),

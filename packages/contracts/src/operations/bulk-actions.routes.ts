@@ -21,7 +21,9 @@ export const BulkActionInput = z.discriminatedUnion(
     }),
     z.object({
       target: z.literal('final_videos'),
-      action: z.enum(BULK_FINAL_VIDEO_ACTIONS, { error: `action must be one of ${BULK_FINAL_VIDEO_ACTIONS.join(', ')}` }),
+      action: z.enum(BULK_FINAL_VIDEO_ACTIONS, {
+        error: `action must be one of ${BULK_FINAL_VIDEO_ACTIONS.join(', ')}`,
+      }),
       filter: FinalVideoFilter,
     }),
   ],
@@ -51,12 +53,18 @@ export const BulkAction = z.object({
 export type BulkAction = z.infer<typeof BulkAction>
 
 export const previewBulkAction = defineRoute({
-  method: 'POST', path: '/api/admin/bulk-actions/preview', auth: 'admin', summary: 'Dry run: how many rows the action would touch',
+  method: 'POST',
+  path: '/api/admin/bulk-actions/preview',
+  auth: 'admin',
+  summary: 'Dry run: how many rows the action would touch',
   body: BulkActionInput,
   response: z.object({ count: z.number().int() }),
 })
 export const startBulkAction = defineRoute({
-  method: 'POST', path: '/api/admin/bulk-actions', auth: 'admin', summary: 'Start a bulk action as a background job',
+  method: 'POST',
+  path: '/api/admin/bulk-actions',
+  auth: 'admin',
+  summary: 'Start a bulk action as a background job',
   body: BulkActionInput.and(
     z.object({
       /** The dry run's count the admin confirmed; more matches than this refuses the run. */
@@ -66,11 +74,15 @@ export const startBulkAction = defineRoute({
   response: z.object({ bulk_action: BulkAction }),
 })
 export const getBulkAction = defineRoute({
-  method: 'GET', path: '/api/admin/bulk-actions/:id', auth: 'admin',
+  method: 'GET',
+  path: '/api/admin/bulk-actions/:id',
+  auth: 'admin',
   params: z.object({ id: z.uuid({ error: 'Unknown bulk action' }) }),
   response: z.object({ bulk_action: BulkAction }),
 })
 export const listBulkActions = defineRoute({
-  method: 'GET', path: '/api/admin/bulk-actions', auth: 'admin',
+  method: 'GET',
+  path: '/api/admin/bulk-actions',
+  auth: 'admin',
   response: z.object({ list: z.array(BulkAction) }),
 })

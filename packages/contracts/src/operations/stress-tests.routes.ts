@@ -13,7 +13,11 @@ export type StressTarget = (typeof STRESS_TARGETS)[number]
 export const STRESS_CAPS = { requests: 500, concurrency: 4, duration_s: 300 } as const
 
 const capped = (name: string, max: number) =>
-  z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(1, `${name} must be between 1 and ${max}`).max(max, `${name} must be between 1 and ${max}`)
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be between 1 and ${max}`)
+    .max(max, `${name} must be between 1 and ${max}`)
 
 export const StressTestInput = z.object({
   /** Requests in all; the run ends when they are done, the duration is up or the admin stops it. */
@@ -42,7 +46,16 @@ export const StressTest = z.object({
   yielded_ms: z.number().int(),
   /** Finished requests per second of run time. */
   throughput_rps: z.number().nullable(),
-  latency_ms: z.object({ p50: z.number(), p95: z.number(), p99: z.number(), min: z.number(), max: z.number(), mean: z.number() }).nullable(),
+  latency_ms: z
+    .object({
+      p50: z.number(),
+      p95: z.number(),
+      p99: z.number(),
+      min: z.number(),
+      max: z.number(),
+      mean: z.number(),
+    })
+    .nullable(),
   /** Successful requests by latency, bucket upper bounds in ms (the last one is everything slower). */
   histogram: z.array(StressHistogramBucket),
   /** Distinct error messages with how often each came. */
@@ -57,24 +70,43 @@ export type StressTest = z.infer<typeof StressTest>
 
 const started = z.object({ stress_test: StressTest })
 export const startVoiceStressTest = defineRoute({
-  method: 'POST', path: '/api/admin/stress-test/voice', auth: 'admin', summary: 'Start a stress test of the voice service',
-  body: StressTestInput, response: started,
+  method: 'POST',
+  path: '/api/admin/stress-test/voice',
+  auth: 'admin',
+  summary: 'Start a stress test of the voice service',
+  body: StressTestInput,
+  response: started,
 })
 export const startRenderStressTest = defineRoute({
-  method: 'POST', path: '/api/admin/stress-test/render', auth: 'admin', summary: 'Start a stress test of the render workers (GPU job service)',
-  body: StressTestInput, response: started,
+  method: 'POST',
+  path: '/api/admin/stress-test/render',
+  auth: 'admin',
+  summary: 'Start a stress test of the render workers (GPU job service)',
+  body: StressTestInput,
+  response: started,
 })
 const SessionId = z.uuid({ error: 'Unknown stress test' })
 export const stopStressTest = defineRoute({
-  method: 'POST', path: '/api/admin/stress-test/stop', auth: 'admin', summary: 'Stop a running stress test',
-  body: z.object({ session_id: SessionId }), response: started,
+  method: 'POST',
+  path: '/api/admin/stress-test/stop',
+  auth: 'admin',
+  summary: 'Stop a running stress test',
+  body: z.object({ session_id: SessionId }),
+  response: started,
 })
 export const listStressTests = defineRoute({
-  method: 'GET', path: '/api/admin/stress-test/results', auth: 'admin', summary: 'Stress test results, newest first',
+  method: 'GET',
+  path: '/api/admin/stress-test/results',
+  auth: 'admin',
+  summary: 'Stress test results, newest first',
   query: listQuery(['created_at'] as const, 10),
   response: listPage(StressTest),
 })
 export const getStressTest = defineRoute({
-  method: 'GET', path: '/api/admin/stress-test/result', auth: 'admin', summary: 'One stress test with its figures',
-  query: z.object({ session_id: SessionId }), response: started,
+  method: 'GET',
+  path: '/api/admin/stress-test/result',
+  auth: 'admin',
+  summary: 'One stress test with its figures',
+  query: z.object({ session_id: SessionId }),
+  response: started,
 })

@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { defineId } from '../ids'
 
 /** Stripe's subscription statuses that Mouthpiece uses (SPEC §7 "Payment"). */
-export const SubscriptionStatus = z.enum(['trialing', 'incomplete', 'active', 'past_due', 'canceled', 'incomplete_expired'])
+export const SubscriptionStatus = z.enum([
+  'trialing',
+  'incomplete',
+  'active',
+  'past_due',
+  'canceled',
+  'incomplete_expired',
+])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
 
 export const Resolution = z.enum(['720p', '1080p'])
@@ -118,30 +125,47 @@ export const CardNumber = z
   .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incorrect.'))
 
 /** An admin's plan edit; every field optional (a partial update keeps the rest). */
-export const PlanUpdate = z.object({
-  name: z.string().trim().min(1, 'Please enter a plan name').max(60),
-  description: z.string().trim().max(500),
-  price_cents: z.number().int().min(0, 'Price must be 0 or more').max(10_000_000),
-  trial_days: z.number().int().min(0).max(365),
-  features: z.array(z.string().trim().min(1).max(200)).max(20),
-  entitlements: Entitlements,
-  is_active: z.boolean(),
-  sort_order: z.number().int().min(0).max(100_000, 'The order must be at most 100000'),
-}).partial()
+export const PlanUpdate = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter a plan name').max(60),
+    description: z.string().trim().max(500),
+    price_cents: z.number().int().min(0, 'Price must be 0 or more').max(10_000_000),
+    trial_days: z.number().int().min(0).max(365),
+    features: z.array(z.string().trim().min(1).max(200)).max(20),
+    entitlements: Entitlements,
+    is_active: z.boolean(),
+    sort_order: z.number().int().min(0).max(100_000, 'The order must be at most 100000'),
+  })
+  .partial()
 export const PlanInput = PlanUpdate.required({ name: true, price_cents: true, entitlements: true }).extend({
-  slug: z.string().trim().max(40).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may only contain lowercase letters, numbers and dashes'),
+  slug: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may only contain lowercase letters, numbers and dashes'),
 })
 
 /**
  * Notification types the payments module sends (SPEC §3: 1 to 8, each opens the billing page).
  */
 export const PaymentNotificationType = {
-  paymentSucceeded: 1, paymentFailed: 2, planCanceled: 3, planResumed: 4, trialStarted: 5, trialEnded: 6, planEnded: 7, planChanged: 8,
+  paymentSucceeded: 1,
+  paymentFailed: 2,
+  planCanceled: 3,
+  planResumed: 4,
+  trialStarted: 5,
+  trialEnded: 6,
+  planEnded: 7,
+  planChanged: 8,
 } as const
 
 /** Effective limits of a user without a plan (or whose plan has ended). */
 export const FREE_ENTITLEMENTS: CurrentEntitlements = {
-  plan_slug: 'free', plan_name: 'Free', render_minutes_per_month: 10, max_resolution: '720p', alerts_per_month: 10,
+  plan_slug: 'free',
+  plan_name: 'Free',
+  render_minutes_per_month: 10,
+  max_resolution: '720p',
+  alerts_per_month: 10,
 }
 
 /** Shown on every test-mode payment page. */

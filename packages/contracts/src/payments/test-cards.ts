@@ -2,7 +2,8 @@
  * Stripe's test-card semantics, shared by the server (sandbox provider, Stripe test-mode tokens)
  * and the test pages that list the cards. Any other valid (Luhn) number succeeds.
  */
-export type CardOutcome = 'succeed' | 'decline' | 'insufficient_funds' | 'expired' | 'incorrect_cvc' | 'processing_error'
+export type CardOutcome =
+  'succeed' | 'decline' | 'insufficient_funds' | 'expired' | 'incorrect_cvc' | 'processing_error'
 
 export interface TestCard {
   number: string
@@ -16,10 +17,30 @@ export interface TestCard {
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4242424242424242', brand: 'visa', outcome: 'succeed', label: 'Succeeds' },
   { number: '5555555555554444', brand: 'mastercard', outcome: 'succeed', label: 'Succeeds' },
-  { number: '4000000000000002', brand: 'visa', outcome: 'decline', label: 'Declined: Your card was declined.' },
-  { number: '4000000000009995', brand: 'visa', outcome: 'insufficient_funds', label: 'Declined: insufficient funds' },
-  { number: '4000000000000069', brand: 'visa', outcome: 'expired', label: 'Declined: Your card has expired.' },
-  { number: '4000000000000127', brand: 'visa', outcome: 'incorrect_cvc', label: "Declined: Your card's security code is incorrect." },
+  {
+    number: '4000000000000002',
+    brand: 'visa',
+    outcome: 'decline',
+    label: 'Declined: Your card was declined.',
+  },
+  {
+    number: '4000000000009995',
+    brand: 'visa',
+    outcome: 'insufficient_funds',
+    label: 'Declined: insufficient funds',
+  },
+  {
+    number: '4000000000000069',
+    brand: 'visa',
+    outcome: 'expired',
+    label: 'Declined: Your card has expired.',
+  },
+  {
+    number: '4000000000000127',
+    brand: 'visa',
+    outcome: 'incorrect_cvc',
+    label: "Declined: Your card's security code is incorrect.",
+  },
   { number: '4000000000000119', brand: 'visa', outcome: 'processing_error', label: 'Processing error' },
 ]
 
@@ -32,10 +53,22 @@ export interface CardErrorInfo {
 /** Stripe's codes and messages for each failing outcome. */
 export const CARD_ERRORS: Record<Exclude<CardOutcome, 'succeed'>, CardErrorInfo> = {
   decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  insufficient_funds: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  insufficient_funds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   expired: { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
-  incorrect_cvc: { code: 'incorrect_cvc', decline_code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  processing_error: { code: 'processing_error', decline_code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  incorrect_cvc: {
+    code: 'incorrect_cvc',
+    decline_code: 'incorrect_cvc',
+    message: "Your card's security code is incorrect.",
+  },
+  processing_error: {
+    code: 'processing_error',
+    decline_code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 }
 
 export const INVALID_CARD_ERRORS = {

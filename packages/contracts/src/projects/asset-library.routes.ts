@@ -33,19 +33,36 @@ export type StoredAsset = z.infer<typeof StoredAsset>
 
 export const StorageUse = z.object({
   total_bytes: z.number().int().nonnegative(),
-  by_kind: z.object({ uploads: z.number().int(), audio: z.number().int(), renders: z.number().int(), avatars: z.number().int() }),
-  counts: z.object({ uploads: z.number().int(), audio: z.number().int(), renders: z.number().int(), avatars: z.number().int() }),
+  by_kind: z.object({
+    uploads: z.number().int(),
+    audio: z.number().int(),
+    renders: z.number().int(),
+    avatars: z.number().int(),
+  }),
+  counts: z.object({
+    uploads: z.number().int(),
+    audio: z.number().int(),
+    renders: z.number().int(),
+    avatars: z.number().int(),
+  }),
 })
 export type StorageUse = z.infer<typeof StorageUse>
 
 export const listStoredAssets = defineRoute({
-  method: 'GET', path: '/api/asset-management', auth: 'user', summary: 'My stored files of one kind, newest first, and my storage use',
+  method: 'GET',
+  path: '/api/asset-management',
+  auth: 'user',
+  summary: 'My stored files of one kind, newest first, and my storage use',
   query: z.object({ kind: AssetKind.default('uploads'), page: PageNumber.default(1) }),
   response: pageOf(StoredAsset).extend({ storage: StorageUse }),
 })
 
 export const deleteStoredAsset = defineRoute({
-  method: 'POST', path: '/api/asset-management/delete', auth: 'user', requiresEnabled: true, summary: 'Delete one of my stored files',
+  method: 'POST',
+  path: '/api/asset-management/delete',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'Delete one of my stored files',
   body: z.object({ id: z.string().trim().min(1, 'File not found').max(200, 'File not found') }),
   response: z.object({ deleted: z.literal(true), storage: StorageUse }),
 })

@@ -1,12 +1,29 @@
 import { z } from 'zod'
 import {
-  CAPTION_FONTS, DEFAULT_AVATAR_BOX, DEFAULT_CAPTION_BOX, DEFAULT_CAPTION_COLORS, DEFAULT_CAPTION_FONT, DEFAULT_ENERGY,
-  DEFAULT_FONT_SIZE_PT, DEFAULT_FONT_WEIGHT, DEFAULT_OUTLINE_COLOR, DEFAULT_SAMPLES, PROJECT_SETTING_DEFAULTS, TIMELINE,
+  CAPTION_FONTS,
+  DEFAULT_AVATAR_BOX,
+  DEFAULT_CAPTION_BOX,
+  DEFAULT_CAPTION_COLORS,
+  DEFAULT_CAPTION_FONT,
+  DEFAULT_ENERGY,
+  DEFAULT_FONT_SIZE_PT,
+  DEFAULT_FONT_WEIGHT,
+  DEFAULT_OUTLINE_COLOR,
+  DEFAULT_SAMPLES,
+  PROJECT_SETTING_DEFAULTS,
+  TIMELINE,
 } from '../constants'
 import { GenerationFlow, OriginVideoMode, QueueType, RenderStatus } from '../statuses'
 import { ModelStyle } from '../media/avatar.schemas'
 import { VisemeCue } from '../media/visemes.schemas'
-import { DEFAULT_EMOTION, DEFAULT_INTENSITY, Emotion, Intensity, VoiceId, WordTiming } from '../media/voices.schemas'
+import {
+  DEFAULT_EMOTION,
+  DEFAULT_INTENSITY,
+  Emotion,
+  Intensity,
+  VoiceId,
+  WordTiming,
+} from '../media/voices.schemas'
 import { VideoOrientation, VideoResolution } from '../media/render.schemas'
 import { VoiceEffectName } from '../voices/voices.routes'
 import { CustomAvatarId } from '../avatars/avatars.routes'
@@ -29,11 +46,19 @@ export const MAX_ASSETS_PER_SCENE = 40
 export const MAX_SAMPLES = 6
 
 const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #RRGGBB')
-const oneOf = <T extends Record<string, number>>(values: T) => z.literal(Object.values(values) as Array<T[keyof T]>)
+const oneOf = <T extends Record<string, number>>(values: T) =>
+  z.literal(Object.values(values) as Array<T[keyof T]>)
 /** Client-made ids (uuid or nanoid-like): scenes, assets, captions are created in the editor. */
-export const DocId = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id')
+export const DocId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id')
 
-export const SceneText = z.string({ error: 'Please enter the scene text' }).max(SCENE_MAX_CHARS, SCENE_TEXT_MESSAGE)
+export const SceneText = z
+  .string({ error: 'Please enter the scene text' })
+  .max(SCENE_MAX_CHARS, SCENE_TEXT_MESSAGE)
 
 /** Per-scene generation state (SPEC §4): render status, generation flow 1–9, queue type of the running step. */
 export const SceneStatus = z.object({
@@ -142,7 +167,12 @@ export const SceneAsset = z.object({
   id: DocId,
   type: z.enum(['image', 'video', 'text', 'audio']),
   /** Timeline layer 0..3 (SPEC §9 max layer 4). */
-  layer: z.number().int().min(0).max(TIMELINE.maxLayer - 1).default(0),
+  layer: z
+    .number()
+    .int()
+    .min(0)
+    .max(TIMELINE.maxLayer - 1)
+    .default(0),
   start: z.number().nonnegative().default(0),
   end: z.number().nonnegative().default(5),
   x: z.number().default(420),
@@ -204,13 +234,21 @@ export const TimelineData = z.object({
   trackerOffset: z.number().default(0),
   viewPortWidth: z.number().nonnegative().default(0),
   scrollOffset: z.number().nonnegative().default(0),
-  secondPerFrame: z.number().int().min(TIMELINE.frameSecondsMin).max(TIMELINE.frameSecondsMax).default(TIMELINE.frameSecondsInitial),
+  secondPerFrame: z
+    .number()
+    .int()
+    .min(TIMELINE.frameSecondsMin)
+    .max(TIMELINE.frameSecondsMax)
+    .default(TIMELINE.frameSecondsInitial),
 })
 export type TimelineData = z.infer<typeof TimelineData>
 
 export const ProjectDocument = z.object({
   schema: z.literal(PROJECT_DOCUMENT_SCHEMA).default(PROJECT_DOCUMENT_SCHEMA),
-  scenes: z.array(Scene).min(1, 'A project needs at least one scene').max(MAX_SCENES, `A project holds at most ${MAX_SCENES} scenes`),
+  scenes: z
+    .array(Scene)
+    .min(1, 'A project needs at least one scene')
+    .max(MAX_SCENES, `A project holds at most ${MAX_SCENES} scenes`),
   background: ProjectBackground.default({ type: 'color', color: '#1B1F2A' }),
   settings: ProjectSettings.default(ProjectSettings.parse({})),
   origin: OriginVideo.default(OriginVideo.parse({})),
@@ -221,7 +259,13 @@ export type ProjectDocumentInput = z.input<typeof ProjectDocument>
 
 /** A fresh scene with the spec's defaults. */
 export function newScene(id: string, text = '', influencer: string | null = null): Scene {
-  return Scene.parse({ id, text, avatarData: { influencer }, captionData: { content: text }, audioData: { content: '' } })
+  return Scene.parse({
+    id,
+    text,
+    avatarData: { influencer },
+    captionData: { content: text },
+    audioData: { content: '' },
+  })
 }
 
 /** Reads a stored document of any schema version as the current shape (defaults fill new fields). */

@@ -2,7 +2,17 @@ import { z } from 'zod'
 import { boundedText, defineId } from '../ids'
 import { CustomAvatarId } from '../avatars/avatars.routes'
 import { AssetChangeKind, DELETE_ACTION, OriginVideoMode } from '../statuses'
-import { AvatarData, AudioData, CaptionData, DocId, ProjectDocument, ProjectSettings, Scene, SceneAsset, SceneText } from './project-document.schemas'
+import {
+  AvatarData,
+  AudioData,
+  CaptionData,
+  DocId,
+  ProjectDocument,
+  ProjectSettings,
+  Scene,
+  SceneAsset,
+  SceneText,
+} from './project-document.schemas'
 
 /** The projects domain: a user's editable videos (SPEC §3 project, §7 "Projects and audio"). */
 
@@ -23,11 +33,15 @@ export const ProjectName = z
 export const PROJECT_NAME_TAKEN = 'You already have a project with this name'
 /** 409 body `code` of a stale write; `errors.version` carries the current version too. */
 export const VERSION_CONFLICT_CODE = 'version_conflict'
-export const VERSION_CONFLICT_MESSAGE = 'This project was changed in another tab or window. Reload to get the latest version.'
+export const VERSION_CONFLICT_MESSAGE =
+  'This project was changed in another tab or window. Reload to get the latest version.'
 export const NOTHING_TO_UNDO = 'Nothing to undo'
 
 /** The version a write was based on (the `version` of the project the caller last read). */
-export const BaseVersion = z.number({ error: 'Please send the project version you edited' }).int().nonnegative()
+export const BaseVersion = z
+  .number({ error: 'Please send the project version you edited' })
+  .int()
+  .nonnegative()
 
 /** A project as the list shows it (no document). */
 export const ProjectSummary = z.object({
@@ -62,10 +76,31 @@ export type Project = z.infer<typeof Project>
  */
 export const SceneChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('captionData'), sceneId: DocId, data: CaptionData.partial() }),
-  z.object({ kind: z.literal('audioData'), sceneId: DocId, data: AudioData.pick({ emotion: true, intensity: true, numberOfSamples: true, voiceType: true, voiceId: true, voiceEffect: true, sampleUuidPath: true, rate: true, pitch: true, audioFile: true }).partial() }),
-  z.object({ kind: z.literal('avatarData'), sceneId: DocId, data: AvatarData.omit({ status: true, renderId: true }).partial() }),
   z.object({
-    kind: z.literal('asset'), sceneId: DocId, assetId: DocId,
+    kind: z.literal('audioData'),
+    sceneId: DocId,
+    data: AudioData.pick({
+      emotion: true,
+      intensity: true,
+      numberOfSamples: true,
+      voiceType: true,
+      voiceId: true,
+      voiceEffect: true,
+      sampleUuidPath: true,
+      rate: true,
+      pitch: true,
+      audioFile: true,
+    }).partial(),
+  }),
+  z.object({
+    kind: z.literal('avatarData'),
+    sceneId: DocId,
+    data: AvatarData.omit({ status: true, renderId: true }).partial(),
+  }),
+  z.object({
+    kind: z.literal('asset'),
+    sceneId: DocId,
+    assetId: DocId,
     /** SPEC delete action = 1; absent: create (if new) or update. */
     action: z.literal(DELETE_ACTION).optional(),
     data: SceneAsset.partial().optional(),
@@ -87,7 +122,10 @@ export const UpdateProjectBody = z
     changes: z.array(SceneChange).max(200).optional(),
     document: ProjectDocument.optional(),
   })
-  .refine((b) => !(b.changes && b.document), { message: 'Send either changes or a document, not both', path: ['document'] })
+  .refine((b) => !(b.changes && b.document), {
+    message: 'Send either changes or a document, not both',
+    path: ['document'],
+  })
 export type UpdateProjectBody = z.infer<typeof UpdateProjectBody>
 export type UpdateProjectInput = z.input<typeof UpdateProjectBody>
 

@@ -26,14 +26,20 @@ export const SuggestedBackground = z.object({
 export type SuggestedBackground = z.infer<typeof SuggestedBackground>
 
 export const textBackground = defineRoute({
-  method: 'GET', path: '/api/text-background', auth: 'public', summary: 'A ready background that suits a line of text',
+  method: 'GET',
+  path: '/api/text-background',
+  auth: 'public',
+  summary: 'A ready background that suits a line of text',
   query: z.object({ sentence: SentenceText }),
   response: z.object({ background: SuggestedBackground }),
 })
 
 /** Binary (video/mp4, Range): a ready background as a 6-second loop, made on first request. */
 export const videoBackground = defineRoute({
-  method: 'GET', path: '/api/video-background/:id', auth: 'public', summary: 'A ready background as a short looping video',
+  method: 'GET',
+  path: '/api/video-background/:id',
+  auth: 'public',
+  summary: 'A ready background as a short looping video',
   /** Checked by the handler: an unknown id is 404 'Background not found'. */
   params: z.object({ id: z.string().max(40) }),
 })

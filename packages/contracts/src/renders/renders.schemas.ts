@@ -38,9 +38,13 @@ export const BACKGROUND_PRESETS = [
   { id: 'paper', label: 'Paper', colors: ['#F4EFE6', '#D9C3A0'] },
 ] as const
 export type BackgroundPreset = (typeof BACKGROUND_PRESETS)[number]
-export const BackgroundPresetId = z.enum(BACKGROUND_PRESETS.map((p) => p.id) as [BackgroundPreset['id'], ...BackgroundPreset['id'][]])
+export const BackgroundPresetId = z.enum(
+  BACKGROUND_PRESETS.map((p) => p.id) as [BackgroundPreset['id'], ...BackgroundPreset['id'][]],
+)
 
-const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a 6-digit hex colour (a hash sign, then RRGGBB)')
+const Hex = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a 6-digit hex colour (a hash sign, then RRGGBB)')
 export const BackgroundChoice = z.discriminatedUnion('type', [
   z.object({ type: z.literal('preset'), id: BackgroundPresetId }),
   z.object({ type: z.literal('color'), color: Hex }),
@@ -89,10 +93,21 @@ export const RenderKind = z.enum(['video', 'audio'])
 export type RenderKind = z.infer<typeof RenderKind>
 /** tip_video and setup_preview: made by the live-stream alerts (donations) for a tip or an avatar setup. */
 /** project: the final video of a project (generate-final-video). */
-export const RenderSource = z.enum(['quick_create', 'demo', 'short_audio', 'showcase', 'tip_video', 'setup_preview', 'project', 'ad_video', 'conference_event'])
+export const RenderSource = z.enum([
+  'quick_create',
+  'demo',
+  'short_audio',
+  'showcase',
+  'tip_video',
+  'setup_preview',
+  'project',
+  'ad_video',
+  'conference_event',
+])
 export type RenderSource = z.infer<typeof RenderSource>
 
-const oneOf = <T extends Record<string, number>>(values: T) => z.literal(Object.values(values) as Array<T[keyof T]>)
+const oneOf = <T extends Record<string, number>>(values: T) =>
+  z.literal(Object.values(values) as Array<T[keyof T]>)
 
 export const RenderFiles = z.object({
   video_url: z.string().nullable(),

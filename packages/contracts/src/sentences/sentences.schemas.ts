@@ -53,7 +53,11 @@ export const SentenceList = z
   .transform(toSentenceList)
   .pipe(
     z
-      .array(z.string().max(SENTENCE_MAX_LENGTH, `Each sentence must be at most ${SENTENCE_MAX_LENGTH} characters`))
+      .array(
+        z
+          .string()
+          .max(SENTENCE_MAX_LENGTH, `Each sentence must be at most ${SENTENCE_MAX_LENGTH} characters`),
+      )
       .min(1, 'Please add at least one sentence')
       .max(SENTENCES_PER_CATEGORY_MAX, `A category holds at most ${SENTENCES_PER_CATEGORY_MAX} sentences`),
   )
@@ -96,7 +100,11 @@ export type SaveCategoryInput = z.input<typeof SaveCategoryBody>
  * SPEC §4/§5: may this category's Show switch be changed? Turning one on is always allowed; turning
  * one off is allowed only while more than the minimum number of categories are active.
  */
-export function canToggleShow(category: { is_show: boolean } | undefined, activeCount: number, minActive: number): boolean {
+export function canToggleShow(
+  category: { is_show: boolean } | undefined,
+  activeCount: number,
+  minActive: number,
+): boolean {
   if (!category?.is_show) return true
   return activeCount > minActive
 }

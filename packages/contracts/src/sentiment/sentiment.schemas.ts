@@ -8,7 +8,9 @@ export type SentimentLabel = z.infer<typeof SentimentLabel>
 /** Where a video comes from: YouTube (Data API), or the creator's own Mouthpiece render (offline). */
 export const VideoSource = z.enum(['youtube', 'mouthpiece'])
 /** A picked video: `yt:<videoId>` or `mp:<renderId>`, so one list can hold both kinds. */
-export const SelectedVideoId = z.string().regex(/^(yt:[A-Za-z0-9_-]{6,20}|mp:[0-9a-f-]{36})$/, 'Invalid video id')
+export const SelectedVideoId = z
+  .string()
+  .regex(/^(yt:[A-Za-z0-9_-]{6,20}|mp:[0-9a-f-]{36})$/, 'Invalid video id')
 
 export const FoundVideo = z.object({
   id: SelectedVideoId,
@@ -40,7 +42,9 @@ export const QuotaPlan = z.object({
 })
 export type QuotaPlan = z.infer<typeof QuotaPlan>
 
-export const SearchVideoQuery = z.object({ query: z.string().trim().min(1, 'Please type what to search for').max(200) })
+export const SearchVideoQuery = z.object({
+  query: z.string().trim().min(1, 'Please type what to search for').max(200),
+})
 export const SearchVideoResult = z.object({
   videos: z.array(FoundVideo),
   /** youtube: searched with the linked Google account or the API key; offline: own videos only. */
@@ -49,13 +53,20 @@ export const SearchVideoResult = z.object({
 })
 
 export const AnalyzeBody = z.object({
-  selected_video_ids: z.array(SelectedVideoId).min(1, 'Please pick at least one video').max(50, 'Pick at most 50 videos'),
+  selected_video_ids: z
+    .array(SelectedVideoId)
+    .min(1, 'Please pick at least one video')
+    .max(50, 'Pick at most 50 videos'),
   query: z.string().max(200).optional(),
 })
 export const AnalyzeAgainBody = z.object({ sentiment_id: z.string().uuid('Invalid analysis id') })
 /** plan: the picked videos, or (with sentiment_id) an analyse-again of that run. */
-export const PlanBody = AnalyzeBody.partial({ selected_video_ids: true }).extend({ sentiment_id: z.string().uuid('Invalid analysis id').optional() })
-  .refine((b) => b.sentiment_id || b.selected_video_ids?.length, { message: 'Please pick at least one video', path: ['selected_video_ids'] })
+export const PlanBody = AnalyzeBody.partial({ selected_video_ids: true })
+  .extend({ sentiment_id: z.string().uuid('Invalid analysis id').optional() })
+  .refine((b) => b.sentiment_id || b.selected_video_ids?.length, {
+    message: 'Please pick at least one video',
+    path: ['selected_video_ids'],
+  })
 export const SentimentIdQuery = z.object({ sentiment_id: z.string().uuid('Invalid analysis id') })
 
 export const ScoredWord = z.object({ word: z.string(), score: z.number() })
@@ -75,7 +86,11 @@ export const ScoredComment = z.object({
 })
 export type ScoredComment = z.infer<typeof ScoredComment>
 
-export const Counts = z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() })
+export const Counts = z.object({
+  positive: z.number().int(),
+  neutral: z.number().int(),
+  negative: z.number().int(),
+})
 export const VideoResult = z.object({
   id: z.string(),
   title: z.string(),
@@ -86,7 +101,13 @@ export const VideoResult = z.object({
   note: z.string().nullable(),
 })
 export const Theme = z.object({ term: z.string(), count: z.number().int(), score: z.number() })
-export const TimelineDay = z.object({ day: z.string(), positive: z.number().int(), neutral: z.number().int(), negative: z.number().int(), score: z.number() })
+export const TimelineDay = z.object({
+  day: z.string(),
+  positive: z.number().int(),
+  neutral: z.number().int(),
+  negative: z.number().int(),
+  score: z.number(),
+})
 export const RunDiff = z.object({
   previous_id: z.string().uuid(),
   unchanged: z.boolean(),
@@ -98,7 +119,11 @@ export const RunDiff = z.object({
 export const RunStatus = z.enum(['queued', 'running', 'completed', 'partial', 'failed'])
 export const RUN_OPEN_STATUSES: ReadonlyArray<z.infer<typeof RunStatus>> = ['queued', 'running']
 /** Where a running analysis is: reading comments (videos done of total), then labelling (comments done of total). */
-export const RunProgress = z.object({ stage: z.enum(['reading', 'labelling', 'saving']), done: z.number().int(), total: z.number().int() })
+export const RunProgress = z.object({
+  stage: z.enum(['reading', 'labelling', 'saving']),
+  done: z.number().int(),
+  total: z.number().int(),
+})
 export type RunProgress = z.infer<typeof RunProgress>
 export const SentimentRun = z.object({
   id: z.string().uuid(),
@@ -134,7 +159,11 @@ export const SentimentResult = z.object({
 /** analyze / analyze-again answer at once with the run's id; the run goes on as a job. */
 export const AnalysisStarted = z.object({ sentiment_id: z.string().uuid(), status: RunStatus })
 /** Pushed to the creator's sockets as a run moves (the page polls get as a fallback). */
-export const SentimentEvent = z.object({ sentiment_id: z.string().uuid(), status: RunStatus, progress: RunProgress.nullable() })
+export const SentimentEvent = z.object({
+  sentiment_id: z.string().uuid(),
+  status: RunStatus,
+  progress: RunProgress.nullable(),
+})
 
 export const SentimentSetting = z.object({
   prompt: z.string().max(4000).nullable(),
@@ -142,4 +171,7 @@ export const SentimentSetting = z.object({
   /** The OpenAI-compatible endpoint; null = the server's SENTIMENT_LLM_URL. */
   base_url: z.string().url().max(500).nullable().optional(),
 })
-export const SlangWord = z.object({ word: z.string().trim().toLowerCase().min(1).max(40).regex(/^\S+$/, 'One word, no spaces'), score: z.number().int().min(-5).max(5) })
+export const SlangWord = z.object({
+  word: z.string().trim().toLowerCase().min(1).max(40).regex(/^\S+$/, 'One word, no spaces'),
+  score: z.number().int().min(-5).max(5),
+})

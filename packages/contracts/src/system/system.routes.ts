@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { defineRoute } from '../define-route'
 
 export const health = defineRoute({
-  method: 'GET', path: '/api/health', auth: 'public',
+  method: 'GET',
+  path: '/api/health',
+  auth: 'public',
   response: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
 })
 
@@ -19,6 +21,9 @@ export type HealthCheck = z.infer<typeof HealthCheck>
 
 /** The public status page's data (/health-check): each service probed for real, with its response time. */
 export const healthCheck = defineRoute({
-  method: 'GET', path: '/api/health-check', auth: 'public', summary: 'Status of the database, queue, workers, speech engines, storage and mail',
+  method: 'GET',
+  path: '/api/health-check',
+  auth: 'public',
+  summary: 'Status of the database, queue, workers, speech engines, storage and mail',
   response: z.object({ overall: HealthState, checked_at: z.string(), checks: z.array(HealthCheck) }),
 })

@@ -16,23 +16,43 @@ export interface TrackingEventInfo {
 }
 
 const usageLabels: Record<keyof typeof TrackingEvent, string> = {
-  userLogin: 'Logins', quickCreatesMade: 'Quick creates made', quickCreatesDownloaded: 'Quick creates downloaded',
-  projectCreated: 'Projects created', projectExported: 'Projects exported', projectDownloaded: 'Projects downloaded',
-  avatarCreated: 'Avatars created', avatarSaved: 'Avatars saved', dialogCreated: 'Dialogs created',
-  refreshQuickCreate: 'Quick create refreshes', refreshFullEditor: 'Full editor refreshes',
+  userLogin: 'Logins',
+  quickCreatesMade: 'Quick creates made',
+  quickCreatesDownloaded: 'Quick creates downloaded',
+  projectCreated: 'Projects created',
+  projectExported: 'Projects exported',
+  projectDownloaded: 'Projects downloaded',
+  avatarCreated: 'Avatars created',
+  avatarSaved: 'Avatars saved',
+  dialogCreated: 'Dialogs created',
+  refreshQuickCreate: 'Quick create refreshes',
+  refreshFullEditor: 'Full editor refreshes',
 }
 const paymentLabels: Record<keyof typeof PaymentStep, string> = {
-  enterPaymentInformation: 'Entered payment information', clickFreeTrial: 'Clicked free trial', visitPage: 'Visited payment page',
+  enterPaymentInformation: 'Entered payment information',
+  clickFreeTrial: 'Clicked free trial',
+  visitPage: 'Visited payment page',
 }
 
 /** Every known event, in code order per set. */
 export const TRACKING_EVENTS: readonly TrackingEventInfo[] = [
-  ...Object.entries(TrackingEvent).map(([name, code]) => ({ category: 'usage' as const, code, name, label: usageLabels[name as keyof typeof TrackingEvent] })),
-  ...Object.entries(PaymentStep).map(([name, code]) => ({ category: 'payment' as const, code, name, label: paymentLabels[name as keyof typeof PaymentStep] })),
+  ...Object.entries(TrackingEvent).map(([name, code]) => ({
+    category: 'usage' as const,
+    code,
+    name,
+    label: usageLabels[name as keyof typeof TrackingEvent],
+  })),
+  ...Object.entries(PaymentStep).map(([name, code]) => ({
+    category: 'payment' as const,
+    code,
+    name,
+    label: paymentLabels[name as keyof typeof PaymentStep],
+  })),
 ].sort((a, b) => (a.category === b.category ? a.code - b.code : a.category === 'usage' ? -1 : 1))
 
 export const eventsOf = (category: TrackingCategory) => TRACKING_EVENTS.filter((e) => e.category === category)
-export const isKnownEvent = (category: TrackingCategory, code: number) => TRACKING_EVENTS.some((e) => e.category === category && e.code === code)
+export const isKnownEvent = (category: TrackingCategory, code: number) =>
+  TRACKING_EVENTS.some((e) => e.category === category && e.code === code)
 
 export const TRACKING_DATA_MAX_BYTES = 4096
 export const UNKNOWN_EVENT_MESSAGE = 'Unknown tracking event'
@@ -45,13 +65,17 @@ export const CustomerTrackingBody = z
     category: z.enum(TRACKING_CATEGORIES, { error: 'category must be usage or payment' }).default('usage'),
     data: z
       .record(z.string(), z.unknown())
-      .refine((d) => JSON.stringify(d).length <= TRACKING_DATA_MAX_BYTES, `data must be at most ${TRACKING_DATA_MAX_BYTES} bytes`)
+      .refine(
+        (d) => JSON.stringify(d).length <= TRACKING_DATA_MAX_BYTES,
+        `data must be at most ${TRACKING_DATA_MAX_BYTES} bytes`,
+      )
       .default({}),
     /** The browser's own random id, so visitors are counted before they sign in. */
     anonymous_id: z.uuid({ error: 'anonymous_id must be a UUID' }).optional(),
   })
   .superRefine((b, ctx) => {
-    if (!isKnownEvent(b.category, b.event)) ctx.addIssue({ code: 'custom', path: ['event'], message: UNKNOWN_EVENT_MESSAGE })
+    if (!isKnownEvent(b.category, b.event))
+      ctx.addIssue({ code: 'custom', path: ['event'], message: UNKNOWN_EVENT_MESSAGE })
   })
 export type CustomerTrackingBody = z.input<typeof CustomerTrackingBody>
 

@@ -11,7 +11,12 @@ export const Username = z
   .min(3, 'Username must be at least 3 characters')
   .max(30, 'Username must be at most 30 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores')
-export const Email = z.string({ error: 'Please enter valid email id' }).trim().toLowerCase().max(254).email('Please enter valid email id')
+export const Email = z
+  .string({ error: 'Please enter valid email id' })
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .email('Please enter valid email id')
 export const Password = z
   .string({ error: 'Please enter a password' })
   .min(8, 'Password must be at least 8 characters')
@@ -19,7 +24,8 @@ export const Password = z
 
 /** SPEC §3 "User info": what the client knows about the signed-in user. */
 /** The 403 a disabled user gets from the routes barred to them (RouteDef.requiresEnabled). */
-export const ACCOUNT_DISABLED_MESSAGE = 'Your account is disabled, so this part of Mouthpiece is not available. Please contact support.'
+export const ACCOUNT_DISABLED_MESSAGE =
+  'Your account is disabled, so this part of Mouthpiece is not available. Please contact support.'
 
 export const User = z.object({
   id: z.number().int(),

@@ -38,15 +38,26 @@ export const PersonalVoice = z.object({
 })
 export type PersonalVoice = z.infer<typeof PersonalVoice>
 
-const VoiceName = z.string().trim().min(1, 'Please name your voice').max(60, 'The name must be at most 60 characters')
+const VoiceName = z
+  .string()
+  .trim()
+  .min(1, 'Please name your voice')
+  .max(60, 'The name must be at most 60 characters')
 
 export const listPersonalVoices = defineRoute({
-  method: 'GET', path: '/api/personal-voices', auth: 'user', summary: 'My personal (cloned) voices',
+  method: 'GET',
+  path: '/api/personal-voices',
+  auth: 'user',
+  summary: 'My personal (cloned) voices',
   response: z.object({ voices: z.array(PersonalVoice) }),
 })
 
 export const createPersonalVoice = defineRoute({
-  method: 'POST', path: '/api/personal-voices', auth: 'user', requiresEnabled: true, summary: 'Make a personal voice from an uploaded sample I own the voice of',
+  method: 'POST',
+  path: '/api/personal-voices',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'Make a personal voice from an uploaded sample I own the voice of',
   body: z.object({
     name: VoiceName.default('My voice'),
     sample_uuid_path: UuidPath,
@@ -56,14 +67,20 @@ export const createPersonalVoice = defineRoute({
 })
 
 export const renamePersonalVoice = defineRoute({
-  method: 'POST', path: '/api/personal-voices/:id/update', auth: 'user', summary: 'Rename a personal voice',
+  method: 'POST',
+  path: '/api/personal-voices/:id/update',
+  auth: 'user',
+  summary: 'Rename a personal voice',
   params: z.object({ id: PersonalVoiceId }),
   body: z.object({ name: VoiceName }),
   response: z.object({ voice: PersonalVoice }),
 })
 
 export const deletePersonalVoice = defineRoute({
-  method: 'POST', path: '/api/personal-voices/:id/delete', auth: 'user', summary: 'Delete a personal voice',
+  method: 'POST',
+  path: '/api/personal-voices/:id/delete',
+  auth: 'user',
+  summary: 'Delete a personal voice',
   params: z.object({ id: PersonalVoiceId }),
   response: z.object({ deleted: z.literal(true) }),
 })

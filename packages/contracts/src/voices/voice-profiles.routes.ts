@@ -11,7 +11,9 @@ import { EMOTIONS } from '../media/voices.schemas'
  */
 
 export const VOICE_TAG_CATEGORIES = ['gender', 'age', 'accent', 'style', 'language'] as const
-export const VoiceTagCategory = z.enum(VOICE_TAG_CATEGORIES, { error: `The tag group must be one of ${VOICE_TAG_CATEGORIES.join(', ')}` })
+export const VoiceTagCategory = z.enum(VOICE_TAG_CATEGORIES, {
+  error: `The tag group must be one of ${VOICE_TAG_CATEGORIES.join(', ')}`,
+})
 export type VoiceTagCategory = z.infer<typeof VoiceTagCategory>
 
 const voiceProfileId = defineId('Voice profile not found')
@@ -64,19 +66,36 @@ export const VoiceProfileItem = z.object({
 })
 export type VoiceProfileItem = z.infer<typeof VoiceProfileItem>
 
-const ProfileName = z.string({ error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(80, 'The name must be at most 80 characters')
+const ProfileName = z
+  .string({ error: 'Please enter a name' })
+  .trim()
+  .min(1, 'Please enter a name')
+  .max(80, 'The name must be at most 80 characters')
 /** Form fields arrive as text: numbers are coerced, tags are ids separated by commas. */
 const Num = (min: number, max: number, label: string) =>
-  z.coerce.number({ error: `${label} must be a number` }).min(min, `${label} must be between ${min} and ${max}`).max(max, `${label} must be between ${min} and ${max}`)
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`)
 const TagIds = z
   .union([z.array(z.union([z.number(), z.string()])), z.string()], { error: 'Tag not found' })
-  .transform((v) => (Array.isArray(v) ? v : v.split(',').map((s) => s.trim()).filter(Boolean)))
+  .transform((v) =>
+    Array.isArray(v)
+      ? v
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+  )
   .pipe(z.array(voiceTagId.text).max(30, 'At most 30 tags'))
 
 export const VoiceProfileFields = z.object({
   name: ProfileName,
   description: z.string().trim().max(500, 'The description must be at most 500 characters').default(''),
-  engine_voice_id: z.string({ error: 'Please choose a voice' }).trim().regex(/^(espeak|festival|neural):[A-Za-z0-9_+./-]+$/, 'Please choose a voice'),
+  engine_voice_id: z
+    .string({ error: 'Please choose a voice' })
+    .trim()
+    .regex(/^(espeak|festival|neural):[A-Za-z0-9_+./-]+$/, 'Please choose a voice'),
   rate: Num(0.5, 2, 'Speed').default(1),
   pitch: Num(-12, 12, 'Pitch').default(0),
   tag_ids: TagIds.default([]),
@@ -90,69 +109,112 @@ export const VoiceProfileFilter = z.object({ q: SearchText, tag: VoiceTagIdText.
 const VoiceProfileListQuery = listQuery(VOICE_PROFILE_SORTS).extend(VoiceProfileFilter.shape)
 
 export const adminListVoiceProfiles = defineRoute({
-  method: 'GET', path: '/api/admin/voice-profiles', auth: 'admin', summary: 'Voice profiles, searched and filtered by a tag',
+  method: 'GET',
+  path: '/api/admin/voice-profiles',
+  auth: 'admin',
+  summary: 'Voice profiles, searched and filtered by a tag',
   query: VoiceProfileListQuery,
   response: listPage(VoiceProfileItem),
 })
 export const adminExportVoiceProfiles = defineRoute({
-  method: 'GET', path: '/api/admin/voice-profiles/export', auth: 'admin', summary: 'The voice profiles matching the filter, as CSV',
+  method: 'GET',
+  path: '/api/admin/voice-profiles/export',
+  auth: 'admin',
+  summary: 'The voice profiles matching the filter, as CSV',
   query: VoiceProfileListQuery.omit({ page: true, per_page: true }),
 })
 /** multipart/form-data: the VoiceProfileFields and an optional `sample` audio file (else one is spoken). */
 export const adminStoreVoiceProfile = defineRoute({
-  method: 'POST', path: '/api/admin/voice-profiles', auth: 'admin', multipart: true, summary: 'Store a voice profile',
+  method: 'POST',
+  path: '/api/admin/voice-profiles',
+  auth: 'admin',
+  multipart: true,
+  summary: 'Store a voice profile',
   response: z.object({ profile: VoiceProfileItem }),
 })
 export const adminGetVoiceProfile = defineRoute({
-  method: 'GET', path: '/api/admin/voice-profiles/:id', auth: 'admin', summary: 'One voice profile',
+  method: 'GET',
+  path: '/api/admin/voice-profiles/:id',
+  auth: 'admin',
+  summary: 'One voice profile',
   params: z.object({ id: VoiceProfileIdText }),
   response: z.object({ profile: VoiceProfileItem }),
 })
 export const adminUpdateVoiceProfile = defineRoute({
-  method: 'PUT', path: '/api/admin/voice-profiles/:id', auth: 'admin', summary: 'Update a voice profile (JSON)',
+  method: 'PUT',
+  path: '/api/admin/voice-profiles/:id',
+  auth: 'admin',
+  summary: 'Update a voice profile (JSON)',
   params: z.object({ id: VoiceProfileIdText }),
   body: VoiceProfileUpdate,
   response: z.object({ profile: VoiceProfileItem }),
 })
 /** multipart/form-data with `_method=PUT`: the fields to change and optionally a new `sample`. */
 export const adminUpdateVoiceProfileForm = defineRoute({
-  method: 'POST', path: '/api/admin/voice-profiles/:id', auth: 'admin', multipart: true, summary: 'Update a voice profile (form data, method override PUT)',
+  method: 'POST',
+  path: '/api/admin/voice-profiles/:id',
+  auth: 'admin',
+  multipart: true,
+  summary: 'Update a voice profile (form data, method override PUT)',
   params: z.object({ id: VoiceProfileIdText }),
   response: z.object({ profile: VoiceProfileItem }),
 })
 export const adminDeleteVoiceProfile = defineRoute({
-  method: 'DELETE', path: '/api/admin/voice-profiles/:id', auth: 'admin', summary: 'Delete a voice profile',
+  method: 'DELETE',
+  path: '/api/admin/voice-profiles/:id',
+  auth: 'admin',
+  summary: 'Delete a voice profile',
   params: z.object({ id: VoiceProfileIdText }),
   response: z.object({ deleted: z.literal(true) }),
 })
 /** multipart/form-data with one `file` field: a CSV `emotion,rate,pitch,range,volume`. */
 export const adminImportVoiceEmotions = defineRoute({
-  method: 'POST', path: '/api/admin/voice-profiles/:id/import-emotion', auth: 'admin', multipart: true, summary: 'Import the emotion → prosody table of a voice (CSV)',
+  method: 'POST',
+  path: '/api/admin/voice-profiles/:id/import-emotion',
+  auth: 'admin',
+  multipart: true,
+  summary: 'Import the emotion → prosody table of a voice (CSV)',
   params: z.object({ id: VoiceProfileIdText }),
   response: z.object({ message: z.string(), profile: VoiceProfileItem }),
 })
 
 export const adminListVoiceTags = defineRoute({
-  method: 'GET', path: '/api/admin/voice-profiles/tags', auth: 'admin', summary: 'Voice tags whose name or group contains the filter',
+  method: 'GET',
+  path: '/api/admin/voice-profiles/tags',
+  auth: 'admin',
+  summary: 'Voice tags whose name or group contains the filter',
   query: z.object({ filter: z.string().trim().max(100).optional() }),
   response: z.object({ tags: z.array(VoiceTag.extend({ profiles: z.number().int() })) }),
 })
 export const adminAddVoiceTag = defineRoute({
-  method: 'POST', path: '/api/admin/voice-profiles/tags', auth: 'admin', summary: 'Add a voice tag',
+  method: 'POST',
+  path: '/api/admin/voice-profiles/tags',
+  auth: 'admin',
+  summary: 'Add a voice tag',
   body: z.object({
     category: VoiceTagCategory,
-    name: z.string({ error: 'Please enter a tag' }).trim().min(1, 'Please enter a tag').max(40, 'A tag is at most 40 characters'),
+    name: z
+      .string({ error: 'Please enter a tag' })
+      .trim()
+      .min(1, 'Please enter a tag')
+      .max(40, 'A tag is at most 40 characters'),
   }),
   response: z.object({ tag: VoiceTag }),
 })
 export const adminDeleteVoiceTag = defineRoute({
-  method: 'DELETE', path: '/api/admin/voice-profiles/tags/:id', auth: 'admin', summary: 'Delete a voice tag (profiles lose it)',
+  method: 'DELETE',
+  path: '/api/admin/voice-profiles/tags/:id',
+  auth: 'admin',
+  summary: 'Delete a voice tag (profiles lose it)',
   params: z.object({ id: VoiceTagIdText }),
   response: z.object({ deleted: z.literal(true) }),
 })
 
 /** For every voice picker: the profiles users may speak with and every tag to filter by. */
 export const listVoiceProfiles = defineRoute({
-  method: 'GET', path: '/api/voice-profiles', auth: 'public', summary: 'Voice profiles and their tags, for voice pickers',
+  method: 'GET',
+  path: '/api/voice-profiles',
+  auth: 'public',
+  summary: 'Voice profiles and their tags, for voice pickers',
   response: z.object({ profiles: z.array(VoiceProfileItem), tags: z.array(VoiceTag) }),
 })

@@ -24,9 +24,17 @@ export const VoiceSettings = z.object({
   emotion: Emotion.optional(),
   intensity: Intensity.default(0.5),
   /** Speaking-rate multiplier. */
-  rate: z.number().min(0.5, 'Speed must be between 0.5 and 2').max(2, 'Speed must be between 0.5 and 2').default(1),
+  rate: z
+    .number()
+    .min(0.5, 'Speed must be between 0.5 and 2')
+    .max(2, 'Speed must be between 0.5 and 2')
+    .default(1),
   /** Pitch shift in semitones. */
-  pitch: z.number().min(-12, 'Pitch must be between -12 and 12').max(12, 'Pitch must be between -12 and 12').default(0),
+  pitch: z
+    .number()
+    .min(-12, 'Pitch must be between -12 and 12')
+    .max(12, 'Pitch must be between -12 and 12')
+    .default(0),
   voice_effect: VoiceEffectName.default('none'),
   /** The uploaded sample a `match` effect speaks toward. */
   sample_uuid_path: UuidPath.optional(),
@@ -57,12 +65,18 @@ export const SpokenPreview = z.object({
 export type SpokenPreview = z.infer<typeof SpokenPreview>
 
 export const listVoices = defineRoute({
-  method: 'GET', path: '/api/voices', auth: 'public', summary: 'Every built-in voice, featured ones first',
+  method: 'GET',
+  path: '/api/voices',
+  auth: 'public',
+  summary: 'Every built-in voice, featured ones first',
   response: z.object({ voices: z.array(Voice), featured: z.array(z.string()), default_id: z.string() }),
 })
 
 export const previewVoice = defineRoute({
-  method: 'POST', path: '/api/voices/preview', auth: 'public', summary: 'Speak a short line: audio plus the viseme timeline',
+  method: 'POST',
+  path: '/api/voices/preview',
+  auth: 'public',
+  summary: 'Speak a short line: audio plus the viseme timeline',
   body: VoiceSettings.extend({ text: PreviewText }),
   response: SpokenPreview,
 })
@@ -117,41 +131,67 @@ export const AudioProcess = z.object({
 export type AudioProcess = z.infer<typeof AudioProcess>
 
 export const PROCESS_STATUS_LABEL: Record<AudioProcess['status'], string> = {
-  0: 'Failed', 1: 'Processing', 2: 'Ready', 3: 'Not running',
+  0: 'Failed',
+  1: 'Processing',
+  2: 'Ready',
+  3: 'Not running',
 }
 
 /** multipart/form-data with one `file` field. */
 export const uploadAudio = defineRoute({
-  method: 'POST', path: '/api/audio/upload', auth: 'public', requiresEnabled: true, multipart: true,
+  method: 'POST',
+  path: '/api/audio/upload',
+  auth: 'public',
+  requiresEnabled: true,
+  multipart: true,
   summary: 'Upload an audio file (checked by probing its content)',
   response: z.object({ process: AudioProcess }),
 })
 
 export const checkAudio = defineRoute({
-  method: 'GET', path: '/api/audio/check', auth: 'public', summary: 'Whether an uploaded audio file is ready',
+  method: 'GET',
+  path: '/api/audio/check',
+  auth: 'public',
+  summary: 'Whether an uploaded audio file is ready',
   query: z.object({ uuid_path: UuidPath }),
   response: z.object({ process: AudioProcess, ready: z.boolean() }),
 })
 
 export const audioProgress = defineRoute({
-  method: 'GET', path: '/api/audio/progress', auth: 'public', summary: 'Progress of my audio files that are still processing',
+  method: 'GET',
+  path: '/api/audio/progress',
+  auth: 'public',
+  summary: 'Progress of my audio files that are still processing',
   response: z.object({ processes: z.array(AudioProcess) }),
 })
 
 /** Binary answer with Range support. */
 export const downloadAudio = defineRoute({
-  method: 'GET', path: '/api/audio/download', auth: 'public', summary: 'Download a processed audio file',
-  query: z.object({ file_name: z.string().regex(/^audio_id_[0-9a-f-]{36}\.(wav|mp3)$/, 'File not found'), download: z.enum(['1', 'true']).optional() }),
+  method: 'GET',
+  path: '/api/audio/download',
+  auth: 'public',
+  summary: 'Download a processed audio file',
+  query: z.object({
+    file_name: z.string().regex(/^audio_id_[0-9a-f-]{36}\.(wav|mp3)$/, 'File not found'),
+    download: z.enum(['1', 'true']).optional(),
+  }),
 })
 
 export const removeAudio = defineRoute({
-  method: 'POST', path: '/api/audio/remove', auth: 'public', summary: 'Remove an uploaded audio file',
+  method: 'POST',
+  path: '/api/audio/remove',
+  auth: 'public',
+  summary: 'Remove an uploaded audio file',
   body: z.object({ uuid_path: UuidPath }),
   response: z.object({ removed: z.literal(true) }),
 })
 
 export const listAudioProcesses = defineRoute({
-  method: 'GET', path: '/api/audio/processes', auth: 'public', requiresEnabled: true, summary: 'My uploaded audio files, newest first (SPEC audio process list)',
+  method: 'GET',
+  path: '/api/audio/processes',
+  auth: 'public',
+  requiresEnabled: true,
+  summary: 'My uploaded audio files, newest first (SPEC audio process list)',
   query: PageQuery,
   response: pageOf(AudioProcess),
 })

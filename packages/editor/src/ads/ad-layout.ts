@@ -77,7 +77,15 @@ export function shapeOf(width: number, height: number): Shape {
   return 'banner'
 }
 
-const base = (id: string, priority: number, box: Box): CanvasAsset => ({ id, kind: 'shape', role: 'decor', ...box, rotation: 0, visible: true, priority })
+const base = (id: string, priority: number, box: Box): CanvasAsset => ({
+  id,
+  kind: 'shape',
+  role: 'decor',
+  ...box,
+  rotation: 0,
+  visible: true,
+  priority,
+})
 
 /** Sizes of a text stack in one shape class, as fractions of the placement. */
 interface StackSpec {
@@ -104,10 +112,20 @@ interface Ctx {
   regionFill: string
 }
 
-const heading = (d: AdDesign, weight = 800): CanvasFont => ({ family: d.kit.headingFont.family, weight: Math.max(d.kit.headingFont.weight, weight) })
+const heading = (d: AdDesign, weight = 800): CanvasFont => ({
+  family: d.kit.headingFont.family,
+  weight: Math.max(d.kit.headingFont.weight, weight),
+})
 
 /** The call to action: a pill as wide as its label needs. */
-function ctaAsset(c: Ctx, x: number, y: number, h: number, maxW: number, align: 'left' | 'center' | 'right'): CanvasAsset {
+function ctaAsset(
+  c: Ctx,
+  x: number,
+  y: number,
+  h: number,
+  maxW: number,
+  align: 'left' | 'center' | 'right',
+): CanvasAsset {
   const label = c.design.copy.cta?.trim() || 'Shop now'
   const font: CanvasFont = { family: c.design.kit.bodyFont.family, weight: 700 }
   const size = h * 0.4
@@ -117,7 +135,19 @@ function ctaAsset(c: Ctx, x: number, y: number, h: number, maxW: number, align: 
   const fill = visible ? c.pal.accent : c.textColor
   const color = visible ? c.pal.accentText : c.regionFill
   const bx = align === 'left' ? x : align === 'right' ? x - w : x - w / 2
-  return { ...base('cta', 60, { x: bx, y, w, h }), kind: 'text', role: 'cta', shape: 'pill', fill, color, text: label, font, size, maxLines: 1, align: 'center' }
+  return {
+    ...base('cta', 60, { x: bx, y, w, h }),
+    kind: 'text',
+    role: 'cta',
+    shape: 'pill',
+    fill,
+    color,
+    text: label,
+    font,
+    size,
+    maxLines: 1,
+    align: 'center',
+  }
 }
 
 /**
@@ -131,11 +161,20 @@ function stackText(c: Ctx, region: Box, spec: StackSpec): { assets: CanvasAsset[
     const height = stack.bottom - stack.top
     if (height <= region.h + 0.5 || attempt === 4) return stack
     const k = Math.max(0.5, (region.h / height) * 0.98)
-    current = { ...current, headlineMax: current.headlineMax * k, bodyMax: current.bodyMax * k, ctaH: current.ctaH * Math.sqrt(k) }
+    current = {
+      ...current,
+      headlineMax: current.headlineMax * k,
+      bodyMax: current.bodyMax * k,
+      ctaH: current.ctaH * Math.sqrt(k),
+    }
   }
 }
 
-function stackOnce(c: Ctx, region: Box, spec: StackSpec): { assets: CanvasAsset[]; top: number; bottom: number } {
+function stackOnce(
+  c: Ctx,
+  region: Box,
+  spec: StackSpec,
+): { assets: CanvasAsset[]; top: number; bottom: number } {
   const d = c.design
   const assets: CanvasAsset[] = []
   let y = 0
@@ -143,21 +182,59 @@ function stackOnce(c: Ctx, region: Box, spec: StackSpec): { assets: CanvasAsset[
   if (spec.accentBar) {
     const barW = Math.max(24, region.w * 0.14)
     const bx = spec.align === 'left' ? region.x : region.x + (region.w - barW) / 2
-    assets.push({ ...base('accent-bar', 15, { x: bx, y: 0, w: barW, h: barH }), shape: 'pill', fill: c.pal.accent === c.regionFill ? c.textColor : c.pal.accent })
+    assets.push({
+      ...base('accent-bar', 15, { x: bx, y: 0, w: barW, h: barH }),
+      shape: 'pill',
+      fill: c.pal.accent === c.regionFill ? c.textColor : c.pal.accent,
+    })
     y += barH + spec.headlineMax * 0.45
   }
   const hFont = heading(d)
   const poster = d.template === 'poster'
-  const hl = fitText(c.measure, d.copy.headline, { w: region.w, h: spec.headlineMax * 1.14 * spec.headlineLines }, { font: hFont, maxSize: spec.headlineMax, maxLines: spec.headlineLines, uppercase: poster })
-  assets.push({ ...base('headline', 50, { x: region.x, y, w: region.w, h: Math.max(1, hl.height) }), kind: 'text', role: 'headline', text: d.copy.headline, font: hFont, color: c.textColor, size: hl.size, maxLines: spec.headlineLines, align: spec.align, ...(poster ? { uppercase: true } : {}) })
+  const hl = fitText(
+    c.measure,
+    d.copy.headline,
+    { w: region.w, h: spec.headlineMax * 1.14 * spec.headlineLines },
+    { font: hFont, maxSize: spec.headlineMax, maxLines: spec.headlineLines, uppercase: poster },
+  )
+  assets.push({
+    ...base('headline', 50, { x: region.x, y, w: region.w, h: Math.max(1, hl.height) }),
+    kind: 'text',
+    role: 'headline',
+    text: d.copy.headline,
+    font: hFont,
+    color: c.textColor,
+    size: hl.size,
+    maxLines: spec.headlineLines,
+    align: spec.align,
+    ...(poster ? { uppercase: true } : {}),
+  })
   y += hl.height
   const body = d.copy.body?.trim()
   if (body && spec.bodyLines > 0) {
-    const bFont: CanvasFont = { family: d.kit.bodyFont.family, weight: Math.min(500, Math.max(400, d.kit.bodyFont.weight)) }
-    const bd = fitText(c.measure, body, { w: region.w * (spec.align === 'left' ? 0.95 : 1), h: spec.bodyMax * 1.14 * spec.bodyLines }, { font: bFont, maxSize: spec.bodyMax, maxLines: spec.bodyLines })
+    const bFont: CanvasFont = {
+      family: d.kit.bodyFont.family,
+      weight: Math.min(500, Math.max(400, d.kit.bodyFont.weight)),
+    }
+    const bd = fitText(
+      c.measure,
+      body,
+      { w: region.w * (spec.align === 'left' ? 0.95 : 1), h: spec.bodyMax * 1.14 * spec.bodyLines },
+      { font: bFont, maxSize: spec.bodyMax, maxLines: spec.bodyLines },
+    )
     if (bd.size >= spec.bodyMin && bd.lines.join(' ').length >= body.length - 1) {
       y += hl.size * 0.38
-      assets.push({ ...base('body', 51, { x: region.x, y, w: region.w, h: bd.height }), kind: 'text', role: 'body', text: body, font: bFont, color: c.textColor, size: bd.size, maxLines: spec.bodyLines, align: spec.align })
+      assets.push({
+        ...base('body', 51, { x: region.x, y, w: region.w, h: bd.height }),
+        kind: 'text',
+        role: 'body',
+        text: body,
+        font: bFont,
+        color: c.textColor,
+        size: bd.size,
+        maxLines: spec.bodyLines,
+        align: spec.align,
+      })
       y += bd.height
     }
   }
@@ -179,9 +256,28 @@ function logoAsset(c: Ctx, box: Box, anchor: 'left' | 'center' | 'right'): Canva
     const k = Math.min(box.w / logo.width, box.h / logo.height)
     const w = logo.width * k
     const x = anchor === 'left' ? box.x : anchor === 'right' ? box.x + box.w - w : box.x + (box.w - w) / 2
-    return { ...base('logo', 40, { x, y: box.y + (box.h - logo.height * k) / 2, w, h: logo.height * k }), kind: 'logo', role: 'logo', image: logo.image, fit: 'contain', anchor: 'center' }
+    return {
+      ...base('logo', 40, { x, y: box.y + (box.h - logo.height * k) / 2, w, h: logo.height * k }),
+      kind: 'logo',
+      role: 'logo',
+      image: logo.image,
+      fit: 'contain',
+      anchor: 'center',
+    }
   }
-  return { ...base('logo', 40, box), kind: 'text', role: 'logo', text: c.design.kit.name, font: heading(c.design, 700), color: c.textColor, size: box.h * 0.8, maxLines: 1, align: anchor, uppercase: true, letterSpacing: 0.08 }
+  return {
+    ...base('logo', 40, box),
+    kind: 'text',
+    role: 'logo',
+    text: c.design.kit.name,
+    font: heading(c.design, 700),
+    color: c.textColor,
+    size: box.h * 0.8,
+    maxLines: 1,
+    align: anchor,
+    uppercase: true,
+    letterSpacing: 0.08,
+  }
 }
 
 /** The subjects side by side, standing on the box's lower edge, as large as the box allows. */
@@ -198,7 +294,14 @@ function subjectAssets(d: AdDesign, box: Box, align: 'left' | 'center' | 'right'
   }
   let x = align === 'left' ? box.x : align === 'right' ? box.x + box.w - total : box.x + (box.w - total) / 2
   return widths().map((w, i) => {
-    const asset: CanvasAsset = { ...base(`subject-${i + 1}`, 30 + i, { x, y: box.y + box.h - h, w, h }), kind: 'character', role: 'subject', image: subjects[i]!.image, fit: 'contain', anchor: 'bottom' }
+    const asset: CanvasAsset = {
+      ...base(`subject-${i + 1}`, 30 + i, { x, y: box.y + box.h - h, w, h }),
+      kind: 'character',
+      role: 'subject',
+      image: subjects[i]!.image,
+      fit: 'contain',
+      anchor: 'bottom',
+    }
     x += w * (1 - overlap)
     return asset
   })
@@ -209,13 +312,29 @@ function halo(c: Ctx, box: Box, scale = 0.96): CanvasAsset {
   if (c.design.template === 'poster') {
     // The poster's card: a tilted block of the accent colour the subject stands in front of.
     const k = d * 0.84
-    return { ...base('halo', 10, { x: box.x + (box.w - k) / 2, y: box.y + (box.h - k) / 2, w: k, h: k }), rotation: -7, shape: 'rect', radius: k * 0.06, fill: c.pal.accent }
+    return {
+      ...base('halo', 10, { x: box.x + (box.w - k) / 2, y: box.y + (box.h - k) / 2, w: k, h: k }),
+      rotation: -7,
+      shape: 'rect',
+      radius: k * 0.06,
+      fill: c.pal.accent,
+    }
   }
-  return { ...base('halo', 10, { x: box.x + (box.w - d) / 2, y: box.y + (box.h - d) / 2, w: d, h: d }), shape: 'ellipse', fill: c.pal.halo }
+  return {
+    ...base('halo', 10, { x: box.x + (box.w - d) / 2, y: box.y + (box.h - d) / 2, w: d, h: d }),
+    shape: 'ellipse',
+    fill: c.pal.halo,
+  }
 }
 
 function background(c: Ctx, W: number, H: number, gradient: boolean): CanvasAsset {
-  return { ...base('background', 0, { x: 0, y: 0, w: W, h: H }), role: 'background', shape: 'rect', fill: c.pal.background, ...(gradient ? { fill2: c.pal.background2 } : {}) }
+  return {
+    ...base('background', 0, { x: 0, y: 0, w: W, h: H }),
+    role: 'background',
+    shape: 'rect',
+    fill: c.pal.background,
+    ...(gradient ? { fill2: c.pal.background2 } : {}),
+  }
 }
 
 type LayoutFn = (c: Ctx, W: number, H: number) => CanvasAsset[]
@@ -227,19 +346,38 @@ const tall: LayoutFn = (c, W, H) => {
   const logoH = Math.max(14, W * 0.075)
   const narrow = W < 400
   const spec: StackSpec = {
-    headlineMax: W * (t === 'poster' ? 0.13 : 0.105), headlineLines: narrow ? 4 : 3, bodyMax: W * 0.045, bodyLines: narrow ? 0 : 3, bodyMin: 12,
-    ctaH: Math.max(26, W * 0.1), align: 'center', valign: 'top', withCta: false, accentBar: t !== 'split',
+    headlineMax: W * (t === 'poster' ? 0.13 : 0.105),
+    headlineLines: narrow ? 4 : 3,
+    bodyMax: W * 0.045,
+    bodyLines: narrow ? 0 : 3,
+    bodyMin: 12,
+    ctaH: Math.max(26, W * 0.1),
+    align: 'center',
+    valign: 'top',
+    withCta: false,
+    accentBar: t !== 'split',
   }
   const assets: CanvasAsset[] = [background(c, W, H, t !== 'split')]
   if (t === 'split') {
     const panelH = H * 0.55
     assets.push({ ...base('panel', 5, { x: 0, y: 0, w: W, h: panelH }), shape: 'rect', fill: c.pal.panel })
     const subj = { x: m * 0.5, y: m, w: W - m, h: panelH - m }
-    assets.push({ ...halo(c, subj, 0.8), fill: c.pal.background, opacity: 0.12 }, ...subjectAssets(c.design, subj, 'center'))
+    assets.push(
+      { ...halo(c, subj, 0.8), fill: c.pal.background, opacity: 0.12 },
+      ...subjectAssets(c.design, subj, 'center'),
+    )
     // Logos are drawn for the brand's own background: it sits on the brand colour, not the panel.
     assets.push(logoAsset(c, { x: m, y: panelH + m * 0.7, w: W - 2 * m, h: logoH }, 'center'))
-    const region = { x: m, y: panelH + m * 0.7 + logoH + m * 0.3, w: W - 2 * m, h: H - panelH - m * 1.7 - logoH }
-    assets.push(...stackText(c, region, { ...spec, valign: 'center', withCta: true, bodyLines: spec.bodyLines ? 2 : 0 }).assets)
+    const region = {
+      x: m,
+      y: panelH + m * 0.7 + logoH + m * 0.3,
+      w: W - 2 * m,
+      h: H - panelH - m * 1.7 - logoH,
+    }
+    assets.push(
+      ...stackText(c, region, { ...spec, valign: 'center', withCta: true, bodyLines: spec.bodyLines ? 2 : 0 })
+        .assets,
+    )
     return assets
   }
   assets.push(logoAsset(c, { x: m, y: m, w: W - 2 * m, h: logoH }, 'center'))
@@ -247,7 +385,12 @@ const tall: LayoutFn = (c, W, H) => {
   assets.push(...text.assets)
   const cta = ctaAsset(c, W / 2, 0, spec.ctaH, W - 2 * m, 'center')
   cta.y = H - m - spec.ctaH
-  const subj = { x: m * 0.5, y: text.bottom + W * 0.05, w: W - m, h: cta.y - W * 0.04 - (text.bottom + W * 0.05) }
+  const subj = {
+    x: m * 0.5,
+    y: text.bottom + W * 0.05,
+    w: W - m,
+    h: cta.y - W * 0.04 - (text.bottom + W * 0.05),
+  }
   assets.push(halo(c, subj), ...subjectAssets(c.design, subj, 'center'), cta)
   return assets
 }
@@ -261,13 +404,25 @@ const columns: LayoutFn = (c, W, H) => {
   const logoH = Math.max(14, H * 0.075)
   const small = H < 400
   const spec: StackSpec = {
-    headlineMax: H * (t === 'poster' ? 0.12 : wide ? 0.1 : 0.085), headlineLines: 3, bodyMax: H * (wide ? 0.042 : 0.036), bodyLines: small ? 0 : 3, bodyMin: 12,
-    ctaH: Math.max(24, H * (wide ? 0.11 : 0.09)), align: 'left', valign: 'center', withCta: true, accentBar: t !== 'split' && !small,
+    headlineMax: H * (t === 'poster' ? 0.12 : wide ? 0.1 : 0.085),
+    headlineLines: 3,
+    bodyMax: H * (wide ? 0.042 : 0.036),
+    bodyLines: small ? 0 : 3,
+    bodyMin: 12,
+    ctaH: Math.max(24, H * (wide ? 0.11 : 0.09)),
+    align: 'left',
+    valign: 'center',
+    withCta: true,
+    accentBar: t !== 'split' && !small,
   }
   const assets: CanvasAsset[] = [background(c, W, H, t !== 'split')]
   const subj = { x: colX - W * 0.02, y: m * 0.6, w: W - colX + W * 0.02 - m * 0.3, h: H - m * 0.6 }
   if (t === 'split') {
-    assets.push({ ...base('panel', 5, { x: colX, y: 0, w: W - colX, h: H }), shape: 'rect', fill: c.pal.panel })
+    assets.push({
+      ...base('panel', 5, { x: colX, y: 0, w: W - colX, h: H }),
+      shape: 'rect',
+      fill: c.pal.panel,
+    })
     const inPanel = { x: colX + m * 0.5, y: m, w: W - colX - m, h: H - m }
     assets.push(...subjectAssets(c.design, inPanel, 'center'))
   } else assets.push(halo(c, subj), ...subjectAssets(c.design, subj, 'center'))
@@ -284,10 +439,25 @@ const billboard: LayoutFn = (c, W, H) => {
   const assets: CanvasAsset[] = [background(c, W, H, t !== 'split')]
   const subj = { x: W * 0.5, y: m * 0.4, w: W * 0.26, h: H - m * 0.4 }
   if (t === 'split') {
-    assets.push({ ...base('panel', 5, { x: W * 0.48, y: 0, w: W * 0.3, h: H }), shape: 'rect', fill: c.pal.panel })
+    assets.push({
+      ...base('panel', 5, { x: W * 0.48, y: 0, w: W * 0.3, h: H }),
+      shape: 'rect',
+      fill: c.pal.panel,
+    })
     assets.push(...subjectAssets(c.design, subj, 'center'))
   } else assets.push(halo(c, { ...subj, y: 0, h: H }, 1.1), ...subjectAssets(c.design, subj, 'center'))
-  const spec: StackSpec = { headlineMax: H * 0.17, headlineLines: 2, bodyMax: H * 0.075, bodyLines: 2, bodyMin: 13, ctaH: H * 0.2, align: 'left', valign: 'center', withCta: false, accentBar: t !== 'split' }
+  const spec: StackSpec = {
+    headlineMax: H * 0.17,
+    headlineLines: 2,
+    bodyMax: H * 0.075,
+    bodyLines: 2,
+    bodyMin: 13,
+    ctaH: H * 0.2,
+    align: 'left',
+    valign: 'center',
+    withCta: false,
+    accentBar: t !== 'split',
+  }
   assets.push(...stackText(c, { x: m, y: m, w: W * 0.46 - m, h: H - 2 * m }, spec).assets)
   const colX = W * 0.79
   const colW = W - m - colX
@@ -312,14 +482,30 @@ const banner: LayoutFn = (c, W, H) => {
   x = assets[assets.length - 1]!.x + assets[assets.length - 1]!.w + m
   if (W >= 500 && c.design.subjects.length) {
     const subj = { x, y: H * 0.06, w: H * 1.2, h: H * 0.94 }
-    if (t === 'split') assets.push({ ...base('panel', 5, { x: x - m * 0.5, y: 0, w: subj.w + m, h: H }), shape: 'rect', fill: c.pal.panel })
+    if (t === 'split')
+      assets.push({
+        ...base('panel', 5, { x: x - m * 0.5, y: 0, w: subj.w + m, h: H }),
+        shape: 'rect',
+        fill: c.pal.panel,
+      })
     else assets.push(halo(c, { ...subj, y: 0, h: H }, 1))
     assets.push(...subjectAssets(c.design, subj, 'center'))
     x += subj.w + m
   }
   const cta = ctaAsset(c, W - m, 0, H * 0.58, W * 0.3, 'right')
   cta.y = (H - cta.h) / 2
-  const spec: StackSpec = { headlineMax: H * 0.34, headlineLines: 2, bodyMax: 0, bodyLines: 0, bodyMin: 99, ctaH: 0, align: 'left', valign: 'center', withCta: false, accentBar: false }
+  const spec: StackSpec = {
+    headlineMax: H * 0.34,
+    headlineLines: 2,
+    bodyMax: 0,
+    bodyLines: 0,
+    bodyMin: 99,
+    ctaH: 0,
+    align: 'left',
+    valign: 'center',
+    withCta: false,
+    accentBar: false,
+  }
   assets.push(...stackText(c, { x, y: m * 0.6, w: cta.x - m - x, h: H - 1.2 * m }, spec).assets, cta)
   return assets
 }
@@ -333,12 +519,29 @@ export function layoutAd(design: AdDesign, placement: PlacementId, measure: Meas
   const c: Ctx = { design, pal, measure, textColor: pal.text, regionFill: pal.background }
   const assets = LAYOUTS[shapeOf(width, height)](c, width, height)
   if (design.backdrop) {
-    assets.push({ ...base('backdrop', 1, { x: 0, y: 0, w: width, h: height }), kind: 'image', role: 'background', image: design.backdrop.image, fit: 'cover', opacity: BACKDROP_OPACITY })
+    assets.push({
+      ...base('backdrop', 1, { x: 0, y: 0, w: width, h: height }),
+      kind: 'image',
+      role: 'background',
+      image: design.backdrop.image,
+      fit: 'cover',
+      opacity: BACKDROP_OPACITY,
+    })
   }
   const round = (v: number) => Math.round(v * 100) / 100
   return {
-    placement, width, height, template: design.template, background: pal.background,
-    assets: assets.map((a) => ({ ...a, x: round(a.x), y: round(a.y), w: Math.max(1, round(a.w)), h: Math.max(1, round(a.h)) })),
+    placement,
+    width,
+    height,
+    template: design.template,
+    background: pal.background,
+    assets: assets.map((a) => ({
+      ...a,
+      x: round(a.x),
+      y: round(a.y),
+      w: Math.max(1, round(a.w)),
+      h: Math.max(1, round(a.h)),
+    })),
   }
 }
 

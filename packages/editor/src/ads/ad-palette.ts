@@ -51,10 +51,13 @@ export function pickPalette(colors: readonly string[], variant: number): Palette
   const background2 = mix(background, isLight(background) ? '#FFFFFF' : '#000000', 0.22)
   // Text: the brand's own neutrals first (creams, inks), then white or black; the accent: the
   // most colourful brand colour that stands out from the background (a button must be seen).
-  const readableOnBoth = (c: string) => contrastRatio(c, background) >= BODY_TEXT_CONTRAST && contrastRatio(c, background2) >= BODY_TEXT_CONTRAST
+  const readableOnBoth = (c: string) =>
+    contrastRatio(c, background) >= BODY_TEXT_CONTRAST && contrastRatio(c, background2) >= BODY_TEXT_CONTRAST
   const neutrals = others.filter((c) => saturation(c) < 0.25)
   const text = readableOn(background, [...neutrals, '#FFFFFF', '#111111'].filter(readableOnBoth))
-  const colourful = others.filter((c) => contrastRatio(c, background) >= 1.6).sort((a, b) => saturation(b) - saturation(a))
+  const colourful = others
+    .filter((c) => contrastRatio(c, background) >= 1.6)
+    .sort((a, b) => saturation(b) - saturation(a))
   const accent = colourful[0] ?? text
   const accentText = readableOn(accent, [background, ...others])
   const panel = isLight(background) ? mix(background, '#000000', 0.08) : mix(background, '#FFFFFF', 0.9)

@@ -23,7 +23,8 @@ const MIN_SIZE = 6
  */
 export function fontFamilies(font: CanvasFont): string {
   const fallback = captionFace('Roboto', font.weight).family
-  if ((CAPTION_FONTS as readonly string[]).includes(font.family)) return `"${captionFace(font.family as CaptionFont, font.weight).family}", "${fallback}"`
+  if ((CAPTION_FONTS as readonly string[]).includes(font.family))
+    return `"${captionFace(font.family as CaptionFont, font.weight).family}", "${fallback}"`
   return `"${font.family.replace(/["\\]/g, '')}", "${fallback}"`
 }
 
@@ -48,7 +49,14 @@ export interface FitOptions {
 }
 
 /** Greedy word wrap at a scale; null when a line (or a single word) is wider than `width`. */
-function wrap(words: readonly string[], widths: readonly number[], space: number, k: number, width: number, maxLines: number): { lines: string[]; widest: number } | null {
+function wrap(
+  words: readonly string[],
+  widths: readonly number[],
+  space: number,
+  k: number,
+  width: number,
+  maxLines: number,
+): { lines: string[]; widest: number } | null {
   const lines: string[] = []
   let line = ''
   let lineWidth = 0
@@ -71,7 +79,12 @@ function wrap(words: readonly string[], widths: readonly number[], space: number
   return lines.length <= maxLines ? { lines, widest } : null
 }
 
-export function fitText(measure: Measure, text: string, box: { w: number; h: number }, opts: FitOptions): FittedText {
+export function fitText(
+  measure: Measure,
+  text: string,
+  box: { w: number; h: number },
+  opts: FitOptions,
+): FittedText {
   const shown = opts.uppercase ? text.toUpperCase() : text
   const words = shown.split(/\s+/).filter(Boolean)
   if (!words.length) return { size: opts.maxSize, lines: [], width: 0, height: 0 }
@@ -85,20 +98,46 @@ export function fitText(measure: Measure, text: string, box: { w: number; h: num
   // Binary search on the size to 1/4 px: every step is a wrap of a few words.
   for (let step = 0; step < 24 && hi - lo > 0.25; step++) {
     const size = (lo + hi) / 2
-    const fit = size * LINE_HEIGHT * 1 <= box.h ? wrap(words, widths, space, size / REF, box.w, Math.min(opts.maxLines, Math.floor(box.h / (size * LINE_HEIGHT)) || 1)) : null
+    const fit =
+      size * LINE_HEIGHT * 1 <= box.h
+        ? wrap(
+            words,
+            widths,
+            space,
+            size / REF,
+            box.w,
+            Math.min(opts.maxLines, Math.floor(box.h / (size * LINE_HEIGHT)) || 1),
+          )
+        : null
     if (fit) {
       best = { size, ...fit }
       lo = size
     } else hi = size
   }
-  const atMax = wrap(words, widths, space, hi / REF, box.w, Math.min(opts.maxLines, Math.floor(box.h / (hi * LINE_HEIGHT)) || 1))
+  const atMax = wrap(
+    words,
+    widths,
+    space,
+    hi / REF,
+    box.w,
+    Math.min(opts.maxLines, Math.floor(box.h / (hi * LINE_HEIGHT)) || 1),
+  )
   if (atMax && hi * LINE_HEIGHT <= box.h) best = { size: hi, ...atMax }
   if (!best) {
     // Even the smallest size overflows: draw at the smallest size, cut to the lines that fit.
     const k = MIN_SIZE / REF
     const fit = wrap(words, widths, space, k, Number.POSITIVE_INFINITY, 99)!
-    best = { size: MIN_SIZE, lines: fit.lines.slice(0, Math.max(1, opts.maxLines)), widest: Math.min(box.w, fit.widest) }
+    best = {
+      size: MIN_SIZE,
+      lines: fit.lines.slice(0, Math.max(1, opts.maxLines)),
+      widest: Math.min(box.w, fit.widest),
+    }
   }
   const size = Math.floor(best.size * 4) / 4
-  return { size, lines: best.lines, width: best.widest * (size / best.size), height: best.lines.length * size * LINE_HEIGHT }
+  return {
+    size,
+    lines: best.lines,
+    width: best.widest * (size / best.size),
+    height: best.lines.length * size * LINE_HEIGHT,
+  }
 }

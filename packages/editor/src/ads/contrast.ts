@@ -13,7 +13,10 @@ export function parseHex(hex: string): [number, number, number] {
 }
 
 export function toHex([r, g, b]: readonly [number, number, number]): string {
-  const c = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')
+  const c = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0')
   return `#${c(r)}${c(g)}${c(b)}`.toUpperCase()
 }
 
@@ -52,9 +55,11 @@ export interface ContrastPair {
 export function contrastPairs(colors: readonly string[]): ContrastPair[] {
   const unique = [...new Set(colors.map((c) => c.toUpperCase()))]
   const pairs: ContrastPair[] = []
-  for (const text of unique) for (const background of unique) {
-    if (text !== background) pairs.push({ text, background, ratio: Math.round(contrastRatio(text, background) * 100) / 100 })
-  }
+  for (const text of unique)
+    for (const background of unique) {
+      if (text !== background)
+        pairs.push({ text, background, ratio: Math.round(contrastRatio(text, background) * 100) / 100 })
+    }
   return pairs.sort((a, b) => b.ratio - a.ratio)
 }
 
@@ -63,7 +68,12 @@ export function contrastPairs(colors: readonly string[]): ContrastPair[] {
  * reaches `min`; else white, near-black or black, whichever first does (white or black always
  * reaches 4.58 at least, so the answer is always readable).
  */
-export function readableOn(background: string, candidates: readonly string[], min = BODY_TEXT_CONTRAST): string {
-  for (const c of [...candidates, '#FFFFFF', '#111111']) if (contrastRatio(c, background) >= min) return c.toUpperCase()
+export function readableOn(
+  background: string,
+  candidates: readonly string[],
+  min = BODY_TEXT_CONTRAST,
+): string {
+  for (const c of [...candidates, '#FFFFFF', '#111111'])
+    if (contrastRatio(c, background) >= min) return c.toUpperCase()
   return contrastRatio('#FFFFFF', background) >= contrastRatio('#000000', background) ? '#FFFFFF' : '#000000'
 }

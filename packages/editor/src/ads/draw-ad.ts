@@ -10,8 +10,18 @@ import { fitText, fontString, LINE_HEIGHT } from './ad-text'
 import type { Measure } from './ad-text'
 
 export interface AdCtx extends Omit<FrameCtx, 'drawImage'> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each side has its own image types
-  drawImage(image: any, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void
+  drawImage(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each side has its own image types
+    image: any,
+    sx: number,
+    sy: number,
+    sw: number,
+    sh: number,
+    dx: number,
+    dy: number,
+    dw: number,
+    dh: number,
+  ): void
 }
 
 export interface DrawAdOptions {
@@ -24,13 +34,18 @@ export interface DrawAdOptions {
 
 /** Drawing order: priority, then list order (stable). */
 export function drawOrder(assets: readonly CanvasAsset[]): CanvasAsset[] {
-  return assets.map((a, i) => ({ a, i })).sort((p, q) => p.a.priority - q.a.priority || p.i - q.i).map((p) => p.a)
+  return assets
+    .map((a, i) => ({ a, i }))
+    .sort((p, q) => p.a.priority - q.a.priority || p.i - q.i)
+    .map((p) => p.a)
 }
 
-export const measureWith = (ctx: Pick<FrameCtx, 'font' | 'measureText'>): Measure => (font, text) => {
-  ctx.font = font
-  return ctx.measureText(text).width
-}
+export const measureWith =
+  (ctx: Pick<FrameCtx, 'font' | 'measureText'>): Measure =>
+  (font, text) => {
+    ctx.font = font
+    return ctx.measureText(text).width
+  }
 
 /** Fills the asset's shape (centred on the origin) with its colour or vertical gradient. */
 function fillShape(ctx: AdCtx, a: CanvasAsset, fill: string): void {
@@ -67,14 +82,23 @@ function drawPicture(ctx: AdCtx, a: CanvasAsset, image: Drawable): void {
 }
 
 /** Padding inside a text asset that has its own background (a call-to-action button). */
-export const buttonPadding = (a: Pick<CanvasAsset, 'w' | 'h'>) => ({ x: Math.min(a.h * 0.55, a.w * 0.12), y: a.h * 0.22 })
+export const buttonPadding = (a: Pick<CanvasAsset, 'w' | 'h'>) => ({
+  x: Math.min(a.h * 0.55, a.w * 0.12),
+  y: a.h * 0.22,
+})
 
 function drawText(ctx: AdCtx, a: CanvasAsset): void {
   if (!a.text || !a.font) return
   if (a.fill) fillShape(ctx, { ...a, shape: a.shape ?? 'pill' }, a.fill)
   const pad = a.fill ? buttonPadding(a) : { x: 0, y: 0 }
   const box = { w: a.w - pad.x * 2, h: a.h - pad.y * 2 }
-  const fit = fitText(measureWith(ctx), a.text, box, { font: a.font, maxSize: a.size ?? a.h, maxLines: a.maxLines ?? 3, uppercase: a.uppercase, letterSpacing: a.letterSpacing })
+  const fit = fitText(measureWith(ctx), a.text, box, {
+    font: a.font,
+    maxSize: a.size ?? a.h,
+    maxLines: a.maxLines ?? 3,
+    uppercase: a.uppercase,
+    letterSpacing: a.letterSpacing,
+  })
   ctx.font = fontString(a.font, fit.size)
   ctx.fillStyle = a.color ?? '#111111'
   ctx.textBaseline = 'middle'
@@ -92,7 +116,14 @@ function drawText(ctx: AdCtx, a: CanvasAsset): void {
 }
 
 /** Letter-spaced text (canvas letterSpacing is not everywhere yet): glyph by glyph. */
-function drawTracked(ctx: AdCtx, line: string, x: number, y: number, tracking: number, align: 'left' | 'center' | 'right'): void {
+function drawTracked(
+  ctx: AdCtx,
+  line: string,
+  x: number,
+  y: number,
+  tracking: number,
+  align: 'left' | 'center' | 'right',
+): void {
   const chars = [...line]
   const widths = chars.map((c) => ctx.measureText(c).width)
   const total = widths.reduce((s, w) => s + w, 0) + tracking * chars.length
@@ -119,7 +150,12 @@ export function drawAsset(ctx: AdCtx, a: CanvasAsset, images: ReadonlyMap<string
 }
 
 /** Draws the whole ad, scaled to the output size. */
-export function drawAd(ctx: AdCtx, canvas: AdCanvas, images: ReadonlyMap<string, Drawable>, options: DrawAdOptions = {}): void {
+export function drawAd(
+  ctx: AdCtx,
+  canvas: AdCanvas,
+  images: ReadonlyMap<string, Drawable>,
+  options: DrawAdOptions = {},
+): void {
   const width = options.width ?? canvas.width
   const height = options.height ?? canvas.height
   ctx.save()

@@ -12,7 +12,12 @@ const CODEC: Record<Exclude<AudioFileFormat, 'wav'>, string[]> = {
   ogg: ['-c:a', 'libopus', '-b:a', '64k', '-f', 'ogg'],
 }
 
-export async function writeAudioFile(audio: PcmAudio, outFile: string, format: AudioFileFormat, signal?: AbortSignal): Promise<string> {
+export async function writeAudioFile(
+  audio: PcmAudio,
+  outFile: string,
+  format: AudioFileFormat,
+  signal?: AbortSignal,
+): Promise<string> {
   const wav = encodeWav(audio.pcm, audio.sampleRate)
   const partial = `${outFile}.partial`
   try {

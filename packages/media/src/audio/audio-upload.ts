@@ -3,7 +3,11 @@
  * one of the accepted containers, hold an audio stream and be of sane length.
  */
 import { stat } from 'node:fs/promises'
-import { MAX_AUDIO_UPLOAD_BYTES, MAX_AUDIO_UPLOAD_SECONDS, NOT_AUDIO_MESSAGE } from '@mouthpiece/contracts/media/voices.schemas'
+import {
+  MAX_AUDIO_UPLOAD_BYTES,
+  MAX_AUDIO_UPLOAD_SECONDS,
+  NOT_AUDIO_MESSAGE,
+} from '@mouthpiece/contracts/media/voices.schemas'
 import { MediaInputError } from '../speech/speech.types'
 import { ffprobe } from './ffmpeg'
 
@@ -27,7 +31,11 @@ const FORMATS: [RegExp, AudioUploadInfo['format']][] = [
 export async function probeAudioUpload(file: string, signal?: AbortSignal): Promise<AudioUploadInfo> {
   const size = (await stat(file)).size
   if (size === 0) throw new MediaInputError('The uploaded file is empty', 'empty_upload')
-  if (size > MAX_AUDIO_UPLOAD_BYTES) throw new MediaInputError(`The audio file is too large (max ${MAX_AUDIO_UPLOAD_BYTES / 1024 / 1024} MB)`, 'upload_too_large')
+  if (size > MAX_AUDIO_UPLOAD_BYTES)
+    throw new MediaInputError(
+      `The audio file is too large (max ${MAX_AUDIO_UPLOAD_BYTES / 1024 / 1024} MB)`,
+      'upload_too_large',
+    )
   let probe
   try {
     probe = await ffprobe(file, signal)
@@ -42,6 +50,16 @@ export async function probeAudioUpload(file: string, signal?: AbortSignal): Prom
   if (!format || !audio) throw new MediaInputError(NOT_AUDIO_MESSAGE, 'not_audio')
   const durationSeconds = Number(audio.duration ?? probe.format.duration ?? 0)
   if (!(durationSeconds > 0)) throw new MediaInputError('The audio file has no sound in it', 'empty_audio')
-  if (durationSeconds > MAX_AUDIO_UPLOAD_SECONDS) throw new MediaInputError(`The audio is too long (max ${MAX_AUDIO_UPLOAD_SECONDS / 60} minutes)`, 'audio_too_long')
-  return { format, codec: audio.codec_name ?? 'unknown', durationSeconds, sampleRate: Number(audio.sample_rate ?? 0), channels: audio.channels ?? 1 }
+  if (durationSeconds > MAX_AUDIO_UPLOAD_SECONDS)
+    throw new MediaInputError(
+      `The audio is too long (max ${MAX_AUDIO_UPLOAD_SECONDS / 60} minutes)`,
+      'audio_too_long',
+    )
+  return {
+    format,
+    codec: audio.codec_name ?? 'unknown',
+    durationSeconds,
+    sampleRate: Number(audio.sample_rate ?? 0),
+    channels: audio.channels ?? 1,
+  }
 }

@@ -8,7 +8,10 @@ export interface RunResult {
 }
 
 export class FfmpegError extends Error {
-  constructor(message: string, readonly stderr: string) {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
     super(message)
     this.name = 'FfmpegError'
   }
@@ -25,30 +28,54 @@ export class FfmpegError extends Error {
  */
 export const toolEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
-  GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, 'glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456'].filter(Boolean).join(':'),
+  GLIBC_TUNABLES: [
+    process.env.GLIBC_TUNABLES,
+    'glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456',
+  ]
+    .filter(Boolean)
+    .join(':'),
 })
 
 /** Runs a tool to completion; rejects with an AbortError when `signal` fires (the child is killed). */
-export function runTool(tool: 'ffmpeg' | 'ffprobe', args: string[], options: { input?: Buffer; signal?: AbortSignal } = {}): Promise<RunResult> {
+export function runTool(
+  tool: 'ffmpeg' | 'ffprobe',
+  args: string[],
+  options: { input?: Buffer; signal?: AbortSignal } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const base = tool === 'ffmpeg' ? ['-hide_banner', '-loglevel', 'error'] : ['-v', 'error']
-    const child = spawn(tool, base.concat(args), { env: toolEnv(), stdio: ['pipe', 'pipe', 'pipe'], signal: options.signal, killSignal: 'SIGKILL' })
+    const child = spawn(tool, base.concat(args), {
+      env: toolEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      signal: options.signal,
+      killSignal: 'SIGKILL',
+    })
     applyNiceness(child)
     const out: Buffer[] = []
     let err = ''
     child.stdout.on('data', (d: Buffer) => out.push(d))
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err = (err + d).slice(-8000)))
-    child.on('error', (e) => reject(e.name === 'AbortError' ? e : new FfmpegError(`${tool} could not start (Debian package ffmpeg): ${e.message}`, err)))
+    child.on('error', (e) =>
+      reject(
+        e.name === 'AbortError'
+          ? e
+          : new FfmpegError(`${tool} could not start (Debian package ffmpeg): ${e.message}`, err),
+      ),
+    )
     child.on('close', (code) => {
       if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err })
-      else reject(new FfmpegError(`${tool} failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`, err))
+      else
+        reject(
+          new FfmpegError(`${tool} failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`, err),
+        )
     })
     child.stdin.on('error', () => undefined) // EPIPE when the tool exits early; the exit code tells why
     child.stdin.end(options.input)
   })
 }
 
-export const ffmpeg = (args: string[], options?: { input?: Buffer; signal?: AbortSignal }) => runTool('ffmpeg', args, options)
+export const ffmpeg = (args: string[], options?: { input?: Buffer; signal?: AbortSignal }) =>
+  runTool('ffmpeg', args, options)
 
 export interface ProbeStream {
   codec_type?: string
@@ -67,13 +94,24 @@ export interface ProbeResult {
 }
 
 export async function ffprobe(file: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const { stdout } = await runTool('ffprobe', ['-print_format', 'json', '-show_streams', '-show_format', file], { signal })
+  const { stdout } = await runTool(
+    'ffprobe',
+    ['-print_format', 'json', '-show_streams', '-show_format', file],
+    { signal },
+  )
   const parsed = JSON.parse(stdout.toString('utf8')) as Partial<ProbeResult>
   return { streams: parsed.streams ?? [], format: parsed.format ?? {} }
 }
 
 /** Decodes any audio file to mono 16-bit PCM at `sampleRate`. */
-export async function decodeAudio(file: string, sampleRate: number, signal?: AbortSignal): Promise<Int16Array> {
-  const { stdout } = await ffmpeg(['-i', file, '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1'], { signal })
+export async function decodeAudio(
+  file: string,
+  sampleRate: number,
+  signal?: AbortSignal,
+): Promise<Int16Array> {
+  const { stdout } = await ffmpeg(
+    ['-i', file, '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1'],
+    { signal },
+  )
   return new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.byteLength / 2)).slice()
 }

@@ -103,7 +103,10 @@ export function analyseVoice(pcm: Int16Array, sampleRate: number): VoiceProfile 
   const f0s: number[] = []
   const spectrum = new Float64Array(FRAME / 2)
   let spectra = 0
-  const hann = Float64Array.from({ length: FRAME }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FRAME - 1)))
+  const hann = Float64Array.from(
+    { length: FRAME },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FRAME - 1)),
+  )
   // Frames quieter than 30 dB below the loudest sample are treated as silence.
   const gate = peak * 0.03
   for (let f = 0; f < frames; f++) {

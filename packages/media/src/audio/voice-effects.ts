@@ -36,7 +36,8 @@ export function effectFilter(effect: VoiceEffectSpec): string | null {
       const ratio = clamp(effect.target.medianF0 / effect.source.medianF0, 0.5, 2)
       const tiltDelta = clamp(effect.target.spectralTilt - effect.source.spectralTilt, -8, 8)
       const parts: string[] = []
-      if (Math.abs(Math.log2(ratio)) > 0.01) parts.push(`rubberband=pitch=${ratio.toFixed(5)}:formant=preserved`)
+      if (Math.abs(Math.log2(ratio)) > 0.01)
+        parts.push(`rubberband=pitch=${ratio.toFixed(5)}:formant=preserved`)
       // A tilt of Δ dB/octave over ~5.6 octaves (100 Hz–5 kHz): pivot near 700 Hz with two shelves.
       if (Math.abs(tiltDelta) > 0.2) {
         parts.push(`highshelf=f=1400:g=${(tiltDelta * 2).toFixed(2)}`)
@@ -48,11 +49,29 @@ export function effectFilter(effect: VoiceEffectSpec): string | null {
 }
 
 /** Applies the effect; the result has exactly as many samples as the input. */
-export async function applyVoiceEffect(audio: PcmAudio, effect: VoiceEffectSpec, signal?: AbortSignal): Promise<PcmAudio> {
+export async function applyVoiceEffect(
+  audio: PcmAudio,
+  effect: VoiceEffectSpec,
+  signal?: AbortSignal,
+): Promise<PcmAudio> {
   const filter = effectFilter(effect)
   if (!filter) return audio
   const { stdout } = await ffmpeg(
-    ['-f', 'wav', '-i', 'pipe:0', '-af', `${filter},alimiter=limit=0.95`, '-ac', '1', '-ar', String(audio.sampleRate), '-f', 's16le', 'pipe:1'],
+    [
+      '-f',
+      'wav',
+      '-i',
+      'pipe:0',
+      '-af',
+      `${filter},alimiter=limit=0.95`,
+      '-ac',
+      '1',
+      '-ar',
+      String(audio.sampleRate),
+      '-f',
+      's16le',
+      'pipe:1',
+    ],
     { input: encodeWav(audio.pcm, audio.sampleRate), signal },
   )
   const got = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.byteLength / 2))

@@ -17,7 +17,8 @@ export async function profileVoiceSample(file: string, signal?: AbortSignal): Pr
   await probeAudioUpload(file, signal)
   const pcm = await decodeAudio(file, ANALYSIS_RATE, signal)
   const profile = analyseVoice(pcm, ANALYSIS_RATE)
-  if (profile.voicedRatio < 0.05 || profile.medianF0 < 50) throw new MediaInputError('No speaking voice was found in the sample', 'no_voice')
+  if (profile.voicedRatio < 0.05 || profile.medianF0 < 50)
+    throw new MediaInputError('No speaking voice was found in the sample', 'no_voice')
   return profile
 }
 
@@ -27,10 +28,18 @@ export function baseVoiceFor(profile: VoiceProfile): string {
 }
 
 export async function synthesizeMatched(
-  speech: SpeechService, text: string, target: VoiceProfile, options: SynthesisOptionsInput = {}, signal?: AbortSignal,
+  speech: SpeechService,
+  text: string,
+  target: VoiceProfile,
+  options: SynthesisOptionsInput = {},
+  signal?: AbortSignal,
 ): Promise<SpeechResult & { label: string }> {
   const base = await speech.synthesize(text, baseVoiceFor(target), options, signal)
   const source = analyseVoice(base.pcm, base.sampleRate)
-  const shaped = await applyVoiceEffect({ pcm: base.pcm, sampleRate: base.sampleRate }, { type: 'match', target, source }, signal)
+  const shaped = await applyVoiceEffect(
+    { pcm: base.pcm, sampleRate: base.sampleRate },
+    { type: 'match', target, source },
+    signal,
+  )
   return { ...base, pcm: shaped.pcm, engine: 'match', label: 'voice match (offline)' }
 }

@@ -57,7 +57,20 @@ describe('uploads and voice matching', () => {
     await ffmpeg(['-i', wav, '-c:a', 'aac', '-y', m4a])
     await expect(probeAudioUpload(m4a)).resolves.toMatchObject({ format: 'm4a' })
     const png = path.join(tmp.dir, 'fake.wav') // an image named .wav
-    await ffmpeg(['-f', 'lavfi', '-i', 'color=c=red:s=32x32', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', '-y', png])
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=32x32',
+      '-frames:v',
+      '1',
+      '-f',
+      'image2',
+      '-c:v',
+      'png',
+      '-y',
+      png,
+    ])
     await expect(probeAudioUpload(png)).rejects.toThrow(NOT_AUDIO_MESSAGE)
     const text = path.join(tmp.dir, 'notes.mp3')
     await writeFile(text, 'hello, this is not audio at all\n'.repeat(20))
@@ -66,7 +79,11 @@ describe('uploads and voice matching', () => {
 
   it('moves a built-in voice toward an uploaded speaker ("voice match (offline)")', async () => {
     // The "speaker": a low male espeak voice saved as webm/opus.
-    const speaker = await speech.synthesize('Hey, this is my real voice, recorded on my laptop microphone for the stream.', 'espeak:en-us', { pitch: -5 })
+    const speaker = await speech.synthesize(
+      'Hey, this is my real voice, recorded on my laptop microphone for the stream.',
+      'espeak:en-us',
+      { pitch: -5 },
+    )
     const wav = await writeWav(path.join(tmp.dir, 'speaker.wav'), speaker.pcm, speaker.sampleRate)
     const webm = path.join(tmp.dir, 'speaker.webm')
     await ffmpeg(['-i', wav, '-c:a', 'libopus', '-y', webm])

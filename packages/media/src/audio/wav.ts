@@ -27,7 +27,8 @@ export function encodeWav(pcm: Int16Array, sampleRate: number): Buffer {
 
 /** Decodes a 16-bit PCM or 32-bit float WAV, mixing channels down to mono. */
 export function decodeWav(buf: Buffer): PcmAudio {
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file')
+  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not a WAV file')
   let offset = 12
   let format = 0
   let channels = 1
@@ -52,7 +53,8 @@ export function decodeWav(buf: Buffer): PcmAudio {
         let sum = 0
         for (let c = 0; c < channels; c++) {
           const at = body + (i * channels + c) * bytesPerSample
-          sum += format === 3 && bits === 32 ? buf.readFloatLE(at) * 32767 : bits === 16 ? buf.readInt16LE(at) : 0
+          sum +=
+            format === 3 && bits === 32 ? buf.readFloatLE(at) * 32767 : bits === 16 ? buf.readInt16LE(at) : 0
         }
         pcm[i] = Math.max(-32768, Math.min(32767, Math.round(sum / channels)))
       }

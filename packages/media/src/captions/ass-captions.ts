@@ -32,7 +32,8 @@ function assTime(seconds: number): string {
 }
 
 /** Braces open override blocks and backslashes start tags in ASS; keep user text literal. */
-const escapeAss = (text: string) => text.replace(/\\/g, '∖').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\n/g, ' ')
+const escapeAss = (text: string) =>
+  text.replace(/\\/g, '∖').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\n/g, ' ')
 
 export interface AssCaptions {
   script: string
@@ -67,7 +68,12 @@ export interface CaptionPlan {
 
 const centis = (seconds: number) => Math.max(0, Math.round(seconds * 100)) / 100
 
-export function captionPlan(words: readonly WordTiming[], options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): CaptionPlan {
+export function captionPlan(
+  words: readonly WordTiming[],
+  options: CaptionOptions,
+  canvas: CanvasSize,
+  font: ResolvedFont,
+): CaptionPlan {
   const { style, box } = options
   const cssPx = style.fontSize * PT_TO_PX
   const metrics = measureCaption(font, cssPx)
@@ -81,30 +87,57 @@ export function captionPlan(words: readonly WordTiming[], options: CaptionOption
   for (const page of pages) {
     const all = page.lines.flat()
     if (!options.wordHighlight) add(page.start, page.end, page, null)
-    else all.forEach((word, i) => add(i === 0 ? page.start : word.start, i + 1 < all.length ? all[i + 1]!.start : page.end, page, word))
+    else
+      all.forEach((word, i) =>
+        add(i === 0 ? page.start : word.start, i + 1 < all.length ? all[i + 1]!.start : page.end, page, word),
+      )
   }
   return {
-    pages, events, cssPx, lineHeight, outline: Math.max(1.5, cssPx * 0.075),
-    x: Math.min(canvas.width, Math.max(0, box.x)), y: Math.min(canvas.height, Math.max(0, box.y)), angle: box.angle,
+    pages,
+    events,
+    cssPx,
+    lineHeight,
+    outline: Math.max(1.5, cssPx * 0.075),
+    x: Math.min(canvas.width, Math.max(0, box.x)),
+    y: Math.min(canvas.height, Math.max(0, box.y)),
+    angle: box.angle,
   }
 }
 
-export function buildAssCaptions(words: readonly WordTiming[], options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): AssCaptions {
+export function buildAssCaptions(
+  words: readonly WordTiming[],
+  options: CaptionOptions,
+  canvas: CanvasSize,
+  font: ResolvedFont,
+): AssCaptions {
   const plan = captionPlan(words, options, canvas, font)
   return { script: assScript(plan, options, canvas, font), pages: plan.pages }
 }
 
 /** The ASS script of a plan: one Dialogue event per caption state. */
-export function assScript(plan: CaptionPlan, options: CaptionOptions, canvas: CanvasSize, font: ResolvedFont): string {
+export function assScript(
+  plan: CaptionPlan,
+  options: CaptionOptions,
+  canvas: CanvasSize,
+  font: ResolvedFont,
+): string {
   const { style } = options
   const base = assColor(style.textColor2)
   const highlight = assColor(style.textColor1)
   const head = `{\\an5\\pos(${plan.x.toFixed(1)},${plan.y.toFixed(1)})${plan.angle ? `\\frz${(-plan.angle).toFixed(2)}` : ''}}`
   const render = ({ page, active }: CaptionEvent) =>
     page.lines
-      .map((l) => l.map((w) => (w === active ? `{\\1c${highlight}}${escapeAss(w.text)}{\\1c${base}}` : escapeAss(w.text))).join(' '))
+      .map((l) =>
+        l
+          .map((w) =>
+            w === active ? `{\\1c${highlight}}${escapeAss(w.text)}{\\1c${base}}` : escapeAss(w.text),
+          )
+          .join(' '),
+      )
       .join('\\N')
-  const events = plan.events.map((e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Caption,,0,0,0,,${head}${render(e)}`)
+  const events = plan.events.map(
+    (e) => `Dialogue: 0,${assTime(e.start)},${assTime(e.end)},Caption,,0,0,0,,${head}${render(e)}`,
+  )
   const { lineHeight, outline } = plan
   return [
     '[Script Info]',

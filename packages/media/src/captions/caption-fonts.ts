@@ -23,7 +23,8 @@ interface FontSource {
 
 const LIBERATION = '/usr/share/fonts/truetype/liberation'
 const liberation: FontSource = {
-  family: 'Liberation Sans', fontsource: null,
+  family: 'Liberation Sans',
+  fontsource: null,
   system: { 400: `${LIBERATION}/LiberationSans-Regular.ttf`, 700: `${LIBERATION}/LiberationSans-Bold.ttf` },
 }
 
@@ -72,13 +73,18 @@ function filesOf(id: string): string[] {
 /** Resolves a caption font and weight to files, as CSS would (nearest available weight). */
 export function resolveCaptionFont(font: CaptionFont, weight: number, text = ''): ResolvedFont {
   const source = CAPTION_FONT_SOURCES[font]
-  const nearest = (weights: number[]) => weights.reduce((best, w) => (Math.abs(w - weight) < Math.abs(best - weight) ? w : best))
+  const nearest = (weights: number[]) =>
+    weights.reduce((best, w) => (Math.abs(w - weight) < Math.abs(best - weight) ? w : best))
   if (!source.fontsource) {
     const system = source.system ?? {}
     const w = nearest(Object.keys(system).map(Number))
     const file = system[w]
     const present = file && existsSync(file)
-    return { family: (present ? fontFamilyName(file) : null) ?? source.family, weight: w, files: present ? [file] : [] }
+    return {
+      family: (present ? fontFamilyName(file) : null) ?? source.family,
+      weight: w,
+      files: present ? [file] : [],
+    }
   }
   const id = source.fontsource
   const dir = fontsourceDir(id)
@@ -87,7 +93,9 @@ export function resolveCaptionFont(font: CaptionFont, weight: number, text = '')
   const w = nearest(weights)
   // Non-Latin text (e.g. Japanese) needs the other subsets of that weight too.
   const needsAll = /[^\u0020-\u024f\u2000-\u206f\s]/.test(text)
-  const files = all.filter((f) => f.endsWith(`-${w}-normal.woff2`) && (needsAll || /-latin(-ext)?-\d00-normal/.test(f)))
+  const files = all.filter(
+    (f) => f.endsWith(`-${w}-normal.woff2`) && (needsAll || /-latin(-ext)?-\d00-normal/.test(f)),
+  )
   // The WOFF twin of the Latin file carries the same name table in an easy-to-read (zlib) form.
   const latin = path.join(dir, `${id}-latin-${w}-normal.woff`)
   const family = (existsSync(latin) ? fontFamilyName(latin) : null) ?? source.family
@@ -97,7 +105,11 @@ export function resolveCaptionFont(font: CaptionFont, weight: number, text = '')
 /** Makes a directory holding only the chosen font's files (libass loads every file in its fontsdir). */
 export async function prepareFontsDir(dir: string, font: ResolvedFont): Promise<string> {
   await mkdir(dir, { recursive: true })
-  await Promise.all(font.files.map((file, i) => symlink(file, path.join(dir, `${i}-${path.basename(file)}`)).catch(() => undefined)))
+  await Promise.all(
+    font.files.map((file, i) =>
+      symlink(file, path.join(dir, `${i}-${path.basename(file)}`)).catch(() => undefined),
+    ),
+  )
   return dir
 }
 

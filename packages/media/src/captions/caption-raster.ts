@@ -36,7 +36,10 @@ function eventsAt(events: readonly CaptionEvent[]): (ms: number) => number {
 }
 
 export function rasterCaptions(
-  plan: CaptionPlan, options: Pick<CaptionOptions, 'style' | 'outlineColor'>, font: ResolvedFont, canvas: CanvasSize,
+  plan: CaptionPlan,
+  options: Pick<CaptionOptions, 'style' | 'outlineColor'>,
+  font: ResolvedFont,
+  canvas: CanvasSize,
   frame: { width: number; height: number; fps: number; frameCount: number },
 ): CaptionRaster | null {
   if (!plan.events.length) return null
@@ -59,15 +62,22 @@ export function rasterCaptions(
   let halfW = 0
   let halfH = 0
   for (const page of plan.pages) {
-    const w = (Math.max(...page.lines.map((l) => measureCtx.measureText(l.map((x) => x.text).join(' ')).width)) * sx) / sy / 2 + pad
+    const w =
+      (Math.max(...page.lines.map((l) => measureCtx.measureText(l.map((x) => x.text).join(' ')).width)) *
+        sx) /
+        sy /
+        2 +
+      pad
     const h = (page.lines.length * lineHeight) / 2 + pad
     halfW = Math.max(halfW, w * cos + h * sin)
     halfH = Math.max(halfH, w * sin + h * cos)
   }
   const even = (v: number) => Math.floor(v / 2) * 2
   const rect = {
-    x0: Math.max(0, even(cx - halfW)), y0: Math.max(0, even(cy - halfH)),
-    x1: Math.min(frame.width, even(cx + halfW + 2)), y1: Math.min(frame.height, even(cy + halfH + 2)),
+    x0: Math.max(0, even(cx - halfW)),
+    y0: Math.max(0, even(cy - halfH)),
+    x1: Math.min(frame.width, even(cx + halfW + 2)),
+    y1: Math.min(frame.height, even(cy + halfH + 2)),
   }
   if (rect.x1 <= rect.x0 || rect.y1 <= rect.y0) return null
 
@@ -103,7 +113,10 @@ export function rasterCaptions(
       ctx.lineWidth = outline * 2
       ctx.strokeStyle = options.outlineColor
       const lines = event.page.lines
-      drawCaptionWords(ctx, lines, (n) => (n - lines.length / 2) * lineHeight + ascent, event.active, { lit: options.style.textColor1, rest: options.style.textColor2 })
+      drawCaptionWords(ctx, lines, (n) => (n - lines.length / 2) * lineHeight + ascent, event.active, {
+        lit: options.style.textColor1,
+        rest: options.style.textColor2,
+      })
       ctx.restore()
     }
     return new Uint8Array(ctx.getImageData(0, 0, w, h).data.buffer)

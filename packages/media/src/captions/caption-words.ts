@@ -15,7 +15,10 @@ export interface CaptionTextCtx {
 }
 
 export function drawCaptionWords(
-  ctx: CaptionTextCtx, lines: readonly (readonly WordTiming[])[], lineY: (n: number) => number, active: WordTiming | null,
+  ctx: CaptionTextCtx,
+  lines: readonly (readonly WordTiming[])[],
+  lineY: (n: number) => number,
+  active: WordTiming | null,
   colours: { lit: string; rest: string },
 ): void {
   const placed: Array<{ word: WordTiming; x: number; y: number }> = []
@@ -23,7 +26,16 @@ export function drawCaptionWords(
     const y = lineY(n)
     const left = -ctx.measureText(line.map((w) => w.text).join(' ')).width / 2
     line.forEach((word, j) => {
-      const x = j === 0 ? left : left + ctx.measureText(`${line.slice(0, j).map((w) => w.text).join(' ')} `).width
+      const x =
+        j === 0
+          ? left
+          : left +
+            ctx.measureText(
+              `${line
+                .slice(0, j)
+                .map((w) => w.text)
+                .join(' ')} `,
+            ).width
       placed.push({ word, x, y })
     })
   })

@@ -12,23 +12,39 @@ import { rasterCaptions } from './caption-raster'
 import { paginateByChars, toSrt, toVtt } from './subtitles'
 
 const words = [
-  { text: 'Hello', start: 0.1, end: 0.4 }, { text: 'chat,', start: 0.45, end: 0.8 },
-  { text: 'welcome', start: 1.0, end: 1.4 }, { text: 'back!', start: 1.45, end: 1.9 },
-  { text: 'Today', start: 2.8, end: 3.1 }, { text: 'we', start: 3.1, end: 3.2 }, { text: 'build', start: 3.2, end: 3.6 },
+  { text: 'Hello', start: 0.1, end: 0.4 },
+  { text: 'chat,', start: 0.45, end: 0.8 },
+  { text: 'welcome', start: 1.0, end: 1.4 },
+  { text: 'back!', start: 1.45, end: 1.9 },
+  { text: 'Today', start: 2.8, end: 3.1 },
+  { text: 'we', start: 3.1, end: 3.2 },
+  { text: 'build', start: 3.2, end: 3.6 },
 ]
 
 describe('subtitle files', () => {
   it('writes SRT and WebVTT cues from word times, breaking at sentence ends and pauses', () => {
     const pages = paginateByChars(words)
-    expect(pages.map((p) => p.lines.flat().map((w) => w.text).join(' '))).toEqual(['Hello chat, welcome back!', 'Today we build'])
-    expect(toSrt(pages)).toBe('1\n00:00:00,100 --> 00:00:01,900\nHello chat, welcome back!\n\n2\n00:00:02,800 --> 00:00:03,600\nToday we build\n')
-    expect(toVtt(pages)).toBe('WEBVTT\n\n00:00:00.100 --> 00:00:01.900\nHello chat, welcome back!\n\n00:00:02.800 --> 00:00:03.600\nToday we build\n')
+    expect(
+      pages.map((p) =>
+        p.lines
+          .flat()
+          .map((w) => w.text)
+          .join(' '),
+      ),
+    ).toEqual(['Hello chat, welcome back!', 'Today we build'])
+    expect(toSrt(pages)).toBe(
+      '1\n00:00:00,100 --> 00:00:01,900\nHello chat, welcome back!\n\n2\n00:00:02,800 --> 00:00:03,600\nToday we build\n',
+    )
+    expect(toVtt(pages)).toBe(
+      'WEBVTT\n\n00:00:00.100 --> 00:00:01.900\nHello chat, welcome back!\n\n00:00:02.800 --> 00:00:03.600\nToday we build\n',
+    )
   })
 })
 
 describe('caption fonts', () => {
   it('has files for all 15 spec fonts, with open look-alikes for the proprietary ones', () => {
-    for (const font of CAPTION_FONTS) expect(resolveCaptionFont(font, 800).files.length, font).toBeGreaterThan(0)
+    for (const font of CAPTION_FONTS)
+      expect(resolveCaptionFont(font, 800).files.length, font).toBeGreaterThan(0)
     expect(resolveCaptionFont('Arial', 400).family).toBe('Liberation Sans')
     expect(resolveCaptionFont('Helvetica', 800)).toMatchObject({ family: 'Liberation Sans', weight: 700 })
     expect(resolveCaptionFont('Impact', 400).family).toBe('Anton')
@@ -43,14 +59,23 @@ describe('caption fonts', () => {
 describe('burned-in captions (ASS)', () => {
   it('styles captions as the editor does: font, pt→px size, colours, outline, box and word highlight', () => {
     const options = CaptionOptions.parse({
-      style: { currentFontFamily: 'Montserrat', fontSize: 24, fontWeight: 700, textColor1: '#05FBCA', textColor2: '#FFFFFF' },
+      style: {
+        currentFontFamily: 'Montserrat',
+        fontSize: 24,
+        fontWeight: 700,
+        textColor1: '#05FBCA',
+        textColor2: '#FFFFFF',
+      },
       box: { x: 300, y: 120, w: 500, h: 120, angle: 10 },
       outlineColor: '#112233',
     })
     const font = resolveCaptionFont('Montserrat', 700)
     const { script, pages } = buildAssCaptions(words, options, CANVAS, font)
     expect(script).toContain('PlayResX: 840\nPlayResY: 465')
-    const style = script.split('\n').find((l) => l.startsWith('Style: Caption,'))!.split(',')
+    const style = script
+      .split('\n')
+      .find((l) => l.startsWith('Style: Caption,'))!
+      .split(',')
     expect(style[1]).toBe('Montserrat')
     // 24 pt = 32 CSS px; libass sizes by ascent+descent, which is larger than the em.
     expect(Number(style[2])).toBeGreaterThan(32)
@@ -69,15 +94,28 @@ describe('captions drawn here (caption-raster)', () => {
   const frame = { width: 1280, height: 720, fps: 30, frameCount: 120 }
 
   /** RGB of the caption rectangle over black, per frame: libass through ffmpeg's ass filter. */
-  async function libassFrames(script: string, rect: { x0: number; y0: number; x1: number; y1: number }, font: ReturnType<typeof resolveCaptionFont>) {
+  async function libassFrames(
+    script: string,
+    rect: { x0: number; y0: number; x1: number; y1: number },
+    font: ReturnType<typeof resolveCaptionFont>,
+  ) {
     const dir = await mkdtemp(path.join(tmpdir(), 'mp-captions-'))
     try {
       await writeFile(path.join(dir, 'c.ass'), script)
       const fonts = await prepareFontsDir(path.join(dir, 'fonts'), font)
       const w = rect.x1 - rect.x0
       const h = rect.y1 - rect.y0
-      const { stdout } = await ffmpeg(['-f', 'lavfi', '-i', `color=c=black:s=1280x720:r=30:d=4`, '-vf',
-        `ass=filename=${filterPath(path.join(dir, 'c.ass'))}:fontsdir=${filterPath(fonts)},crop=${w}:${h}:${rect.x0}:${rect.y0},format=rgb24`, '-f', 'rawvideo', 'pipe:1'])
+      const { stdout } = await ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=black:s=1280x720:r=30:d=4`,
+        '-vf',
+        `ass=filename=${filterPath(path.join(dir, 'c.ass'))}:fontsdir=${filterPath(fonts)},crop=${w}:${h}:${rect.x0}:${rect.y0},format=rgb24`,
+        '-f',
+        'rawvideo',
+        'pipe:1',
+      ])
       return (i: number) => stdout.subarray(i * w * h * 3, (i + 1) * w * h * 3)
     } finally {
       await rm(dir, { recursive: true, force: true })
@@ -89,7 +127,11 @@ describe('captions drawn here (caption-raster)', () => {
     const font = resolveCaptionFont('Roboto', 800)
     const plan = captionPlan(words, options, CANVAS, font)
     const raster = rasterCaptions(plan, options, font, CANVAS, frame)!
-    const reference = await libassFrames(buildAssCaptions(words, options, CANVAS, font).script, raster.rect, font)
+    const reference = await libassFrames(
+      buildAssCaptions(words, options, CANVAS, font).script,
+      raster.rect,
+      font,
+    )
     const w = raster.rect.x1 - raster.rect.x0
     const h = raster.rect.y1 - raster.rect.y0
     // The caption changes where a word (or a page) starts and ends: ~2 changes a word, not every frame.
@@ -106,7 +148,10 @@ describe('captions drawn here (caption-raster)', () => {
       const theirs = { x: 0, y: 0, light: 0, teal: 0 }
       for (let p = 0; p < w * h; p++) {
         const a = drawn[p * 4 + 3]! / 255
-        for (const [sum, rgb] of [[ours, [0, 1, 2].map((c) => drawn[p * 4 + c]! * a)], [theirs, [ref[p * 3]!, ref[p * 3 + 1]!, ref[p * 3 + 2]!]]] as const) {
+        for (const [sum, rgb] of [
+          [ours, [0, 1, 2].map((c) => drawn[p * 4 + c]! * a)],
+          [theirs, [ref[p * 3]!, ref[p * 3 + 1]!, ref[p * 3 + 2]!]],
+        ] as const) {
           if (rgb[1] > 180 && rgb[0] < 90) sum.teal++
           if (rgb.every((v) => v > 200) || (rgb[1] > 180 && rgb[0] < 90)) {
             sum.light++
@@ -119,8 +164,17 @@ describe('captions drawn here (caption-raster)', () => {
       expect(ours.light > 0, `frame ${i}: a caption`).toBe(theirs.light > 0)
       if (!theirs.light) continue
       expect(Math.abs(ours.light - theirs.light) / theirs.light, `frame ${i}: text size`).toBeLessThan(0.15)
-      if (theirs.teal) expect(Math.abs(ours.teal - theirs.teal) / theirs.teal, `frame ${i}: lit word size`).toBeLessThan(0.15)
-      farthest = Math.max(farthest, Math.hypot(ours.x / ours.light - theirs.x / theirs.light, ours.y / ours.light - theirs.y / theirs.light))
+      if (theirs.teal)
+        expect(Math.abs(ours.teal - theirs.teal) / theirs.teal, `frame ${i}: lit word size`).toBeLessThan(
+          0.15,
+        )
+      farthest = Math.max(
+        farthest,
+        Math.hypot(
+          ours.x / ours.light - theirs.x / theirs.light,
+          ours.y / ours.light - theirs.y / theirs.light,
+        ),
+      )
     }
     // Hinting and glyph rounding differ: the text sits within a few pixels of where libass puts it.
     expect(farthest).toBeLessThan(4)

@@ -24,7 +24,8 @@ export function paginate(words: readonly WordTiming[], options: PagingOptions): 
   let lines: WordTiming[][] = [[]]
   const flush = () => {
     const all = lines.flat()
-    if (all.length) pages.push({ start: all[0]!.start, end: all.at(-1)!.end, lines: lines.filter((l) => l.length) })
+    if (all.length)
+      pages.push({ start: all[0]!.start, end: all.at(-1)!.end, lines: lines.filter((l) => l.length) })
     lines = [[]]
   }
   let prev: WordTiming | null = null
@@ -65,7 +66,9 @@ function clock(seconds: number, sep: ',' | '.'): string {
 const pageText = (p: CaptionPage) => p.lines.map((l) => l.map((w) => w.text).join(' ')).join('\n')
 
 export function toSrt(pages: readonly CaptionPage[]): string {
-  return pages.map((p, i) => `${i + 1}\n${clock(p.start, ',')} --> ${clock(p.end, ',')}\n${pageText(p)}\n`).join('\n')
+  return pages
+    .map((p, i) => `${i + 1}\n${clock(p.start, ',')} --> ${clock(p.end, ',')}\n${pageText(p)}\n`)
+    .join('\n')
 }
 
 export function toVtt(pages: readonly CaptionPage[]): string {

@@ -44,7 +44,9 @@ export function loadFaceModels(): Promise<{ faceapi: FaceApi; tf: Tf }> {
     const tf = require('@tensorflow/tfjs') as Tf
     const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof TfWasmModule
     // The .wasm binaries next to the package's own dist: no CDN.
-    wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`)
+    wasm.setWasmPaths(
+      `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
+    )
     const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi
     await tf.setBackend('wasm')
     await tf.ready()
@@ -57,7 +59,10 @@ export function loadFaceModels(): Promise<{ faceapi: FaceApi; tf: Tf }> {
 }
 
 /** Nearest-neighbour RGB copy at most `maxSide` wide or tall (the detector needs no more). */
-function downscaleRgb(px: Pixels, maxSide: number): { data: Int32Array; width: number; height: number; scale: number } {
+function downscaleRgb(
+  px: Pixels,
+  maxSide: number,
+): { data: Int32Array; width: number; height: number; scale: number } {
   const scale = Math.min(1, maxSide / Math.max(px.width, px.height))
   const width = Math.max(1, Math.round(px.width * scale))
   const height = Math.max(1, Math.round(px.height * scale))
@@ -87,16 +92,24 @@ export function findFace(px: Pixels): Promise<FoundFace | null> {
     const tensor = tf.tensor3d(small.data, [small.height, small.width, 3], 'int32')
     try {
       const found = await faceapi
-        .detectAllFaces(tensor, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 5 }))
+        .detectAllFaces(
+          tensor,
+          new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 5 }),
+        )
         .withFaceLandmarks()
       if (!found.length) return null
-      const best = found.reduce((a, b) => (b.detection.score * b.detection.box.area > a.detection.score * a.detection.box.area ? b : a))
+      const best = found.reduce((a, b) =>
+        b.detection.score * b.detection.box.area > a.detection.score * a.detection.box.area ? b : a,
+      )
       const k = 1 / small.scale
       const b = best.detection.box
       return {
         score: best.detection.score,
         box: { x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k },
-        landmarks: best.landmarks.positions.map((p): FacePoint => [Math.round(p.x * k * 10) / 10, Math.round(p.y * k * 10) / 10]),
+        landmarks: best.landmarks.positions.map((p): FacePoint => [
+          Math.round(p.x * k * 10) / 10,
+          Math.round(p.y * k * 10) / 10,
+        ]),
       }
     } finally {
       tensor.dispose()

@@ -31,7 +31,8 @@ export function visemeCuesFromAudio(pcm: Int16Array, sampleRate: number): Viseme
     rmsDb.push(10 * Math.log10(sum / hop + 1e-10))
     re.fill(0)
     im.fill(0)
-    for (let i = 0; i < n; i++) re[i] = ((pcm[f * hop + i] ?? 0) / 32768) * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)))
+    for (let i = 0; i < n; i++)
+      re[i] = ((pcm[f * hop + i] ?? 0) / 32768) * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)))
     fft(re, im)
     let total = 0
     let weighted = 0
@@ -59,7 +60,12 @@ export function visemeCuesFromAudio(pcm: Int16Array, sampleRate: number): Viseme
     else if (open > 0.5) viseme = 'E'
     else if (open > 0.25) viseme = 'ih'
     else viseme = 'DD'
-    cues.push({ viseme, start: f * FRAME_SECONDS, end: (f + 1) * FRAME_SECONDS, weight: viseme === 'sil' ? 1 : Math.max(0.35, open) })
+    cues.push({
+      viseme,
+      start: f * FRAME_SECONDS,
+      end: (f + 1) * FRAME_SECONDS,
+      weight: viseme === 'sil' ? 1 : Math.max(0.35, open),
+    })
   }
   return foldShortCues(cues, 0.04)
 }

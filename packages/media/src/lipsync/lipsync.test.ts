@@ -10,11 +10,14 @@ afterAll(() => speech.close())
 
 /** Pangrams and phonetically rich sentences: together they use every phoneme of each language. */
 const CORPUS: Record<string, string> = {
-  'espeak:en-us': 'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore. Judge the vision of the ring, thick and smooth; although, the boy enjoyed cheap pure houses. Why now? Oh, year ahead!',
-  'espeak:en-gb-x-rp': 'The quick brown fox jumps over the lazy dog. Although the boy enjoyed their tour here, there is no air up there.',
+  'espeak:en-us':
+    'The quick brown fox jumps over the lazy dog. She sells sea shells by the sea shore. Judge the vision of the ring, thick and smooth; although, the boy enjoyed cheap pure houses. Why now? Oh, year ahead!',
+  'espeak:en-gb-x-rp':
+    'The quick brown fox jumps over the lazy dog. Although the boy enjoyed their tour here, there is no air up there.',
   'espeak:de': 'Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich. Ich möchte Bücher lesen.',
   'espeak:fr-fr': 'Portez ce vieux whisky au juge blond qui fume. Un bon vin blanc, une œuvre brune.',
-  'espeak:es': 'El veloz murciélago hindú comía feliz cardillo y kiwi. La cigüeña tocaba el saxofón detrás del palenque de paja.',
+  'espeak:es':
+    'El veloz murciélago hindú comía feliz cardillo y kiwi. La cigüeña tocaba el saxofón detrás del palenque de paja.',
 }
 
 describe('phonemes → visemes', () => {
@@ -25,8 +28,49 @@ describe('phonemes → visemes', () => {
   })
 
   it('maps every Festival (ARPAbet) phone, and the shapes read right', () => {
-    const festivalPhones = ['aa', 'ae', 'ah', 'ao', 'aw', 'ax', 'ay', 'b', 'ch', 'd', 'dh', 'eh', 'er', 'ey', 'f', 'g', 'hh', 'ih', 'iy',
-      'jh', 'k', 'l', 'm', 'n', 'ng', 'ow', 'oy', 'p', 'r', 's', 'sh', 't', 'th', 'uh', 'uw', 'v', 'w', 'y', 'z', 'zh', 'pau']
+    const festivalPhones = [
+      'aa',
+      'ae',
+      'ah',
+      'ao',
+      'aw',
+      'ax',
+      'ay',
+      'b',
+      'ch',
+      'd',
+      'dh',
+      'eh',
+      'er',
+      'ey',
+      'f',
+      'g',
+      'hh',
+      'ih',
+      'iy',
+      'jh',
+      'k',
+      'l',
+      'm',
+      'n',
+      'ng',
+      'ow',
+      'oy',
+      'p',
+      'r',
+      's',
+      'sh',
+      't',
+      'th',
+      'uh',
+      'uw',
+      'v',
+      'w',
+      'y',
+      'z',
+      'zh',
+      'pau',
+    ]
     for (const p of festivalPhones) expect(ARPABET[p], p).toBeDefined()
     expect(visemesOf('m')).toEqual(['PP'])
     expect(visemesOf('f')).toEqual(['FF'])

@@ -38,12 +38,56 @@ const IPA: Map<string, Viseme> = new Map(
 )
 
 export const ARPABET: Record<string, Viseme[]> = {
-  aa: ['aa'], ae: ['aa'], ah: ['aa'], ao: ['oh'], aw: ['aa', 'ou'], ax: ['E'], axr: ['RR'], ay: ['aa', 'ih'],
-  b: ['PP'], ch: ['CH'], d: ['DD'], dh: ['TH'], dx: ['DD'], eh: ['E'], el: ['nn'], em: ['PP'], en: ['nn'],
-  er: ['RR'], ey: ['E', 'ih'], f: ['FF'], g: ['kk'], hh: ['kk'], ih: ['ih'], ix: ['ih'], iy: ['ih'], jh: ['CH'],
-  k: ['kk'], l: ['nn'], m: ['PP'], n: ['nn'], ng: ['kk'], ow: ['oh', 'ou'], oy: ['oh', 'ih'], p: ['PP'], r: ['RR'],
-  s: ['SS'], sh: ['CH'], t: ['DD'], th: ['TH'], uh: ['ou'], uw: ['ou'], v: ['FF'], w: ['ou'], y: ['ih'], z: ['SS'],
-  zh: ['CH'], pau: ['sil'], sil: ['sil'], 'h#': ['sil'], brth: ['sil'],
+  aa: ['aa'],
+  ae: ['aa'],
+  ah: ['aa'],
+  ao: ['oh'],
+  aw: ['aa', 'ou'],
+  ax: ['E'],
+  axr: ['RR'],
+  ay: ['aa', 'ih'],
+  b: ['PP'],
+  ch: ['CH'],
+  d: ['DD'],
+  dh: ['TH'],
+  dx: ['DD'],
+  eh: ['E'],
+  el: ['nn'],
+  em: ['PP'],
+  en: ['nn'],
+  er: ['RR'],
+  ey: ['E', 'ih'],
+  f: ['FF'],
+  g: ['kk'],
+  hh: ['kk'],
+  ih: ['ih'],
+  ix: ['ih'],
+  iy: ['ih'],
+  jh: ['CH'],
+  k: ['kk'],
+  l: ['nn'],
+  m: ['PP'],
+  n: ['nn'],
+  ng: ['kk'],
+  ow: ['oh', 'ou'],
+  oy: ['oh', 'ih'],
+  p: ['PP'],
+  r: ['RR'],
+  s: ['SS'],
+  sh: ['CH'],
+  t: ['DD'],
+  th: ['TH'],
+  uh: ['ou'],
+  uw: ['ou'],
+  v: ['FF'],
+  w: ['ou'],
+  y: ['ih'],
+  z: ['SS'],
+  zh: ['CH'],
+  pau: ['sil'],
+  sil: ['sil'],
+  'h#': ['sil'],
+  brth: ['sil'],
 }
 
 /** Marks that carry no mouth shape of their own: stress, length, ties, syllable breaks, diacritics. */
@@ -82,7 +126,10 @@ export function visemeCues(phonemes: PhonemeTiming[], duration: number): VisemeC
     const len = p.end - p.start
     if (shapes.length === 2) {
       const mid = p.start + len * 0.6
-      raw.push({ viseme: shapes[0]!, start: p.start, end: mid, weight: 1 }, { viseme: shapes[1]!, start: mid, end: p.end, weight: 1 })
+      raw.push(
+        { viseme: shapes[0]!, start: p.start, end: mid, weight: 1 },
+        { viseme: shapes[1]!, start: mid, end: p.end, weight: 1 },
+      )
     } else {
       raw.push({ viseme: shapes[0]!, start: p.start, end: p.end, weight: 1 })
     }

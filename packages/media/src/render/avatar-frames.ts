@@ -56,7 +56,11 @@ export interface FrameSource {
 const CACHE_SIZE = 48
 
 /** Makes a photo avatar's portrait drawable in this thread (decoded once here, then reused by every frame). */
-export function registerPhotoBytes(look: AvatarLook, bytes: Uint8Array | undefined, backdrop?: Uint8Array): void {
+export function registerPhotoBytes(
+  look: AvatarLook,
+  bytes: Uint8Array | undefined,
+  backdrop?: Uint8Array,
+): void {
   if (!look.photo || !bytes) return
   const decode = (src: string, b: Uint8Array) => {
     const image = new Image()
@@ -82,7 +86,13 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
   /** The frame handed out last, and where it differs from the one before (see FrameSource.changed). */
   let handedOut: Uint8Array | null = null
   let changed: Rect | null | undefined
-  const animation = { cues: input.cues, wordStarts: input.wordStarts, seed: input.look.seed, emotion: input.emotion, energy: input.energy }
+  const animation = {
+    cues: input.cues,
+    wordStarts: input.wordStarts,
+    seed: input.look.seed,
+    emotion: input.emotion,
+    energy: input.energy,
+  }
   const nextBuffer = frameRing(width * height * 4)
   const photoFrame = photoFrameDrawer(ctx, width, height, input.look, box, nextBuffer)
   return {
@@ -120,7 +130,13 @@ export function createFrameSource(input: FrameSourceInput): FrameSource {
         drawAvatar(ctx, input.look, pose, box)
         ctx.restore()
         if (handedOut === onCanvas.rgba) changed = r
-        rgba = patched(onCanvas.rgba, width, r, ctx.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data, nextBuffer())
+        rgba = patched(
+          onCanvas.rgba,
+          width,
+          r,
+          ctx.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data,
+          nextBuffer(),
+        )
         inRing = true
       } else {
         ctx.clearRect(0, 0, width, height)
@@ -157,7 +173,13 @@ export function frameRing(bytes: number): () => Uint8Array {
 }
 
 /** A copy of a frame (`width` pixels a row), into `out` if given, with the rows of `region` replaced by `pixels`. */
-export function patched(frame: Uint8Array, width: number, region: { x0: number; y0: number; x1: number; y1: number }, pixels: Uint8ClampedArray, out: Uint8Array = new Uint8Array(frame.length)): Uint8Array {
+export function patched(
+  frame: Uint8Array,
+  width: number,
+  region: { x0: number; y0: number; x1: number; y1: number },
+  pixels: Uint8ClampedArray,
+  out: Uint8Array = new Uint8Array(frame.length),
+): Uint8Array {
   out.set(frame)
   const row = (region.x1 - region.x0) * 4
   for (let y = region.y0; y < region.y1; y++) {
@@ -167,7 +189,13 @@ export function patched(frame: Uint8Array, width: number, region: { x0: number; 
 }
 
 /** Layer geometry for an avatar box (output pixels, centre + size + angle). */
-export function layerFor(centerX: number, centerY: number, w: number, h: number, angle: number): LayerGeometry & { x: number; y: number } {
+export function layerFor(
+  centerX: number,
+  centerY: number,
+  w: number,
+  h: number,
+  angle: number,
+): LayerGeometry & { x: number; y: number } {
   const rad = (angle * Math.PI) / 180
   const bw = Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad))
   const bh = Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad))
@@ -175,7 +203,8 @@ export function layerFor(centerX: number, centerY: number, w: number, h: number,
   const width = even(bw)
   const height = even(bh)
   return {
-    width, height,
+    width,
+    height,
     x: Math.round(centerX - width / 2),
     y: Math.round(centerY - height / 2),
     box: { x: (width - w) / 2, y: (height - h) / 2, width: w, height: h, angle },

@@ -26,17 +26,42 @@ export interface AvatarGifInput {
 export async function renderAvatarGif(input: AvatarGifInput): Promise<{ frames: number }> {
   const { size, fps } = input
   const source = createFrameSource({
-    look: input.look, avatarImage: input.avatarImage, cues: input.cues, wordStarts: input.wordStarts, emotion: input.emotion,
-    energy: 1.5, fps, geometry: { width: size, height: size, box: { x: 0, y: 0, width: size, height: size, angle: 0 } },
+    look: input.look,
+    avatarImage: input.avatarImage,
+    cues: input.cues,
+    wordStarts: input.wordStarts,
+    emotion: input.emotion,
+    energy: 1.5,
+    fps,
+    geometry: { width: size, height: size, box: { x: 0, y: 0, width: size, height: size, angle: 0 } },
   })
   const frames = source.frameCount(input.seconds)
   await pipeFrames(
     [
-      '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${size}x${size}`, '-r', String(fps), '-i', 'pipe:0',
-      '-filter_complex', '[0:v]split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:alpha_threshold=128',
-      '-loop', '0', '-f', 'gif', '-y', input.outFile,
+      '-v',
+      'error',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgba',
+      '-s',
+      `${size}x${size}`,
+      '-r',
+      String(fps),
+      '-i',
+      'pipe:0',
+      '-filter_complex',
+      '[0:v]split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:alpha_threshold=128',
+      '-loop',
+      '0',
+      '-f',
+      'gif',
+      '-y',
+      input.outFile,
     ],
-    frames, (i) => source.frame(i), { signal: input.signal },
+    frames,
+    (i) => source.frame(i),
+    { signal: input.signal },
   )
   return { frames }
 }

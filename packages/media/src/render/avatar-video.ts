@@ -54,7 +54,12 @@ export interface AvatarVideoResult extends RenderResult {
 }
 
 export function resolveAvatar(choice: AvatarChoice): { look: AvatarLook; voiceId: string; emotion: Emotion } {
-  if (choice.look) return { look: choice.look, voiceId: findInfluencer(DEFAULT_INFLUENCER_ID)!.voiceId, emotion: DEFAULT_EMOTION }
+  if (choice.look)
+    return {
+      look: choice.look,
+      voiceId: findInfluencer(DEFAULT_INFLUENCER_ID)!.voiceId,
+      emotion: DEFAULT_EMOTION,
+    }
   const influencer = findInfluencer(choice.influencerId ?? DEFAULT_INFLUENCER_ID)
   if (!influencer) throw new MediaInputError('Unknown avatar', 'unknown_avatar')
   return { look: influencer.look, voiceId: influencer.voiceId, emotion: influencer.emotion }
@@ -69,14 +74,20 @@ async function writeCaptionFiles(outFile: string, words: readonly WordTiming[]) 
   return { srt, vtt }
 }
 
-export async function createAvatarVideo(req: AvatarVideoRequest, speech: SpeechService = speechService()): Promise<AvatarVideoResult> {
+export async function createAvatarVideo(
+  req: AvatarVideoRequest,
+  speech: SpeechService = speechService(),
+): Promise<AvatarVideoResult> {
   const stages: Record<string, number> = {}
   const avatar = resolveAvatar(req)
   const emotion = req.emotion ?? avatar.emotion
   let t = performance.now()
   req.onProgress?.(0, 'synthesizing')
   const spoken = await speech.synthesize(
-    req.text, req.voiceId ?? avatar.voiceId, { emotion, intensity: req.intensity, rate: req.rate, pitch: req.pitch }, req.signal,
+    req.text,
+    req.voiceId ?? avatar.voiceId,
+    { emotion, intensity: req.intensity, rate: req.rate, pitch: req.pitch },
+    req.signal,
   )
   stages.synthesize = Math.round(performance.now() - t)
   t = performance.now()
@@ -86,15 +97,29 @@ export async function createAvatarVideo(req: AvatarVideoRequest, speech: SpeechS
   const cues = visemeCues(spoken.phonemes, spoken.duration)
   stages.lipsync = Math.round(performance.now() - t)
   const result = await renderAvatarVideo({
-    audio, words: spoken.words, cues, look: avatar.look, outFile: req.outFile, signal: req.signal,
+    audio,
+    words: spoken.words,
+    cues,
+    look: avatar.look,
+    outFile: req.outFile,
+    signal: req.signal,
     options: { emotion, ...req.render },
     onProgress: (p, stage) => req.onProgress?.(0.05 + 0.95 * p, stage),
   })
   try {
     const files = await writeCaptionFiles(req.outFile, spoken.words)
-    return { ...result, ...files, audioDuration: spoken.duration, words: spoken.words, stages: { ...stages, ...result.timings } }
+    return {
+      ...result,
+      ...files,
+      audioDuration: spoken.duration,
+      words: spoken.words,
+      stages: { ...stages, ...result.timings },
+    }
   } catch (error) {
-    await Promise.all([rm(result.file, { force: true }), result.poster ? rm(result.poster, { force: true }) : null])
+    await Promise.all([
+      rm(result.file, { force: true }),
+      result.poster ? rm(result.poster, { force: true }) : null,
+    ])
     throw error
   }
 }
@@ -117,7 +142,13 @@ export async function createAvatarVideoFromAudio(req: AudioVideoRequest): Promis
   const avatar = resolveAvatar(req)
   const cues = visemeCuesFromAudio(pcm, sampleRate)
   return renderAvatarVideo({
-    audio: { pcm, sampleRate }, words: [], cues, look: avatar.look, outFile: req.outFile, signal: req.signal,
-    options: { emotion: req.emotion ?? avatar.emotion, ...req.render, captions: null }, onProgress: req.onProgress,
+    audio: { pcm, sampleRate },
+    words: [],
+    cues,
+    look: avatar.look,
+    outFile: req.outFile,
+    signal: req.signal,
+    options: { emotion: req.emotion ?? avatar.emotion, ...req.render, captions: null },
+    onProgress: req.onProgress,
   })
 }

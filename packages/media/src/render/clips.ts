@@ -5,7 +5,12 @@ import type { ClipOptions as ClipOptionsType } from '@mouthpiece/contracts/media
 import { ffmpeg, ffprobe } from '../audio/ffmpeg'
 import { MediaInputError } from '../speech/speech.types'
 
-export async function makeClip(input: string, outFile: string, clip: ClipOptionsType, signal?: AbortSignal): Promise<{ file: string; duration: number }> {
+export async function makeClip(
+  input: string,
+  outFile: string,
+  clip: ClipOptionsType,
+  signal?: AbortSignal,
+): Promise<{ file: string; duration: number }> {
   const { start, end, vertical } = ClipOptions.parse(clip)
   const probe = await ffprobe(input, signal)
   const total = Number(probe.format.duration ?? 0)
@@ -20,8 +25,33 @@ export async function makeClip(input: string, outFile: string, clip: ClipOptions
   const partial = `${outFile}.partial.mp4`
   try {
     await ffmpeg(
-      ['-ss', start.toFixed(3), '-i', input, '-t', (stop - start).toFixed(3), ...vf, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23',
-        '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-y', '-f', 'mp4', partial],
+      [
+        '-ss',
+        start.toFixed(3),
+        '-i',
+        input,
+        '-t',
+        (stop - start).toFixed(3),
+        ...vf,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-movflags',
+        '+faststart',
+        '-y',
+        '-f',
+        'mp4',
+        partial,
+      ],
       { signal },
     )
     await rename(partial, outFile)

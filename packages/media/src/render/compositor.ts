@@ -67,7 +67,6 @@ const placementOf = (r: Rect): Placement => ({ x: r.x0, y: r.y0, width: r.x1 - r
 /** A held tail after the last word so the mouth closes before the cut. */
 const TAIL_SECONDS = 0.3
 
-
 export async function renderAvatarVideo(input: RenderInput): Promise<RenderResult> {
   const started = performance.now()
   const timings: Record<string, number> = {}
@@ -93,11 +92,18 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     // Captions: drawn here into the opaque layer where it can hold them (below), else an ASS script
     // and a fonts dir holding only the chosen face for libass.
     const captions = options.captions
-    const captionSetup = captions?.display && input.words.length ? (() => {
-      const font = resolveCaptionFont(captions.style.currentFontFamily, captions.style.fontWeight, input.words.map((w) => w.text).join(' '))
-      const placed = { ...captions, box: captionBoxFor(captions.box, options.video_orientation) }
-      return { font, placed, plan: captionPlan(input.words, placed, canvas, font) }
-    })() : null
+    const captionSetup =
+      captions?.display && input.words.length
+        ? (() => {
+            const font = resolveCaptionFont(
+              captions.style.currentFontFamily,
+              captions.style.fontWeight,
+              input.words.map((w) => w.text).join(' '),
+            )
+            const placed = { ...captions, box: captionBoxFor(captions.box, options.video_orientation) }
+            return { font, placed, plan: captionPlan(input.words, placed, canvas, font) }
+          })()
+        : null
 
     // Avatar layer geometry in output pixels; box x,y is the centre in editor-canvas units.
     const box = options.avatarBox
@@ -106,19 +112,36 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     // Over a background that holds still, the layer is sent opaque (blended here over the same pixels).
     const opaque = !transparent && bg.type !== 'video'
     const placed = layerFor(
-      (box.x ?? canvas.width / 2) * scale, (box.y ?? canvas.height / 2) * scale, box.width * scale, box.height * scale, box.angle,
+      (box.x ?? canvas.width / 2) * scale,
+      (box.y ?? canvas.height / 2) * scale,
+      box.width * scale,
+      box.height * scale,
+      box.angle,
     )
     const layer = opaque ? evenPlacement(placed) : placed
     const frames = createFrameSource({
-      look: input.look, avatarImage: input.avatarImage, avatarBackdrop: input.avatarBackdrop, cues: input.cues, wordStarts: input.words.map((w) => w.start), emotion: options.emotion,
-      energy: options.energy, fps, geometry: layer,
+      look: input.look,
+      avatarImage: input.avatarImage,
+      avatarBackdrop: input.avatarBackdrop,
+      cues: input.cues,
+      wordStarts: input.words.map((w) => w.start),
+      emotion: options.emotion,
+      energy: options.energy,
+      fps,
+      geometry: layer,
     })
     const frameCount = frames.frameCount(duration)
     // The opaque layer grows to hold the captions too when it can still be pasted: then they are
     // drawn here once per word, not blended into every frame by libass.
-    const drawn = opaque && captionSetup
-      ? rasterCaptions(captionSetup.plan, captionSetup.placed, captionSetup.font, canvas, { width, height, fps, frameCount })
-      : null
+    const drawn =
+      opaque && captionSetup
+        ? rasterCaptions(captionSetup.plan, captionSetup.placed, captionSetup.font, canvas, {
+            width,
+            height,
+            fps,
+            frameCount,
+          })
+        : null
     const grown = drawn && placementOf(unionRect(rectOf(layer), drawn.rect))
     const withCaptions = grown && canPaste(grown, width, height) ? { grown, drawn } : null
     /** What ffmpeg receives on stdin and where it goes: the avatar layer, or the rectangle holding it and the captions. */
@@ -135,8 +158,22 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
         await writeFile(stillFile, still.data)
         under = cropI420(still, onStdin.x, onStdin.y, onStdin.width, onStdin.height)
       }
-      const inLayer = (r: Rect): Rect => ({ x0: r.x0 - onStdin.x, y0: r.y0 - onStdin.y, x1: r.x1 - onStdin.x, y1: r.y1 - onStdin.y })
-      frame = opaqueFrames(frames, under, withCaptions ? { avatar: inLayer(rectOf(layer)), top: { ...withCaptions.drawn, rect: inLayer(withCaptions.drawn.rect) } } : undefined)
+      const inLayer = (r: Rect): Rect => ({
+        x0: r.x0 - onStdin.x,
+        y0: r.y0 - onStdin.y,
+        x1: r.x1 - onStdin.x,
+        y1: r.y1 - onStdin.y,
+      })
+      frame = opaqueFrames(
+        frames,
+        under,
+        withCaptions
+          ? {
+              avatar: inLayer(rectOf(layer)),
+              top: { ...withCaptions.drawn, rect: inLayer(withCaptions.drawn.rect) },
+            }
+          : undefined,
+      )
     }
     let assFile: string | null = null
     let fontsDir: string | null = null
@@ -152,48 +189,128 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     const paste = opaque && canPaste(onStdin, width, height)
     const inputs: string[][] = []
     let bgHasAudio = false
-    if (transparent) inputs.push(['-f', 'lavfi', '-i', `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`])
-    else if (bg.type === 'color') { if (!paste) inputs.push(['-f', 'lavfi', '-i', `color=c=0x${bg.color.slice(1)}:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)}`]) }
-    else if (stillFile) inputs.push(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-i', stillFile])
+    if (transparent)
+      inputs.push([
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=black@0.0:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)},format=yuva420p`,
+      ])
+    else if (bg.type === 'color') {
+      if (!paste)
+        inputs.push([
+          '-f',
+          'lavfi',
+          '-i',
+          `color=c=0x${bg.color.slice(1)}:s=${width}x${height}:r=${fps}:d=${duration.toFixed(3)}`,
+        ])
+    } else if (stillFile)
+      inputs.push(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-i', stillFile])
     else {
       bgHasAudio = (await ffprobe(bg.path, signal)).streams.some((s) => s.codec_type === 'audio')
       inputs.push(['-stream_loop', '-1', '-t', duration.toFixed(3), '-i', bg.path])
     }
     const bgIn = inputs.length - 1
-    const layerIn = inputs.push(['-f', 'rawvideo', '-pix_fmt', opaque ? 'yuv420p' : 'rgba', '-s', `${onStdin.width}x${onStdin.height}`, '-framerate', String(fps), '-i', 'pipe:0']) - 1
+    const layerIn =
+      inputs.push([
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        opaque ? 'yuv420p' : 'rgba',
+        '-s',
+        `${onStdin.width}x${onStdin.height}`,
+        '-framerate',
+        String(fps),
+        '-i',
+        'pipe:0',
+      ]) - 1
     const voiceIn = inputs.push(['-i', voiceFile]) - 1
     const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y', ...inputs.flat()]
 
     const filters: string[] = []
-    if (paste && bg.type === 'color') filters.push(padWithColour(`${layerIn}:v`, onStdin, width, height, bg.color, 'ov'))
+    if (paste && bg.type === 'color')
+      filters.push(padWithColour(`${layerIn}:v`, onStdin, width, height, bg.color, 'ov'))
     else {
       if (transparent) filters.push(`[${bgIn}:v]null[bg]`)
       else if (bg.type === 'color') filters.push(`[${bgIn}:v]format=yuv420p[bg]`)
       else if (stillFile) filters.push(stillBackground('null', fps, duration.toFixed(3), bgIn))
       else filters.push(`[${bgIn}:v]${fit},fps=${fps},format=yuv420p[bg]`)
-      filters.push(paste
-        ? pasteOverStill('bg', `${layerIn}:v`, onStdin, width, height, 'ov')
-        : `[bg][${layerIn}:v]overlay=x=${layer.x}:y=${layer.y}:format=yuv420:eof_action=repeat[ov]`)
+      filters.push(
+        paste
+          ? pasteOverStill('bg', `${layerIn}:v`, onStdin, width, height, 'ov')
+          : `[bg][${layerIn}:v]overlay=x=${layer.x}:y=${layer.y}:format=yuv420:eof_action=repeat[ov]`,
+      )
     }
     const posterPartial = path.join(work, path.basename(posterFile))
     const videoOut = options.poster ? '[vall]' : '[vout]'
     // alpha=1 makes libass write the alpha plane too, so captions show on a transparent frame.
-    if (assFile && fontsDir) filters.push(`[ov]ass=filename=${filterPath(assFile)}:fontsdir=${filterPath(fontsDir)}${transparent ? ':alpha=1' : ''}${videoOut}`)
+    if (assFile && fontsDir)
+      filters.push(
+        `[ov]ass=filename=${filterPath(assFile)}:fontsdir=${filterPath(fontsDir)}${transparent ? ':alpha=1' : ''}${videoOut}`,
+      )
     else filters.push(`[ov]null${videoOut}`)
     // The poster comes out of the same run (a second output fed by one selected frame), which
     // saves starting ffmpeg again and seeking.
     const posterFrame = Math.min(frameCount - 1, Math.round(fps * Math.min(1, duration / 2)))
-    if (options.poster) filters.push(`[vall]split=2[vout][vp]`, `[vp]select=eq(n\\,${posterFrame})${transparent ? ',format=rgba' : ''}[vposter]`)
+    if (options.poster)
+      filters.push(
+        `[vall]split=2[vout][vp]`,
+        `[vp]select=eq(n\\,${posterFrame})${transparent ? ',format=rgba' : ''}[vposter]`,
+      )
     // Pad the voice with silence to the full length (never -shortest: it truncates a frame or two).
     const voice = `[${voiceIn}:a]volume=${options.avatar_volume}`
     if (bgHasAudio && bg.type === 'video') {
-      filters.push(`${voice}[va]`, `[${bgIn}:a]volume=${bg.volume}[ba]`, '[va][ba]amix=inputs=2:duration=longest:normalize=0,apad[aout]')
+      filters.push(
+        `${voice}[va]`,
+        `[${bgIn}:a]volume=${bg.volume}[ba]`,
+        '[va][ba]amix=inputs=2:duration=longest:normalize=0,apad[aout]',
+      )
     } else filters.push(`${voice},apad[aout]`)
-    args.push('-filter_complex', filters.join(';'), '-map', '[vout]', '-map', '[aout]', '-t', duration.toFixed(3), '-r', String(fps))
+    args.push(
+      '-filter_complex',
+      filters.join(';'),
+      '-map',
+      '[vout]',
+      '-map',
+      '[aout]',
+      '-t',
+      duration.toFixed(3),
+      '-r',
+      String(fps),
+    )
     if (transparent) {
       // Realtime VP9 with alpha; no look-ahead (lag 0) keeps memory down, the picture is mostly empty.
-      args.push('-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-tile-columns', '2',
-        '-threads', '2', '-lag-in-frames', '0', '-b:v', '0', '-crf', '34', '-auto-alt-ref', '0', '-c:a', 'libopus', '-b:a', '96k', '-f', 'webm', partial)
+      args.push(
+        '-c:v',
+        'libvpx-vp9',
+        '-pix_fmt',
+        'yuva420p',
+        '-deadline',
+        'realtime',
+        '-cpu-used',
+        '8',
+        '-row-mt',
+        '1',
+        '-tile-columns',
+        '2',
+        '-threads',
+        '2',
+        '-lag-in-frames',
+        '0',
+        '-b:v',
+        '0',
+        '-crf',
+        '34',
+        '-auto-alt-ref',
+        '0',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '96k',
+        '-f',
+        'webm',
+        partial,
+      )
     } else {
       // zerolatency (no B-frames/look-ahead) and the fast AAC coder: measured -25 % CPU and -40 % memory
       // against plain veryfast for ~1.8× the bytes — still ~0.5 MB per 10 s of talking head.
@@ -205,16 +322,53 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       // Up to 720p one encoder thread: two slice threads cost ~10 % more CPU for the same frames, and
       // the drawing keeps the other core busy anyway. 1080p keeps both, or one thread would set the pace.
       const threads = width * height <= 1280 * 720 ? ['-threads', '1'] : []
-      args.push('-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-x264-params', 'subme=1:me=dia', ...threads, '-crf', '23', '-pix_fmt', 'yuv420p',
-        '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k',
-        '-movflags', '+faststart', '-f', 'mp4', partial)
+      args.push(
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-tune',
+        'zerolatency',
+        '-x264-params',
+        'subme=1:me=dia',
+        ...threads,
+        '-crf',
+        '23',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-aac_coder',
+        'fast',
+        '-b:a',
+        '128k',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        partial,
+      )
     }
     if (options.poster) {
-      args.push('-map', '[vposter]', '-frames:v', '1', '-update', '1', ...(transparent ? ['-c:v', 'png'] : ['-q:v', '3']), '-f', 'image2', posterPartial)
+      args.push(
+        '-map',
+        '[vposter]',
+        '-frames:v',
+        '1',
+        '-update',
+        '1',
+        ...(transparent ? ['-c:v', 'png'] : ['-q:v', '3']),
+        '-f',
+        'image2',
+        posterPartial,
+      )
     }
 
     t = performance.now()
-    const piped = await pipeFrames(args, frameCount, frame, { signal, onProgress: (f) => input.onProgress?.(0.95 * f, 'rendering') })
+    const piped = await pipeFrames(args, frameCount, frame, {
+      signal,
+      onProgress: (f) => input.onProgress?.(0.95 * f, 'rendering'),
+    })
     mark('encode', t)
     const stats = frames.stats()
     timings.draw = Math.round(stats.drawMs)
@@ -228,7 +382,14 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     input.onProgress?.(1, 'done')
     timings.total = Math.round(performance.now() - started)
     return {
-      file: input.outFile, poster, duration, width, height, frames: frameCount, framesDrawn: stats.drawn, timings,
+      file: input.outFile,
+      poster,
+      duration,
+      width,
+      height,
+      frames: frameCount,
+      framesDrawn: stats.drawn,
+      timings,
       ...piped,
     }
   } catch (error) {
@@ -241,7 +402,26 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
 }
 
 /** A still from `at` seconds (JPEG, or PNG with alpha for WebM). */
-export async function makePoster(video: string, out: string, at: number, signal?: AbortSignal): Promise<void> {
+export async function makePoster(
+  video: string,
+  out: string,
+  at: number,
+  signal?: AbortSignal,
+): Promise<void> {
   const png = out.endsWith('.png')
-  await ffmpeg(['-ss', at.toFixed(3), ...(png ? ['-c:v', 'libvpx-vp9'] : []), '-i', video, '-frames:v', '1', ...(png ? [] : ['-q:v', '3']), '-y', out], { signal })
+  await ffmpeg(
+    [
+      '-ss',
+      at.toFixed(3),
+      ...(png ? ['-c:v', 'libvpx-vp9'] : []),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      ...(png ? [] : ['-q:v', '3']),
+      '-y',
+      out,
+    ],
+    { signal },
+  )
 }

@@ -42,11 +42,16 @@ export interface SparseFrames {
 }
 
 export async function pipeFrames(
-  args: string[], frameCount: number, frame: (i: number) => Uint8Array,
+  args: string[],
+  frameCount: number,
+  frame: (i: number) => Uint8Array,
   opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void; sparse?: SparseFrames } = {},
 ): Promise<FramePipeResult> {
   const { signal, sparse } = opts
-  const proc = spawn('ffmpeg', args, { env: toolEnv(), stdio: ['pipe', 'ignore', 'pipe', sparse ? 'pipe' : 'ignore'] }) as ChildProcessByStdio<Writable, null, Readable>
+  const proc = spawn('ffmpeg', args, {
+    env: toolEnv(),
+    stdio: ['pipe', 'ignore', 'pipe', sparse ? 'pipe' : 'ignore'],
+  }) as ChildProcessByStdio<Writable, null, Readable>
   const sparseIn = sparse ? (proc.stdio[3] as Writable) : null
   sparseIn?.on('error', () => undefined)
   // ffmpeg holds a sparse picture until it has read the next one (its timestamp says when the held
@@ -65,14 +70,20 @@ export async function pipeFrames(
   let peakKb = 0
   let cpuTicks = 0
   const memPoll = setInterval(() => {
-    readFile(`/proc/${proc.pid}/status`, 'utf8').then((status) => {
-      const m = /VmHWM:\s+(\d+)/.exec(status)
-      if (m) peakKb = Math.max(peakKb, Number(m[1]))
-    }, () => undefined)
-    readFile(`/proc/${proc.pid}/stat`, 'utf8').then((stat) => {
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      cpuTicks = Math.max(cpuTicks, Number(fields[11]) + Number(fields[12]))
-    }, () => undefined)
+    readFile(`/proc/${proc.pid}/status`, 'utf8').then(
+      (status) => {
+        const m = /VmHWM:\s+(\d+)/.exec(status)
+        if (m) peakKb = Math.max(peakKb, Number(m[1]))
+      },
+      () => undefined,
+    )
+    readFile(`/proc/${proc.pid}/stat`, 'utf8').then(
+      (stat) => {
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        cpuTicks = Math.max(cpuTicks, Number(fields[11]) + Number(fields[12]))
+      },
+      () => undefined,
+    )
   }, 100)
   const exited = new Promise<number | null>((resolve, reject) => {
     proc.on('error', reject)
@@ -87,20 +98,30 @@ export async function pipeFrames(
     proc.stdin.on('close', () => (pipeClosed = true))
     for (let i = 0; i < frameCount && !pipeClosed; i++) {
       if (signal?.aborted) break
-      if (sparse && nextChange < sparse.changes.length && sparse.changes[nextChange] === i) sendSparse(++nextChange)
+      if (sparse && nextChange < sparse.changes.length && sparse.changes[nextChange] === i)
+        sendSparse(++nextChange)
       const ok = proc.stdin.write(frame(i))
-      if (!ok) await new Promise<void>((resolve) => {
-        const done = () => { proc.stdin.off('drain', done); proc.stdin.off('close', done); resolve() }
-        proc.stdin.on('drain', done)
-        proc.stdin.on('close', done)
-      })
+      if (!ok)
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            proc.stdin.off('drain', done)
+            proc.stdin.off('close', done)
+            resolve()
+          }
+          proc.stdin.on('drain', done)
+          proc.stdin.on('close', done)
+        })
       if (i % 10 === 0) opts.onProgress?.(i / frameCount)
     }
     proc.stdin.end()
     sendSparse(Infinity)
     const code = await exited
     if (signal?.aborted) throw abortError()
-    if (code !== 0) throw new FfmpegError(`ffmpeg failed (${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`, stderr)
+    if (code !== 0)
+      throw new FfmpegError(
+        `ffmpeg failed (${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+        stderr,
+      )
   } catch (error) {
     proc.kill('SIGKILL')
     throw error

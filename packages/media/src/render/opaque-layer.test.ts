@@ -4,7 +4,15 @@ import { findInfluencer } from '@mouthpiece/avatar/presets'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
 import { ffmpeg } from '../audio/ffmpeg'
 import { createFrameSource, layerFor } from './avatar-frames'
-import { blendRect, changedRect, colourI420, colourYuv, evenPlacement, i420Bytes, opaqueFrames } from './opaque-layer'
+import {
+  blendRect,
+  changedRect,
+  colourI420,
+  colourYuv,
+  evenPlacement,
+  i420Bytes,
+  opaqueFrames,
+} from './opaque-layer'
 
 const W = 64
 const H = 48
@@ -24,13 +32,29 @@ function drawing(dx = 0, mouth = 4): Uint8Array {
   return new Uint8Array(ctx.getImageData(0, 0, W, H).data.buffer)
 }
 
-const planes = (data: Uint8Array) => ({ y: data.subarray(0, W * H), u: data.subarray(W * H, W * H * 1.25), v: data.subarray(W * H * 1.25) })
+const planes = (data: Uint8Array) => ({
+  y: data.subarray(0, W * H),
+  u: data.subarray(W * H, W * H * 1.25),
+  v: data.subarray(W * H * 1.25),
+})
 const meanAbs = (a: Uint8Array, b: Uint8Array) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length
 
 describe('opaque avatar layer', () => {
   it('fills with the exact Y, U, V ffmpeg’s colour source gives a colour, so the layer meets the background without a seam', async () => {
     for (const hex of ['#1B1F2A', '#FF5A5F', '#00FF00', '#05FBCA', '#FFFFFF', '#010203', '#7F8081']) {
-      const { stdout } = await ffmpeg(['-f', 'lavfi', '-i', `color=c=0x${hex.slice(1)}:s=4x4:r=1:d=1`, '-vf', 'format=yuv420p', '-frames:v', '1', '-f', 'rawvideo', 'pipe:1'])
+      const { stdout } = await ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=0x${hex.slice(1)}:s=4x4:r=1:d=1`,
+        '-vf',
+        'format=yuv420p',
+        '-frames:v',
+        '1',
+        '-f',
+        'rawvideo',
+        'pipe:1',
+      ])
       expect(colourYuv(hex)).toEqual([stdout[0], stdout[16], stdout[20]])
     }
   })
@@ -40,10 +64,30 @@ describe('opaque avatar layer', () => {
     const under = colourI420('#1B1F2A', W, H)
     const ours = new Uint8Array(i420Bytes(W, H))
     blendRect(rgba, under.data, ours, W, H, { x0: 0, y0: 0, x1: W, y1: H })
-    const { stdout } = await ffmpeg([
-      '-f', 'lavfi', '-i', `color=c=0x1B1F2A:s=${W}x${H}:r=1:d=1`, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${W}x${H}`, '-i', 'pipe:0',
-      '-filter_complex', '[0:v]format=yuv420p[bg];[bg][1:v]overlay=format=yuv420', '-frames:v', '1', '-f', 'rawvideo', 'pipe:1',
-    ], { input: Buffer.from(rgba) })
+    const { stdout } = await ffmpeg(
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=0x1B1F2A:s=${W}x${H}:r=1:d=1`,
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgba',
+        '-s',
+        `${W}x${H}`,
+        '-i',
+        'pipe:0',
+        '-filter_complex',
+        '[0:v]format=yuv420p[bg];[bg][1:v]overlay=format=yuv420',
+        '-frames:v',
+        '1',
+        '-f',
+        'rawvideo',
+        'pipe:1',
+      ],
+      { input: Buffer.from(rgba) },
+    )
     const theirs = planes(new Uint8Array(stdout))
     const mine = planes(ours)
     // Luma: the same formula up to rounding; chroma: an alpha-weighted 2×2 mean instead of swscale's filter.
@@ -70,7 +114,10 @@ describe('opaque avatar layer', () => {
     const seq = [drawing(0, 4), drawing(0, 4), drawing(0, 9), drawing(2, 9), drawing(2, 2)]
     // Once with the rectangles found by comparing frames, once with ones the source names (generous ones).
     const compared = opaqueFrames({ frame: (i) => seq[i]!, changed: () => undefined }, under)
-    const named = opaqueFrames({ frame: (i) => seq[i]!, changed: () => ({ x0: 1, y0: 3, x1: 63, y1: 47 }) }, under)
+    const named = opaqueFrames(
+      { frame: (i) => seq[i]!, changed: () => ({ x0: 1, y0: 3, x1: 63, y1: 47 }) },
+      under,
+    )
     const got = seq.map((_, i) => compared(i).slice())
     expect(seq.map((_, i) => named(i).slice())).toEqual(got)
     expect(got[1]).toEqual(got[0])
@@ -82,9 +129,22 @@ describe('opaque avatar layer', () => {
   })
 
   it('trusts the rectangles a talking cartoon names: each frame equals the whole frame blended again', () => {
-    const cues: VisemeCue[] = ['aa', 'PP', 'oh', 'E', 'sil', 'ou', 'FF', 'aa'].map((viseme, k) => ({ viseme: viseme as VisemeCue['viseme'], start: k * 0.12, end: k * 0.12 + 0.12, weight: 1 }))
+    const cues: VisemeCue[] = ['aa', 'PP', 'oh', 'E', 'sil', 'ou', 'FF', 'aa'].map((viseme, k) => ({
+      viseme: viseme as VisemeCue['viseme'],
+      start: k * 0.12,
+      end: k * 0.12 + 0.12,
+      weight: 1,
+    }))
     const layer = evenPlacement(layerFor(201, 151, 120, 120, 0))
-    const input = { look: findInfluencer('streamer')!.look, cues, wordStarts: [0, 0.5], emotion: 'Neutral' as const, energy: 1.5, fps: 30, geometry: layer }
+    const input = {
+      look: findInfluencer('streamer')!.look,
+      cues,
+      wordStarts: [0, 0.5],
+      emotion: 'Neutral' as const,
+      energy: 1.5,
+      fps: 30,
+      geometry: layer,
+    }
     const under = colourI420('#1B1F2A', layer.width, layer.height)
     const source = createFrameSource(input)
     const next = opaqueFrames(source, under)
@@ -94,7 +154,12 @@ describe('opaque avatar layer', () => {
       const got = next(i)
       named.push(String(source.changed() === undefined ? 'compared' : source.changed() ? 'rect' : 'held'))
       const whole = new Uint8Array(i420Bytes(layer.width, layer.height))
-      blendRect(check.frame(i), under.data, whole, layer.width, layer.height, { x0: 0, y0: 0, x1: layer.width, y1: layer.height })
+      blendRect(check.frame(i), under.data, whole, layer.width, layer.height, {
+        x0: 0,
+        y0: 0,
+        x1: layer.width,
+        y1: layer.height,
+      })
       expect(Buffer.from(got).equals(whole), `frame ${i}`).toBe(true)
     }
     // Most frames come with a rectangle (the mouth), the rest are compared or held.
@@ -125,13 +190,23 @@ describe('opaque avatar layer', () => {
       const got = next(i).slice()
       const whole = under.data.slice()
       blendRect(seq[i]!, whole, whole, LW, LH, avatar, { x: avatar.x0, y: avatar.y0, width: W })
-      blendRect(caption(texts[shown[i]!]!), whole, whole, LW, LH, strip, { x: strip.x0, y: strip.y0, width: 80 })
+      blendRect(caption(texts[shown[i]!]!), whole, whole, LW, LH, strip, {
+        x: strip.x0,
+        y: strip.y0,
+        width: 80,
+      })
       expect(Buffer.from(got).equals(whole), `frame ${i}`).toBe(true)
     }
   })
 
   it('puts a layer on even pixels without moving the drawing', () => {
-    const layer = { x: 427, y: 83, width: 428, height: 428, box: { x: 0, y: 0, width: 428, height: 428, angle: 0 } }
+    const layer = {
+      x: 427,
+      y: 83,
+      width: 428,
+      height: 428,
+      box: { x: 0, y: 0, width: 428, height: 428, angle: 0 },
+    }
     const even = evenPlacement(layer)
     expect([even.x % 2, even.y % 2, even.width % 2, even.height % 2]).toEqual([0, 0, 0, 0])
     expect(even.x + even.box.x).toBe(layer.x + layer.box.x)

@@ -51,9 +51,19 @@ export function colourI420(hex: string, width: number, height: number): I420 {
  * A still picture fitted to the output (`fit`: the render's scale/crop chain), in I420. The render
  * then reads these very bytes as its background, so the layer meets it without a seam.
  */
-export async function stillI420(file: string, fit: string, width: number, height: number, signal?: AbortSignal): Promise<I420> {
-  const { stdout } = await ffmpeg(['-i', file, '-vf', `${fit},format=yuv420p`, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1'], { signal })
-  if (stdout.length !== i420Bytes(width, height)) throw new Error(`background frame: ${stdout.length} bytes, not ${width}×${height} I420`)
+export async function stillI420(
+  file: string,
+  fit: string,
+  width: number,
+  height: number,
+  signal?: AbortSignal,
+): Promise<I420> {
+  const { stdout } = await ffmpeg(
+    ['-i', file, '-vf', `${fit},format=yuv420p`, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1'],
+    { signal },
+  )
+  if (stdout.length !== i420Bytes(width, height))
+    throw new Error(`background frame: ${stdout.length} bytes, not ${width}×${height} I420`)
   return { width, height, data: new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.length) }
 }
 
@@ -83,12 +93,18 @@ export function cropI420(picture: I420, x: number, y: number, width: number, hei
 }
 
 /** Where a layer sits when its frames are I420: on even pixels (chroma covers 2×2), grown to keep the drawing exactly where it was. */
-export function evenPlacement<L extends { x: number; y: number; width: number; height: number; box: { x: number; y: number } }>(layer: L): L {
+export function evenPlacement<
+  L extends { x: number; y: number; width: number; height: number; box: { x: number; y: number } },
+>(layer: L): L {
   const dx = layer.x & 1
   const dy = layer.y & 1
   const even = (v: number) => Math.ceil(v / 2) * 2
   return {
-    ...layer, x: layer.x - dx, y: layer.y - dy, width: even(layer.width + dx), height: even(layer.height + dy),
+    ...layer,
+    x: layer.x - dx,
+    y: layer.y - dy,
+    width: even(layer.width + dx),
+    height: even(layer.height + dy),
     box: { ...layer.box, x: layer.box.x + dx, y: layer.box.y + dy },
   }
 }
@@ -123,10 +139,12 @@ export function changedRect(a: Uint8Array, b: Uint8Array, width: number, height:
 }
 
 /** BT.601 limited-range luma of a little-endian RGBA pixel read as one 32-bit word. */
-const lumaOf = (p: number) => 16 + ((66 * (p & 255) + 129 * ((p >>> 8) & 255) + 25 * ((p >>> 16) & 255) + 128) >> 8)
+const lumaOf = (p: number) =>
+  16 + ((66 * (p & 255) + 129 * ((p >>> 8) & 255) + 25 * ((p >>> 16) & 255) + 128) >> 8)
 
 /** A pixel's luma over the backdrop's at alpha `a`. */
-const mix = (under: number, p: number, a: number) => (a === 0 ? under : a === 255 ? lumaOf(p) : ((under * (255 - a) + lumaOf(p) * a + 127) / 255) | 0)
+const mix = (under: number, p: number, a: number) =>
+  a === 0 ? under : a === 255 ? lumaOf(p) : ((under * (255 - a) + lumaOf(p) * a + 127) / 255) | 0
 
 /**
  * Blends the straight-alpha RGBA rectangle [x0,x1)×[y0,y1) (even bounds) of `rgba` over `backdrop`
@@ -135,7 +153,15 @@ const mix = (under: number, p: number, a: number) => (a === 0 ? under : a === 25
  * wholly clear or wholly opaque (most of them) take short paths. `at` places a smaller `rgba` inside
  * the frame (even x, y; `r` must lie within it); `backdrop` may be `out` itself.
  */
-export function blendRect(rgba: Uint8Array, backdrop: Uint8Array, out: Uint8Array, width: number, height: number, r: Rect, at: Placement = { x: 0, y: 0, width }): void {
+export function blendRect(
+  rgba: Uint8Array,
+  backdrop: Uint8Array,
+  out: Uint8Array,
+  width: number,
+  height: number,
+  r: Rect,
+  at: Placement = { x: 0, y: 0, width },
+): void {
   const px = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2)
   const luma = width * height
   const cw = width / 2
@@ -186,8 +212,13 @@ export function blendRect(rgba: Uint8Array, backdrop: Uint8Array, out: Uint8Arra
       out[i1 + 1] = mix(backdrop[i1 + 1]!, p3, a3)
       const sa = a0 + a1 + a2 + a3
       const sr = a0 * (p0 & 255) + a1 * (p1 & 255) + a2 * (p2 & 255) + a3 * (p3 & 255)
-      const sg = a0 * ((p0 >>> 8) & 255) + a1 * ((p1 >>> 8) & 255) + a2 * ((p2 >>> 8) & 255) + a3 * ((p3 >>> 8) & 255)
-      const sb = a0 * ((p0 >>> 16) & 255) + a1 * ((p1 >>> 16) & 255) + a2 * ((p2 >>> 16) & 255) + a3 * ((p3 >>> 16) & 255)
+      const sg =
+        a0 * ((p0 >>> 8) & 255) + a1 * ((p1 >>> 8) & 255) + a2 * ((p2 >>> 8) & 255) + a3 * ((p3 >>> 8) & 255)
+      const sb =
+        a0 * ((p0 >>> 16) & 255) +
+        a1 * ((p1 >>> 16) & 255) +
+        a2 * ((p2 >>> 16) & 255) +
+        a3 * ((p3 >>> 16) & 255)
       // Σa·U over the block, from the alpha-weighted sums of R, G, B (U and V are linear in them).
       const su = (-38 * sr - 74 * sg + 112 * sb) / 256 + 128 * sa
       const sv = (112 * sr - 94 * sg - 18 * sb) / 256 + 128 * sa
@@ -198,8 +229,12 @@ export function blendRect(rgba: Uint8Array, backdrop: Uint8Array, out: Uint8Arra
 }
 
 /** A rectangle grown to even bounds (chroma covers 2×2 pixels). */
-const evenRect = (r: Rect, width: number, height: number): Rect =>
-  ({ x0: r.x0 & ~1, y0: r.y0 & ~1, x1: Math.min(width, (r.x1 + 1) & ~1), y1: Math.min(height, (r.y1 + 1) & ~1) })
+const evenRect = (r: Rect, width: number, height: number): Rect => ({
+  x0: r.x0 & ~1,
+  y0: r.y0 & ~1,
+  x1: Math.min(width, (r.x1 + 1) & ~1),
+  y1: Math.min(height, (r.y1 + 1) & ~1),
+})
 
 /** Where an RGBA picture sits in a bigger I420 frame: its top-left corner (even) and its width. */
 export interface Placement {
@@ -218,14 +253,21 @@ export interface TopLayer {
 }
 
 const intersect = (a: Rect, b: Rect): Rect | null => {
-  const r = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) }
+  const r = {
+    x0: Math.max(a.x0, b.x0),
+    y0: Math.max(a.y0, b.y0),
+    x1: Math.min(a.x1, b.x1),
+    y1: Math.min(a.y1, b.y1),
+  }
   return r.x1 > r.x0 && r.y1 > r.y0 ? r : null
 }
-const covers = (outer: Rect, inner: Rect) => outer.x0 <= inner.x0 && outer.y0 <= inner.y0 && outer.x1 >= inner.x1 && outer.y1 >= inner.y1
+const covers = (outer: Rect, inner: Rect) =>
+  outer.x0 <= inner.x0 && outer.y0 <= inner.y0 && outer.x1 >= inner.x1 && outer.y1 >= inner.y1
 
 /** Copies rectangle `r` (even bounds) of an I420 frame's three planes from `from` into `to`. */
 function copyRect(from: Uint8Array, to: Uint8Array, width: number, height: number, r: Rect): void {
-  for (let y = r.y0; y < r.y1; y++) to.set(from.subarray(y * width + r.x0, y * width + r.x1), y * width + r.x0)
+  for (let y = r.y0; y < r.y1; y++)
+    to.set(from.subarray(y * width + r.x0, y * width + r.x1), y * width + r.x0)
   const luma = width * height
   const cw = width / 2
   for (const plane of [luma, luma * 1.25]) {
@@ -247,7 +289,8 @@ function copyRect(from: Uint8Array, to: Uint8Array, width: number, height: numbe
  * (captions): a changed rectangle is then composed again from the backdrop up, layer by layer.
  */
 export function opaqueFrames(
-  source: Pick<FrameSource, 'frame' | 'changed'>, backdrop: I420,
+  source: Pick<FrameSource, 'frame' | 'changed'>,
+  backdrop: I420,
   stack?: { avatar: Rect; top?: TopLayer | null },
 ): (i: number) => Uint8Array {
   const { width, height } = backdrop
@@ -262,7 +305,12 @@ export function opaqueFrames(
   let topRgba: Uint8Array | null = null
   let nextTop = 0
   let last: Uint8Array = backdrop.data
-  const shift = (r: Rect): Rect => ({ x0: r.x0 + avatar.x0, y0: r.y0 + avatar.y0, x1: r.x1 + avatar.x0, y1: r.y1 + avatar.y0 })
+  const shift = (r: Rect): Rect => ({
+    x0: r.x0 + avatar.x0,
+    y0: r.y0 + avatar.y0,
+    x1: r.x1 + avatar.x0,
+    y1: r.y1 + avatar.y0,
+  })
   const compose = (rgba: Uint8Array, out: Uint8Array, r: Rect) => {
     const onTop = top && topRgba ? intersect(r, top.rect) : null
     if (!onTop && covers(avatar, r)) return blendRect(rgba, backdrop.data, out, width, height, r, avatarAt)
@@ -275,8 +323,10 @@ export function opaqueFrames(
     const rgba = source.frame(i)
     const named = source.changed()
     const first = !lastRgba
-    const ra = first ? { x0: 0, y0: 0, x1: aw, y1: ah }
-      : named === undefined ? changedRect(rgba, lastRgba!, aw, ah)
+    const ra = first
+      ? { x0: 0, y0: 0, x1: aw, y1: ah }
+      : named === undefined
+        ? changedRect(rgba, lastRgba!, aw, ah)
         : named && evenRect(named, aw, ah)
     lastRgba = rgba
     let rt: Rect | null = null

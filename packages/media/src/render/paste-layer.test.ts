@@ -39,15 +39,41 @@ beforeAll(async () => {
 
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
-const layerInput = () => ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${LAYER.width}x${LAYER.height}`, '-framerate', '30', '-i', layerFile]
+const layerInput = () => [
+  '-f',
+  'rawvideo',
+  '-pix_fmt',
+  'yuv420p',
+  '-s',
+  `${LAYER.width}x${LAYER.height}`,
+  '-framerate',
+  '30',
+  '-i',
+  layerFile,
+]
 const stillInput = () => ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${W}x${H}`, '-i', stillFile]
 /** The still as the compositor reads it: decoded once, repeated at 30 frames/s, as `[bg]`. */
 const still = stillBackground('null', 30, FRAMES / 30)
 
 /** The frames' checksums (framemd5), one line per frame. */
 async function framemd5(inputs: string[], graph: string): Promise<string[]> {
-  const { stdout } = await ffmpeg([...inputs, '-filter_complex', graph, '-map', '[out]', '-frames:v', String(FRAMES), '-f', 'framemd5', 'pipe:1'])
-  return stdout.toString().split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(',').at(-1)!.trim())
+  const { stdout } = await ffmpeg([
+    ...inputs,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[out]',
+    '-frames:v',
+    String(FRAMES),
+    '-f',
+    'framemd5',
+    'pipe:1',
+  ])
+  return stdout
+    .toString()
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.split(',').at(-1)!.trim())
 }
 
 const overlay = (p: Placement) => `[bg][1:v]overlay=x=${p.x}:y=${p.y}:format=yuv420:eof_action=repeat[out]`
@@ -62,7 +88,10 @@ describe('pasting an opaque layer', () => {
 
   it('over a still picture gives the very frames ffmpeg’s overlay gives, wherever the layer sits', async () => {
     for (const p of places) {
-      const pasted = await framemd5([...stillInput(), ...layerInput()], `${still};${pasteOverStill('bg', '1:v', p, W, H, 'out')}`)
+      const pasted = await framemd5(
+        [...stillInput(), ...layerInput()],
+        `${still};${pasteOverStill('bg', '1:v', p, W, H, 'out')}`,
+      )
       const overlaid = await framemd5([...stillInput(), ...layerInput()], `${still};${overlay(p)}`)
       expect(pasted).toHaveLength(FRAMES)
       expect(pasted).toEqual(overlaid)

@@ -24,15 +24,32 @@ const even = (v: number) => v % 2 === 0
 
 /** A layer can be pasted when it lies wholly inside the frame, on even pixels (4:2:0 chroma covers 2×2). */
 export const canPaste = (p: Placement, frameWidth: number, frameHeight: number): boolean =>
-  p.x >= 0 && p.y >= 0 && p.x + p.width <= frameWidth && p.y + p.height <= frameHeight &&
+  p.x >= 0 &&
+  p.y >= 0 &&
+  p.x + p.width <= frameWidth &&
+  p.y + p.height <= frameHeight &&
   [p.x, p.y, p.width, p.height, frameWidth, frameHeight].every(even)
 
 /** `[layer]` padded to the frame with `hex` (#RRGGBB) around it, as `[out]`. */
-export const padWithColour = (layer: string, p: Placement, frameWidth: number, frameHeight: number, hex: string, out: string): string =>
+export const padWithColour = (
+  layer: string,
+  p: Placement,
+  frameWidth: number,
+  frameHeight: number,
+  hex: string,
+  out: string,
+): string =>
   `[${layer}]pad=${frameWidth}:${frameHeight}:${p.x}:${p.y}:color=0x${hex.replace('#', '').slice(0, 6)}[${out}]`
 
 /** `[layer]` set into the still `[still]` (frame-sized, yuv420p) at `p`, as `[out]`: filter chains joined by `;`. */
-export function pasteOverStill(still: string, layer: string, p: Placement, frameWidth: number, frameHeight: number, out: string): string {
+export function pasteOverStill(
+  still: string,
+  layer: string,
+  p: Placement,
+  frameWidth: number,
+  frameHeight: number,
+  out: string,
+): string {
   const right = frameWidth - p.x - p.width
   const bottom = frameHeight - p.y - p.height
   // The still's parts around the layer (crop w:h:x:y), those with any area.
@@ -48,7 +65,9 @@ export function pasteOverStill(still: string, layer: string, p: Placement, frame
   for (const n of names) chains.push(`[${label(n)}_in]crop=${parts[n]}[${label(n)}]`)
   const part = (n: keyof typeof parts) => (parts[n] ? [label(n)] : [])
   const stack = (filter: 'hstack' | 'vstack', inputs: string[], to: string) =>
-    inputs.length > 1 ? `${inputs.map((l) => `[${l}]`).join('')}${filter}=inputs=${inputs.length}[${to}]` : `[${inputs[0]}]null[${to}]`
+    inputs.length > 1
+      ? `${inputs.map((l) => `[${l}]`).join('')}${filter}=inputs=${inputs.length}[${to}]`
+      : `[${inputs[0]}]null[${to}]`
   chains.push(stack('hstack', [...part('left'), layer, ...part('right')], label('row')))
   chains.push(stack('vstack', [...part('top'), label('row'), ...part('bottom')], out))
   return chains.join(';')

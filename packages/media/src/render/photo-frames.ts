@@ -27,13 +27,25 @@ const union = (a: Rect | null, b: Rect): Rect => (!a || !area(a) ? b : !area(b) 
  * differs from the frame it drew before.
  */
 export function photoFrameDrawer(
-  ctx: SKRSContext2D, width: number, height: number, look: AvatarLook, box: DrawBox, nextBuffer: () => Uint8Array,
+  ctx: SKRSContext2D,
+  width: number,
+  height: number,
+  look: AvatarLook,
+  box: DrawBox,
+  nextBuffer: () => Uint8Array,
 ): ((pose: AvatarPose) => { rgba: Uint8Array; changed: Rect }) | null {
   const photo = look.photo
   const image = photo && getPhotoImage(photo.src)
   if (!photo || !image || !hasPhotoRaster() || box.angle || box.width !== box.height) return null
   const cutOut = Boolean(photo.background && photo.background.mode !== 'keep')
-  const transform = { a: box.width / AVATAR_UNITS, b: 0, c: 0, d: box.height / AVATAR_UNITS, e: box.x, f: box.y }
+  const transform = {
+    a: box.width / AVATAR_UNITS,
+    b: 0,
+    c: 0,
+    d: box.height / AVATAR_UNITS,
+    e: box.x,
+    f: box.y,
+  }
   // What the picture goes over, as the canvas draws it: the rounded box's anti-aliased coverage
   // (alpha) and, behind a cut-out, the backdrop (colour).
   ctx.clearRect(0, 0, width, height)
@@ -45,12 +57,15 @@ export function photoFrameDrawer(
   ctx.clearRect(0, 0, width, height)
   // Per row: the run of fully covered pixels (a straight copy of an opaque warp) and the anti-aliased edge pixels.
   const rows = Array.from({ length: height }, (_, y) => {
-    let x0 = width, x1 = 0
+    let x0 = width,
+      x1 = 0
     const edge: number[] = []
     for (let x = 0; x < width; x++) {
       const a = base[(y * width + x) * 4 + 3]!
-      if (a === 255) { x0 = Math.min(x0, x); x1 = x + 1 }
-      else if (a) edge.push(x)
+      if (a === 255) {
+        x0 = Math.min(x0, x)
+        x1 = x + 1
+      } else if (a) edge.push(x)
     }
     return { x0, x1, edge }
   })
@@ -66,7 +81,12 @@ export function photoFrameDrawer(
     let redo: Rect = prev ? union(prevMouth, mouth) : { x0: 0, y0: 0, x1: width, y1: height }
     if (warp.changed) {
       const c = warp.changed
-      redo = union(redo, { x0: Math.max(0, c.x0 + ox), y0: Math.max(0, c.y0 + oy), x1: Math.min(width, c.x1 + ox), y1: Math.min(height, c.y1 + oy) })
+      redo = union(redo, {
+        x0: Math.max(0, c.x0 + ox),
+        y0: Math.max(0, c.y0 + oy),
+        x1: Math.min(width, c.x1 + ox),
+        y1: Math.min(height, c.y1 + oy),
+      })
     }
     const rgba = nextBuffer()
     if (prev) rgba.set(prev)
@@ -94,18 +114,24 @@ export function photoFrameDrawer(
     const straight = warp.state.opaque && !cutOut
     for (let y = redo.y0; y < redo.y1; y++) {
       const row = rows[y]!
-      const x0 = Math.max(redo.x0, row.x0, ox), x1 = Math.min(redo.x1, row.x1, ox + stride)
+      const x0 = Math.max(redo.x0, row.x0, ox),
+        x1 = Math.min(redo.x1, row.x1, ox + stride)
       if (straight) {
         if (x1 > x0 && inside(x0, y)) rgba.set(out.subarray(at(x0, y), at(x1, y)), (y * width + x0) * 4)
       } else for (let x = x0; x < x1; x++) blend(x, y)
       for (const x of row.edge) if (x >= redo.x0 && x < redo.x1) blend(x, y)
     }
     // The opened mouth: painted by the same drawing code over these pixels, and read back (a closed one paints nothing).
-    const mw = mouth.x1 - mouth.x0, mh = mouth.y1 - mouth.y0
+    const mw = mouth.x1 - mouth.x0,
+      mh = mouth.y1 - mouth.y0
     if (mw > 0 && mh > 0 && mouthOpening(dst).open) {
       // Only the rectangle is handed over: an ImageData of the whole layer was converted whole (~2 ms).
       const under = scratch.subarray(0, mw * mh * 4)
-      for (let y = 0; y < mh; y++) under.set(rgba.subarray(((mouth.y0 + y) * width + mouth.x0) * 4, ((mouth.y0 + y) * width + mouth.x1) * 4), y * mw * 4)
+      for (let y = 0; y < mh; y++)
+        under.set(
+          rgba.subarray(((mouth.y0 + y) * width + mouth.x0) * 4, ((mouth.y0 + y) * width + mouth.x1) * 4),
+          y * mw * 4,
+        )
       ctx.putImageData(new ImageData(under, mw, mh), mouth.x0, mouth.y0)
       ctx.save()
       ctx.beginPath()
@@ -114,7 +140,8 @@ export function photoFrameDrawer(
       drawAvatar(ctx, look, pose, box, true)
       ctx.restore()
       const painted = ctx.getImageData(mouth.x0, mouth.y0, mw, mh).data
-      for (let y = 0; y < mh; y++) rgba.set(painted.subarray(y * mw * 4, (y + 1) * mw * 4), ((mouth.y0 + y) * width + mouth.x0) * 4)
+      for (let y = 0; y < mh; y++)
+        rgba.set(painted.subarray(y * mw * 4, (y + 1) * mw * 4), ((mouth.y0 + y) * width + mouth.x0) * 4)
     }
     prev = rgba
     prevMouth = mouth

@@ -20,8 +20,31 @@ afterAll(async () => {
 const look = findInfluencer('streamer')!.look
 
 /** Grey pixels of a crop of the frame at time t. */
-async function crop(file: string, t: number, w: number, h: number, x: number, y: number, webm = false): Promise<Buffer> {
-  const { stdout } = await ffmpeg([...(webm ? ['-c:v', 'libvpx-vp9'] : []), '-ss', t.toFixed(3), '-i', file, '-frames:v', '1', '-vf', `crop=${w}:${h}:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', webm ? 'rgba' : 'gray', 'pipe:1'])
+async function crop(
+  file: string,
+  t: number,
+  w: number,
+  h: number,
+  x: number,
+  y: number,
+  webm = false,
+): Promise<Buffer> {
+  const { stdout } = await ffmpeg([
+    ...(webm ? ['-c:v', 'libvpx-vp9'] : []),
+    '-ss',
+    t.toFixed(3),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    `crop=${w}:${h}:${x}:${y}`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    webm ? 'rgba' : 'gray',
+    'pipe:1',
+  ])
   return stdout
 }
 const meanDiff = (a: Buffer, b: Buffer) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length
@@ -29,7 +52,15 @@ const meanDiff = (a: Buffer, b: Buffer) => a.reduce((s, v, i) => s + Math.abs(v 
 describe('avatar video', () => {
   let mp4: Awaited<ReturnType<typeof createAvatarVideo>>
   beforeAll(async () => {
-    mp4 = await createAvatarVideo({ text: 'Hello chat, welcome back to the stream!', influencerId: 'streamer', voiceId: 'espeak:en-us+f3', outFile: path.join(tmp.dir, 'hello.mp4') }, speech)
+    mp4 = await createAvatarVideo(
+      {
+        text: 'Hello chat, welcome back to the stream!',
+        influencerId: 'streamer',
+        voiceId: 'espeak:en-us+f3',
+        outFile: path.join(tmp.dir, 'hello.mp4'),
+      },
+      speech,
+    )
   })
 
   it('renders an H.264/AAC MP4 as long as the speech, with poster and SRT/VTT captions', async () => {
@@ -47,7 +78,11 @@ describe('avatar video', () => {
   })
 
   it('cuts a vertical 9:16 short clip', async () => {
-    const clip = await makeClip(mp4.file, path.join(tmp.dir, 'short.mp4'), { start: 0.5, end: 2, vertical: true })
+    const clip = await makeClip(mp4.file, path.join(tmp.dir, 'short.mp4'), {
+      start: 0.5,
+      end: 2,
+      vertical: true,
+    })
     const video = (await ffprobe(clip.file)).streams.find((s) => s.codec_type === 'video')!
     expect([video.width, video.height]).toEqual([720, 1280])
     expect(Number(video.duration)).toBeCloseTo(1.5, 0)
@@ -68,25 +103,52 @@ describe('compositor', () => {
 
   it('moves the mouth: an open-vowel frame differs from a closed one in the mouth region only', async () => {
     const out = path.join(tmp.dir, 'mouth.mp4')
-    await renderAvatarVideo({ audio, words: [], cues, look, outFile: out, options: { energy: 0, poster: false } })
+    await renderAvatarVideo({
+      audio,
+      words: [],
+      cues,
+      look,
+      outFile: out,
+      options: { energy: 0, poster: false },
+    })
     const closed = await crop(out, 0.5, ...mouth)
     const open = await crop(out, 1.5, ...mouth)
     const pressed = await crop(out, 2.6, ...mouth)
     expect(meanDiff(closed, open)).toBeGreaterThan(8)
     expect(meanDiff(pressed, open)).toBeGreaterThan(8)
     // The shoulders do not change between the frames.
-    expect(meanDiff(await crop(out, 0.5, 120, 30, 580, 520), await crop(out, 1.5, 120, 30, 580, 520))).toBeLessThan(2)
+    expect(
+      meanDiff(await crop(out, 0.5, 120, 30, 580, 520), await crop(out, 1.5, 120, 30, 580, 520)),
+    ).toBeLessThan(2)
   })
 
   it('over a picture, the avatar box shows the picture’s own pixels where the avatar is clear: no seam, no shift', async () => {
     // Stripes 3 px wide: a backdrop off by a pixel would show at once.
     const picture = path.join(tmp.dir, 'stripes.png')
-    await ffmpeg(['-f', 'lavfi', '-i', 'nullsrc=s=1280x720,geq=lum=40+160*mod(floor(X/3)\\,2):cb=128:cr=128', '-frames:v', '1', '-y', picture])
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'nullsrc=s=1280x720,geq=lum=40+160*mod(floor(X/3)\\,2):cb=128:cr=128',
+      '-frames:v',
+      '1',
+      '-y',
+      picture,
+    ])
     const out = path.join(tmp.dir, 'on-picture.mp4')
-    await renderAvatarVideo({ audio, words: [], cues, look, outFile: out, options: { energy: 0, poster: false, background: { type: 'image', path: picture } } })
+    await renderAvatarVideo({
+      audio,
+      words: [],
+      cues,
+      look,
+      outFile: out,
+      options: { energy: 0, poster: false, background: { type: 'image', path: picture } },
+    })
     const { stdout: fitted } = await ffmpeg(['-i', picture, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'])
     const pictureCrop = (w: number, h: number, x: number, y: number) =>
-      Buffer.concat(Array.from({ length: h }, (_, r) => fitted.subarray((y + r) * 1280 + x, (y + r) * 1280 + x + w)))
+      Buffer.concat(
+        Array.from({ length: h }, (_, r) => fitted.subarray((y + r) * 1280 + x, (y + r) * 1280 + x + w)),
+      )
     // The default layer (392 px) starts near (444, 158): its top-left corner is clear of the drawing.
     // (Even offsets: ffmpeg's crop rounds odd ones down on 4:2:0.)
     const strip = [60, 24, 426, 166] as const
@@ -98,9 +160,19 @@ describe('compositor', () => {
 
   it('renders a transparent VP9 WebM with alpha for overlays', async () => {
     const out = path.join(tmp.dir, 'overlay.webm')
-    const words = [{ text: 'Thanks', start: 0.5, end: 1.5 }, { text: 'everyone!', start: 1.5, end: 2.8 }]
+    const words = [
+      { text: 'Thanks', start: 0.5, end: 1.5 },
+      { text: 'everyone!', start: 1.5, end: 2.8 },
+    ]
     const captions = { box: { x: 150, y: 60, w: 260, h: 64 } }
-    const r = await renderAvatarVideo({ audio, words, cues, look, outFile: out, options: { format: 'webm', energy: 0, captions } })
+    const r = await renderAvatarVideo({
+      audio,
+      words,
+      cues,
+      look,
+      outFile: out,
+      options: { format: 'webm', energy: 0, captions },
+    })
     const probe = await ffprobe(out)
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['opus', 'vp9'])
     expect(probe.streams.find((s) => s.codec_type === 'video')!.tags?.alpha_mode).toBe('1')
@@ -117,9 +189,19 @@ describe('compositor', () => {
 
   it('lays out a 4:5 frame (720×900): the avatar centred in its upper part, the captions in the band below it', async () => {
     const out = path.join(tmp.dir, 'feed.mp4')
-    const words = [{ text: 'Fresh', start: 0.2, end: 1 }, { text: 'beans', start: 1, end: 2.8 }]
+    const words = [
+      { text: 'Fresh', start: 0.2, end: 1 },
+      { text: 'beans', start: 1, end: 2.8 },
+    ]
     const { avatarBox: a } = frameLayout('portrait_4_5')
-    const r = await renderAvatarVideo({ audio, words, cues, look, outFile: out, options: { video_orientation: 'portrait_4_5', avatarBox: a, energy: 0, poster: false } })
+    const r = await renderAvatarVideo({
+      audio,
+      words,
+      cues,
+      look,
+      outFile: out,
+      options: { video_orientation: 'portrait_4_5', avatarBox: a, energy: 0, poster: false },
+    })
     const video = (await ffprobe(out)).streams.find((s) => s.codec_type === 'video')!
     expect([r.width, r.height, video.width, video.height]).toEqual([720, 900, 720, 900])
     const k = 720 / 464 // canvas units → pixels
@@ -139,7 +221,14 @@ describe('compositor', () => {
     await import('node:fs/promises').then((fs) => fs.mkdir(dir))
     const controller = new AbortController()
     const long = { pcm: pulseVoice(140, 40, sr), sampleRate: sr }
-    const render = renderAvatarVideo({ audio: long, words: [], cues, look, outFile: path.join(dir, 'long.mp4'), signal: controller.signal })
+    const render = renderAvatarVideo({
+      audio: long,
+      words: [],
+      cues,
+      look,
+      outFile: path.join(dir, 'long.mp4'),
+      signal: controller.signal,
+    })
     setTimeout(() => controller.abort(), 400)
     await expect(render).rejects.toMatchObject({ name: 'AbortError' })
     expect(await readdir(dir)).toEqual([])

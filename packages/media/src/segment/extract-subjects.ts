@@ -35,16 +35,25 @@ const GRID = 128
 /** A part smaller than this share of the largest one is a speck, not a character. */
 const MIN_PART = 0.08
 
-export const defaultBox = (width: number, height: number): Box => ({ x: width * 0.04, y: height * 0.04, w: width * 0.92, h: height * 0.92 })
+export const defaultBox = (width: number, height: number): Box => ({
+  x: width * 0.04,
+  y: height * 0.04,
+  w: width * 0.92,
+  h: height * 0.92,
+})
 
 /** Connected parts of the mask (on a coarse grid, 4-neighbour flood fill), largest first. */
 export function partsOf(mask: Uint8Array, width: number, height: number): FoundSubject[] {
   const gw = Math.min(GRID, width)
   const gh = Math.min(GRID, height)
   const grid = new Uint8Array(gw * gh)
-  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
-    grid[y * gw + x] = mask[Math.floor(((y + 0.5) * height) / gh) * width + Math.floor(((x + 0.5) * width) / gw)]! >= 128 ? 1 : 0
-  }
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++) {
+      grid[y * gw + x] =
+        mask[Math.floor(((y + 0.5) * height) / gh) * width + Math.floor(((x + 0.5) * width) / gw)]! >= 128
+          ? 1
+          : 0
+    }
   const seen = new Uint8Array(gw * gh)
   const parts: Array<{ minX: number; minY: number; maxX: number; maxY: number; cells: number }> = []
   const stack: number[] = []
@@ -62,7 +71,12 @@ export function partsOf(mask: Uint8Array, width: number, height: number): FoundS
       part.maxX = Math.max(part.maxX, x)
       part.minY = Math.min(part.minY, y)
       part.maxY = Math.max(part.maxY, y)
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+      for (const [nx, ny] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ] as const) {
         if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue
         const j = ny * gw + nx
         if (grid[j] && !seen[j]) {
@@ -75,18 +89,22 @@ export function partsOf(mask: Uint8Array, width: number, height: number): FoundS
   }
   parts.sort((a, b) => b.cells - a.cells)
   const largest = parts[0]?.cells ?? 0
-  return parts.filter((p) => p.cells >= largest * MIN_PART).slice(0, 6).map((p) => {
-    const x = Math.max(0, Math.floor((p.minX * width) / gw) - 2)
-    const y = Math.max(0, Math.floor((p.minY * height) / gh) - 2)
-    const x2 = Math.min(width, Math.ceil(((p.maxX + 1) * width) / gw) + 2)
-    const y2 = Math.min(height, Math.ceil(((p.maxY + 1) * height) / gh) + 2)
-    return { box: { x, y, w: x2 - x, h: y2 - y }, area: p.cells / (gw * gh) }
-  })
+  return parts
+    .filter((p) => p.cells >= largest * MIN_PART)
+    .slice(0, 6)
+    .map((p) => {
+      const x = Math.max(0, Math.floor((p.minX * width) / gw) - 2)
+      const y = Math.max(0, Math.floor((p.minY * height) / gh) - 2)
+      const x2 = Math.min(width, Math.ceil(((p.maxX + 1) * width) / gw) + 2)
+      const y2 = Math.min(height, Math.ceil(((p.maxY + 1) * height) / gh) + 2)
+      return { box: { x, y, w: x2 - x, h: y2 - y }, area: p.cells / (gw * gh) }
+    })
 }
 
 export async function extractSubjects(px: Pixels, request: ExtractRequest): Promise<Extraction> {
-  const mask = request.mode === 'person'
-    ? await personMask(px)
-    : await grabCutMask(px, request.box ?? defaultBox(px.width, px.height), request.strokes ?? [])
+  const mask =
+    request.mode === 'person'
+      ? await personMask(px)
+      : await grabCutMask(px, request.box ?? defaultBox(px.width, px.height), request.strokes ?? [])
   return { mask, subjects: partsOf(mask, px.width, px.height) }
 }

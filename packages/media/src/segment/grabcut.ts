@@ -44,7 +44,11 @@ export function loadOpenCv(): Promise<{ cv: any }> {
 }
 
 /** Foreground probability 0/255 per pixel at the input's size. */
-export async function grabCutMask(px: Pixels, box: Box, strokes: readonly Stroke[] = []): Promise<Uint8Array> {
+export async function grabCutMask(
+  px: Pixels,
+  box: Box,
+  strokes: readonly Stroke[] = [],
+): Promise<Uint8Array> {
   const { cv } = await loadOpenCv()
   const k = Math.min(1, WORK_SIDE / Math.max(px.width, px.height))
   const w = Math.max(8, Math.round(px.width * k))
@@ -64,14 +68,26 @@ export async function grabCutMask(px: Pixels, box: Box, strokes: readonly Stroke
   try {
     const rx = Math.max(0, Math.round(box.x * k))
     const ry = Math.max(0, Math.round(box.y * k))
-    const rect = new cv.Rect(rx, ry, Math.max(2, Math.min(w - rx, Math.round(box.w * k))), Math.max(2, Math.min(h - ry, Math.round(box.h * k))))
+    const rect = new cv.Rect(
+      rx,
+      ry,
+      Math.max(2, Math.min(w - rx, Math.round(box.w * k))),
+      Math.max(2, Math.min(h - ry, Math.round(box.h * k))),
+    )
     if (!strokes.length) cv.grabCut(src, mask, rect, bgd, fgd, ITERATIONS, cv.GC_INIT_WITH_RECT)
     else {
       // Box first, then the strokes as certain labels, then GrabCut again from that mask.
       cv.grabCut(src, mask, rect, bgd, fgd, 1, cv.GC_INIT_WITH_RECT)
-      for (const s of strokes) for (const [x, y] of s.points) {
-        cv.circle(mask, new cv.Point(Math.round(x * k), Math.round(y * k)), Math.max(1, Math.round(s.radius * k)), new cv.Scalar(s.keep ? cv.GC_FGD : cv.GC_BGD), -1)
-      }
+      for (const s of strokes)
+        for (const [x, y] of s.points) {
+          cv.circle(
+            mask,
+            new cv.Point(Math.round(x * k), Math.round(y * k)),
+            Math.max(1, Math.round(s.radius * k)),
+            new cv.Scalar(s.keep ? cv.GC_FGD : cv.GC_BGD),
+            -1,
+          )
+        }
       cv.grabCut(src, mask, rect, bgd, fgd, ITERATIONS, cv.GC_INIT_WITH_MASK)
     }
     const small = new Uint8Array(w * h)

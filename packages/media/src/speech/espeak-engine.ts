@@ -5,7 +5,12 @@
  */
 import type { Worker } from 'node:worker_threads'
 import { VoiceId } from '@mouthpiece/contracts/media/voices.schemas'
-import type { PhonemeTiming, SynthesisOptions, Voice, WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
+import type {
+  PhonemeTiming,
+  SynthesisOptions,
+  Voice,
+  WordTiming,
+} from '@mouthpiece/contracts/media/voices.schemas'
 import type { EspeakRawEvent, EspeakRawVoice } from './espeak-ffi'
 import type { EspeakParams, EspeakRequestBody, EspeakResponse } from './espeak-protocol'
 import { prosodyFor } from './prosody'
@@ -68,14 +73,26 @@ export function toVoices(languages: EspeakRawVoice[], variants: EspeakRawVoice[]
   const voices: Voice[] = []
   for (const v of languages) {
     const language = v.languages[0] ?? v.identifier
-    voices.push({ id: `espeak:${language}`, name: v.name, engine: 'espeak', language, gender: genderOf(v.gender), label: `${v.name} (espeak)` })
+    voices.push({
+      id: `espeak:${language}`,
+      name: v.name,
+      engine: 'espeak',
+      language,
+      gender: genderOf(v.gender),
+      label: `${v.name} (espeak)`,
+    })
   }
   // Variants reshape any language's voice; they are listed on American English and accept any base.
   for (const v of variants) {
     const variant = v.identifier.replace(/^!v\//, '')
     voices.push({
-      id: `espeak:en-us+${variant}`, name: `${v.name}`, engine: 'espeak', language: 'en-us', gender: genderOf(v.gender),
-      variant, label: `English (America) · ${v.name} (espeak)`,
+      id: `espeak:en-us+${variant}`,
+      name: `${v.name}`,
+      engine: 'espeak',
+      language: 'en-us',
+      gender: genderOf(v.gender),
+      variant,
+      label: `English (America) · ${v.name} (espeak)`,
     })
   }
   // Ids must stay URL- and shell-safe (VoiceId); a few variant files have spaces in their names.
@@ -95,13 +112,20 @@ export function timingsFromEvents(text: string, events: EspeakRawEvent[], durati
     const end = Math.min(duration, next ? next.audioMs / 1000 : duration)
     if (end > start) phonemes.push({ symbol: m.symbol, start, end, textPosition: m.textPosition })
   }
-  const wordEvents = events.filter((e) => e.type === 'word').sort((a, b) => a.audioMs - b.audioMs || a.textPosition - b.textPosition)
+  const wordEvents = events
+    .filter((e) => e.type === 'word')
+    .sort((a, b) => a.audioMs - b.audioMs || a.textPosition - b.textPosition)
   const words: WordTiming[] = []
   for (let i = 0; i < wordEvents.length; i++) {
     const w = wordEvents[i]!
     const nextStart = wordEvents[i + 1]?.audioMs
-    const wordText = chars.slice(w.textPosition - 1, w.textPosition - 1 + w.length).join('').trim()
-    const own = phonemes.filter((p) => p.start * 1000 >= w.audioMs && (nextStart === undefined || p.start * 1000 < nextStart))
+    const wordText = chars
+      .slice(w.textPosition - 1, w.textPosition - 1 + w.length)
+      .join('')
+      .trim()
+    const own = phonemes.filter(
+      (p) => p.start * 1000 >= w.audioMs && (nextStart === undefined || p.start * 1000 < nextStart),
+    )
     const start = own[0]?.start ?? w.audioMs / 1000
     const end = own.at(-1)?.end ?? start
     if (wordText && end > start) words.push({ text: wordText, start, end })
@@ -143,12 +167,23 @@ export function createEspeakEngine(): SpeechEngine & { close(): Promise<void> } 
       const [language = '', variant] = voice.id.replace(/^espeak:/, '').split('+')
       const voiceName = `${identifiers.get(language) ?? language}${variant ? `+${variant}` : ''}`
       const r = await thread.request({ type: 'synth', text, voiceName, params: espeakParams(options) })
-      if (!r.ok) throw r.error.startsWith('Unknown voice') ? new MediaInputError('Unknown voice', 'unknown_voice') : new Error(r.error)
+      if (!r.ok)
+        throw r.error.startsWith('Unknown voice')
+          ? new MediaInputError('Unknown voice', 'unknown_voice')
+          : new Error(r.error)
       if (r.type !== 'synth') throw new Error('unexpected espeak answer')
       signal?.throwIfAborted()
       const duration = r.samples.length / r.sampleRate
       const { words, phonemes } = timingsFromEvents(text, r.events, duration)
-      const result: SpeechResult = { pcm: r.samples, sampleRate: r.sampleRate, duration, words, phonemes, voiceId: voice.id, engine: 'espeak' }
+      const result: SpeechResult = {
+        pcm: r.samples,
+        sampleRate: r.sampleRate,
+        duration,
+        words,
+        phonemes,
+        voiceId: voice.id,
+        engine: 'espeak',
+      }
       return result
     },
     close: () => thread.close(),

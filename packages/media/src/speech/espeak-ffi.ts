@@ -53,7 +53,11 @@ export interface EspeakLib {
   sampleRate: number
   listVoices(): EspeakRawVoice[]
   listVariants(): EspeakRawVoice[]
-  synth(text: string, voiceName: string, params: Partial<Record<keyof typeof EspeakParam, number>>): EspeakRawResult
+  synth(
+    text: string,
+    voiceName: string,
+    params: Partial<Record<keyof typeof EspeakParam, number>>,
+  ): EspeakRawResult
 }
 
 function loadLibrary(): ReturnType<typeof koffi.load> {
@@ -93,7 +97,9 @@ export function openEspeak(dataPath?: string): EspeakLib {
     spare: 'void *',
   })
   const SynthCallback = koffi.proto('int espeak_synth_cb(void *wav, int numsamples, void *events)')
-  const initialize = lib.func('int espeak_Initialize(int output, int buflength, const char *path, int options)') as Fn
+  const initialize = lib.func(
+    'int espeak_Initialize(int output, int buflength, const char *path, int options)',
+  ) as Fn
   const setSynthCallback = lib.func('void espeak_SetSynthCallback(espeak_synth_cb *cb)') as Fn
   const setParameter = lib.func('int espeak_SetParameter(int parameter, int value, int relative)') as Fn
   const setVoiceByName = lib.func('int espeak_SetVoiceByName(const char *name)') as Fn
@@ -104,7 +110,10 @@ export function openEspeak(dataPath?: string): EspeakLib {
   const synchronize = lib.func('int espeak_Synchronize()') as Fn
 
   const sampleRate = initialize(
-    AUDIO_OUTPUT_SYNCHRONOUS, 200, dataPath ?? null, INITIALIZE_PHONEME_EVENTS | INITIALIZE_PHONEME_IPA | INITIALIZE_DONT_EXIT,
+    AUDIO_OUTPUT_SYNCHRONOUS,
+    200,
+    dataPath ?? null,
+    INITIALIZE_PHONEME_EVENTS | INITIALIZE_PHONEME_IPA | INITIALIZE_DONT_EXIT,
   ) as number
   if (sampleRate <= 0) throw new Error('espeak-ng failed to initialise (is espeak-ng-data installed?)')
 
@@ -120,16 +129,40 @@ export function openEspeak(dataPath?: string): EspeakLib {
     }
     for (let i = 0; events; i++) {
       const ev = koffi.decode(events, i * eventSize, EspeakEvent) as {
-        type: number; text_position: number; length: number; audio_position: number; id: { string: number[] }
+        type: number
+        text_position: number
+        length: number
+        audio_position: number
+        id: { string: number[] }
       }
       if (ev.type === EVENT_LIST_TERMINATED) break
-      if (ev.type === EVENT_WORD) sink.events.push({ type: 'word', audioMs: ev.audio_position, textPosition: ev.text_position, length: ev.length, symbol: '' })
-      else if (ev.type === EVENT_SENTENCE) sink.events.push({ type: 'sentence', audioMs: ev.audio_position, textPosition: ev.text_position, length: ev.length, symbol: '' })
+      if (ev.type === EVENT_WORD)
+        sink.events.push({
+          type: 'word',
+          audioMs: ev.audio_position,
+          textPosition: ev.text_position,
+          length: ev.length,
+          symbol: '',
+        })
+      else if (ev.type === EVENT_SENTENCE)
+        sink.events.push({
+          type: 'sentence',
+          audioMs: ev.audio_position,
+          textPosition: ev.text_position,
+          length: ev.length,
+          symbol: '',
+        })
       else if (ev.type === EVENT_PHONEME) {
         const bytes = Uint8Array.from(ev.id.string.map((b) => b & 0xff))
         const end = bytes.indexOf(0)
         const symbol = decoder.decode(end >= 0 ? bytes.subarray(0, end) : bytes)
-        sink.events.push({ type: 'phoneme', audioMs: ev.audio_position, textPosition: ev.text_position, length: 0, symbol })
+        sink.events.push({
+          type: 'phoneme',
+          audioMs: ev.audio_position,
+          textPosition: ev.text_position,
+          length: 0,
+          symbol,
+        })
       } else if (ev.type === EVENT_END || ev.type === EVENT_MSG_TERMINATED) {
         sink.events.push({ type: 'end', audioMs: ev.audio_position, textPosition: 0, length: 0, symbol: '' })
       }
@@ -158,8 +191,20 @@ export function openEspeak(dataPath?: string): EspeakLib {
     for (let i = 0; list; i++) {
       const ptr = koffi.decode(list, i * 8, 'void *') as unknown
       if (!ptr) break
-      const v = koffi.decode(ptr, EspeakVoice) as { name: string; identifier: string; languages: unknown; gender: number; age: number }
-      voices.push({ name: v.name, identifier: v.identifier, languages: readLanguages(v.languages), gender: v.gender, age: v.age })
+      const v = koffi.decode(ptr, EspeakVoice) as {
+        name: string
+        identifier: string
+        languages: unknown
+        gender: number
+        age: number
+      }
+      voices.push({
+        name: v.name,
+        identifier: v.identifier,
+        languages: readLanguages(v.languages),
+        gender: v.gender,
+        age: v.age,
+      })
     }
     return voices
   }
@@ -168,16 +213,37 @@ export function openEspeak(dataPath?: string): EspeakLib {
   return {
     sampleRate,
     listVoices: () => readVoiceList(null),
-    listVariants: () => readVoiceList({ name: null, languages: koffi.as(encoder.encode('variant\0'), 'void *'), identifier: null, gender: 0, age: 0, variant: 0, xx1: 0, score: 0, spare: null }),
+    listVariants: () =>
+      readVoiceList({
+        name: null,
+        languages: koffi.as(encoder.encode('variant\0'), 'void *'),
+        identifier: null,
+        gender: 0,
+        age: 0,
+        variant: 0,
+        xx1: 0,
+        score: 0,
+        spare: null,
+      }),
     synth(text, voiceName, params) {
       if (setVoiceByName(voiceName) !== 0) throw new Error(`Unknown voice ${voiceName}`)
       for (const [key, value] of Object.entries(params)) {
-        if (value !== undefined) setParameter(EspeakParam[key as keyof typeof EspeakParam], Math.round(value), 0)
+        if (value !== undefined)
+          setParameter(EspeakParam[key as keyof typeof EspeakParam], Math.round(value), 0)
       }
       sink = { chunks: [], events: [] }
       try {
         const bytes = encoder.encode(text)
-        const rc = synthFn(text, bytes.length + 1, 0, POS_CHARACTER, 0, CHARS_UTF8 | ENDPAUSE, null, null) as number
+        const rc = synthFn(
+          text,
+          bytes.length + 1,
+          0,
+          POS_CHARACTER,
+          0,
+          CHARS_UTF8 | ENDPAUSE,
+          null,
+          null,
+        ) as number
         synchronize()
         if (rc !== 0) throw new Error(`espeak-ng synthesis failed (code ${rc})`)
         const total = sink.chunks.reduce((n, c) => n + c.length, 0)

@@ -12,4 +12,8 @@ export type EspeakResponse =
   | { id: number; ok: false; error: string }
 
 /** A request before the thread numbers it (Omit that keeps the union's variants apart). */
-export type EspeakRequestBody = EspeakRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+export type EspeakRequestBody = EspeakRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, 'id'>
+    : never
+  : never

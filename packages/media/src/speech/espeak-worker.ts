@@ -13,10 +13,23 @@ port.on('message', (request: EspeakRequest) => {
   try {
     lib ??= openEspeak()
     if (request.type === 'voices') {
-      response = { id: request.id, ok: true, type: 'voices', languages: lib.listVoices(), variants: lib.listVariants() }
+      response = {
+        id: request.id,
+        ok: true,
+        type: 'voices',
+        languages: lib.listVoices(),
+        variants: lib.listVariants(),
+      }
     } else {
       const result = lib.synth(request.text, request.voiceName, request.params)
-      response = { id: request.id, ok: true, type: 'synth', samples: result.samples, sampleRate: result.sampleRate, events: result.events }
+      response = {
+        id: request.id,
+        ok: true,
+        type: 'synth',
+        samples: result.samples,
+        sampleRate: result.sampleRate,
+        events: result.events,
+      }
       port.postMessage(response, [result.samples.buffer as ArrayBuffer])
       return
     }

@@ -16,13 +16,18 @@ import { runFestival } from './festival-process'
 
 export const FESTIVAL_VOICES: Voice[] = [
   {
-    id: 'festival:cmu_us_slt_arctic_hts', name: 'SLT', engine: 'festival', language: 'en-us', gender: 'female',
+    id: 'festival:cmu_us_slt_arctic_hts',
+    name: 'SLT',
+    engine: 'festival',
+    language: 'en-us',
+    gender: 'female',
     label: 'English (America) · SLT, warm (Festival HTS)',
   },
 ]
 
 /** Festival reads a scheme string literal: escape quotes and backslashes, drop control characters. */
-const schemeString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\p{Cc}+/gu, ' ')}"`
+const schemeString = (text: string) =>
+  `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\p{Cc}+/gu, ' ')}"`
 
 /** Selected once per resident process: loads the voice and keeps its engine parameters to start from. */
 export const festivalSetup = (voice: string) => `(voice_${voice})\n(set! mp_hts_params hts_engine_params)`
@@ -68,11 +73,19 @@ export function createFestivalEngine(): SpeechEngine {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'mp-festival-'))
       try {
         const wavPath = path.join(dir, 'out.wav')
-        const stdout = await runFestival(festivalSetup(voice.id.replace(/^festival:/, '')), festivalScript(text, wavPath, p.rate), signal)
+        const stdout = await runFestival(
+          festivalSetup(voice.id.replace(/^festival:/, '')),
+          festivalScript(text, wavPath, p.rate),
+          signal,
+        )
         const decoded = decodeWav(await readFile(wavPath))
         // Pitch with formants kept (same length, so the segment times still hold); HTS has no
         // intonation-range knob, loudness follows the emotion here.
-        const { pcm, sampleRate } = await applyVoiceEffect(decoded, { type: 'pitch', semitones: p.pitchSemitones }, signal)
+        const { pcm, sampleRate } = await applyVoiceEffect(
+          decoded,
+          { type: 'pitch', semitones: p.pitchSemitones },
+          signal,
+        )
         applyGain(pcm, p.volume)
         const duration = pcm.length / sampleRate
         const { words, phonemes } = parseFestivalTimes(stdout)

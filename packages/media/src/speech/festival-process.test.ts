@@ -13,11 +13,18 @@ describe('resident festival', () => {
     for (let i = 0; i < 3; i++) outs.push((await runFestival(SETUP, bump)).trim())
     expect(outs).toEqual(['count 1', 'count 2', 'count 3'])
     // Calls at the same time run side by side (another process of the pool) or queue; each gets its own output.
-    const both = await Promise.all([runFestival(SETUP, '(format t "a\\n")'), runFestival(SETUP, '(format t "b\\n")')])
+    const both = await Promise.all([
+      runFestival(SETUP, '(format t "a\\n")'),
+      runFestival(SETUP, '(format t "b\\n")'),
+    ])
     expect(both.map((o) => o.trim())).toEqual(['a', 'b'])
 
     const controller = new AbortController()
-    const busy = runFestival(SETUP, '(let ((i 0)) (while (< i 50000000) (set! i (+ i 1))))\n(format t "finished\\n")', controller.signal)
+    const busy = runFestival(
+      SETUP,
+      '(let ((i 0)) (while (< i 50000000) (set! i (+ i 1))))\n(format t "finished\\n")',
+      controller.signal,
+    )
     setTimeout(() => controller.abort(), 200)
     await expect(busy).rejects.toMatchObject({ name: 'AbortError' })
     // A fresh process: the setup ran again, nothing of the cancelled script is in the output.

@@ -32,7 +32,10 @@ function abortReason(signal?: AbortSignal): Error {
 
 /** Whether the child and its pipes keep Node's event loop alive: while a script runs, yes. */
 function holdLoop(child: ChildProcessWithoutNullStreams, hold: boolean): void {
-  for (const handle of [child, child.stdin, child.stdout, child.stderr] as unknown as Array<{ ref?: () => void; unref?: () => void }>) {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr] as unknown as Array<{
+    ref?: () => void
+    unref?: () => void
+  }>) {
     if (hold) handle.ref?.()
     else handle.unref?.()
   }
@@ -68,10 +71,16 @@ class ResidentFestival {
     applyNiceness(child)
     // A killed process's last words must not reach the job that runs in its successor.
     child.stdout.setEncoding('utf8').on('data', (d: string) => this.child === child && this.onOut(d))
-    child.stderr.setEncoding('utf8').on('data', (d: string) => this.child === child && (this.err = (this.err + d).slice(-2000)))
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (d: string) => this.child === child && (this.err = (this.err + d).slice(-2000)))
     child.stdin.on('error', () => undefined)
-    child.on('error', (e) => this.gone(child, new Error(`festival could not start (Debian package festival): ${e.message}`)))
-    child.on('close', (code) => this.gone(child, new Error(`festival failed (${code}): ${this.err.slice(0, 300)}`)))
+    child.on('error', (e) =>
+      this.gone(child, new Error(`festival could not start (Debian package festival): ${e.message}`)),
+    )
+    child.on('close', (code) =>
+      this.gone(child, new Error(`festival failed (${code}): ${this.err.slice(0, 300)}`)),
+    )
     child.stdin.write(`${this.setup}\n`)
     return child
   }
@@ -151,8 +160,12 @@ export function runFestival(setup: string, script: string, signal?: AbortSignal)
   const key = `${currentNiceness()}|${setup}`
   const pool = residents.get(key) ?? []
   residents.set(key, pool)
-  let resident = pool.reduce<ResidentFestival | undefined>((best, r) => (!best || r.load < best.load ? r : best), undefined)
-  if (!resident || (resident.load > 0 && pool.length < POOL)) pool.push((resident = new ResidentFestival(setup)))
+  let resident = pool.reduce<ResidentFestival | undefined>(
+    (best, r) => (!best || r.load < best.load ? r : best),
+    undefined,
+  )
+  if (!resident || (resident.load > 0 && pool.length < POOL))
+    pool.push((resident = new ResidentFestival(setup)))
   return resident.run(script, signal)
 }
 

@@ -11,7 +11,12 @@ import { createSpeechService } from './speech.service'
 const KEY = 'test-key-123'
 const RATE = 22_050
 
-interface Seen { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Seen {
+  method: string
+  url: string
+  headers: http.IncomingHttpHeaders
+  body: Buffer
+}
 
 /** A stand-in for the provider at its wire boundary, speaking its documented request/response shapes. */
 class FakeProvider {
@@ -47,7 +52,12 @@ class FakeProvider {
     if (req.method === 'GET' && url.pathname === '/v1/voices') {
       return send(200, {
         voices: [
-          { voice_id: 'abc123', name: 'Rachel', category: 'premade', labels: { accent: 'american', gender: 'female', age: 'young' } },
+          {
+            voice_id: 'abc123',
+            name: 'Rachel',
+            category: 'premade',
+            labels: { accent: 'american', gender: 'female', age: 'young' },
+          },
           { voice_id: 'def456', name: 'My Clone', category: 'cloned', labels: {} },
         ],
       })
@@ -59,7 +69,8 @@ class FakeProvider {
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs))
       return send(200, speak(text))
     }
-    if (req.method === 'POST' && url.pathname === '/v1/voices/add') return send(200, { voice_id: 'cloned789' })
+    if (req.method === 'POST' && url.pathname === '/v1/voices/add')
+      return send(200, { voice_id: 'cloned789' })
     return send(404, { detail: 'not found' })
   }
 }
@@ -73,7 +84,8 @@ function speak(text: string) {
     if (c === ' ') return
     const from = Math.round(i * per * RATE)
     const to = Math.round((i + 1) * per * RATE)
-    for (let n = from; n < to; n++) pcm.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * 220 * n) / RATE)), n * 2)
+    for (let n = from; n < to; n++)
+      pcm.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * 220 * n) / RATE)), n * 2)
   })
   return {
     audio_base64: pcm.toString('base64'),
@@ -113,7 +125,10 @@ describe('neural voice provider', () => {
     const r = await engine.synthesize('Hello chat friends', await voice(), opts())
     const sent = provider.seen.at(-1)!
     expect(sent.url).toBe('/v1/text-to-speech/abc123/with-timestamps?output_format=pcm_22050')
-    expect(JSON.parse(sent.body.toString('utf8'))).toMatchObject({ text: 'Hello chat friends', model_id: 'eleven_multilingual_v2' })
+    expect(JSON.parse(sent.body.toString('utf8'))).toMatchObject({
+      text: 'Hello chat friends',
+      model_id: 'eleven_multilingual_v2',
+    })
     expect(r.sampleRate).toBe(RATE)
     expect(r.duration).toBeCloseTo(18 * 0.08, 3)
     expect(r.pcm.length).toBe(Math.round(18 * 0.08 * RATE))
@@ -133,7 +148,11 @@ describe('neural voice provider', () => {
     const v = await voice()
     const settings = async (o: SynthesisOptionsInput) => {
       await engine.synthesize('Hi there', v, opts(o))
-      return (JSON.parse(provider.seen.at(-1)!.body.toString('utf8')) as { voice_settings: Record<string, number | boolean> }).voice_settings
+      return (
+        JSON.parse(provider.seen.at(-1)!.body.toString('utf8')) as {
+          voice_settings: Record<string, number | boolean>
+        }
+      ).voice_settings
     }
     const calm = await settings({ emotion: 'Neutral' })
     const angry = await settings({ emotion: 'Angry', intensity: 1 })
@@ -147,7 +166,10 @@ describe('neural voice provider', () => {
 
   it('explains a rejected key and rate limiting', async () => {
     const bad = createNeuralEngine({ apiKey: 'wrong', baseUrl: provider.baseUrl })
-    await expect(bad.listVoices()).rejects.toMatchObject({ name: 'MediaInputError', message: NEURAL_MESSAGES.unauthorized })
+    await expect(bad.listVoices()).rejects.toMatchObject({
+      name: 'MediaInputError',
+      message: NEURAL_MESSAGES.unauthorized,
+    })
     const v = await voice()
     provider.status = 429
     await expect(engine.synthesize('Hi', v, opts())).rejects.toThrow(NEURAL_MESSAGES.rateLimited)
@@ -170,13 +192,17 @@ describe('neural voice provider', () => {
     const controller = new AbortController()
     const started = Date.now()
     setTimeout(() => controller.abort(), 50)
-    await expect(engine.synthesize('Hi', v, opts(), controller.signal)).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(engine.synthesize('Hi', v, opts(), controller.signal)).rejects.toMatchObject({
+      name: 'AbortError',
+    })
     expect(Date.now() - started).toBeLessThan(1500)
   })
 
   it('clones a voice from uploaded recordings (multipart name + files)', async () => {
     const sample = Buffer.from('RIFF....WAVEfake-audio-bytes')
-    const r = await engine.cloneVoice('Stream Voice', [{ name: 'sample.wav', data: sample, type: 'audio/wav' }])
+    const r = await engine.cloneVoice('Stream Voice', [
+      { name: 'sample.wav', data: sample, type: 'audio/wav' },
+    ])
     expect(r).toEqual({ voiceId: 'neural:cloned789', providerVoiceId: 'cloned789' })
     const sent = provider.seen.at(-1)!
     expect(sent.url).toBe('/v1/voices/add')
@@ -202,7 +228,10 @@ describe('neural voice provider', () => {
   })
 
   it('keeps the offline voices listed when the configured provider rejects the key', async () => {
-    const rejected = neuralEngineFromEnv({ NEURAL_TTS_API_KEY: 'wrong', NEURAL_TTS_BASE_URL: provider.baseUrl })!
+    const rejected = neuralEngineFromEnv({
+      NEURAL_TTS_API_KEY: 'wrong',
+      NEURAL_TTS_BASE_URL: provider.baseUrl,
+    })!
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const speech = createSpeechService([rejected])
     try {

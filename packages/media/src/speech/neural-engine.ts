@@ -4,7 +4,14 @@
  * times; words are built from those times. The provider reports no phonemes, so mouth shapes are
  * derived from the audio itself (see `phonemesFromAudio`).
  */
-import type { Emotion, PhonemeTiming, SpeechEngineName, SynthesisOptions, Voice, WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
+import type {
+  Emotion,
+  PhonemeTiming,
+  SpeechEngineName,
+  SynthesisOptions,
+  Voice,
+  WordTiming,
+} from '@mouthpiece/contracts/media/voices.schemas'
 import type { Viseme } from '@mouthpiece/contracts/media/visemes.schemas'
 import { applyGain } from '../audio/wav'
 import { visemeCuesFromAudio } from '../lipsync/audio-visemes'
@@ -56,7 +63,11 @@ export interface CloneFile {
 
 export interface NeuralEngine extends SpeechEngine {
   /** Creates a cloned voice from recordings; returns its provider id and our voice id. */
-  cloneVoice(name: string, files: CloneFile[], signal?: AbortSignal): Promise<{ voiceId: string; providerVoiceId: string }>
+  cloneVoice(
+    name: string,
+    files: CloneFile[],
+    signal?: AbortSignal,
+  ): Promise<{ voiceId: string; providerVoiceId: string }>
 }
 
 interface ProviderVoice {
@@ -73,7 +84,13 @@ interface Alignment {
 }
 
 /** How far each emotion moves away from a calm read at full intensity: expressive = less stable, more style. */
-const EMOTION_EXPRESSION: Record<Emotion, number> = { Neutral: 0, Happy: 0.6, Sad: 0.5, Angry: 0.9, Surprised: 0.8 }
+const EMOTION_EXPRESSION: Record<Emotion, number> = {
+  Neutral: 0,
+  Happy: 0.6,
+  Sad: 0.5,
+  Angry: 0.9,
+  Surprised: 0.8,
+}
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 const round2 = (v: number) => Math.round(v * 100) / 100
@@ -115,7 +132,20 @@ export function wordsFromAlignment(alignment: Alignment, duration: number): Word
 
 /** One symbol per mouth shape that `visemesOf` maps straight back to that shape. */
 const VISEME_SYMBOL: Record<Exclude<Viseme, 'sil'>, string> = {
-  PP: 'p', FF: 'f', TH: 'θ', DD: 't', kk: 'k', CH: 'ʃ', SS: 's', nn: 'n', RR: 'r', aa: 'a', E: 'e', ih: 'i', oh: 'o', ou: 'u',
+  PP: 'p',
+  FF: 'f',
+  TH: 'θ',
+  DD: 't',
+  kk: 'k',
+  CH: 'ʃ',
+  SS: 's',
+  nn: 'n',
+  RR: 'r',
+  aa: 'a',
+  E: 'e',
+  ih: 'i',
+  oh: 'o',
+  ou: 'u',
 }
 
 /**
@@ -143,7 +173,9 @@ function genderOf(labels: ProviderVoice['labels']): Voice['gender'] {
 }
 
 export function toNeuralVoice(v: ProviderVoice): Voice {
-  const details = [v.labels?.accent, v.category === 'cloned' ? 'cloned' : undefined].filter(Boolean).join(', ')
+  const details = [v.labels?.accent, v.category === 'cloned' ? 'cloned' : undefined]
+    .filter(Boolean)
+    .join(', ')
   return {
     id: `neural:${v.voice_id}`,
     name: v.name,
@@ -164,7 +196,11 @@ export function createNeuralEngine(config: NeuralEngineConfig): NeuralEngine {
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
     let res: Response
     try {
-      res = await fetch(`${base}${path}`, { ...init, headers: { ...init.headers, 'xi-api-key': config.apiKey }, signal: combined })
+      res = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { ...init.headers, 'xi-api-key': config.apiKey },
+        signal: combined,
+      })
     } catch (error) {
       // The caller's abort propagates as an abort; our own timeout and network failures get a clear message.
       if (signal?.aborted) throw signal.reason
@@ -184,14 +220,21 @@ export function createNeuralEngine(config: NeuralEngineConfig): NeuralEngine {
     if (res.status === 429) throw new MediaInputError(NEURAL_MESSAGES.rateLimited, 'neural_rate_limited')
     if (res.status === 404) throw new MediaInputError(NEURAL_MESSAGES.unknownVoice, 'unknown_voice')
     if (res.status >= 400 && res.status < 500) {
-      throw new MediaInputError(`The neural voice provider refused the request (${res.status}).`, 'neural_rejected')
+      throw new MediaInputError(
+        `The neural voice provider refused the request (${res.status}).`,
+        'neural_rejected',
+      )
     }
-    throw new Error(NEURAL_MESSAGES.unavailable, { cause: new Error(`HTTP ${res.status}: ${detail.slice(0, 300)}`) })
+    throw new Error(NEURAL_MESSAGES.unavailable, {
+      cause: new Error(`HTTP ${res.status}: ${detail.slice(0, 300)}`),
+    })
   }
 
   let voices: Promise<Voice[]> | null = null
   const listVoices = () => {
-    voices ??= call<{ voices?: ProviderVoice[] }>('/v1/voices', { method: 'GET' }).then((r) => (r.voices ?? []).map(toNeuralVoice))
+    voices ??= call<{ voices?: ProviderVoice[] }>('/v1/voices', { method: 'GET' }).then((r) =>
+      (r.voices ?? []).map(toNeuralVoice),
+    )
     // A failed listing (bad key, outage) is not cached, so the next request tries again.
     voices.catch(() => (voices = null))
     return voices
@@ -208,23 +251,34 @@ export function createNeuralEngine(config: NeuralEngineConfig): NeuralEngine {
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
         signal,
       )
-      if (typeof r.audio_base64 !== 'string') throw new Error(NEURAL_MESSAGES.unavailable, { cause: new Error('no audio_base64 in answer') })
+      if (typeof r.audio_base64 !== 'string')
+        throw new Error(NEURAL_MESSAGES.unavailable, { cause: new Error('no audio_base64 in answer') })
       const pcm = decodePcm16(r.audio_base64)
       // Loudness follows the emotion as with the offline engines; the provider has no pitch knob.
       applyGain(pcm, prosodyFor(options).volume)
       const duration = pcm.length / NEURAL_SAMPLE_RATE
       const words = r.alignment ? wordsFromAlignment(r.alignment, duration) : []
       const phonemes = phonemesFromAudio(pcm, NEURAL_SAMPLE_RATE)
-      return { pcm, sampleRate: NEURAL_SAMPLE_RATE, duration, words, phonemes, voiceId: voice.id, engine: NEURAL_ENGINE_NAME }
+      return {
+        pcm,
+        sampleRate: NEURAL_SAMPLE_RATE,
+        duration,
+        words,
+        phonemes,
+        voiceId: voice.id,
+        engine: NEURAL_ENGINE_NAME,
+      }
     },
     async cloneVoice(name, files, signal) {
       if (!name.trim()) throw new MediaInputError('Please name the voice', 'invalid_voice_name')
       if (!files.length) throw new MediaInputError('Please add at least one recording', 'no_voice_samples')
       const form = new FormData()
       form.append('name', name.trim())
-      for (const f of files) form.append('files', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name)
+      for (const f of files)
+        form.append('files', new Blob([f.data], { type: f.type ?? 'application/octet-stream' }), f.name)
       const r = await call<{ voice_id?: string }>('/v1/voices/add', { method: 'POST', body: form }, signal)
-      if (!r.voice_id) throw new Error(NEURAL_MESSAGES.unavailable, { cause: new Error('no voice_id in answer') })
+      if (!r.voice_id)
+        throw new Error(NEURAL_MESSAGES.unavailable, { cause: new Error('no voice_id in answer') })
       voices = null
       return { voiceId: `neural:${r.voice_id}`, providerVoiceId: r.voice_id }
     },

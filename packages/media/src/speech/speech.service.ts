@@ -17,7 +17,12 @@ export interface SpeechService {
   listVoices(): Promise<Voice[]>
   /** The voice for an id, or null. Accepts any espeak `<language>+<variant>` combination. */
   findVoice(voiceId: string): Promise<Voice | null>
-  synthesize(text: string, voiceId: string, options?: SynthesisOptionsInput, signal?: AbortSignal): Promise<SpeechResult>
+  synthesize(
+    text: string,
+    voiceId: string,
+    options?: SynthesisOptionsInput,
+    signal?: AbortSignal,
+  ): Promise<SpeechResult>
   close(): Promise<void>
 }
 
@@ -45,7 +50,8 @@ export function createSpeechService(extraEngines: SpeechEngine[] = []): SpeechSe
   const espeak = createEspeakEngine()
   const engines: SpeechEngine[] = [createFestivalEngine(), espeak, ...extraEngines]
   let all: Promise<Voice[]> | null = null
-  const listVoices = () => (all ??= Promise.all(engines.map((e) => e.listVoices())).then((lists) => lists.flat()))
+  const listVoices = () =>
+    (all ??= Promise.all(engines.map((e) => e.listVoices())).then((lists) => lists.flat()))
 
   const findEngineVoice = async (voiceId: string): Promise<Voice | null> => {
     const voices = await listVoices()
@@ -56,7 +62,13 @@ export function createSpeechService(extraEngines: SpeechEngine[] = []): SpeechSe
     const base = voices.find((v) => v.id === `espeak:${m[1]}`)
     const variant = voices.find((v) => v.variant === m[2])
     if (!base || !variant) return null
-    return { ...base, id: voiceId, variant: m[2], gender: variant.gender, label: `${base.name} · ${variant.name} (espeak)` }
+    return {
+      ...base,
+      id: voiceId,
+      variant: m[2],
+      gender: variant.gender,
+      label: `${base.name} · ${variant.name} (espeak)`,
+    }
   }
   const findProfile = async (voiceId: string): Promise<{ profile: ProfileSpeech; voice: Voice } | null> => {
     const m = PROFILE_ID.exec(voiceId)
@@ -75,9 +87,14 @@ export function createSpeechService(extraEngines: SpeechEngine[] = []): SpeechSe
     findVoice,
     async synthesize(text, voiceId, options = {}, signal) {
       const parsedText = SynthesisText.safeParse(text)
-      if (!parsedText.success) throw new MediaInputError(parsedText.error.issues[0]?.message ?? 'Invalid text', 'invalid_text')
+      if (!parsedText.success)
+        throw new MediaInputError(parsedText.error.issues[0]?.message ?? 'Invalid text', 'invalid_text')
       const parsedOptions = SynthesisOptions.safeParse(options)
-      if (!parsedOptions.success) throw new MediaInputError(parsedOptions.error.issues[0]?.message ?? 'Invalid voice options', 'invalid_options')
+      if (!parsedOptions.success)
+        throw new MediaInputError(
+          parsedOptions.error.issues[0]?.message ?? 'Invalid voice options',
+          'invalid_options',
+        )
       let opts = parsedOptions.data
       let voice: Voice | null
       if (PROFILE_ID.test(voiceId)) {
@@ -86,7 +103,12 @@ export function createSpeechService(extraEngines: SpeechEngine[] = []): SpeechSe
         voice = found?.voice ?? null
         if (found) {
           const p = found.profile
-          opts = { ...opts, rate: clamp(opts.rate * p.rate, 0.5, 2), pitch: clamp(opts.pitch + p.pitch, -12, 12), emotionProsody: p.emotions[opts.emotion] ?? opts.emotionProsody }
+          opts = {
+            ...opts,
+            rate: clamp(opts.rate * p.rate, 0.5, 2),
+            pitch: clamp(opts.pitch + p.pitch, -12, 12),
+            emotionProsody: p.emotions[opts.emotion] ?? opts.emotionProsody,
+          }
         }
       } else voice = await findEngineVoice(voiceId)
       if (!voice) throw new MediaInputError('Unknown voice', 'unknown_voice')
@@ -94,7 +116,11 @@ export function createSpeechService(extraEngines: SpeechEngine[] = []): SpeechSe
       if (!engine) throw new MediaInputError('Unknown voice', 'unknown_voice')
       const result = await engine.synthesize(parsedText.data, voice, opts, signal)
       // A profile answers as itself, so labels and logs name the profile, not only its engine voice.
-      return { ...result, voiceId: PROFILE_ID.test(voiceId) ? voiceId : result.voiceId, words: alignWordsToText(parsedText.data, result.words) }
+      return {
+        ...result,
+        voiceId: PROFILE_ID.test(voiceId) ? voiceId : result.voiceId,
+        words: alignWordsToText(parsedText.data, result.words),
+      }
     },
     close: async () => {
       closeResidentFestivals()

@@ -8,7 +8,8 @@ import type { SpeechResult } from './speech.types'
 const speech = createSpeechService()
 afterAll(() => speech.close())
 
-const SENTENCE = 'Hello chat, thanks so much for the follow. Today we are building a brand new stream overlay together.'
+const SENTENCE =
+  'Hello chat, thanks so much for the follow. Today we are building a brand new stream overlay together.'
 
 function expectSaneTimings(r: SpeechResult, items: (WordTiming | PhonemeTiming)[]) {
   expect(items.length).toBeGreaterThan(5)
@@ -28,21 +29,28 @@ describe('speech engines', () => {
     expect(espeak.filter((v) => !v.variant).length).toBeGreaterThan(100)
     expect(espeak.filter((v) => v.variant).length).toBeGreaterThan(50)
     expect(voices.map((v) => v.id)).toContain('festival:cmu_us_slt_arctic_hts')
-    expect(voices.map((v) => v.id)).toEqual(expect.arrayContaining(['espeak:en-us', 'espeak:de', 'espeak:en-us+f3']))
+    expect(voices.map((v) => v.id)).toEqual(
+      expect.arrayContaining(['espeak:en-us', 'espeak:de', 'espeak:en-us+f3']),
+    )
   })
 
-  it.each(['espeak:en-us', 'festival:cmu_us_slt_arctic_hts'])('%s speaks a sentence at a sane length and level, with exact word and phoneme times', async (voiceId) => {
-    const r = await speech.synthesize(SENTENCE, voiceId)
-    // 18 words: between 2.5 and 9 seconds of speech.
-    expect(r.duration).toBeGreaterThan(2.5)
-    expect(r.duration).toBeLessThan(9)
-    const level = await loudness(r.pcm, r.sampleRate)
-    expect(level.mean).toBeGreaterThan(-35)
-    expect(level.max).toBeLessThanOrEqual(0)
-    expectSaneTimings(r, r.words)
-    expectSaneTimings(r, r.phonemes)
-    expect(r.words.map((w) => w.text)).toEqual(expect.arrayContaining(['Hello', 'chat,', 'follow.', 'overlay']))
-  })
+  it.each(['espeak:en-us', 'festival:cmu_us_slt_arctic_hts'])(
+    '%s speaks a sentence at a sane length and level, with exact word and phoneme times',
+    async (voiceId) => {
+      const r = await speech.synthesize(SENTENCE, voiceId)
+      // 18 words: between 2.5 and 9 seconds of speech.
+      expect(r.duration).toBeGreaterThan(2.5)
+      expect(r.duration).toBeLessThan(9)
+      const level = await loudness(r.pcm, r.sampleRate)
+      expect(level.mean).toBeGreaterThan(-35)
+      expect(level.max).toBeLessThanOrEqual(0)
+      expectSaneTimings(r, r.words)
+      expectSaneTimings(r, r.phonemes)
+      expect(r.words.map((w) => w.text)).toEqual(
+        expect.arrayContaining(['Hello', 'chat,', 'follow.', 'overlay']),
+      )
+    },
+  )
 
   it('any language/variant pair is a voice (German with a female variant)', async () => {
     const r = await speech.synthesize('Guten Morgen, wie geht es dir?', 'espeak:de+f2')
@@ -59,19 +67,33 @@ describe('speech engines', () => {
     const f0 = (r: SpeechResult) => analyseVoice(r.pcm, r.sampleRate).medianF0
     const semitones = 12 * Math.log2(f0(happy) / f0(sad))
     expect(semitones).toBeGreaterThan(3)
-    expect((await loudness(happy.pcm, happy.sampleRate)).mean).toBeGreaterThan((await loudness(sad.pcm, sad.sampleRate)).mean + 2)
+    expect((await loudness(happy.pcm, happy.sampleRate)).mean).toBeGreaterThan(
+      (await loudness(sad.pcm, sad.sampleRate)).mean + 2,
+    )
   })
 
   it('festival follows rate and pitch too', async () => {
-    const slow = await speech.synthesize('This is the warm voice speaking slowly.', 'festival:cmu_us_slt_arctic_hts', { emotion: 'Sad', intensity: 1 })
-    const fast = await speech.synthesize('This is the warm voice speaking slowly.', 'festival:cmu_us_slt_arctic_hts', { emotion: 'Surprised', intensity: 1 })
+    const slow = await speech.synthesize(
+      'This is the warm voice speaking slowly.',
+      'festival:cmu_us_slt_arctic_hts',
+      { emotion: 'Sad', intensity: 1 },
+    )
+    const fast = await speech.synthesize(
+      'This is the warm voice speaking slowly.',
+      'festival:cmu_us_slt_arctic_hts',
+      { emotion: 'Surprised', intensity: 1 },
+    )
     expect(slow.duration).toBeGreaterThan(fast.duration * 1.15)
-    expect(analyseVoice(fast.pcm, fast.sampleRate).medianF0).toBeGreaterThan(analyseVoice(slow.pcm, slow.sampleRate).medianF0 * 1.3)
+    expect(analyseVoice(fast.pcm, fast.sampleRate).medianF0).toBeGreaterThan(
+      analyseVoice(slow.pcm, slow.sampleRate).medianF0 * 1.3,
+    )
   })
 
   it('refuses bad input with a clear message', async () => {
     await expect(speech.synthesize('   ', 'espeak:en-us')).rejects.toThrow('Please enter some text')
-    await expect(speech.synthesize('a'.repeat(10_000), 'espeak:en-us')).rejects.toThrow('Text must be at most 5000 characters')
+    await expect(speech.synthesize('a'.repeat(10_000), 'espeak:en-us')).rejects.toThrow(
+      'Text must be at most 5000 characters',
+    )
     await expect(speech.synthesize('hello', 'espeak:xx-nowhere')).rejects.toThrow('Unknown voice')
     await expect(speech.synthesize('hello', 'nonsense')).rejects.toThrow('Unknown voice')
   })

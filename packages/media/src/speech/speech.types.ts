@@ -1,4 +1,10 @@
-import type { PhonemeTiming, SpeechEngineName, SynthesisOptions, Voice, WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
+import type {
+  PhonemeTiming,
+  SpeechEngineName,
+  SynthesisOptions,
+  Voice,
+  WordTiming,
+} from '@mouthpiece/contracts/media/voices.schemas'
 
 /** What every speech engine returns: mono 16-bit PCM plus exact word and phoneme times (seconds). */
 export interface SpeechResult {
@@ -15,12 +21,20 @@ export interface SpeechResult {
 export interface SpeechEngine {
   readonly name: SpeechEngineName
   listVoices(): Promise<Voice[]>
-  synthesize(text: string, voice: Voice, options: SynthesisOptions, signal?: AbortSignal): Promise<SpeechResult>
+  synthesize(
+    text: string,
+    voice: Voice,
+    options: SynthesisOptions,
+    signal?: AbortSignal,
+  ): Promise<SpeechResult>
 }
 
 /** A user-facing failure (unknown voice, bad text); the server maps it to a 4xx with this message. */
 export class MediaInputError extends Error {
-  constructor(message: string, readonly code = 'media_input') {
+  constructor(
+    message: string,
+    readonly code = 'media_input',
+  ) {
     super(message)
     this.name = 'MediaInputError'
   }

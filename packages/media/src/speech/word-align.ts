@@ -29,7 +29,10 @@ export function alignWordsToText(text: string, engineWords: readonly WordTiming[
       i++
       continue
     }
-    const next = tokens.slice(k + 1).map(norm).find(Boolean)
+    const next = tokens
+      .slice(k + 1)
+      .map(norm)
+      .find(Boolean)
     if (next !== undefined && norm(here.text) === next) {
       // The engine said this word as part of a neighbour (espeak reads "for the" as one word):
       // share the previous word's time by letters, or the next word's at the very start.

@@ -15,7 +15,10 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
 
 /** ffmpeg volumedetect: mean and max volume in dBFS. */
 export async function loudness(pcm: Int16Array, sampleRate: number): Promise<{ mean: number; max: number }> {
-  const { stderr } = await ffmpeg(['-loglevel', 'info', '-f', 'wav', '-i', 'pipe:0', '-af', 'volumedetect', '-f', 'null', '-'], { input: encodeWav(pcm, sampleRate) })
+  const { stderr } = await ffmpeg(
+    ['-loglevel', 'info', '-f', 'wav', '-i', 'pipe:0', '-af', 'volumedetect', '-f', 'null', '-'],
+    { input: encodeWav(pcm, sampleRate) },
+  )
   const mean = Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -999)
   const max = Number(/max_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -999)
   return { mean, max }
@@ -44,5 +47,10 @@ export async function pixelsOf(file: string): Promise<Pixels> {
   const img = await loadImage(await readFile(file))
   const ctx = createCanvas(img.width, img.height).getContext('2d')
   ctx.drawImage(img, 0, 0)
-  return { data: new Uint8Array(ctx.getImageData(0, 0, img.width, img.height).data.buffer), width: img.width, height: img.height, channels: 4 }
+  return {
+    data: new Uint8Array(ctx.getImageData(0, 0, img.width, img.height).data.buffer),
+    width: img.width,
+    height: img.height,
+    channels: 4,
+  }
 }

@@ -16,4 +16,5 @@ const AdImportEnv = z.object({
 })
 export type AdImportConfig = z.infer<typeof AdImportEnv>
 
-export const loadAdImportConfig = (env: NodeJS.ProcessEnv = process.env): AdImportConfig => parseEnv(AdImportEnv, env)
+export const loadAdImportConfig = (env: NodeJS.ProcessEnv = process.env): AdImportConfig =>
+  parseEnv(AdImportEnv, env)

@@ -13,6 +13,12 @@ export interface AdImportDeps {
   google: DonationsDeps
 }
 
-export const adImportDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): AdImportDeps => ({
-  db: platform.db, config: loadAdImportConfig(), google: donationsDeps(platform),
-}))
+export const adImportDeps = cachedPerDb(
+  (
+    platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>,
+  ): AdImportDeps => ({
+    db: platform.db,
+    config: loadAdImportConfig(),
+    google: donationsDeps(platform),
+  }),
+)

@@ -14,8 +14,13 @@ export async function devTokenOf(q: Queryable, userId: number): Promise<string |
   return row?.developer_token_enc ?? null
 }
 export const saveDevToken = (q: Queryable, userId: number, sealed: string) =>
-  q.insert(googleAdsSettings).values({ user_id: userId, developer_token_enc: sealed })
-    .onConflictDoUpdate({ target: googleAdsSettings.user_id, set: { developer_token_enc: sealed, updated_at: new Date() } })
+  q
+    .insert(googleAdsSettings)
+    .values({ user_id: userId, developer_token_enc: sealed })
+    .onConflictDoUpdate({
+      target: googleAdsSettings.user_id,
+      set: { developer_token_enc: sealed, updated_at: new Date() },
+    })
 
 export async function insertConnection(q: Queryable, row: typeof metaConnections.$inferInsert) {
   const [created] = await q.insert(metaConnections).values(row).returning()
@@ -25,18 +30,36 @@ export async function connectionByKey(q: Queryable, keyHash: string) {
   const [row] = await q.select().from(metaConnections).where(eq(metaConnections.key_hash, keyHash))
   return row
 }
-export const markExpired = (q: Queryable, id: number) => q.update(metaConnections).set({ status: 'expired' }).where(eq(metaConnections.id, id))
+export const markExpired = (q: Queryable, id: number) =>
+  q.update(metaConnections).set({ status: 'expired' }).where(eq(metaConnections.id, id))
 
 /** The account row of an owner, created or refreshed with what the platform said about it. */
-export async function upsertAccount(q: Queryable, row: typeof adAccounts.$inferInsert): Promise<AdAccountRow> {
+export async function upsertAccount(
+  q: Queryable,
+  row: typeof adAccounts.$inferInsert,
+): Promise<AdAccountRow> {
   const { connected, ...details } = row
-  const [saved] = await q.insert(adAccounts).values(row)
-    .onConflictDoUpdate({ target: [adAccounts.platform, adAccounts.owner, adAccounts.external_id], set: { ...details, ...(connected !== undefined ? { connected } : {}) } })
+  const [saved] = await q
+    .insert(adAccounts)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [adAccounts.platform, adAccounts.owner, adAccounts.external_id],
+      set: { ...details, ...(connected !== undefined ? { connected } : {}) },
+    })
     .returning()
   return saved!
 }
 export async function findAccount(q: Queryable, platform: AdPlatform, owner: string, externalId: string) {
-  const [row] = await q.select().from(adAccounts).where(and(eq(adAccounts.platform, platform), eq(adAccounts.owner, owner), eq(adAccounts.external_id, externalId)))
+  const [row] = await q
+    .select()
+    .from(adAccounts)
+    .where(
+      and(
+        eq(adAccounts.platform, platform),
+        eq(adAccounts.owner, owner),
+        eq(adAccounts.external_id, externalId),
+      ),
+    )
   return row
 }
 export async function findAccountById(q: Queryable, id: number) {
@@ -44,20 +67,35 @@ export async function findAccountById(q: Queryable, id: number) {
   return row
 }
 export const connectedAccounts = (q: Queryable, owner: string) =>
-  q.select().from(adAccounts).where(and(eq(adAccounts.owner, owner), eq(adAccounts.connected, true))).orderBy(asc(adAccounts.name))
-export const setConnected = (q: Queryable, id: number, connected: boolean) => q.update(adAccounts).set({ connected }).where(eq(adAccounts.id, id))
-export const deleteRows = (q: Queryable, accountId: number) => q.delete(adInsightRows).where(eq(adInsightRows.ad_account_id, accountId))
+  q
+    .select()
+    .from(adAccounts)
+    .where(and(eq(adAccounts.owner, owner), eq(adAccounts.connected, true)))
+    .orderBy(asc(adAccounts.name))
+export const setConnected = (q: Queryable, id: number, connected: boolean) =>
+  q.update(adAccounts).set({ connected }).where(eq(adAccounts.id, id))
+export const deleteRows = (q: Queryable, accountId: number) =>
+  q.delete(adInsightRows).where(eq(adInsightRows.ad_account_id, accountId))
 
 export async function startImport(q: Queryable, accountId: number) {
   const [row] = await q.insert(adImports).values({ ad_account_id: accountId, status: 'running' }).returning()
   return row!
 }
 export async function finishImport(q: Queryable, id: number, patch: Partial<ImportRow>) {
-  const [row] = await q.update(adImports).set({ ...patch, finished_at: new Date() }).where(eq(adImports.id, id)).returning()
+  const [row] = await q
+    .update(adImports)
+    .set({ ...patch, finished_at: new Date() })
+    .where(eq(adImports.id, id))
+    .returning()
   return row!
 }
 export async function lastImport(q: Queryable, accountId: number) {
-  const [row] = await q.select().from(adImports).where(eq(adImports.ad_account_id, accountId)).orderBy(desc(adImports.id)).limit(1)
+  const [row] = await q
+    .select()
+    .from(adImports)
+    .where(eq(adImports.ad_account_id, accountId))
+    .orderBy(desc(adImports.id))
+    .limit(1)
   return row
 }
 
@@ -65,7 +103,12 @@ export async function lastImport(q: Queryable, accountId: number) {
  * Writes a batch of rows; answers how many were new and how many changed. A row whose numbers and
  * names are all the same is left alone (and not returned), so the rest count as unchanged.
  */
-export async function upsertRows(q: Queryable, accountId: number, importId: number, rows: InsightRow[]): Promise<{ inserted: number; changed: number }> {
+export async function upsertRows(
+  q: Queryable,
+  accountId: number,
+  importId: number,
+  rows: InsightRow[],
+): Promise<{ inserted: number; changed: number }> {
   if (!rows.length) return { inserted: 0, changed: 0 }
   // One array per column through unnest: 15 parameters a batch instead of 15 a row (far faster to bind).
   const col = <K extends keyof InsightRow>(k: K) => sql.param(rows.map((r) => r[k] ?? null))
@@ -94,41 +137,88 @@ const LEVEL = {
 } as const
 
 /** Sums per campaign, ad group/ad set or ad over the stored days. */
-export function totals(q: Queryable, accountId: number, level: keyof typeof LEVEL, where?: { campaign_id?: string; group_id?: string }) {
+export function totals(
+  q: Queryable,
+  accountId: number,
+  level: keyof typeof LEVEL,
+  where?: { campaign_id?: string; group_id?: string },
+) {
   const l = LEVEL[level]
-  return q.select({
-    id: l.id, name: sql<string>`max(${l.name})`, status: sql<string | null>`max(${adInsightRows.campaign_status})`,
-    impressions: sql<number>`sum(${adInsightRows.impressions})::float8`, clicks: sql<number>`sum(${adInsightRows.clicks})::float8`,
-    spend_micros: sql<number>`sum(${adInsightRows.spend_micros})::float8`, conversions: sql<number>`sum(${adInsightRows.conversions})::float8`,
-    currency: sql<string>`max(${adInsightRows.currency})`,
-  }).from(adInsightRows)
-    .where(and(eq(adInsightRows.ad_account_id, accountId), where?.campaign_id ? eq(adInsightRows.campaign_id, where.campaign_id) : undefined, where?.group_id ? eq(adInsightRows.group_id, where.group_id) : undefined))
-    .groupBy(l.id).orderBy(sql`sum(${adInsightRows.spend_micros}) desc`, asc(l.id))
+  return q
+    .select({
+      id: l.id,
+      name: sql<string>`max(${l.name})`,
+      status: sql<string | null>`max(${adInsightRows.campaign_status})`,
+      impressions: sql<number>`sum(${adInsightRows.impressions})::float8`,
+      clicks: sql<number>`sum(${adInsightRows.clicks})::float8`,
+      spend_micros: sql<number>`sum(${adInsightRows.spend_micros})::float8`,
+      conversions: sql<number>`sum(${adInsightRows.conversions})::float8`,
+      currency: sql<string>`max(${adInsightRows.currency})`,
+    })
+    .from(adInsightRows)
+    .where(
+      and(
+        eq(adInsightRows.ad_account_id, accountId),
+        where?.campaign_id ? eq(adInsightRows.campaign_id, where.campaign_id) : undefined,
+        where?.group_id ? eq(adInsightRows.group_id, where.group_id) : undefined,
+      ),
+    )
+    .groupBy(l.id)
+    .orderBy(sql`sum(${adInsightRows.spend_micros}) desc`, asc(l.id))
 }
 
 export type StoredRow = typeof adInsightRows.$inferSelect
 /** Rows in key order, `limit` after the given key: the CSV export walks the table this way, never all at once. */
-export function rowsAfter(q: Queryable, accountId: number, after: { ad_id: string; day: string } | null, limit: number, where?: { group_id?: string }) {
-  return q.select().from(adInsightRows)
-    .where(and(
-      eq(adInsightRows.ad_account_id, accountId), where?.group_id ? eq(adInsightRows.group_id, where.group_id) : undefined,
-      after ? or(gt(adInsightRows.ad_id, after.ad_id), and(eq(adInsightRows.ad_id, after.ad_id), gt(adInsightRows.day, after.day))) : undefined,
-    ))
-    .orderBy(asc(adInsightRows.ad_id), asc(adInsightRows.day)).limit(limit)
+export function rowsAfter(
+  q: Queryable,
+  accountId: number,
+  after: { ad_id: string; day: string } | null,
+  limit: number,
+  where?: { group_id?: string },
+) {
+  return q
+    .select()
+    .from(adInsightRows)
+    .where(
+      and(
+        eq(adInsightRows.ad_account_id, accountId),
+        where?.group_id ? eq(adInsightRows.group_id, where.group_id) : undefined,
+        after
+          ? or(
+              gt(adInsightRows.ad_id, after.ad_id),
+              and(eq(adInsightRows.ad_id, after.ad_id), gt(adInsightRows.day, after.day)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(adInsightRows.ad_id), asc(adInsightRows.day))
+    .limit(limit)
 }
 export async function countRows(q: Queryable, accountId: number) {
-  const [row] = await q.select({ n: count() }).from(adInsightRows).where(eq(adInsightRows.ad_account_id, accountId))
+  const [row] = await q
+    .select({ n: count() })
+    .from(adInsightRows)
+    .where(eq(adInsightRows.ad_account_id, accountId))
   return row?.n ?? 0
 }
 
 export async function pageMetaAccounts(q: Queryable, page: number, limit: number) {
   const where = eq(adAccounts.platform, 'meta')
   const [rows, [total]] = await Promise.all([
-    q.select({
-      account: adAccounts, meta_user: metaConnections.name, username: users.username,
-      rows: sql<number>`(select count(*)::int from ${adInsightRows} where ${adInsightRows.ad_account_id} = ${adAccounts.id})`,
-    }).from(adAccounts).innerJoin(metaConnections, eq(metaConnections.id, adAccounts.meta_connection_id)).leftJoin(users, eq(users.id, metaConnections.user_id))
-      .where(where).orderBy(desc(adAccounts.id)).limit(limit).offset((page - 1) * limit),
+    q
+      .select({
+        account: adAccounts,
+        meta_user: metaConnections.name,
+        username: users.username,
+        rows: sql<number>`(select count(*)::int from ${adInsightRows} where ${adInsightRows.ad_account_id} = ${adAccounts.id})`,
+      })
+      .from(adAccounts)
+      .innerJoin(metaConnections, eq(metaConnections.id, adAccounts.meta_connection_id))
+      .leftJoin(users, eq(users.id, metaConnections.user_id))
+      .where(where)
+      .orderBy(desc(adAccounts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     q.select({ n: count() }).from(adAccounts).where(where),
   ])
   return { rows, total: total?.n ?? 0 }

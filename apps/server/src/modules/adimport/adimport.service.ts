@@ -9,10 +9,19 @@ import type { AdImportDeps } from './adimport.deps'
 /** Rows per write (one array per column, so the size is bounded by memory, not by parameters). */
 const WRITE_BATCH = 5000
 
-export const presentImport = (row: ImportRow | undefined): ImportSummary | null => row ? {
-  id: row.id, status: row.status, rows: row.rows, inserted: row.inserted, changed: row.changed, unchanged: row.unchanged, message: row.message,
-  finished_at: row.finished_at?.toISOString() ?? null,
-} : null
+export const presentImport = (row: ImportRow | undefined): ImportSummary | null =>
+  row
+    ? {
+        id: row.id,
+        status: row.status,
+        rows: row.rows,
+        inserted: row.inserted,
+        changed: row.changed,
+        unchanged: row.unchanged,
+        message: row.message,
+        finished_at: row.finished_at?.toISOString() ?? null,
+      }
+    : null
 
 /**
  * Imports an account's rows as the platform pages them: each page is written before the next is
@@ -20,7 +29,11 @@ export const presentImport = (row: ImportRow | undefined): ImportSummary | null 
  * stayed the same. A failure marks the import failed with the reason, so a half import is never
  * shown as complete; the error goes on to the caller.
  */
-export async function runImport(deps: AdImportDeps, account: AdAccountRow, pages: AsyncIterable<InsightRow[]>): Promise<ImportSummary> {
+export async function runImport(
+  deps: AdImportDeps,
+  account: AdAccountRow,
+  pages: AsyncIterable<InsightRow[]>,
+): Promise<ImportSummary> {
   const started = await repo.startImport(deps.db, account.id)
   const n = { rows: 0, inserted: 0, changed: 0 }
   const write = async (batch: InsightRow[]) => {
@@ -54,25 +67,55 @@ export async function runImport(deps: AdImportDeps, account: AdAccountRow, pages
     }
     if (pending.length) await write(pending)
   } catch (err) {
-    await repo.finishImport(deps.db, started.id, { status: 'failed', ...n, unchanged: n.rows - n.inserted - n.changed, message: `Stopped after ${n.rows} rows: ${(err as Error).message}`.slice(0, 500) })
+    await repo.finishImport(deps.db, started.id, {
+      status: 'failed',
+      ...n,
+      unchanged: n.rows - n.inserted - n.changed,
+      message: `Stopped after ${n.rows} rows: ${(err as Error).message}`.slice(0, 500),
+    })
     throw err
   }
-  return presentImport(await repo.finishImport(deps.db, started.id, { status: 'completed', ...n, unchanged: n.rows - n.inserted - n.changed }))!
+  return presentImport(
+    await repo.finishImport(deps.db, started.id, {
+      status: 'completed',
+      ...n,
+      unchanged: n.rows - n.inserted - n.changed,
+    }),
+  )!
 }
 
 const micros = (m: number) => Math.round(m) / 1_000_000
 export function presentTotals(rows: Awaited<ReturnType<typeof repo.totals>>) {
   return rows.map((r) => ({
-    id: r.id, name: r.name, status: r.status, impressions: r.impressions, clicks: r.clicks, spend: micros(r.spend_micros), currency: r.currency,
-    conversions: r.conversions, ctr: r.impressions ? Math.round((r.clicks / r.impressions) * 10_000) / 10_000 : 0,
+    id: r.id,
+    name: r.name,
+    status: r.status,
+    impressions: r.impressions,
+    clicks: r.clicks,
+    spend: micros(r.spend_micros),
+    currency: r.currency,
+    conversions: r.conversions,
+    ctr: r.impressions ? Math.round((r.clicks / r.impressions) * 10_000) / 10_000 : 0,
   }))
 }
 
 export function presentRow(account: AdAccountRow, r: StoredRow): AdRow {
   return {
-    platform: account.platform, account_id: account.external_id, account_name: account.name, campaign_id: r.campaign_id, campaign_name: r.campaign_name,
-    ad_group_id: r.group_id, ad_group_name: r.group_name, ad_id: r.ad_id, ad_name: r.ad_name, date: r.day, impressions: r.impressions, clicks: r.clicks,
-    spend: micros(r.spend_micros), currency: r.currency, conversions: r.conversions,
+    platform: account.platform,
+    account_id: account.external_id,
+    account_name: account.name,
+    campaign_id: r.campaign_id,
+    campaign_name: r.campaign_name,
+    ad_group_id: r.group_id,
+    ad_group_name: r.group_name,
+    ad_id: r.ad_id,
+    ad_name: r.ad_name,
+    date: r.day,
+    impressions: r.impressions,
+    clicks: r.clicks,
+    spend: micros(r.spend_micros),
+    currency: r.currency,
+    conversions: r.conversions,
   }
 }
 
@@ -84,10 +127,14 @@ export function rowsCsv(deps: AdImportDeps, account: AdAccountRow, where?: { gro
     for (;;) {
       const rows = await repo.rowsAfter(deps.db, account.id, after, 5000, where)
       if (!rows.length) return
-      yield rows.map((r) => {
-        const row = presentRow(account, r)
-        return AD_ROW_COLUMNS.map((c) => csvCell(row[c])).join(',')
-      }).join('\r\n') + '\r\n'
+      yield (
+        rows
+          .map((r) => {
+            const row = presentRow(account, r)
+            return AD_ROW_COLUMNS.map((c) => csvCell(row[c])).join(',')
+          })
+          .join('\r\n') + '\r\n'
+      )
       const last = rows[rows.length - 1]!
       after = { ad_id: last.ad_id, day: last.day }
     }
@@ -95,6 +142,11 @@ export function rowsCsv(deps: AdImportDeps, account: AdAccountRow, where?: { gro
   return Readable.from(lines())
 }
 
-export async function firstRows(deps: AdImportDeps, account: AdAccountRow, limit: number, where?: { group_id?: string }) {
+export async function firstRows(
+  deps: AdImportDeps,
+  account: AdAccountRow,
+  limit: number,
+  where?: { group_id?: string },
+) {
   return (await repo.rowsAfter(deps.db, account.id, null, limit, where)).map((r) => presentRow(account, r))
 }

@@ -6,7 +6,11 @@ import { ensureImageSearchQueue, IMAGE_SEARCH_QUEUE, runSearch } from './search/
 export async function startAdsWorkers(platform: Platform): Promise<void> {
   await startScrapeWorker(platform)
   await ensureImageSearchQueue(platform)
-  await platform.queue.work<{ searchId: number }>(IMAGE_SEARCH_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 1 }, async (jobs) => {
-    for (const job of jobs) await runSearch(platform, job.data.searchId, job.signal)
-  })
+  await platform.queue.work<{ searchId: number }>(
+    IMAGE_SEARCH_QUEUE,
+    { pollingIntervalSeconds: 0.5, localConcurrency: 1 },
+    async (jobs) => {
+      for (const job of jobs) await runSearch(platform, job.data.searchId, job.signal)
+    },
+  )
 }

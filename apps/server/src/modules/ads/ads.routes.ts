@@ -19,4 +19,3 @@ export function registerAdsRoutes(ctx: HttpContext) {
   registerAdImagesRoutes(ctx)
   registerImageSearchRoutes(ctx)
 }
-

@@ -6,9 +6,17 @@ import type { ListSpec } from '../../platform/db/list-query'
 import { auditLog } from './audit.schema'
 
 const auditFields = {
-  id: auditLog.id, at: auditLog.at, actor_kind: auditLog.actor_kind, actor_id: auditLog.actor_id, actor_name: auditLog.actor_name,
-  action: auditLog.action, target_type: auditLog.target_type, target_id: auditLog.target_id,
-  before: auditLog.before, after: auditLog.after, meta: auditLog.meta,
+  id: auditLog.id,
+  at: auditLog.at,
+  actor_kind: auditLog.actor_kind,
+  actor_id: auditLog.actor_id,
+  actor_name: auditLog.actor_name,
+  action: auditLog.action,
+  target_type: auditLog.target_type,
+  target_id: auditLog.target_id,
+  before: auditLog.before,
+  after: auditLog.after,
+  meta: auditLog.meta,
 }
 
 export const auditListSpec: ListSpec<typeof auditFields> = {
@@ -21,7 +29,11 @@ export const auditListSpec: ListSpec<typeof auditFields> = {
 
 /** The filter of the audit screen as SQL. An action ending in `.*` matches its whole domain. */
 export function auditWhere(f: AuditFilter) {
-  const action = f.action?.endsWith('.*') ? ilike(auditLog.action, `${escapeLike(f.action.slice(0, -1))}%`) : f.action ? eq(auditLog.action, f.action) : undefined
+  const action = f.action?.endsWith('.*')
+    ? ilike(auditLog.action, `${escapeLike(f.action.slice(0, -1))}%`)
+    : f.action
+      ? eq(auditLog.action, f.action)
+      : undefined
   const from = dateBound(f.from, false)
   const to = dateBound(f.to, true)
   return allOf(
@@ -37,6 +49,10 @@ export function auditWhere(f: AuditFilter) {
 
 /** The distinct actions recorded, for the screen's action filter. */
 export async function knownActions(db: Queryable): Promise<string[]> {
-  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action).limit(200)
+  const rows = await db
+    .selectDistinct({ action: auditLog.action })
+    .from(auditLog)
+    .orderBy(auditLog.action)
+    .limit(200)
   return rows.map((r) => r.action)
 }

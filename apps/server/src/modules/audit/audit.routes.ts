@@ -8,7 +8,13 @@ import { auditListSpec, auditWhere, knownActions } from './audit.repo'
 import { auditActorOf, recordAudit } from './audit.service'
 
 function present(row: RowOf<typeof auditListSpec.fields>): AuditEntry {
-  return { ...row, at: row.at.toISOString(), before: row.before ?? null, after: row.after ?? null, meta: row.meta ?? null }
+  return {
+    ...row,
+    at: row.at.toISOString(),
+    before: row.before ?? null,
+    after: row.after ?? null,
+    meta: row.meta ?? null,
+  }
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v))
@@ -17,7 +23,13 @@ const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringif
 export function registerAuditRoutes({ route, db }: HttpContext) {
   route(adminListAuditLog, async ({ query }) => {
     const [page, actions] = await Promise.all([
-      listPage(db, auditListSpec, { where: auditWhere(query), sort: query.sort, dir: query.dir, page: query.page, perPage: query.per_page }),
+      listPage(db, auditListSpec, {
+        where: auditWhere(query),
+        sort: query.sort,
+        dir: query.dir,
+        page: query.page,
+        perPage: query.per_page,
+      }),
       knownActions(db),
     ])
     return { ...page, list: page.list.map(present), actions }
@@ -27,10 +39,35 @@ export function registerAuditRoutes({ route, db }: HttpContext) {
     const { sort, dir, ...filter } = query
     await recordAudit(db, auditActorOf(actor), 'audit-log.export', { meta: { filter, sort, dir } })
     return sendCsvStream(
-      reply, 'audit-log',
-      ['id', 'at', 'actor_kind', 'actor_id', 'actor_name', 'action', 'target_type', 'target_id', 'before', 'after', 'meta'],
+      reply,
+      'audit-log',
+      [
+        'id',
+        'at',
+        'actor_kind',
+        'actor_id',
+        'actor_name',
+        'action',
+        'target_type',
+        'target_id',
+        'before',
+        'after',
+        'meta',
+      ],
       scanAll(db, auditListSpec, { where: auditWhere(filter), sort, dir }),
-      (r) => [r.id, r.at.toISOString(), r.actor_kind, r.actor_id, r.actor_name, r.action, r.target_type, r.target_id, json(r.before), json(r.after), json(r.meta)],
+      (r) => [
+        r.id,
+        r.at.toISOString(),
+        r.actor_kind,
+        r.actor_id,
+        r.actor_name,
+        r.action,
+        r.target_type,
+        r.target_id,
+        json(r.before),
+        json(r.after),
+        json(r.meta),
+      ],
     )
   })
 }

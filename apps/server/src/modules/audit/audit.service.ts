@@ -21,7 +21,13 @@ export interface AuditChange<T> {
 }
 
 /** Appends one entry; use inside the transaction of the change it records. */
-export async function recordAudit<T>(db: Queryable, actor: AuditActor, action: string, change: AuditChange<T> = {}, result?: T) {
+export async function recordAudit<T>(
+  db: Queryable,
+  actor: AuditActor,
+  action: string,
+  change: AuditChange<T> = {},
+  result?: T,
+) {
   const after = change.afterOf && result !== undefined ? change.afterOf(result) : change.after
   await db.insert(auditLog).values({
     actor_kind: actor.kind,
@@ -41,7 +47,13 @@ export async function recordAudit<T>(db: Queryable, actor: AuditActor, action: s
  * neither does, so the log never claims a change that was rolled back, nor misses one that was made.
  *   await audited(tx, actor, 'users.disable', { target, before, after }, () => usersRepo.updateUser(tx, id, …))
  */
-export async function audited<T>(tx: Queryable, actor: AuditActor, action: string, change: AuditChange<T>, fn: () => Promise<T>): Promise<T> {
+export async function audited<T>(
+  tx: Queryable,
+  actor: AuditActor,
+  action: string,
+  change: AuditChange<T>,
+  fn: () => Promise<T>,
+): Promise<T> {
   const result = await fn()
   await recordAudit(tx, actor, action, change, result)
   return result
@@ -56,11 +68,21 @@ export function auditedChange<T>(
   db: Db,
   actor: AuditActor,
   action: string,
-  opts: { target?: AuditChange<T>['target']; before?: (tx: Queryable) => Promise<unknown>; meta?: Record<string, unknown> },
+  opts: {
+    target?: AuditChange<T>['target']
+    before?: (tx: Queryable) => Promise<unknown>
+    meta?: Record<string, unknown>
+  },
   change: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const before = opts.before ? await opts.before(tx) : undefined
-    return audited(tx, actor, action, { target: opts.target, before, afterOf: (r: T) => r, meta: opts.meta }, () => change(tx))
+    return audited(
+      tx,
+      actor,
+      action,
+      { target: opts.target, before, afterOf: (r: T) => r, meta: opts.meta },
+      () => change(tx),
+    )
   })
 }

@@ -24,14 +24,24 @@ describe('admin session', () => {
     expect(body.admin).toMatchObject({ username: 'admin' })
     const auth = { authorization: `Bearer ${body.token}` }
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/info', headers: auth })).json()).toEqual({ admin: body.admin })
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/info', headers: auth })).json()).toEqual({
+      admin: body.admin,
+    })
     // The admin area's on-load check is sent with the admin key cookie.
-    const check = await t.app.inject({ method: 'GET', url: '/api/get-user-data', cookies: { [ADMIN_KEY_COOKIE]: body.token } })
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-user-data',
+      cookies: { [ADMIN_KEY_COOKIE]: body.token },
+    })
     expect(check.statusCode).toBe(200)
     expect(check.json()).toEqual({ admin: body.admin })
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: auth })).json()).toEqual({ ok: true })
-    expect((await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: auth })).json()).toEqual({
+      ok: true,
+    })
+    expect((await t.app.inject({ method: 'GET', url: '/api/get-user-data', headers: auth })).statusCode).toBe(
+      401,
+    )
   })
 
   it('refuses a wrong admin password', async () => {
@@ -46,7 +56,9 @@ describe('first-start admin seed', () => {
   let printed: string[]
   beforeAll(async () => {
     printed = []
-    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')))
+    const spy = vi
+      .spyOn(console, 'log')
+      .mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')))
     // No ADMIN_PASSWORD: the seed makes one up.
     t = await createTestApp({ env: { ADMIN_PASSWORD: '', ADMIN_USERNAME: 'boss' } })
     spy.mockRestore()
@@ -78,7 +90,11 @@ describe('first-start admin seed', () => {
   })
 
   it('uses ADMIN_PASSWORD when given and writes no file', async () => {
-    const config = loadConfig({ DATA_DIR: path.join(t.config.dataDir, 'other'), ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'ops-password-1' })
+    const config = loadConfig({
+      DATA_DIR: path.join(t.config.dataDir, 'other'),
+      ADMIN_USERNAME: 'ops',
+      ADMIN_PASSWORD: 'ops-password-1',
+    })
     await seedAdmin({ db: t.db, config })
     expect(fs.existsSync(path.join(config.dataDir, 'admin-password.txt'))).toBe(false)
     expect((await login(t, 'ops', 'ops-password-1')).statusCode).toBe(200)

@@ -19,7 +19,11 @@ export async function findAdminByUsername(db: Queryable, username: string): Prom
 }
 
 /** Inserts unless the username exists; true when this call created it (safe with parallel starts). */
-export async function insertAdminIfMissing(db: Queryable, username: string, passwordHash: string): Promise<boolean> {
+export async function insertAdminIfMissing(
+  db: Queryable,
+  username: string,
+  passwordHash: string,
+): Promise<boolean> {
   const rows = await db
     .insert(admins)
     .values({ username, password_hash: passwordHash })

@@ -1,5 +1,15 @@
 import {
-  adminInfo, adminLogin, adminLogout, checkToken, getUserData, login, logout, manualLogin, register, resetPassword, sendResetMail,
+  adminInfo,
+  adminLogin,
+  adminLogout,
+  checkToken,
+  getUserData,
+  login,
+  logout,
+  manualLogin,
+  register,
+  resetPassword,
+  sendResetMail,
 } from '@mouthpiece/contracts/auth/auth.routes'
 import type { HttpContext } from '../../platform/context'
 import * as auth from './auth.service'
@@ -13,18 +23,32 @@ export function registerAuthRoutes({ route, db, config, realtime }: HttpContext)
 
   // New accounts per address: the same count per hour as logins per minute, so sign-ups cannot be
   // mass-produced, nor used to test addresses faster than logins can.
-  route(register, async ({ body }) => auth.register(deps, body), { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60 * 60_000 } })
-  route(login, async ({ body, req }) => auth.login(deps, { login: body.username, password: body.password, ip: req.ip }), limited)
-  route(manualLogin, async ({ body, req }) => auth.login(deps, { login: body.email, password: body.password, ip: req.ip }), limited)
+  route(register, async ({ body }) => auth.register(deps, body), {
+    rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60 * 60_000 },
+  })
+  route(
+    login,
+    async ({ body, req }) => auth.login(deps, { login: body.username, password: body.password, ip: req.ip }),
+    limited,
+  )
+  route(
+    manualLogin,
+    async ({ body, req }) => auth.login(deps, { login: body.email, password: body.password, ip: req.ip }),
+    limited,
+  )
   route(logout, async ({ actor }) => {
     await auth.logout(deps, actor.sessionId)
     return ok
   })
 
-  route(sendResetMail, async ({ body }) => {
-    await auth.sendResetMail(deps, body.email)
-    return { email: body.email }
-  }, limited)
+  route(
+    sendResetMail,
+    async ({ body }) => {
+      await auth.sendResetMail(deps, body.email)
+      return { email: body.email }
+    },
+    limited,
+  )
   route(checkToken, async ({ body }) => auth.checkResetToken(deps, body.token))
   route(resetPassword, async ({ body }) => {
     await auth.resetPassword(deps, body)

@@ -1,7 +1,15 @@
 import type { Platform } from '../../platform/context'
 import { AppError } from '../../platform/http/errors'
 import { MailCooldownError, sendMail } from '../../platform/mail/send-mail'
-import { findUserByEmail, findUserById, findUserByLogin, recordReferral, updateUser, createAccount, presentUser } from '../users'
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  recordReferral,
+  updateUser,
+  createAccount,
+  presentUser,
+} from '../users'
 import type { UserRow } from '../users'
 import { findAdminByUsername, presentAdmin } from './admins.repo'
 import { hashPassword } from '../../platform/credentials/passwords'
@@ -26,7 +34,10 @@ async function signIn(deps: Deps, user: UserRow) {
 }
 
 /** Creates the account and signs it in. Disabled accounts can sign in; the client bars some pages. */
-export async function register(deps: Deps, input: { username: string; email: string; password: string; referred_by?: string }) {
+export async function register(
+  deps: Deps,
+  input: { username: string; email: string; password: string; referred_by?: string },
+) {
   const user = await createAccount(deps, input)
   if (input.referred_by) await recordReferral(deps.db, user.id, input.referred_by)
   return signIn(deps, user)
@@ -39,7 +50,8 @@ export async function register(deps: Deps, input: { username: string; email: str
 export async function login(deps: Deps, input: { login: string; password: string; ip: string }) {
   const user = await findUserByLogin(deps.db, input.login)
   const attempt = { account: accountKey('user', user, input.login), ip: input.ip }
-  if (!(await verifyPasswordThrottled(deps.db, attempt, user?.password_hash, input.password)) || !user) throw invalidCredentials()
+  if (!(await verifyPasswordThrottled(deps.db, attempt, user?.password_hash, input.password)) || !user)
+    throw invalidCredentials()
   return signIn(deps, user)
 }
 
@@ -79,7 +91,11 @@ export async function sendResetMail(deps: Deps, email: string) {
       await resetsRepo.deletePasswordReset(deps.db, token)
       return
     }
-    throw new AppError('mail_failed', `We could not send the email. Try again later.#${(err as Error).message}`, 503)
+    throw new AppError(
+      'mail_failed',
+      `We could not send the email. Try again later.#${(err as Error).message}`,
+      503,
+    )
   }
 }
 
@@ -107,7 +123,8 @@ export async function resetPassword(deps: Deps, input: { token: string; password
 export async function adminLogin(deps: Deps, input: { username: string; password: string; ip: string }) {
   const admin = await findAdminByUsername(deps.db, input.username)
   const attempt = { account: accountKey('admin', admin, input.username), ip: input.ip }
-  if (!(await verifyPasswordThrottled(deps.db, attempt, admin?.password_hash, input.password)) || !admin) throw invalidCredentials()
+  if (!(await verifyPasswordThrottled(deps.db, attempt, admin?.password_hash, input.password)) || !admin)
+    throw invalidCredentials()
   const session = await createSession(deps.db, 'admin', admin.id)
   return { token: session.token, expires_at: session.expires_at, admin: presentAdmin(admin) }
 }

@@ -26,7 +26,9 @@ function offeredTokens(req: FastifyRequest, role: SessionRole, publicUrl: string
   const header = req.headers.authorization
   const bearer = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined
   if (bearer) tokens.push(bearer)
-  const cookie = isCrossSite(req.headers, publicUrl) ? undefined : req.cookies?.[COOKIE_FOR[role]]?.replace(/^Bearer\s+/i, '').trim()
+  const cookie = isCrossSite(req.headers, publicUrl)
+    ? undefined
+    : req.cookies?.[COOKIE_FOR[role]]?.replace(/^Bearer\s+/i, '').trim()
   if (cookie && cookie !== bearer) tokens.push(cookie)
   return tokens.filter((t) => t.length <= MAX_TOKEN_LENGTH)
 }

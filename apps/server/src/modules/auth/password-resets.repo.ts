@@ -17,11 +17,19 @@ export async function createPasswordReset(db: Queryable, userId: number): Promis
 }
 
 const usable = (token: string) =>
-  and(eq(passwordResets.token_hash, hashToken(token)), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date()))
+  and(
+    eq(passwordResets.token_hash, hashToken(token)),
+    isNull(passwordResets.used_at),
+    gt(passwordResets.expires_at, new Date()),
+  )
 
 /** The user a still-usable token belongs to, without using it up. */
 export async function peekPasswordReset(db: Queryable, token: string): Promise<number | undefined> {
-  const [row] = await db.select({ user_id: passwordResets.user_id }).from(passwordResets).where(usable(token)).limit(1)
+  const [row] = await db
+    .select({ user_id: passwordResets.user_id })
+    .from(passwordResets)
+    .where(usable(token))
+    .limit(1)
   return row?.user_id
 }
 
@@ -48,7 +56,9 @@ export async function retireUserResets(db: Queryable, userId: number): Promise<v
 
 /** Drops tokens that can no longer be used. */
 export async function deleteStaleResets(db: Queryable): Promise<void> {
-  await db.delete(passwordResets).where(or(lt(passwordResets.expires_at, new Date()), isNotNull(passwordResets.used_at)))
+  await db
+    .delete(passwordResets)
+    .where(or(lt(passwordResets.expires_at, new Date()), isNotNull(passwordResets.used_at)))
 }
 
 /** A token made for a mail that was not sent (the mail cooldown held it back). */

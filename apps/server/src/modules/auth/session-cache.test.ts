@@ -8,19 +8,30 @@ describe('remembered sessions', () => {
   let t: TestApp
   let admin: Record<string, string>
   let n = 0
-  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method, url, headers, payload })
+  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers, payload })
   const me = (auth: Record<string, string>) => call('GET', '/api/get-user-login', auth)
   async function signUp() {
     n += 1
     const username = `cached${n}`
-    const res = await call('POST', '/api/register', {}, { username, email: `${username}@example.com`, password: 'correct horse 1' })
+    const res = await call(
+      'POST',
+      '/api/register',
+      {},
+      { username, email: `${username}@example.com`, password: 'correct horse 1' },
+    )
     const body = res.json<{ token: string; user: User }>()
     return { auth: { authorization: `Bearer ${body.token}` }, user: body.user }
   }
 
   beforeAll(async () => {
     t = await createTestApp()
-    const login = await call('POST', '/api/admin/login', {}, { username: 'admin', password: 'admin-password-1' })
+    const login = await call(
+      'POST',
+      '/api/admin/login',
+      {},
+      { username: 'admin', password: 'admin-password-1' },
+    )
     admin = { authorization: `Bearer ${login.json<{ token: string }>().token}` }
   })
   afterAll(async () => t.close())
@@ -28,10 +39,21 @@ describe('remembered sessions', () => {
 
   it('shows changes made in this process on the very next call', async () => {
     const { auth, user } = await signUp()
-    expect((await me(auth)).json<{ user: User }>().user).toMatchObject({ username: user.username, is_enabled: true })
-    const saved = await call('POST', '/api/admin/users/save-info', admin, { user_id: user.id, username: `${user.username}x`, email: user.email, is_enabled: false })
+    expect((await me(auth)).json<{ user: User }>().user).toMatchObject({
+      username: user.username,
+      is_enabled: true,
+    })
+    const saved = await call('POST', '/api/admin/users/save-info', admin, {
+      user_id: user.id,
+      username: `${user.username}x`,
+      email: user.email,
+      is_enabled: false,
+    })
     expect(saved.statusCode, saved.body).toBe(200)
-    expect((await me(auth)).json<{ user: User }>().user).toMatchObject({ username: `${user.username}x`, is_enabled: false })
+    expect((await me(auth)).json<{ user: User }>().user).toMatchObject({
+      username: `${user.username}x`,
+      is_enabled: false,
+    })
 
     await call('POST', '/api/logout', auth)
     expect((await me(auth)).statusCode).toBe(401)

@@ -46,7 +46,10 @@ const adminSession = preparedPer((db) =>
 )
 
 /** An expired session is deleted on sight and counts as missing. */
-async function live<R extends { session: SessionUse }>(db: Queryable, row: R | undefined): Promise<R | undefined> {
+async function live<R extends { session: SessionUse }>(
+  db: Queryable,
+  row: R | undefined,
+): Promise<R | undefined> {
   if (!row) return undefined
   if (row.session.expires_at.getTime() <= Date.now()) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id))
@@ -56,13 +59,19 @@ async function live<R extends { session: SessionUse }>(db: Queryable, row: R | u
 }
 
 /** The live user session a token (by its hash) opens, with its user (none when the user is gone). */
-export async function findLiveUserSession(db: Queryable, tokenHash: string): Promise<{ session: SessionUse; user: UserRow } | undefined> {
+export async function findLiveUserSession(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ session: SessionUse; user: UserRow } | undefined> {
   const [row] = await userSession(db).execute({ tokenHash })
   return live(db, row)
 }
 
 /** The live admin session a token (by its hash) opens, with its admin. */
-export async function findLiveAdminSession(db: Queryable, tokenHash: string): Promise<{ session: SessionUse; admin: AdminRow } | undefined> {
+export async function findLiveAdminSession(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ session: SessionUse; admin: AdminRow } | undefined> {
   const [row] = await adminSession(db).execute({ tokenHash })
   return live(db, row)
 }

@@ -10,7 +10,12 @@ describe('per-account back-off on password checks', () => {
   const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username, password } })
   const signUp = async (username: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', remoteAddress: '10.200.0.1', payload: { username, email: `${username}@example.com`, password: PASSWORD } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      remoteAddress: '10.200.0.1',
+      payload: { username, email: `${username}@example.com`, password: PASSWORD },
+    })
     expect(res.statusCode).toBe(200)
     return res.json<{ token: string }>().token
   }
@@ -25,7 +30,10 @@ describe('per-account back-off on password checks', () => {
     for (let i = 0; i < 5; i++) expect((await login('guessed', `wrong ${i}`)).statusCode).toBe(401)
     const throttled = await login('guessed', 'wrong 6')
     expect(throttled.statusCode).toBe(429)
-    expect(throttled.json()).toEqual({ message: 'Too many sign-in attempts. Please try again in 1 second.', code: 'rate_limited' })
+    expect(throttled.json()).toEqual({
+      message: 'Too many sign-in attempts. Please try again in 1 second.',
+      code: 'rate_limited',
+    })
     expect(throttled.headers['retry-after']).toBe('1')
     // Throttled means no password is checked, the right one included.
     expect((await login('guessed', PASSWORD)).statusCode).toBe(429)
@@ -42,7 +50,8 @@ describe('per-account back-off on password checks', () => {
   })
 
   it('throttles unknown usernames exactly like real ones (no hint who exists)', async () => {
-    for (let i = 0; i < 5; i++) expect((await login('nobody-here', `wrong ${i}`, '10.0.1.1')).statusCode).toBe(401)
+    for (let i = 0; i < 5; i++)
+      expect((await login('nobody-here', `wrong ${i}`, '10.0.1.1')).statusCode).toBe(401)
     expect((await login('nobody-here', 'wrong', '10.0.1.1')).statusCode).toBe(429)
   })
 
@@ -64,7 +73,10 @@ describe('per-account back-off on password checks', () => {
     const token = await signUp('changer')
     const change = (current_password: string) =>
       t.app.inject({
-        method: 'POST', url: '/api/update-info', remoteAddress: '10.3.0.1', headers: { authorization: `Bearer ${token}` },
+        method: 'POST',
+        url: '/api/update-info',
+        remoteAddress: '10.3.0.1',
+        headers: { authorization: `Bearer ${token}` },
         payload: { password: 'another password 2', current_password },
       })
     for (let i = 0; i < 5; i++) expect((await change(`wrong ${i}`)).statusCode).toBe(422)
@@ -82,7 +94,12 @@ describe('per-address limits on sign-ups and support mail', () => {
 
   it('lets one address make only a few accounts an hour', async () => {
     const register = (n: number, remoteAddress = '10.5.0.1') =>
-      t.app.inject({ method: 'POST', url: '/api/register', remoteAddress, payload: { username: `mass${n}`, email: `mass${n}@example.com`, password: PASSWORD } })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress,
+        payload: { username: `mass${n}`, email: `mass${n}@example.com`, password: PASSWORD },
+      })
     for (let n = 0; n < 3; n++) expect((await register(n)).statusCode).toBe(200)
     expect((await register(3)).statusCode).toBe(429)
     // A taken address costs an attempt too: probing addresses is no cheaper than signing up.
@@ -94,10 +111,18 @@ describe('per-address limits on sign-ups and support mail', () => {
 
   it('sends only a few support mails an hour per address', async () => {
     // A different sender each time: one sender's own cooldown (decision 0040) is not what this counts.
-    const mail = (n: number) => t.app.inject({
-      method: 'POST', url: '/api/support-mail', remoteAddress: '10.6.0.1',
-      payload: { name: 'Sam', email: `sam${n}@example.com`, subject: 'Hello', message: 'A question about plans.' },
-    })
+    const mail = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/support-mail',
+        remoteAddress: '10.6.0.1',
+        payload: {
+          name: 'Sam',
+          email: `sam${n}@example.com`,
+          subject: 'Hello',
+          message: 'A question about plans.',
+        },
+      })
     for (let i = 0; i < 3; i++) expect((await mail(i)).statusCode).toBe(200)
     expect((await mail(3)).statusCode).toBe(429)
   })

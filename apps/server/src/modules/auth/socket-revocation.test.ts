@@ -9,10 +9,17 @@ import { createPasswordReset } from './password-resets.repo'
 
 /** A signed-in page's socket: what it heard, and whether the server has closed it. */
 async function openPage(base: string, token: string) {
-  const socket: Socket = connectSocket(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true })
+  const socket: Socket = connectSocket(base, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  })
   const heard: string[] = []
   const page = { socket, heard, closedBy: '' }
-  socket.on('receive-notification-event', (p: { newNotification: { content: string } }) => heard.push(p.newNotification.content))
+  socket.on('receive-notification-event', (p: { newNotification: { content: string } }) =>
+    heard.push(p.newNotification.content),
+  )
   socket.on('disconnect', (reason) => (page.closedBy = reason))
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve)
@@ -36,11 +43,17 @@ describe('revoked sessions lose their sockets', () => {
   const pages: Array<{ socket: Socket }> = []
   const post = (url: string, payload: object, token?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} })
-  const login = async (username: string) => (await post('/api/login', { username, password: 'a good password 1' })).json<{ token: string }>().token
-  const notify = (userId: number, content: string) => createNotificationsService(t).notify(userId, { content, type: 5 })
+  const login = async (username: string) =>
+    (await post('/api/login', { username, password: 'a good password 1' })).json<{ token: string }>().token
+  const notify = (userId: number, content: string) =>
+    createNotificationsService(t).notify(userId, { content, type: 5 })
 
   async function signUp(username: string) {
-    const res = await post('/api/register', { username, email: `${username}@example.com`, password: 'a good password 1' })
+    const res = await post('/api/register', {
+      username,
+      email: `${username}@example.com`,
+      password: 'a good password 1',
+    })
     expect(res.statusCode).toBe(200)
     const body = res.json<{ token: string; user: { id: number } }>()
     return { id: body.user.id, token: body.token }
@@ -96,7 +109,11 @@ describe('revoked sessions lose their sockets', () => {
     const user = await signUp('sockchange')
     const here = await page(user.token)
     const elsewhere = await page(await login('sockchange'))
-    const res = await post('/api/update-info', { password: 'a new password 2', current_password: 'a good password 1' }, user.token)
+    const res = await post(
+      '/api/update-info',
+      { password: 'a new password 2', current_password: 'a good password 1' },
+      user.token,
+    )
     expect(res.statusCode).toBe(200)
     await until(() => elsewhere.closedBy !== '')
     await notify(user.id, 'still here')
@@ -111,15 +128,27 @@ describe('revoked sessions lose their sockets', () => {
     const d2 = await page(deleted.token)
 
     const save = await t.app.inject({
-      method: 'POST', url: '/api/admin/users/save-info', headers: admin,
-      payload: { user_id: disabled.id, username: 'sockdisabled', email: 'sockdisabled@example.com', is_enabled: false },
+      method: 'POST',
+      url: '/api/admin/users/save-info',
+      headers: admin,
+      payload: {
+        user_id: disabled.id,
+        username: 'sockdisabled',
+        email: 'sockdisabled@example.com',
+        is_enabled: false,
+      },
     })
     expect(save.statusCode).toBe(200)
     await until(() => d1.closedBy !== '')
     // A disabled user's page gets no new socket (its pushes serve the barred pages).
     await expect(openPage(base, disabled.token)).rejects.toThrow()
 
-    const del = await t.app.inject({ method: 'POST', url: '/api/admin/users/delete', headers: admin, payload: { user_id: deleted.id } })
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/delete',
+      headers: admin,
+      payload: { user_id: deleted.id },
+    })
     expect(del.statusCode).toBe(200)
     await until(() => d2.closedBy !== '')
     expect(d2.closedBy).toBe('io server disconnect')

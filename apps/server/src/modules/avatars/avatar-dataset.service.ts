@@ -14,21 +14,42 @@ import type { CustomAvatarRow } from './avatars.schema'
 import { avatarNotFound, customPreview, stillOf, storePreview } from './avatars.service'
 import type { AvatarsDeps } from './avatars.service'
 
-const owner = (col: 'username' | 'email') => sql<string>`coalesce((select u.${sql.raw(col)} from ${users} u where u.id = ${customAvatars}."user_id"), '')`
+const owner = (col: 'username' | 'email') =>
+  sql<string>`coalesce((select u.${sql.raw(col)} from ${users} u where u.id = ${customAvatars}."user_id"), '')`
 
 const fields = {
-  id: customAvatars.id, name: customAvatars.name, user_id: customAvatars.user_id, prompt: customAvatars.prompt, look: customAvatars.look,
-  variation: customAvatars.variation, created_at: customAvatars.created_at, updated_at: customAvatars.updated_at,
-  username: owner('username').as('username'), email: owner('email').as('email'),
+  id: customAvatars.id,
+  name: customAvatars.name,
+  user_id: customAvatars.user_id,
+  prompt: customAvatars.prompt,
+  look: customAvatars.look,
+  variation: customAvatars.variation,
+  created_at: customAvatars.created_at,
+  updated_at: customAvatars.updated_at,
+  username: owner('username').as('username'),
+  email: owner('email').as('email'),
 }
-const spec: ListSpec<typeof fields> = { table: customAvatars, fields, id: customAvatars.id, sortable: { created_at: customAvatars.created_at }, defaultSort: 'created_at' }
+const spec: ListSpec<typeof fields> = {
+  table: customAvatars,
+  fields,
+  id: customAvatars.id,
+  sortable: { created_at: customAvatars.created_at },
+  defaultSort: 'created_at',
+}
 
 function present(r: RowOf<typeof fields>): AvatarDatasetItem {
   return {
-    id: r.id, name: r.name, user_id: r.user_id, username: r.username, email: r.email, prompt: r.prompt, variation: r.variation,
+    id: r.id,
+    name: r.name,
+    user_id: r.user_id,
+    username: r.username,
+    email: r.email,
+    prompt: r.prompt,
+    variation: r.variation,
     kind: r.look.photo ? 'photo' : 'cartoon',
     preview_url: `/api/admin/avatar-dataset/${r.id}/preview.png?v=${r.variation}-${r.updated_at.getTime()}`,
-    created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   }
 }
 
@@ -40,7 +61,12 @@ export async function listDataset(deps: Pick<AvatarsDeps, 'db'>, q: { page: numb
   const where = like
     ? sql`(${customAvatars.name} ilike ${like} or ${customAvatars.user_id} in (select u.id from ${users} u where u.username ilike ${like} or u.email ilike ${like}))`
     : undefined
-  const page = await listPage(deps.db, spec, { where, page: q.page, perPage: AVATAR_DATASET_PER_PAGE, dir: 'desc' })
+  const page = await listPage(deps.db, spec, {
+    where,
+    page: q.page,
+    perPage: AVATAR_DATASET_PER_PAGE,
+    dir: 'desc',
+  })
   return { list: page.list.map(present), total: page.total, lastPage: page.lastPage }
 }
 
@@ -55,7 +81,11 @@ async function findRow(deps: Pick<AvatarsDeps, 'db'>, id: number) {
  * (redrawn as the owner's own edit would be, the photo kept), with the audit entry in the same
  * transaction. Not counted as the owner's avatarSaved: the owner did not do it.
  */
-export async function updateDataset(deps: AvatarsDeps, actor: AuditActor, body: { id: number; name?: string; prompt?: LookPrompt }) {
+export async function updateDataset(
+  deps: AvatarsDeps,
+  actor: AuditActor,
+  body: { id: number; name?: string; prompt?: LookPrompt },
+) {
   const current = await findRow(deps, body.id)
   const prompt = body.prompt ? LookPrompt.parse(body.prompt) : undefined
   const look = prompt ? { ...lookForPrompt(prompt, 0), photo: current.look.photo } : undefined
@@ -64,11 +94,20 @@ export async function updateDataset(deps: AvatarsDeps, actor: AuditActor, body: 
   const before = { name: current.name, prompt: current.prompt }
   const afterOf = (row: CustomAvatarRow) => ({ name: row.name, prompt: row.prompt })
   const updated = await deps.db.transaction((tx) =>
-    audited(tx, actor, 'avatars.dataset-update', { target: { type: 'custom_avatar', id: body.id }, before, afterOf }, async () => {
-      const row = await repo.updateCustomAvatar(tx, current.user_id, body.id, { ...(body.name ? { name: body.name } : {}), ...(prompt ? { prompt, variation: 0, look } : {}) })
-      if (!row) throw avatarNotFound()
-      return row
-    }),
+    audited(
+      tx,
+      actor,
+      'avatars.dataset-update',
+      { target: { type: 'custom_avatar', id: body.id }, before, afterOf },
+      async () => {
+        const row = await repo.updateCustomAvatar(tx, current.user_id, body.id, {
+          ...(body.name ? { name: body.name } : {}),
+          ...(prompt ? { prompt, variation: 0, look } : {}),
+        })
+        if (!row) throw avatarNotFound()
+        return row
+      },
+    ),
   )
   if (png) await storePreview(deps, updated, png)
   return present(await findRow(deps, body.id))

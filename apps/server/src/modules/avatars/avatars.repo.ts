@@ -11,20 +11,35 @@ export async function insertMissingInfluencers(db: Queryable, rows: NewInfluence
 }
 
 export async function listActiveInfluencers(db: Queryable): Promise<InfluencerRow[]> {
-  return db.select().from(influencers).where(eq(influencers.is_active, true)).orderBy(asc(influencers.order), asc(influencers.id))
+  return db
+    .select()
+    .from(influencers)
+    .where(eq(influencers.is_active, true))
+    .orderBy(asc(influencers.order), asc(influencers.id))
 }
 
 export async function findActiveInfluencer(db: Queryable, id: string): Promise<InfluencerRow | undefined> {
-  const [row] = await db.select().from(influencers).where(and(eq(influencers.id, id), eq(influencers.is_active, true)))
+  const [row] = await db
+    .select()
+    .from(influencers)
+    .where(and(eq(influencers.id, id), eq(influencers.is_active, true)))
   return row
 }
 
-export async function insertCustomAvatar(db: Queryable, row: typeof customAvatars.$inferInsert): Promise<CustomAvatarRow> {
+export async function insertCustomAvatar(
+  db: Queryable,
+  row: typeof customAvatars.$inferInsert,
+): Promise<CustomAvatarRow> {
   const [created] = await db.insert(customAvatars).values(row).returning()
   return created!
 }
 
-export async function updateCustomAvatar(db: Queryable, userId: number, id: number, patch: Partial<typeof customAvatars.$inferInsert>): Promise<CustomAvatarRow | undefined> {
+export async function updateCustomAvatar(
+  db: Queryable,
+  userId: number,
+  id: number,
+  patch: Partial<typeof customAvatars.$inferInsert>,
+): Promise<CustomAvatarRow | undefined> {
   const [row] = await db
     .update(customAvatars)
     .set({ ...patch, updated_at: new Date() })
@@ -33,13 +48,24 @@ export async function updateCustomAvatar(db: Queryable, userId: number, id: numb
   return row
 }
 
-export async function findCustomAvatar(db: Queryable, userId: number, id: number): Promise<CustomAvatarRow | undefined> {
-  const [row] = await db.select().from(customAvatars).where(and(eq(customAvatars.id, id), eq(customAvatars.user_id, userId)))
+export async function findCustomAvatar(
+  db: Queryable,
+  userId: number,
+  id: number,
+): Promise<CustomAvatarRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customAvatars)
+    .where(and(eq(customAvatars.id, id), eq(customAvatars.user_id, userId)))
   return row
 }
 
 export async function listCustomAvatars(db: Queryable, userId: number): Promise<CustomAvatarRow[]> {
-  return db.select().from(customAvatars).where(eq(customAvatars.user_id, userId)).orderBy(desc(customAvatars.id))
+  return db
+    .select()
+    .from(customAvatars)
+    .where(eq(customAvatars.user_id, userId))
+    .orderBy(desc(customAvatars.id))
 }
 
 export async function countCustomAvatars(db: Queryable, userId: number): Promise<number> {
@@ -47,7 +73,14 @@ export async function countCustomAvatars(db: Queryable, userId: number): Promise
   return row?.n ?? 0
 }
 
-export async function deleteCustomAvatar(db: Queryable, userId: number, id: number): Promise<CustomAvatarRow | undefined> {
-  const [row] = await db.delete(customAvatars).where(and(eq(customAvatars.id, id), eq(customAvatars.user_id, userId))).returning()
+export async function deleteCustomAvatar(
+  db: Queryable,
+  userId: number,
+  id: number,
+): Promise<CustomAvatarRow | undefined> {
+  const [row] = await db
+    .delete(customAvatars)
+    .where(and(eq(customAvatars.id, id), eq(customAvatars.user_id, userId)))
+    .returning()
   return row
 }

@@ -1,10 +1,26 @@
 import {
-  customAvatarPreview, deleteCustomAvatar, generateCustomAvatar, getCustomAvatar, influencerPreview, listCustomAvatars, listInfluencers,
-  retryCustomAvatar, updateCustomAvatar, uploadPhotoAvatar, updatePhotoLandmarks, customAvatarPhoto, validateCustomAvatar, updatePhotoBackground,
+  customAvatarPreview,
+  deleteCustomAvatar,
+  generateCustomAvatar,
+  getCustomAvatar,
+  influencerPreview,
+  listCustomAvatars,
+  listInfluencers,
+  retryCustomAvatar,
+  updateCustomAvatar,
+  uploadPhotoAvatar,
+  updatePhotoLandmarks,
+  customAvatarPhoto,
+  validateCustomAvatar,
+  updatePhotoBackground,
   customAvatarBackdrop,
 } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { getGifAvatar, makeGifAvatar } from '@mouthpiece/contracts/avatars/gif-avatar.routes'
-import { adminAvatarDataset, adminAvatarDatasetPreview, adminUpdateAvatarDataset } from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
+import {
+  adminAvatarDataset,
+  adminAvatarDatasetPreview,
+  adminUpdateAvatarDataset,
+} from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
 import { auditActorOf } from '../audit'
 import * as dataset from './avatar-dataset.service'
 import type { HttpContext } from '../../platform/context'
@@ -26,29 +42,52 @@ export function registerAvatarsRoutes(ctx: HttpContext, influencerVideos: Influe
   const deps = { db, storage, realtime }
   registerCreatorsRoutes(ctx, influencerVideos)
 
-  route(listInfluencers, async ({ actor }) => avatars.listInfluencers(deps, actor.kind === 'user' ? actor.user.id : null))
+  route(listInfluencers, async ({ actor }) =>
+    avatars.listInfluencers(deps, actor.kind === 'user' ? actor.user.id : null),
+  )
   route(influencerPreview, async ({ params, reply }) => {
     const png = await avatars.influencerPreview(deps, params.id)
     return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png)
   })
 
-  route(generateCustomAvatar, async ({ actor, body }) => ({ avatar: await avatars.generate(deps, actor.user.id, body) }))
-  route(retryCustomAvatar, async ({ actor, params }) => ({ avatar: await avatars.retry(deps, actor.user.id, params.id) }))
-  route(updateCustomAvatar, async ({ actor, params, body }) => ({ avatar: await avatars.update(deps, actor.user.id, params.id, body) }))
+  route(generateCustomAvatar, async ({ actor, body }) => ({
+    avatar: await avatars.generate(deps, actor.user.id, body),
+  }))
+  route(retryCustomAvatar, async ({ actor, params }) => ({
+    avatar: await avatars.retry(deps, actor.user.id, params.id),
+  }))
+  route(updateCustomAvatar, async ({ actor, params, body }) => ({
+    avatar: await avatars.update(deps, actor.user.id, params.id, body),
+  }))
   route(listCustomAvatars, async ({ actor }) => ({ avatars: await avatars.list(deps, actor.user.id) }))
-  route(getCustomAvatar, async ({ actor, params }) => ({ avatar: await avatars.get(deps, actor.user.id, params.id) }))
+  route(getCustomAvatar, async ({ actor, params }) => ({
+    avatar: await avatars.get(deps, actor.user.id, params.id),
+  }))
   route(deleteCustomAvatar, async ({ actor, params }) => {
     await avatars.remove(deps, actor.user.id, params.id)
     return { deleted: true as const }
   })
   // A portrait and, optionally, a background picture: each under the photo limit.
   const photoForm = (req: Parameters<Parameters<typeof route>[1]>[0]['req']) =>
-    readPhotoForm(req.isMultipart() ? req.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: 2 } }) : undefined)
+    readPhotoForm(
+      req.isMultipart() ? req.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: 2 } }) : undefined,
+    )
   const formLimits = { rateLimit: PHOTO_RATE_LIMIT, bodyLimit: 2 * MAX_PHOTO_BYTES + 1024 * 1024 }
-  route(uploadPhotoAvatar, async ({ actor, req }) => photos.createPhotoAvatar(deps, actor.user.id, await photoForm(req)), formLimits)
+  route(
+    uploadPhotoAvatar,
+    async ({ actor, req }) => photos.createPhotoAvatar(deps, actor.user.id, await photoForm(req)),
+    formLimits,
+  )
   route(validateCustomAvatar, async ({ req }) => photos.validatePortrait(await photoForm(req)), formLimits)
-  route(updatePhotoBackground, async ({ actor, params, req }) => photos.updateBackground(deps, actor.user.id, params.id, await photoForm(req)), formLimits)
-  route(updatePhotoLandmarks, async ({ actor, params, body }) => ({ avatar: await photos.updateLandmarks(deps, actor.user.id, params.id, body.landmarks) }))
+  route(
+    updatePhotoBackground,
+    async ({ actor, params, req }) =>
+      photos.updateBackground(deps, actor.user.id, params.id, await photoForm(req)),
+    formLimits,
+  )
+  route(updatePhotoLandmarks, async ({ actor, params, body }) => ({
+    avatar: await photos.updateLandmarks(deps, actor.user.id, params.id, body.landmarks),
+  }))
   route(customAvatarPhoto, async ({ actor, params, reply }) => {
     const { body, type } = await photos.photoOf(deps, actor.user.id, params.id)
     return reply.type(type).header('cache-control', 'private, max-age=86400').send(body)
@@ -58,13 +97,19 @@ export function registerAvatarsRoutes(ctx: HttpContext, influencerVideos: Influe
     return reply.type(type).header('cache-control', 'private, max-age=86400').send(body)
   })
   // Drawing and encoding a GIF is about a second of CPU: a limit only a script reaches.
-  route(makeGifAvatar, async ({ actor, body }) => ({ gif: await gifs.makeGifAvatar(deps, actor.user.id, body) }), { rateLimit: PHOTO_RATE_LIMIT })
+  route(
+    makeGifAvatar,
+    async ({ actor, body }) => ({ gif: await gifs.makeGifAvatar(deps, actor.user.id, body) }),
+    { rateLimit: PHOTO_RATE_LIMIT },
+  )
   route(getGifAvatar, async ({ actor, params, reply }) => {
     const body = await gifs.openGifAvatar(deps, actor.user.id, params.id)
     return reply.type('image/gif').header('cache-control', 'private, max-age=86400').send(body)
   })
   route(adminAvatarDataset, async ({ query }) => dataset.listDataset(deps, query))
-  route(adminUpdateAvatarDataset, async ({ body, actor }) => ({ avatar: await dataset.updateDataset(deps, auditActorOf(actor), body) }))
+  route(adminUpdateAvatarDataset, async ({ body, actor }) => ({
+    avatar: await dataset.updateDataset(deps, auditActorOf(actor), body),
+  }))
   route(adminAvatarDatasetPreview, async ({ params, reply }) => {
     const png = await dataset.datasetPreview(deps, params.id)
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png)

@@ -33,7 +33,9 @@ export const influencers = pgTable(
     source: text('source').$type<'preset' | 'creator'>().notNull().default('preset'),
     /** Which plans (slugs) and users may use it; both empty: everyone. */
     access: jsonb('access').$type<CreatorAccess>().notNull().default({ plans: [], user_ids: [] }),
-    voice_profile_id: integer('voice_profile_id').references(() => voiceProfiles.id, { onDelete: 'set null' }),
+    voice_profile_id: integer('voice_profile_id').references(() => voiceProfiles.id, {
+      onDelete: 'set null',
+    }),
     /** Processing of an added creator (photo avatar, voice profile). */
     status: text('status').$type<CreatorStatus>().notNull().default('ready'),
     progress: integer('progress').notNull().default(100),

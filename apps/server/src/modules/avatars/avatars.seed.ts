@@ -7,7 +7,14 @@ export async function seedInfluencers({ db }: Platform): Promise<void> {
   await insertMissingInfluencers(
     db,
     influencerPresets.map((p, i) => ({
-      id: p.id, name: p.name, description: p.description, model_style: p.modelStyle, emotion: p.emotion, voice_id: p.voiceId, look: p.look, order: i + 1,
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      model_style: p.modelStyle,
+      emotion: p.emotion,
+      voice_id: p.voiceId,
+      look: p.look,
+      order: i + 1,
     })),
   )
 }

@@ -20,14 +20,22 @@ const gifKey = (userId: number, id: string) => `avatars/${userId}/${id}.gif`
  * same drawing code as renders and the overlay, saying `text` (mouth shapes from our speech engine;
  * the GIF itself is silent) or idling, encoded as a looping GIF and stored as `gif_avatar_<hex>`.
  */
-export async function makeGifAvatar(deps: AvatarsDeps, userId: number, body: z.output<typeof GifAvatarBody>): Promise<GifAvatar> {
+export async function makeGifAvatar(
+  deps: AvatarsDeps,
+  userId: number,
+  body: z.output<typeof GifAvatarBody>,
+): Promise<GifAvatar> {
   const avatar = await chooseAvatar(deps.db, userId, body)
   const emotion = body.emotion ?? avatar.emotion
   const spoken = body.text
-    ? await admission('speech').run((signal) => speak({ text: body.text, voiceId: avatar.voice_id, emotion, intensity: 0.8 }, signal))
+    ? await admission('speech').run((signal) =>
+        speak({ text: body.text, voiceId: avatar.voice_id, emotion, intensity: 0.8 }, signal),
+      )
     : undefined
   // Long enough for the whole sentence, within the GIF's cap (a longer one is cut).
-  const seconds = spoken ? Math.min(Math.max(body.seconds, Math.ceil(spoken.duration * 10) / 10 + 0.3), GIF_AVATAR_MAX_SECONDS) : body.seconds
+  const seconds = spoken
+    ? Math.min(Math.max(body.seconds, Math.ceil(spoken.duration * 10) / 10 + 0.3), GIF_AVATAR_MAX_SECONDS)
+    : body.seconds
   const avatarImage = await photoBytesOf(deps, avatar.look)
   const id = `${ASSET_ID_PREFIX.gifAvatar}${randomUUID().replace(/-/g, '')}`
   const dir = await mkdtemp(path.join(os.tmpdir(), 'gif-avatar-'))
@@ -36,8 +44,16 @@ export async function makeGifAvatar(deps: AvatarsDeps, userId: number, body: z.o
     const { frames } = await admission('images').run((signal) =>
       inBackground(() =>
         renderAvatarGif({
-          look: avatar.look, avatarImage, emotion, cues: spoken?.cues ?? [], wordStarts: spoken?.words.map((w) => w.start) ?? [],
-          size: body.size, fps: GIF_AVATAR_FPS, seconds, outFile, signal,
+          look: avatar.look,
+          avatarImage,
+          emotion,
+          cues: spoken?.cues ?? [],
+          wordStarts: spoken?.words.map((w) => w.start) ?? [],
+          size: body.size,
+          fps: GIF_AVATAR_FPS,
+          seconds,
+          outFile,
+          signal,
         }),
       ),
     )

@@ -8,8 +8,12 @@ import type { Readable } from 'node:stream'
 import sharp from 'sharp'
 import type { PhotoBackground, PhotoFace } from '@mouthpiece/contracts/media/avatar.schemas'
 import {
-  PHOTO_BACKGROUND_COLOR_MESSAGE, PHOTO_BACKGROUND_IMAGE_MESSAGE, PHOTO_BACKGROUND_MODE_MESSAGE, PHOTO_NO_PERSON_MESSAGE,
-  PHOTO_NOT_IMAGE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE,
+  PHOTO_BACKGROUND_COLOR_MESSAGE,
+  PHOTO_BACKGROUND_IMAGE_MESSAGE,
+  PHOTO_BACKGROUND_MODE_MESSAGE,
+  PHOTO_NO_PERSON_MESSAGE,
+  PHOTO_NOT_IMAGE_MESSAGE,
+  PHOTO_TOO_LARGE_MESSAGE,
 } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { personMask } from '../../platform/media'
 import type { Storage } from '../../platform/storage/storage'
@@ -22,7 +26,8 @@ const BACKDROP_SIDE = 1024
 /** A cut-out must keep at least this share of the picture as person, or the model missed them. */
 const MIN_PERSON_SHARE = 0.03
 
-const invalid = (field: string, message: string, code = 'validation') => new AppError(code, message, 422, { [field]: [message] })
+const invalid = (field: string, message: string, code = 'validation') =>
+  new AppError(code, message, 422, { [field]: [message] })
 
 /** What came in a photo avatar form: the portrait, the background picture, the text fields. */
 export interface PhotoForm {
@@ -31,7 +36,12 @@ export interface PhotoForm {
   fields: Record<string, string>
 }
 
-type Part = { type: 'file' | 'field'; fieldname: string; file?: Readable & { truncated?: boolean }; value?: unknown }
+type Part = {
+  type: 'file' | 'field'
+  fieldname: string
+  file?: Readable & { truncated?: boolean }
+  value?: unknown
+}
 
 /** Reads a multipart photo form whole (files under the route's size limit; a cut-short file is the spec's 413). */
 export async function readPhotoForm(parts: AsyncIterable<Part> | undefined): Promise<PhotoForm> {
@@ -43,7 +53,10 @@ export async function readPhotoForm(parts: AsyncIterable<Part> | undefined): Pro
     }
     const chunks: Buffer[] = []
     for await (const c of part.file!) chunks.push(c as Buffer)
-    if (part.file!.truncated) throw new AppError('too_large', PHOTO_TOO_LARGE_MESSAGE, 413, { [part.fieldname]: [PHOTO_TOO_LARGE_MESSAGE] })
+    if (part.file!.truncated)
+      throw new AppError('too_large', PHOTO_TOO_LARGE_MESSAGE, 413, {
+        [part.fieldname]: [PHOTO_TOO_LARGE_MESSAGE],
+      })
     const bytes = Buffer.concat(chunks)
     if (!bytes.length) continue
     if (part.fieldname === 'background_file') form.backgroundFile = bytes
@@ -53,7 +66,8 @@ export async function readPhotoForm(parts: AsyncIterable<Part> | undefined): Pro
 }
 
 /** What the user picked behind the person; `undefined` when the form says nothing about it. */
-export type BackgroundChoice = { mode: 'keep' } | { mode: 'color'; color: string } | { mode: 'image'; picture?: Buffer }
+export type BackgroundChoice =
+  { mode: 'keep' } | { mode: 'color'; color: string } | { mode: 'image'; picture?: Buffer }
 
 /** The background fields checked before anything is done: a clear message per field. */
 export function backgroundChoice(form: PhotoForm): BackgroundChoice | undefined {
@@ -76,9 +90,12 @@ export async function cutOutPerson(jpeg: Buffer): Promise<{ png: Buffer; ms: num
   const mask = await personMask({ data, width: info.width, height: info.height, channels: 3 })
   let person = 0
   for (const v of mask) if (v > 127) person++
-  if (person < mask.length * MIN_PERSON_SHARE) throw invalid('background', PHOTO_NO_PERSON_MESSAGE, 'no_person')
+  if (person < mask.length * MIN_PERSON_SHARE)
+    throw invalid('background', PHOTO_NO_PERSON_MESSAGE, 'no_person')
   const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .joinChannel(Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength), { raw: { width: info.width, height: info.height, channels: 1 } })
+    .joinChannel(Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength), {
+      raw: { width: info.width, height: info.height, channels: 1 },
+    })
     .png({ compressionLevel: 6 })
     .toBuffer()
   return { png, ms: Math.round(performance.now() - t) }
@@ -86,8 +103,12 @@ export async function cutOutPerson(jpeg: Buffer): Promise<{ png: Buffer; ms: num
 
 async function backdropPicture(bytes: Buffer): Promise<Buffer> {
   try {
-    return await sharp(bytes, { limitInputPixels: 60_000_000 }).rotate().resize(BACKDROP_SIDE, BACKDROP_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' }).jpeg({ quality: 86 }).toBuffer()
+    return await sharp(bytes, { limitInputPixels: 60_000_000 })
+      .rotate()
+      .resize(BACKDROP_SIDE, BACKDROP_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 86 })
+      .toBuffer()
   } catch {
     throw invalid('background_file', PHOTO_NOT_IMAGE_MESSAGE, 'not_image')
   }
@@ -107,34 +128,62 @@ export interface PhotoPlaces {
  * (an existing one is reused when only the colour or picture changes). Nothing is stored before
  * every check has passed, so bad input changes nothing; files a change leaves unused are deleted.
  */
-export async function withBackground(storage: Storage, photo: PhotoFace, choice: BackgroundChoice, places: PhotoPlaces): Promise<{ photo: PhotoFace; segmentMs: number | null }> {
+export async function withBackground(
+  storage: Storage,
+  photo: PhotoFace,
+  choice: BackgroundChoice,
+  places: PhotoPlaces,
+): Promise<{ photo: PhotoFace; segmentMs: number | null }> {
   const version = Date.now()
   const { background: _bg, original_key: originalKey, ...base } = photo
   if (choice.mode === 'keep') {
-    await removeQuietly(storage, [originalKey ? photo.key : undefined, photo.background?.mode === 'image' ? photo.background.key : undefined])
-    return { photo: originalKey ? { ...base, key: originalKey, src: places.photoSrc(version) } : base, segmentMs: null }
+    await removeQuietly(storage, [
+      originalKey ? photo.key : undefined,
+      photo.background?.mode === 'image' ? photo.background.key : undefined,
+    ])
+    return {
+      photo: originalKey ? { ...base, key: originalKey, src: places.photoSrc(version) } : base,
+      segmentMs: null,
+    }
   }
   const hadImage = photo.background?.mode === 'image'
-  if (choice.mode === 'image' && !choice.picture && !hadImage) throw invalid('background_file', PHOTO_BACKGROUND_IMAGE_MESSAGE)
-  const picture = choice.mode === 'image' && choice.picture ? await backdropPicture(choice.picture) : undefined
+  if (choice.mode === 'image' && !choice.picture && !hadImage)
+    throw invalid('background_file', PHOTO_BACKGROUND_IMAGE_MESSAGE)
+  const picture =
+    choice.mode === 'image' && choice.picture ? await backdropPicture(choice.picture) : undefined
   let cut: { png: Buffer; ms: number } | undefined
   if (!originalKey) cut = await cutOutPerson(await readStored({ storage }, photo.key))
   if (cut) await storage.put(places.cutoutKey, cut.png, 'image/png')
   if (picture) await storage.put(places.backdropKey, picture, 'image/jpeg')
-  const background: PhotoBackground = choice.mode === 'color'
-    ? { mode: 'color', color: choice.color }
-    : { mode: 'image', key: places.backdropKey, src: picture || photo.background?.mode !== 'image' ? places.backdropSrc(version) : photo.background.src }
+  const background: PhotoBackground =
+    choice.mode === 'color'
+      ? { mode: 'color', color: choice.color }
+      : {
+          mode: 'image',
+          key: places.backdropKey,
+          src:
+            picture || photo.background?.mode !== 'image'
+              ? places.backdropSrc(version)
+              : photo.background.src,
+        }
   if (choice.mode === 'color' && hadImage) await removeQuietly(storage, [places.backdropKey])
   return {
-    photo: { ...base, background, original_key: originalKey ?? photo.key, key: cut ? places.cutoutKey : photo.key, src: cut ? places.photoSrc(version) : photo.src },
+    photo: {
+      ...base,
+      background,
+      original_key: originalKey ?? photo.key,
+      key: cut ? places.cutoutKey : photo.key,
+      src: cut ? places.photoSrc(version) : photo.src,
+    },
     segmentMs: cut ? cut.ms : null,
   }
 }
 
 async function removeQuietly(storage: Storage, keys: Array<string | undefined>): Promise<void> {
-  await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => storage.delete(k).catch(() => undefined)))
+  await Promise.all(
+    keys.filter((k): k is string => Boolean(k)).map((k) => storage.delete(k).catch(() => undefined)),
+  )
 }
 
 /** Content type of a stored photo avatar picture (cut-outs are PNG, photos and backgrounds JPEG). */
 export const pictureType = (key: string) => (key.endsWith('.png') ? 'image/png' : 'image/jpeg')
-

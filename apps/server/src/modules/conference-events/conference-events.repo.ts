@@ -5,22 +5,41 @@ import type { Delivery } from '@mouthpiece/contracts/conference-events/conferenc
 import type { Queryable } from '../../platform/db/client'
 import { allOf, searchAny } from '../../platform/db/list-query'
 import type { ListSpec } from '../../platform/db/list-query'
-import { conferenceEventConsents, conferenceEvents, conferenceEventSubmissions } from './conference-events.schema'
+import {
+  conferenceEventConsents,
+  conferenceEvents,
+  conferenceEventSubmissions,
+} from './conference-events.schema'
 import type { ConferenceEventRow, SubmissionRow } from './conference-events.schema'
 
-export type NewEvent = Omit<ConferenceEventRow, 'id' | 'created_at' | 'updated_at' | 'generic_render_id' | 'staff_pin_hash'> & { staff_pin_hash?: string | null }
+export type NewEvent = Omit<
+  ConferenceEventRow,
+  'id' | 'created_at' | 'updated_at' | 'generic_render_id' | 'staff_pin_hash'
+> & { staff_pin_hash?: string | null }
 
 export async function insertEvent(db: Queryable, values: NewEvent): Promise<ConferenceEventRow> {
   const [row] = await db.insert(conferenceEvents).values(values).returning()
   return row!
 }
 
-export async function updateEvent(db: Queryable, id: number, patch: Partial<NewEvent> & { generic_render_id?: string | null }): Promise<ConferenceEventRow | undefined> {
-  const [row] = await db.update(conferenceEvents).set({ ...patch, updated_at: sql`now()` }).where(eq(conferenceEvents.id, id)).returning()
+export async function updateEvent(
+  db: Queryable,
+  id: number,
+  patch: Partial<NewEvent> & { generic_render_id?: string | null },
+): Promise<ConferenceEventRow | undefined> {
+  const [row] = await db
+    .update(conferenceEvents)
+    .set({ ...patch, updated_at: sql`now()` })
+    .where(eq(conferenceEvents.id, id))
+    .returning()
   return row
 }
 
-export async function findEvent(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<ConferenceEventRow | undefined> {
+export async function findEvent(
+  db: Queryable,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<ConferenceEventRow | undefined> {
   const q = db.select().from(conferenceEvents).where(eq(conferenceEvents.id, id))
   const [row] = opts.lock ? await q.for('update') : await q
   return row
@@ -28,20 +47,36 @@ export async function findEvent(db: Queryable, id: number, opts: { lock?: boolea
 
 export async function listEvents(db: Queryable) {
   // Qualified by hand, as in `consent` below.
-  const submissions = sql<number>`(select count(*) from ${conferenceEventSubmissions} s where s.event_id = "conference_events"."id")`.mapWith(Number)
-  return db.select({ event: conferenceEvents, submissions }).from(conferenceEvents).orderBy(desc(conferenceEvents.starts_on), desc(conferenceEvents.id))
+  const submissions =
+    sql<number>`(select count(*) from ${conferenceEventSubmissions} s where s.event_id = "conference_events"."id")`.mapWith(
+      Number,
+    )
+  return db
+    .select({ event: conferenceEvents, submissions })
+    .from(conferenceEvents)
+    .orderBy(desc(conferenceEvents.starts_on), desc(conferenceEvents.id))
 }
 
 export async function countSubmissions(db: Queryable, eventId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(conferenceEventSubmissions).where(eq(conferenceEventSubmissions.event_id, eventId))
+  const [row] = await db
+    .select({ n: count() })
+    .from(conferenceEventSubmissions)
+    .where(eq(conferenceEventSubmissions.event_id, eventId))
   return row?.n ?? 0
 }
 
 export type NewSubmission = Omit<SubmissionRow, 'created_at' | 'ready_at' | 'mailed_at' | 'delivery_error'>
 
 /** Inserts the attendee once: a second call with the same id answers undefined (the kiosk resent it). */
-export async function insertSubmission(db: Queryable, values: NewSubmission): Promise<SubmissionRow | undefined> {
-  const [row] = await db.insert(conferenceEventSubmissions).values(values).onConflictDoNothing({ target: conferenceEventSubmissions.id }).returning()
+export async function insertSubmission(
+  db: Queryable,
+  values: NewSubmission,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .insert(conferenceEventSubmissions)
+    .values(values)
+    .onConflictDoNothing({ target: conferenceEventSubmissions.id })
+    .returning()
   return row
 }
 
@@ -50,12 +85,18 @@ export async function insertConsent(db: Queryable, values: typeof conferenceEven
 }
 
 export async function findSubmission(db: Queryable, id: string): Promise<SubmissionRow | undefined> {
-  const [row] = await db.select().from(conferenceEventSubmissions).where(eq(conferenceEventSubmissions.id, id))
+  const [row] = await db
+    .select()
+    .from(conferenceEventSubmissions)
+    .where(eq(conferenceEventSubmissions.id, id))
   return row
 }
 
 export async function findByCode(db: Queryable, code: string): Promise<SubmissionRow | undefined> {
-  const [row] = await db.select().from(conferenceEventSubmissions).where(eq(conferenceEventSubmissions.code, code))
+  const [row] = await db
+    .select()
+    .from(conferenceEventSubmissions)
+    .where(eq(conferenceEventSubmissions.code, code))
   return row
 }
 
@@ -65,15 +106,35 @@ export async function codeTaken(db: Queryable, code: string): Promise<boolean> {
 
 /** Attendees still waiting on a render. */
 export async function waitingOn(db: Queryable, renderId: string): Promise<SubmissionRow[]> {
-  return db.select().from(conferenceEventSubmissions).where(and(eq(conferenceEventSubmissions.render_id, renderId), eq(conferenceEventSubmissions.delivery, 'rendering')))
+  return db
+    .select()
+    .from(conferenceEventSubmissions)
+    .where(
+      and(
+        eq(conferenceEventSubmissions.render_id, renderId),
+        eq(conferenceEventSubmissions.delivery, 'rendering'),
+      ),
+    )
 }
 
 /** Moves a submission only from the state the caller saw, so two workers never both mail it. */
-export async function moveSubmission(db: Queryable, id: string, from: Delivery[], patch: Partial<SubmissionRow>, opts: { unstarted?: boolean } = {}): Promise<SubmissionRow | undefined> {
+export async function moveSubmission(
+  db: Queryable,
+  id: string,
+  from: Delivery[],
+  patch: Partial<SubmissionRow>,
+  opts: { unstarted?: boolean } = {},
+): Promise<SubmissionRow | undefined> {
   const [row] = await db
     .update(conferenceEventSubmissions)
     .set(patch)
-    .where(and(eq(conferenceEventSubmissions.id, id), inArray(conferenceEventSubmissions.delivery, from), opts.unstarted ? isNull(conferenceEventSubmissions.render_id) : undefined))
+    .where(
+      and(
+        eq(conferenceEventSubmissions.id, id),
+        inArray(conferenceEventSubmissions.delivery, from),
+        opts.unstarted ? isNull(conferenceEventSubmissions.render_id) : undefined,
+      ),
+    )
     .returning()
   return row
 }
@@ -83,7 +144,8 @@ export async function moveSubmission(db: Queryable, id: string, from: Delivery[]
  * a one-table select's columns unqualified, which the subquery would read as its own.
  * A page is at most 100 rows; an export reads it in batches.
  */
-const consent = (col: SQL) => sql<string>`coalesce((select ${col} from ${conferenceEventConsents} c where c.submission_id = "conference_event_submissions"."id"), '')`
+const consent = (col: SQL) =>
+  sql<string>`coalesce((select ${col} from ${conferenceEventConsents} c where c.submission_id = "conference_event_submissions"."id"), '')`
 
 const submissionFields = {
   id: conferenceEventSubmissions.id,
@@ -117,7 +179,10 @@ export const submissionsSpec: ListSpec<typeof submissionFields> = {
 export function submissionsWhere(eventId: number, f: SubmissionFilter): SQL | undefined {
   return allOf(
     eq(conferenceEventSubmissions.event_id, eventId),
-    searchAny([conferenceEventSubmissions.name, conferenceEventSubmissions.email, conferenceEventSubmissions.code], f.q),
+    searchAny(
+      [conferenceEventSubmissions.name, conferenceEventSubmissions.email, conferenceEventSubmissions.code],
+      f.q,
+    ),
     f.delivery ? eq(conferenceEventSubmissions.delivery, f.delivery) : undefined,
     f.kiosk_id ? eq(conferenceEventSubmissions.kiosk_id, f.kiosk_id) : undefined,
   )
@@ -128,12 +193,28 @@ export async function repointGenericWaiters(db: Queryable, eventId: number, rend
   await db
     .update(conferenceEventSubmissions)
     .set({ render_id: renderId })
-    .where(and(eq(conferenceEventSubmissions.event_id, eventId), eq(conferenceEventSubmissions.variant, 'generic'), eq(conferenceEventSubmissions.delivery, 'rendering')))
+    .where(
+      and(
+        eq(conferenceEventSubmissions.event_id, eventId),
+        eq(conferenceEventSubmissions.variant, 'generic'),
+        eq(conferenceEventSubmissions.delivery, 'rendering'),
+      ),
+    )
 }
 
 /** The Staff panel's list: one kiosk's attendees, newest first. */
-export async function kioskRoster(db: Queryable, eventId: number, kioskId: string, limit: number): Promise<SubmissionRow[]> {
-  return db.select().from(conferenceEventSubmissions)
-    .where(and(eq(conferenceEventSubmissions.event_id, eventId), eq(conferenceEventSubmissions.kiosk_id, kioskId)))
-    .orderBy(desc(conferenceEventSubmissions.created_at)).limit(limit)
+export async function kioskRoster(
+  db: Queryable,
+  eventId: number,
+  kioskId: string,
+  limit: number,
+): Promise<SubmissionRow[]> {
+  return db
+    .select()
+    .from(conferenceEventSubmissions)
+    .where(
+      and(eq(conferenceEventSubmissions.event_id, eventId), eq(conferenceEventSubmissions.kiosk_id, kioskId)),
+    )
+    .orderBy(desc(conferenceEventSubmissions.created_at))
+    .limit(limit)
 }

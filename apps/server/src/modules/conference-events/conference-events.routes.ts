@@ -1,7 +1,16 @@
 import {
-  adminCreateConferenceEvent, adminExportSubmissions, adminGetConferenceEvent, adminListConferenceEvents, adminListSubmissions,
-  adminUpdateConferenceEvent, conferenceEventSaveData, conferenceEventSendMail, conferenceEventSettings, conferenceEventShortVideo,
-  conferenceEventShortVideoCaptions, conferenceEventStaffRoster,
+  adminCreateConferenceEvent,
+  adminExportSubmissions,
+  adminGetConferenceEvent,
+  adminListConferenceEvents,
+  adminListSubmissions,
+  adminUpdateConferenceEvent,
+  conferenceEventSaveData,
+  conferenceEventSendMail,
+  conferenceEventSettings,
+  conferenceEventShortVideo,
+  conferenceEventShortVideoCaptions,
+  conferenceEventStaffRoster,
 } from '@mouthpiece/contracts/conference-events/conference-events.routes'
 import type { HttpContext } from '../../platform/context'
 import { sendCsvStream } from '../../platform/http/csv-stream'
@@ -18,26 +27,50 @@ export function registerConferenceEventsRoutes(ctx: HttpContext) {
 
   route(conferenceEventSettings, async ({ params }) => submissions.settings(ctx, params.eventId))
   // A kiosk resends its queue when the network is back: generous, but bounded per IP.
-  route(conferenceEventSaveData, async ({ params, body }) => submissions.saveData(ctx, params.eventId, body), { rateLimit: { max: 120, timeWindow: 60_000 } })
-  route(conferenceEventShortVideo, async ({ params }) => submissions.shortVideo(ctx, params.code), { rateLimit: { max: 600, timeWindow: 60_000 } })
+  route(
+    conferenceEventSaveData,
+    async ({ params, body }) => submissions.saveData(ctx, params.eventId, body),
+    { rateLimit: { max: 120, timeWindow: 60_000 } },
+  )
+  route(conferenceEventShortVideo, async ({ params }) => submissions.shortVideo(ctx, params.code), {
+    rateLimit: { max: 600, timeWindow: 60_000 },
+  })
   route(conferenceEventShortVideoCaptions, async ({ params, reply }) => {
     const vtt = await submissions.captionsVtt(ctx, params.code)
-    await reply.header('content-type', 'text/vtt; charset=utf-8').header('cache-control', 'no-store').send(vtt)
+    await reply
+      .header('content-type', 'text/vtt; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(vtt)
     return undefined
   })
   // The panel polls every few seconds; the PIN's guessing back-off is the sign-in one (per event and address).
-  route(conferenceEventStaffRoster, async ({ params, body, req }) => staffRoster(ctx, params.eventId, body, req.ip), { rateLimit: { max: 40, timeWindow: 60_000 } })
-  route(conferenceEventSendMail, async ({ body }) => submissions.sendMail(ctx, body.code), { rateLimit: { max: 10, timeWindow: 60_000 } })
+  route(
+    conferenceEventStaffRoster,
+    async ({ params, body, req }) => staffRoster(ctx, params.eventId, body, req.ip),
+    { rateLimit: { max: 40, timeWindow: 60_000 } },
+  )
+  route(conferenceEventSendMail, async ({ body }) => submissions.sendMail(ctx, body.code), {
+    rateLimit: { max: 10, timeWindow: 60_000 },
+  })
 
   route(adminListConferenceEvents, async () => events.listEvents(ctx))
-  route(adminCreateConferenceEvent, async ({ body, actor }) => events.createEvent(ctx, auditActorOf(actor), body))
+  route(adminCreateConferenceEvent, async ({ body, actor }) =>
+    events.createEvent(ctx, auditActorOf(actor), body),
+  )
   route(adminGetConferenceEvent, async ({ params }) => events.getEvent(ctx, params.eventId))
-  route(adminUpdateConferenceEvent, async ({ params, body, actor }) => events.updateEvent(ctx, auditActorOf(actor), params.eventId, body))
-  route(adminListSubmissions, async ({ params, query }) => submissions.listSubmissions(ctx, params.eventId, query))
+  route(adminUpdateConferenceEvent, async ({ params, body, actor }) =>
+    events.updateEvent(ctx, auditActorOf(actor), params.eventId, body),
+  )
+  route(adminListSubmissions, async ({ params, query }) =>
+    submissions.listSubmissions(ctx, params.eventId, query),
+  )
   route(adminExportSubmissions, async ({ params, query, actor, reply }) => {
     const csv = await submissions.submissionsCsv(ctx, params.eventId, query)
     // Attendees' personal data leaving the system: logged before it goes.
-    await recordAudit(db, auditActorOf(actor), 'conference-events.export', { target: { type: 'conference_event', id: params.eventId }, meta: { filter: query } })
+    await recordAudit(db, auditActorOf(actor), 'conference-events.export', {
+      target: { type: 'conference_event', id: params.eventId },
+      meta: { filter: query },
+    })
     return sendCsvStream(reply, csv.name, csv.header, csv.batches, csv.toRow)
   })
 }

@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import type { CaptureField, Delivery, Variant } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type {
+  CaptureField,
+  Delivery,
+  Variant,
+} from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 
 /** SPEC §7 "Conference event": what the admin sets up at /admin/twitch-con. */
 export const conferenceEvents = pgTable('conference_events', {
@@ -30,7 +45,9 @@ export const conferenceEventSubmissions = pgTable(
   'conference_event_submissions',
   {
     id: uuid('id').primaryKey(),
-    event_id: integer('event_id').notNull().references(() => conferenceEvents.id, { onDelete: 'cascade' }),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => conferenceEvents.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
@@ -49,9 +66,14 @@ export const conferenceEventSubmissions = pgTable(
   (t) => [
     uniqueIndex('conference_event_submissions_code_key').on(t.code),
     index('conference_event_submissions_event_idx').on(t.event_id, t.created_at.desc(), t.id.desc()),
-    index('conference_event_submissions_render_idx').on(t.render_id).where(sql`${t.delivery} = 'rendering'`),
+    index('conference_event_submissions_render_idx')
+      .on(t.render_id)
+      .where(sql`${t.delivery} = 'rendering'`),
     check('conference_event_submissions_variant_check', sql`${t.variant} in ('personal', 'generic')`),
-    check('conference_event_submissions_delivery_check', sql`${t.delivery} in ('rendering', 'ready', 'mailed', 'mail_failed')`),
+    check(
+      'conference_event_submissions_delivery_check',
+      sql`${t.delivery} in ('rendering', 'ready', 'mailed', 'mail_failed')`,
+    ),
   ],
 )
 export type SubmissionRow = typeof conferenceEventSubmissions.$inferSelect
@@ -63,8 +85,13 @@ export type SubmissionRow = typeof conferenceEventSubmissions.$inferSelect
  */
 export const conferenceEventConsents = pgTable('conference_event_consents', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  submission_id: uuid('submission_id').notNull().unique().references(() => conferenceEventSubmissions.id, { onDelete: 'cascade' }),
-  event_id: integer('event_id').notNull().references(() => conferenceEvents.id, { onDelete: 'cascade' }),
+  submission_id: uuid('submission_id')
+    .notNull()
+    .unique()
+    .references(() => conferenceEventSubmissions.id, { onDelete: 'cascade' }),
+  event_id: integer('event_id')
+    .notNull()
+    .references(() => conferenceEvents.id, { onDelete: 'cascade' }),
   kiosk_id: text('kiosk_id').notNull(),
   consent_text: text('consent_text').notNull(),
   consent_sha256: text('consent_sha256').notNull(),

@@ -4,7 +4,11 @@
  * video even when the render workers are saturated or their own render fails.
  */
 import { NAME_PLACEHOLDER } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
-import type { ConferenceEvent, ConferenceEventBody, KioskSettings } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import type {
+  ConferenceEvent,
+  ConferenceEventBody,
+  KioskSettings,
+} from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { ConferenceEventBody as EventBodySchema } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
@@ -41,15 +45,31 @@ function genericStatus(render: Render | undefined): ConferenceEvent['generic_cli
   return 'rendering'
 }
 
-async function present(deps: Pick<Platform, 'db'>, row: ConferenceEventRow, submissions?: number): Promise<ConferenceEvent> {
+async function present(
+  deps: Pick<Platform, 'db'>,
+  row: ConferenceEventRow,
+  submissions?: number,
+): Promise<ConferenceEvent> {
   const generic = row.generic_render_id ? await findEventVideo(deps, row.generic_render_id) : undefined
   return {
-    id: row.id, name: row.name, starts_on: row.starts_on, ends_on: row.ends_on, fields: row.fields, consent_text: row.consent_text,
-    greeting_template: row.greeting_template, influencer_id: row.influencer_id, voice_id: row.voice_id,
-    generic_clip: { render_id: row.generic_render_id, status: genericStatus(generic), video_url: generic?.files.video_url ?? null },
+    id: row.id,
+    name: row.name,
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    fields: row.fields,
+    consent_text: row.consent_text,
+    greeting_template: row.greeting_template,
+    influencer_id: row.influencer_id,
+    voice_id: row.voice_id,
+    generic_clip: {
+      render_id: row.generic_render_id,
+      status: genericStatus(generic),
+      video_url: generic?.files.video_url ?? null,
+    },
     has_staff_pin: row.staff_pin_hash !== null,
     submissions: submissions ?? (await repo.countSubmissions(deps.db, row.id)),
-    created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   }
 }
 
@@ -67,22 +87,37 @@ async function checkCast(deps: Pick<Platform, 'db'>, body: ConferenceEventBody) 
 /** The row's values; a PIN in the body is hashed here and never stored or logged as typed. */
 const toValues = async (body: ConferenceEventBody): Promise<repo.NewEvent> => {
   const { staff_pin, ...b } = EventBodySchema.parse(body)
-  return { ...b, voice_id: b.voice_id ?? null, ...(staff_pin ? { staff_pin_hash: await hashPassword(staff_pin) } : {}) }
+  return {
+    ...b,
+    voice_id: b.voice_id ?? null,
+    ...(staff_pin ? { staff_pin_hash: await hashPassword(staff_pin) } : {}),
+  }
 }
 
 /** What the audit log keeps of an event row: whether a PIN is set, never its hash. */
-const audited = ({ staff_pin_hash, ...row }: ConferenceEventRow) => ({ ...row, has_staff_pin: staff_pin_hash !== null })
+const audited = ({ staff_pin_hash, ...row }: ConferenceEventRow) => ({
+  ...row,
+  has_staff_pin: staff_pin_hash !== null,
+})
 
 /**
  * The event's generic clip: started when missing, failed, or made with another line or cast. The
  * attendees waiting on an old one move to the new one (they must never be left on a dead render).
  */
-export async function ensureGenericClip(deps: ConferenceEventsDeps, eventId: number, opts: { force?: boolean } = {}): Promise<Render | undefined> {
+export async function ensureGenericClip(
+  deps: ConferenceEventsDeps,
+  eventId: number,
+  opts: { force?: boolean } = {},
+): Promise<Render | undefined> {
   const event = await requireEvent(deps, eventId)
   const current = event.generic_render_id ? await findEventVideo(deps, event.generic_render_id) : undefined
   if (current && current.status !== RenderStatus.issue && !opts.force) return current
   const row = await startEventVideo(rendersDeps(deps), {
-    text: genericLine(event.greeting_template), title: `${event.name}: generic greeting`, influencerId: event.influencer_id, voiceId: event.voice_id, captions: false,
+    text: genericLine(event.greeting_template),
+    title: `${event.name}: generic greeting`,
+    influencerId: event.influencer_id,
+    voiceId: event.voice_id,
+    captions: false,
   })
   if (!row) return current
   await deps.db.transaction(async (tx) => {
@@ -101,12 +136,19 @@ export async function getEvent(deps: Pick<Platform, 'db'>, id: number) {
   return { event: await present(deps, await requireEvent(deps, id)) }
 }
 
-export async function createEvent(deps: ConferenceEventsDeps, actor: AdminAuditActor, body: ConferenceEventBody) {
+export async function createEvent(
+  deps: ConferenceEventsDeps,
+  actor: AdminAuditActor,
+  body: ConferenceEventBody,
+) {
   await checkCast(deps, body)
   const values = await toValues(body)
   const row = await deps.db.transaction(async (tx) => {
     const created = await repo.insertEvent(tx, values)
-    await recordAudit(tx, actor, 'conference-events.create', { target: { type: 'conference_event', id: created.id }, after: audited(created) })
+    await recordAudit(tx, actor, 'conference-events.create', {
+      target: { type: 'conference_event', id: created.id },
+      after: audited(created),
+    })
     return created
   })
   await ensureGenericClip(deps, row.id)
@@ -115,7 +157,12 @@ export async function createEvent(deps: ConferenceEventsDeps, actor: AdminAuditA
 
 const CLIP_INPUTS = ['name', 'greeting_template', 'influencer_id', 'voice_id'] as const
 
-export async function updateEvent(deps: ConferenceEventsDeps, actor: AdminAuditActor, id: number, body: ConferenceEventBody) {
+export async function updateEvent(
+  deps: ConferenceEventsDeps,
+  actor: AdminAuditActor,
+  id: number,
+  body: ConferenceEventBody,
+) {
   await checkCast(deps, body)
   const values = await toValues(body)
   const { before, after } = await deps.db.transaction(async (tx) => {
@@ -123,7 +170,9 @@ export async function updateEvent(deps: ConferenceEventsDeps, actor: AdminAuditA
     if (!old) throw eventNotFound()
     const changed = (await repo.updateEvent(tx, id, values))!
     await recordAudit(tx, actor, 'conference-events.update', {
-      target: { type: 'conference_event', id }, before: audited(old), after: audited(changed),
+      target: { type: 'conference_event', id },
+      before: audited(old),
+      after: audited(changed),
       ...(body.staff_pin ? { meta: { staff_pin_changed: true } } : {}),
     })
     return { before: old, after: changed }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ConferenceEvent, ShortVideo, StaffRosterEntry, Submission } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
-import { STAFF_PIN_FORMAT_MESSAGE, STAFF_PIN_NOT_SET_MESSAGE } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import type {
+  ConferenceEvent,
+  ShortVideo,
+  StaffRosterEntry,
+  Submission,
+} from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import {
+  STAFF_PIN_FORMAT_MESSAGE,
+  STAFF_PIN_NOT_SET_MESSAGE,
+} from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { listOutbox } from '../../platform/mail/outbox'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
@@ -12,20 +20,38 @@ import { followRender } from './delivery.service'
 
 const CONSENT = 'I agree that Mouthpiece stores my name and email to send me this video.'
 const eventBody = (extra: object = {}) => ({
-  name: 'TwitchCon Rotterdam', starts_on: '2026-11-20', ends_on: '2026-11-22', consent_text: CONSENT,
-  greeting_template: 'Hey {name}, welcome to TwitchCon!', influencer_id: 'streamer', voice_id: 'espeak:en-us+f3',
-  fields: [{ key: 'twitch_handle', label: 'Twitch handle', required: true }], ...extra,
+  name: 'TwitchCon Rotterdam',
+  starts_on: '2026-11-20',
+  ends_on: '2026-11-22',
+  consent_text: CONSENT,
+  greeting_template: 'Hey {name}, welcome to TwitchCon!',
+  influencer_id: 'streamer',
+  voice_id: 'espeak:en-us+f3',
+  fields: [{ key: 'twitch_handle', label: 'Twitch handle', required: true }],
+  ...extra,
 })
 const attendee = (extra: object = {}) => ({
-  submission_id: randomUUID(), kiosk_id: 'kiosk-1', name: 'Alice', email: 'Alice@Example.com', consent: true, consent_text: CONSENT,
-  agreed_at: new Date().toISOString(), answers: { twitch_handle: 'alice_live' }, ...extra,
+  submission_id: randomUUID(),
+  kiosk_id: 'kiosk-1',
+  name: 'Alice',
+  email: 'Alice@Example.com',
+  consent: true,
+  consent_text: CONSENT,
+  agreed_at: new Date().toISOString(),
+  answers: { twitch_handle: 'alice_live' },
+  ...extra,
 })
 
 /** A conference event driven through HTTP as the admin page and the kiosk do. */
 function booth(t: TestApp) {
   const client = rendersClient(t)
   let admin: Record<string, string> = {}
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) => t.app.inject({ method, url, payload, headers })
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url, payload, headers })
   return {
     call,
     client,
@@ -49,7 +75,9 @@ function booth(t: TestApp) {
     async waitDelivered(code: string, ms = 90_000): Promise<ShortVideo> {
       const deadline = Date.now() + ms
       for (;;) {
-        const video = (await call('GET', `/api/conference-event/short-video/${code}`)).json<{ video: ShortVideo }>().video
+        const video = (await call('GET', `/api/conference-event/short-video/${code}`)).json<{
+          video: ShortVideo
+        }>().video
         if (video.delivery === 'mailed' || video.delivery === 'mail_failed') return video
         if (Date.now() > deadline) throw new Error(`clip ${code} still rendering`)
         await new Promise((r) => setTimeout(r, 200))
@@ -73,27 +101,58 @@ describe('conference-event booth', () => {
   it('refuses a bad event with the field’s message and creates nothing', async () => {
     const cases: Array<[object, string]> = [
       [{ name: '' }, 'Please enter the event name'],
-      [{ greeting_template: 'Welcome to TwitchCon!' }, 'The greeting must contain {name}, where the attendee’s name goes'],
+      [
+        { greeting_template: 'Welcome to TwitchCon!' },
+        'The greeting must contain {name}, where the attendee’s name goes',
+      ],
       [{ ends_on: '2026-11-19' }, 'The event cannot end before it starts'],
       [{ consent_text: 'ok' }, 'The consent text is at least 10 characters'],
-      [{ fields: [{ key: 'a', label: 'A' }, { key: 'a', label: 'B' }] }, 'Each field key can be used once'],
+      [
+        {
+          fields: [
+            { key: 'a', label: 'A' },
+            { key: 'a', label: 'B' },
+          ],
+        },
+        'Each field key can be used once',
+      ],
     ]
     for (const [change, message] of cases) {
       const res = await b.admin('POST', '/api/admin/conference-events', eventBody(change))
       expect(res.statusCode, message).toBe(400)
       expect(res.json<{ message: string }>().message).toBe(message)
     }
-    const unknown = await b.admin('POST', '/api/admin/conference-events', eventBody({ influencer_id: 'nobody-here' }))
+    const unknown = await b.admin(
+      'POST',
+      '/api/admin/conference-events',
+      eventBody({ influencer_id: 'nobody-here' }),
+    )
     expect(unknown.statusCode).toBe(404)
     expect((await b.adminGet<{ events: unknown[] }>('/api/admin/conference-events')).events).toEqual([])
   })
 
   it('creates an event whose generic clip renders ahead of the crowd', async () => {
     event = await b.createEvent()
-    expect(event).toMatchObject({ name: 'TwitchCon Rotterdam', submissions: 0, generic_clip: { status: 'rendering' } })
+    expect(event).toMatchObject({
+      name: 'TwitchCon Rotterdam',
+      submissions: 0,
+      generic_clip: { status: 'rendering' },
+    })
     const kiosk = await b.call('GET', `/api/conference-event/${event.id}/settings`)
-    expect(kiosk.json()).toEqual({ event: { id: event.id, name: 'TwitchCon Rotterdam', starts_on: '2026-11-20', ends_on: '2026-11-22', fields: eventBody().fields, consent_text: CONSENT, greeting_template: 'Hey {name}, welcome to TwitchCon!' } })
-    expect((await b.call('GET', '/api/conference-event/999999/settings')).json()).toMatchObject({ message: 'Event not found' })
+    expect(kiosk.json()).toEqual({
+      event: {
+        id: event.id,
+        name: 'TwitchCon Rotterdam',
+        starts_on: '2026-11-20',
+        ends_on: '2026-11-22',
+        fields: eventBody().fields,
+        consent_text: CONSENT,
+        greeting_template: 'Hey {name}, welcome to TwitchCon!',
+      },
+    })
+    expect((await b.call('GET', '/api/conference-event/999999/settings')).json()).toMatchObject({
+      message: 'Event not found',
+    })
   })
 
   it('gives a normal user 403 and a stranger 401 on every admin call', async () => {
@@ -111,7 +170,10 @@ describe('conference-event booth', () => {
       expect((await b.call(method, url, payload, asUser)).statusCode, url).toBe(403)
       expect((await b.call(method, url, payload)).statusCode, url).toBe(401)
     }
-    expect((await b.admin('GET', `/api/admin/conference-events/${event.id}`)).json<{ event: ConferenceEvent }>().event.name).toBe('TwitchCon Rotterdam')
+    expect(
+      (await b.admin('GET', `/api/admin/conference-events/${event.id}`)).json<{ event: ConferenceEvent }>()
+        .event.name,
+    ).toBe('TwitchCon Rotterdam')
   })
 
   it('refuses a bad submission with a clear message and saves nothing', async () => {
@@ -122,7 +184,11 @@ describe('conference-event booth', () => {
       [{ answers: {} }, 400, 'Please answer: Twitch handle'],
       [{ answers: { twitch_handle: 'a', shoe_size: '44' } }, 400, 'This event does not ask that'],
       [{ submission_id: 'nope' }, 400, 'Invalid submission id'],
-      [{ consent_text: 'I agree to anything.' }, 409, 'The consent text has changed since this kiosk loaded it. Please read it again and tick the box.'],
+      [
+        { consent_text: 'I agree to anything.' },
+        409,
+        'The consent text has changed since this kiosk loaded it. Please read it again and tick the box.',
+      ],
     ]
     for (const [change, status, message] of cases) {
       const res = await b.call('POST', `/api/conference-event/${event.id}/save-data`, attendee(change))
@@ -140,11 +206,20 @@ describe('conference-event booth', () => {
     expect(first.statusCode, first.body).toBe(200)
     const { video, duplicate } = first.json<{ video: ShortVideo; duplicate: boolean }>()
     expect(duplicate).toBe(false)
-    expect(video).toMatchObject({ name: 'Alice', greeting: 'Hey Alice, welcome to TwitchCon!', variant: 'personal', delivery: 'rendering', video_url: null })
+    expect(video).toMatchObject({
+      name: 'Alice',
+      greeting: 'Hey Alice, welcome to TwitchCon!',
+      variant: 'personal',
+      delivery: 'rendering',
+      video_url: null,
+    })
     expect(video.code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/)
 
     // The kiosk lost the answer and sends again: the same attendee, not a second one.
-    const again = await b.call('POST', `/api/conference-event/${event.id}/save-data`, { ...body, name: 'Alice again' })
+    const again = await b.call('POST', `/api/conference-event/${event.id}/save-data`, {
+      ...body,
+      name: 'Alice again',
+    })
     expect(again.json()).toMatchObject({ duplicate: true, video: { code: video.code, name: 'Alice' } })
 
     const done = await b.waitDelivered(video.code)
@@ -158,9 +233,18 @@ describe('conference-event booth', () => {
     expect(mails[0]!.subject).toBe('Your TwitchCon Rotterdam video is ready')
     expect(mails[0]!.text).toContain(`/twitchcon/${event.id}?code=${video.code}`)
 
-    const page = await b.adminGet<{ total: number; list: Submission[] }>(`/api/admin/conference-events/${event.id}/submissions`)
+    const page = await b.adminGet<{ total: number; list: Submission[] }>(
+      `/api/admin/conference-events/${event.id}/submissions`,
+    )
     expect(page.total).toBe(1)
-    expect(page.list[0]).toMatchObject({ id: body.submission_id, name: 'Alice', email: 'alice@example.com', kiosk_id: 'kiosk-1', delivery: 'mailed', answers: { twitch_handle: 'alice_live' } })
+    expect(page.list[0]).toMatchObject({
+      id: body.submission_id,
+      name: 'Alice',
+      email: 'alice@example.com',
+      kiosk_id: 'kiosk-1',
+      delivery: 'mailed',
+      answers: { twitch_handle: 'alice_live' },
+    })
     expect(page.list[0]!.consent_sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(Date.parse(page.list[0]!.agreed_at)).toBeLessThanOrEqual(Date.now())
 
@@ -168,25 +252,43 @@ describe('conference-event booth', () => {
     for (let i = 0; i < 6; i++) {
       const tooSoon = await b.call('POST', '/api/conference-event/send-mail', { code: video.code })
       expect(tooSoon.statusCode, tooSoon.body).toBe(429)
-      expect(tooSoon.json()).toMatchObject({ code: 'mail_cooldown', message: expect.stringMatching(/^Your video was just emailed to you\. Please wait (a minute|\d+ seconds) and check your inbox/) })
+      expect(tooSoon.json()).toMatchObject({
+        code: 'mail_cooldown',
+        message: expect.stringMatching(
+          /^Your video was just emailed to you\. Please wait (a minute|\d+ seconds) and check your inbox/,
+        ),
+      })
       expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0)
     }
-    expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))).toHaveLength(1)
+    expect(
+      (await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com')),
+    ).toHaveLength(1)
     expect((await findByCode(t.db, video.code))?.delivery).toBe('mailed')
     // send-mail once the cooldown has passed: the link again, to the same address only.
-    await t.database.raw.query(`update mail_cooldowns set sent_at = now() - interval '61 seconds' where kind = 'booth_clip'`)
+    await t.database.raw.query(
+      `update mail_cooldowns set sent_at = now() - interval '61 seconds' where kind = 'booth_clip'`,
+    )
     const resend = await b.call('POST', '/api/conference-event/send-mail', { code: video.code.toLowerCase() })
     expect(resend.statusCode, resend.body).toBe(200)
-    expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com'))).toHaveLength(2)
-    expect((await b.call('POST', '/api/conference-event/send-mail', { code: 'ZZZZZZ' })).json()).toMatchObject({ message: 'No video has that code. Check the 6 letters and digits.' })
+    expect(
+      (await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('alice@example.com')),
+    ).toHaveLength(2)
+    expect(
+      (await b.call('POST', '/api/conference-event/send-mail', { code: 'ZZZZZZ' })).json(),
+    ).toMatchObject({ message: 'No video has that code. Check the 6 letters and digits.' })
   })
 
   it('exports the attendees with their consent as CSV, and audits the export', async () => {
     const res = await b.admin('GET', `/api/admin/conference-events/${event.id}/submissions/export`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
-    expect(lines[0]).toBe('id,name,email,Twitch handle,kiosk_id,code,variant,delivery,delivery_error,created_at,ready_at,mailed_at,consent_agreed_at,consent_sha256,consent_text')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      'id,name,email,Twitch handle,kiosk_id,code,variant,delivery,delivery_error,created_at,ready_at,mailed_at,consent_agreed_at,consent_sha256,consent_text',
+    )
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain('alice@example.com,alice_live,kiosk-1')
     expect(lines[1]).toContain(CONSENT)
@@ -195,22 +297,40 @@ describe('conference-event booth', () => {
   })
 
   it('shows the Staff panel’s attendees only with the event’s PIN, checked by the server on every call (issue 23)', async () => {
-    const roster = (pin: string | undefined, opts: { kiosk?: string; ip?: string } = {}) => t.app.inject({
-      method: 'POST', url: `/api/conference-event/${event.id}/staff/roster`, remoteAddress: opts.ip ?? '203.0.113.20',
-      payload: { kiosk_id: opts.kiosk ?? 'kiosk-1', ...(pin === undefined ? {} : { pin }) },
-    })
+    const roster = (pin: string | undefined, opts: { kiosk?: string; ip?: string } = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/conference-event/${event.id}/staff/roster`,
+        remoteAddress: opts.ip ?? '203.0.113.20',
+        payload: { kiosk_id: opts.kiosk ?? 'kiosk-1', ...(pin === undefined ? {} : { pin }) },
+      })
     // Before the admin sets a PIN: nobody gets in.
-    expect((await roster('0000')).json()).toMatchObject({ code: 'staff_pin_not_set', message: STAFF_PIN_NOT_SET_MESSAGE })
-    const bad = await b.admin('POST', `/api/admin/conference-events/${event.id}/update`, eventBody({ staff_pin: '12ab' }))
+    expect((await roster('0000')).json()).toMatchObject({
+      code: 'staff_pin_not_set',
+      message: STAFF_PIN_NOT_SET_MESSAGE,
+    })
+    const bad = await b.admin(
+      'POST',
+      `/api/admin/conference-events/${event.id}/update`,
+      eventBody({ staff_pin: '12ab' }),
+    )
     expect(bad.statusCode).toBeGreaterThanOrEqual(400)
     expect(bad.json()).toMatchObject({ message: STAFF_PIN_FORMAT_MESSAGE })
-    const set = await b.admin('POST', `/api/admin/conference-events/${event.id}/update`, eventBody({ staff_pin: '482913' }))
+    const set = await b.admin(
+      'POST',
+      `/api/admin/conference-events/${event.id}/update`,
+      eventBody({ staff_pin: '482913' }),
+    )
     expect(set.statusCode, set.body).toBe(200)
     expect(set.json<{ event: ConferenceEvent }>().event.has_staff_pin).toBe(true)
     expect(set.body).not.toContain('482913')
     expect(set.body).not.toContain('argon2')
 
-    for (const [pin, code] of [[undefined, 'staff_pin_required'], ['', 'staff_pin_required'], ['000000', 'staff_pin_wrong']] as const) {
+    for (const [pin, code] of [
+      [undefined, 'staff_pin_required'],
+      ['', 'staff_pin_required'],
+      ['000000', 'staff_pin_wrong'],
+    ] as const) {
       const res = await roster(pin)
       expect(res.statusCode, String(pin)).toBe(403)
       expect(res.json(), String(pin)).toMatchObject({ code })
@@ -218,7 +338,14 @@ describe('conference-event booth', () => {
     }
     const ok = await roster('482913')
     expect(ok.statusCode, ok.body).toBe(200)
-    expect(ok.json<{ list: StaffRosterEntry[] }>().list).toEqual([expect.objectContaining({ name: 'Alice', email: 'alice@example.com', delivery: 'mailed', code: expect.any(String) })])
+    expect(ok.json<{ list: StaffRosterEntry[] }>().list).toEqual([
+      expect.objectContaining({
+        name: 'Alice',
+        email: 'alice@example.com',
+        delivery: 'mailed',
+        code: expect.any(String),
+      }),
+    ])
     expect((await roster('482913', { kiosk: 'kiosk-2' })).json()).toEqual({ list: [] })
 
     // Saving the event again without a PIN keeps it; the audit log records the change, never the PIN or its hash.
@@ -231,7 +358,8 @@ describe('conference-event booth', () => {
     expect(audit.body).not.toContain('argon2')
 
     // Guessing from one address backs off (the sign-in back-off): 429 before the sixth wrong try is even checked.
-    for (let i = 0; i < 5; i++) expect((await roster(String(100000 + i), { ip: '198.51.100.66' })).statusCode).toBe(403)
+    for (let i = 0; i < 5; i++)
+      expect((await roster(String(100000 + i), { ip: '198.51.100.66' })).statusCode).toBe(403)
     const throttled = await roster('482913', { ip: '198.51.100.66' })
     expect(throttled.statusCode).toBe(429)
     expect((await roster('482913')).statusCode).toBe(200)
@@ -252,25 +380,43 @@ describe('conference-event booth with saturated render workers', () => {
 
   it('sends the generic clip with the name in captions instead of nothing', async () => {
     const event = await b.createEvent({ fields: [] })
-    const res = await b.call('POST', `/api/conference-event/${event.id}/save-data`, attendee({ name: 'Bob', email: 'bob@example.com', answers: {} }))
+    const res = await b.call(
+      'POST',
+      `/api/conference-event/${event.id}/save-data`,
+      attendee({ name: 'Bob', email: 'bob@example.com', answers: {} }),
+    )
     expect(res.statusCode, res.body).toBe(200)
     const { video } = res.json<{ video: ShortVideo }>()
     expect(video).toMatchObject({ variant: 'generic', greeting: 'Hey Bob, welcome to TwitchCon!' })
     const done = await b.waitDelivered(video.code)
-    expect(done).toMatchObject({ variant: 'generic', delivery: 'mailed', captions_url: `/api/conference-event/short-video/${video.code}/captions.vtt` })
-    const admin = (await b.admin('GET', `/api/admin/conference-events/${event.id}`)).json<{ event: ConferenceEvent }>().event
+    expect(done).toMatchObject({
+      variant: 'generic',
+      delivery: 'mailed',
+      captions_url: `/api/conference-event/short-video/${video.code}/captions.vtt`,
+    })
+    const admin = (await b.admin('GET', `/api/admin/conference-events/${event.id}`)).json<{
+      event: ConferenceEvent
+    }>().event
     expect(done.video_url).toBe(admin.generic_clip.video_url)
     const vtt = await b.call('GET', done.captions_url!)
     expect(vtt.headers['content-type']).toContain('text/vtt')
-    expect(vtt.body).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> 00:00:\d\d\.\d{3}\nHey Bob, welcome to TwitchCon!\n$/)
-    expect((await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('bob@example.com'))).toHaveLength(1)
+    expect(vtt.body).toMatch(
+      /^WEBVTT\n\n1\n00:00:00\.000 --> 00:00:\d\d\.\d{3}\nHey Bob, welcome to TwitchCon!\n$/,
+    )
+    expect(
+      (await listOutbox(t.config, 1, 20)).list.filter((m) => m.to.includes('bob@example.com')),
+    ).toHaveLength(1)
   })
 
   it('moves an attendee whose own render failed to the generic clip, and mails it', async () => {
     // Workers free again: this attendee gets a personal render…
     t.config.CONFERENCE_EVENT_RENDER_BACKLOG = 100
     const event = (await b.adminGet<{ events: ConferenceEvent[] }>('/api/admin/conference-events')).events[0]!
-    const res = await b.call('POST', `/api/conference-event/${event.id}/save-data`, attendee({ name: 'Cleo', email: 'cleo@example.com', answers: {} }))
+    const res = await b.call(
+      'POST',
+      `/api/conference-event/${event.id}/save-data`,
+      attendee({ name: 'Cleo', email: 'cleo@example.com', answers: {} }),
+    )
     const { video } = res.json<{ video: ShortVideo }>()
     expect(video.variant).toBe('personal')
     // …which fails (as the render workers report a failure) before it finishes.
@@ -278,9 +424,18 @@ describe('conference-event booth with saturated render workers', () => {
     const render = (await findEventVideo(t, row!.render_id!))!
     await followRender(t, { ...render, status: RenderStatus.issue, error: 'The avatar render failed' })
     const done = await b.waitDelivered(video.code)
-    expect(done).toMatchObject({ variant: 'generic', delivery: 'mailed', video_url: event.generic_clip.video_url })
-    const page = await b.adminGet<{ list: Submission[] }>(`/api/admin/conference-events/${event.id}/submissions?q=cleo`)
-    expect(page.list[0]).toMatchObject({ variant: 'generic', delivery: 'mailed', delivery_error: 'The avatar render failed' })
+    expect(done).toMatchObject({
+      variant: 'generic',
+      delivery: 'mailed',
+      video_url: event.generic_clip.video_url,
+    })
+    const page = await b.adminGet<{ list: Submission[] }>(
+      `/api/admin/conference-events/${event.id}/submissions?q=cleo`,
+    )
+    expect(page.list[0]).toMatchObject({
+      variant: 'generic',
+      delivery: 'mailed',
+      delivery_error: 'The avatar render failed',
+    })
   })
 })
-

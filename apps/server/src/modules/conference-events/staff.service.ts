@@ -3,7 +3,10 @@
  * event's staff PIN, checked here on every call (never only in the browser), under the sign-in
  * back-off so the PIN cannot be guessed from one address.
  */
-import { STAFF_PIN_NOT_SET_MESSAGE, STAFF_PIN_WRONG_MESSAGE } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import {
+  STAFF_PIN_NOT_SET_MESSAGE,
+  STAFF_PIN_WRONG_MESSAGE,
+} from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import type { StaffRosterEntry } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { AppError } from '../../platform/http/errors'
 import { verifyPasswordThrottled } from '../../platform/credentials/sign-in-throttle'
@@ -18,20 +21,41 @@ const ROSTER_MAX = 200
 export const STAFF_PIN_REQUIRED_MESSAGE = 'Enter the staff PIN.'
 
 /** Throws 403 unless `pin` is the event's staff PIN (429 while this address is backing off). */
-export async function checkStaffPin(deps: Pick<ConferenceEventsDeps, 'db'>, event: ConferenceEventRow, pin: string, ip: string): Promise<void> {
+export async function checkStaffPin(
+  deps: Pick<ConferenceEventsDeps, 'db'>,
+  event: ConferenceEventRow,
+  pin: string,
+  ip: string,
+): Promise<void> {
   if (!event.staff_pin_hash) throw new AppError('staff_pin_not_set', STAFF_PIN_NOT_SET_MESSAGE, 403)
   if (!pin) throw new AppError('staff_pin_required', STAFF_PIN_REQUIRED_MESSAGE, 403)
-  const ok = await verifyPasswordThrottled(deps.db, { account: `conference_event:${event.id}`, ip }, event.staff_pin_hash, pin)
+  const ok = await verifyPasswordThrottled(
+    deps.db,
+    { account: `conference_event:${event.id}`, ip },
+    event.staff_pin_hash,
+    pin,
+  )
   if (!ok) throw new AppError('staff_pin_wrong', STAFF_PIN_WRONG_MESSAGE, 403)
 }
 
 const present = (r: Awaited<ReturnType<typeof repo.kioskRoster>>[number]): StaffRosterEntry => ({
-  submission_id: r.id, name: r.name, email: r.email, code: r.code, delivery: r.delivery, variant: r.variant, delivery_error: r.delivery_error,
+  submission_id: r.id,
+  name: r.name,
+  email: r.email,
+  code: r.code,
+  delivery: r.delivery,
+  variant: r.variant,
+  delivery_error: r.delivery_error,
   created_at: r.created_at.toISOString(),
 })
 
 /** One kiosk's attendees with their delivery, for the Staff panel. */
-export async function staffRoster(deps: ConferenceEventsDeps, eventId: number, body: { pin: string; kiosk_id: string }, ip: string) {
+export async function staffRoster(
+  deps: ConferenceEventsDeps,
+  eventId: number,
+  body: { pin: string; kiosk_id: string },
+  ip: string,
+) {
   const event = await requireEvent(deps, eventId)
   await checkStaffPin(deps, event, body.pin, ip)
   return { list: (await repo.kioskRoster(deps.db, eventId, body.kiosk_id, ROSTER_MAX)).map(present) }

@@ -50,17 +50,26 @@ const DonationsEnv = z.object({
   /** Tips one IP address may send from the public tip pages per minute (retries count). */
   DIRECT_TIPS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Off: no live clients run in this process (tests that drive sources by hand). */
-  SOURCES_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SOURCES_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 })
 export type DonationsConfig = z.infer<typeof DonationsEnv> & { secret: string; publicUrl: string }
 
-export function loadDonationsConfig(config: Pick<Config, 'dataDir' | 'publicUrl'>, env: NodeJS.ProcessEnv = process.env): DonationsConfig {
+export function loadDonationsConfig(
+  config: Pick<Config, 'dataDir' | 'publicUrl'>,
+  env: NodeJS.ProcessEnv = process.env,
+): DonationsConfig {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''))
   const parsed = DonationsEnv.safeParse(clean)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  return { ...parsed.data, secret: parsed.data.DONATIONS_SECRET ?? dataDirSecret(config.dataDir, 'donations-secret'), publicUrl: config.publicUrl }
+  return {
+    ...parsed.data,
+    secret: parsed.data.DONATIONS_SECRET ?? dataDirSecret(config.dataDir, 'donations-secret'),
+    publicUrl: config.publicUrl,
+  }
 }
-

@@ -39,19 +39,23 @@ export interface DonationsDeps {
   wakeWorkers: () => void
 }
 
-export const donationsDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): DonationsDeps => {
-  const config = loadDonationsConfig(platform.config)
-  return {
-    db: platform.db,
-    database: platform.database,
-    queue: platform.queue,
-    storage: platform.storage,
-    realtime: platform.realtime,
-    config,
-    sealer: createSealer(config.secret),
-    bus: createOverlayBus(platform.database),
-    speaker: createMediaSpeaker(),
-    signals: new EventEmitter<DonationSignals>(),
-    wakeWorkers: () => {},
-  }
-})
+export const donationsDeps = cachedPerDb(
+  (
+    platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>,
+  ): DonationsDeps => {
+    const config = loadDonationsConfig(platform.config)
+    return {
+      db: platform.db,
+      database: platform.database,
+      queue: platform.queue,
+      storage: platform.storage,
+      realtime: platform.realtime,
+      config,
+      sealer: createSealer(config.secret),
+      bus: createOverlayBus(platform.database),
+      speaker: createMediaSpeaker(),
+      signals: new EventEmitter<DonationSignals>(),
+      wakeWorkers: () => {},
+    }
+  },
+)

@@ -1,10 +1,35 @@
 import {
-  alertUsage, approveTip, createAvatarSetup, deleteAvatarSetup, getDonationSettings, listAccountTips, listAllTips, listAvatarSetups,
-  listLatestTips, rePushTip, testAvatarSetupAlert, testBits, testChannelPoints, testGiftedSub, testSubscriptions, tipAnnouncement,
-  updateAvatarSetup, updateAvatarSetupDonationAvatar, updateAvatarSetupPrice, updateAvatarSetupStyle, updateDonationSettings,
-  updateEnableDonationTypes, updateMuteAllAlerts,
+  alertUsage,
+  approveTip,
+  createAvatarSetup,
+  deleteAvatarSetup,
+  getDonationSettings,
+  listAccountTips,
+  listAllTips,
+  listAvatarSetups,
+  listLatestTips,
+  rePushTip,
+  testAvatarSetupAlert,
+  testBits,
+  testChannelPoints,
+  testGiftedSub,
+  testSubscriptions,
+  tipAnnouncement,
+  updateAvatarSetup,
+  updateAvatarSetupDonationAvatar,
+  updateAvatarSetupPrice,
+  updateAvatarSetupStyle,
+  updateDonationSettings,
+  updateEnableDonationTypes,
+  updateMuteAllAlerts,
 } from '@mouthpiece/contracts/donations/donations.routes'
-import { overlayAck, overlayHealth, overlayReportHealth, overlayStream, rotateOverlayKey } from '@mouthpiece/contracts/donations/overlay.routes'
+import {
+  overlayAck,
+  overlayHealth,
+  overlayReportHealth,
+  overlayStream,
+  rotateOverlayKey,
+} from '@mouthpiece/contracts/donations/overlay.routes'
 import type { HttpContext } from '../../platform/context'
 import { notFound } from '../../platform/http/errors'
 import { donationsDeps } from './donations.deps'
@@ -25,24 +50,42 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
   // Sources enqueue from HTTP processes too (webhooks, test triggers): the queue must exist here.
   await prepareAlertQueue(ctx.queue, deps.config)
 
-  route(getDonationSettings, async ({ actor }) => ({ settings: await settings.getSettings(deps, actor.user.id) }))
-  route(updateDonationSettings, async ({ actor, body }) => ({ settings: await settings.updateSettings(deps, actor.user.id, body.data) }))
+  route(getDonationSettings, async ({ actor }) => ({
+    settings: await settings.getSettings(deps, actor.user.id),
+  }))
+  route(updateDonationSettings, async ({ actor, body }) => ({
+    settings: await settings.updateSettings(deps, actor.user.id, body.data),
+  }))
   route(updateEnableDonationTypes, async ({ actor, body }) => ({
     settings: await settings.updateSettings(deps, actor.user.id, { enabled_types: body.types }),
   }))
-  route(updateMuteAllAlerts, async ({ actor, body }) => ({ settings: await settings.updateSettings(deps, actor.user.id, { mute_all: body.mute }) }))
+  route(updateMuteAllAlerts, async ({ actor, body }) => ({
+    settings: await settings.updateSettings(deps, actor.user.id, { mute_all: body.mute }),
+  }))
 
   route(listAvatarSetups, async ({ actor }) => ({
-    setups: await Promise.all((await setupsRepo.listSetups(deps.db, actor.user.id)).map((row) => settings.presentSetupNow(deps, row))),
+    setups: await Promise.all(
+      (await setupsRepo.listSetups(deps.db, actor.user.id)).map((row) => settings.presentSetupNow(deps, row)),
+    ),
   }))
-  route(createAvatarSetup, async ({ actor, body }) => ({ setup: await settings.createSetup(deps, actor.user.id, body) }))
-  route(updateAvatarSetup, async ({ actor, params, body }) => ({ setup: await settings.changeSetup(deps, actor.user.id, params.id, body) }))
+  route(createAvatarSetup, async ({ actor, body }) => ({
+    setup: await settings.createSetup(deps, actor.user.id, body),
+  }))
+  route(updateAvatarSetup, async ({ actor, params, body }) => ({
+    setup: await settings.changeSetup(deps, actor.user.id, params.id, body),
+  }))
   route(updateAvatarSetupStyle, async ({ actor, params, body }) => ({
-    setup: await settings.changeSetup(deps, actor.user.id, params.id, { custom_style_id: body.custom_style_id }),
+    setup: await settings.changeSetup(deps, actor.user.id, params.id, {
+      custom_style_id: body.custom_style_id,
+    }),
   }))
-  route(updateAvatarSetupPrice, async ({ actor, params, body }) => ({ setup: await settings.changeSetup(deps, actor.user.id, params.id, { price: body.price }) }))
+  route(updateAvatarSetupPrice, async ({ actor, params, body }) => ({
+    setup: await settings.changeSetup(deps, actor.user.id, params.id, { price: body.price }),
+  }))
   route(updateAvatarSetupDonationAvatar, async ({ actor, params, body }) => ({
-    setup: await settings.changeSetup(deps, actor.user.id, params.id, { donation_avatar: body.donation_avatar }),
+    setup: await settings.changeSetup(deps, actor.user.id, params.id, {
+      donation_avatar: body.donation_avatar,
+    }),
   }))
   route(deleteAvatarSetup, async ({ actor, params }) => {
     if (!(await setupsRepo.deleteSetup(deps.db, actor.user.id, params.id))) throw notFound('Avatar setup')
@@ -57,16 +100,30 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
     if (body.avatar_setup) await settings.requireSetup(deps, actor.user.id, body.avatar_setup)
     return { tip: await tips.testTriggers.announcement(deps, actor.user.id, body) }
   })
-  route(testBits, async ({ actor, body }) => ({ tip: await tips.testTriggers.bits(deps, actor.user.id, body) }))
-  route(testChannelPoints, async ({ actor, body }) => ({ tip: await tips.testTriggers.channelPoints(deps, actor.user.id, body) }))
-  route(testSubscriptions, async ({ actor, body }) => ({ tip: await tips.testTriggers.subscription(deps, actor.user.id, body) }))
-  route(testGiftedSub, async ({ actor, body }) => ({ tip: await tips.testTriggers.giftedSub(deps, actor.user.id, body) }))
+  route(testBits, async ({ actor, body }) => ({
+    tip: await tips.testTriggers.bits(deps, actor.user.id, body),
+  }))
+  route(testChannelPoints, async ({ actor, body }) => ({
+    tip: await tips.testTriggers.channelPoints(deps, actor.user.id, body),
+  }))
+  route(testSubscriptions, async ({ actor, body }) => ({
+    tip: await tips.testTriggers.subscription(deps, actor.user.id, body),
+  }))
+  route(testGiftedSub, async ({ actor, body }) => ({
+    tip: await tips.testTriggers.giftedSub(deps, actor.user.id, body),
+  }))
 
   route(listAllTips, async ({ actor, query }) => tips.listTips(deps, actor.user.id, query))
-  route(listLatestTips, async ({ actor, params }) => ({ tips: await tips.latestTips(deps, actor.user.id, params.limit) }))
-  route(listAccountTips, async ({ actor, params, query }) => tips.listTips(deps, actor.user.id, { ...query, accountId: params.accountId }))
+  route(listLatestTips, async ({ actor, params }) => ({
+    tips: await tips.latestTips(deps, actor.user.id, params.limit),
+  }))
+  route(listAccountTips, async ({ actor, params, query }) =>
+    tips.listTips(deps, actor.user.id, { ...query, accountId: params.accountId }),
+  )
   route(rePushTip, async ({ actor, body }) => tips.rePush(deps, actor.user.id, body.tip_id, body.mode))
-  route(approveTip, async ({ actor, body }) => ({ tip: await tips.approve(deps, actor.user.id, body.tip_id, body.approve) }))
+  route(approveTip, async ({ actor, body }) => ({
+    tip: await tips.approve(deps, actor.user.id, body.tip_id, body.approve),
+  }))
   route(alertUsage, async ({ actor, query }) => tips.usage(deps, actor.user.id, query.days))
 
   route(overlayStream, async ({ query, req, reply }) => {
@@ -81,8 +138,12 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
     await overlay.reportHealth(deps, body)
     return { ok: true as const }
   })
-  route(overlayHealth, async ({ actor }) => settings.presentOverlayHealth(await settings.ensureSettings(deps, actor.user.id)))
-  route(rotateOverlayKey, async ({ actor }) => ({ overlay_url: await settings.rotateOverlayKey(deps, actor.user.id) }))
+  route(overlayHealth, async ({ actor }) =>
+    settings.presentOverlayHealth(await settings.ensureSettings(deps, actor.user.id)),
+  )
+  route(rotateOverlayKey, async ({ actor }) => ({
+    overlay_url: await settings.rotateOverlayKey(deps, actor.user.id),
+  }))
   app.addHook('preClose', async () => overlay.closeOverlayStreams(deps))
   app.addHook('onClose', async () => deps.bus.close())
 

@@ -1,10 +1,28 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type {
-  AccountProvider, AlertKind, AlertMinimums, AlertSource, AlertStatus, DonationAvatar, ModerationSettings, SkipReason,
-  StreamPlatform, TtsSettings,
+  AccountProvider,
+  AlertKind,
+  AlertMinimums,
+  AlertSource,
+  AlertStatus,
+  DonationAvatar,
+  ModerationSettings,
+  SkipReason,
+  StreamPlatform,
+  TtsSettings,
 } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { users } from '../users/users.schema'
@@ -32,7 +50,9 @@ export const alertEvents = pgTable(
   'alert_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     account_id: integer('account_id').references(() => connectedAccounts.id, { onDelete: 'set null' }),
     source: text('source').$type<AlertSource>().notNull(),
     kind: text('kind').$type<AlertKind>().notNull(),
@@ -82,7 +102,9 @@ export type AlertEventRow = typeof alertEvents.$inferSelect
 export const donationSettings = pgTable(
   'donation_settings',
   {
-    user_id: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     enabled_types: jsonb('enabled_types').$type<AlertKind[]>().notNull(),
     mute_all: boolean('mute_all').notNull().default(false),
     minimums: jsonb('minimums').$type<AlertMinimums>().notNull(),
@@ -112,7 +134,9 @@ export const avatarSetups = pgTable(
   'avatar_setups',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     custom_style_id: text('custom_style_id'),
     price: doublePrecision('price').notNull().default(0),
@@ -121,7 +145,10 @@ export const avatarSetups = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('avatar_setups_user_idx').on(t.user_id, t.price), check('avatar_setups_price_check', sql`${t.price} >= 0`)],
+  (t) => [
+    index('avatar_setups_user_idx').on(t.user_id, t.price),
+    check('avatar_setups_price_check', sql`${t.price} >= 0`),
+  ],
 )
 export type AvatarSetupRow = typeof avatarSetups.$inferSelect
 
@@ -134,7 +161,9 @@ export const connectedAccounts = pgTable(
   'connected_accounts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     platform: text('platform').$type<StreamPlatform>().notNull(),
     provider: text('provider').$type<AccountProvider>().notNull(),
     /** Twitch broadcaster id, YouTube channel id, Streamlabs or StreamElements account id. */
@@ -172,7 +201,10 @@ export const profanityWords = pgTable(
     word: text('word').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('profanity_words_list_word_key').on(t.list, t.word), check('profanity_words_list_check', sql`${t.list} in ('black', 'white')`)],
+  (t) => [
+    uniqueIndex('profanity_words_list_word_key').on(t.list, t.word),
+    check('profanity_words_list_check', sql`${t.list} in ('black', 'white')`),
+  ],
 )
 
 /** The admin's profanity filter setting: one row (id = 1). */
@@ -205,7 +237,9 @@ export const directTips = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     idempotency_key: text('idempotency_key').notNull(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     channel: text('channel'),
     who: text('who').notNull(),
     message: text('message').notNull().default(''),
@@ -217,7 +251,9 @@ export const directTips = pgTable(
     token_id: text('token_id').notNull(),
     provider: text('provider').$type<'sandbox' | 'stripe'>().notNull(),
     payment_id: text('payment_id'),
-    alert_event_id: bigint('alert_event_id', { mode: 'number' }).references(() => alertEvents.id, { onDelete: 'set null' }),
+    alert_event_id: bigint('alert_event_id', { mode: 'number' }).references(() => alertEvents.id, {
+      onDelete: 'set null',
+    }),
     failure_code: text('failure_code'),
     failure_message: text('failure_message'),
     /** A request is charging this attempt until then; a concurrent retry waits instead of charging. */

@@ -27,7 +27,13 @@ describe('live-stream alerts', () => {
     t = await createTestApp({ workers: true })
     base = await listenApp(t.app)
     creator = await signUp(t.app, 'streamer1')
-    await upsertAccount(t.db, { user_id: creator.id, platform: 'twitch', provider: 'twitch', external_id: broadcaster, display_name: 'testBroadcaster' })
+    await upsertAccount(t.db, {
+      user_id: creator.id,
+      platform: 'twitch',
+      provider: 'twitch',
+      external_id: broadcaster,
+      display_name: 'testBroadcaster',
+    })
     key = overlayKeyOf((await settings()).overlay_url)
     overlay = await openOverlay(base, key)
   })
@@ -37,19 +43,36 @@ describe('live-stream alerts', () => {
   })
 
   const get = (url: string, headers = creator.headers) => t.app.inject({ method: 'GET', url, headers })
-  const post = (url: string, payload?: object, headers = creator.headers) => t.app.inject({ method: 'POST', url, headers, payload })
-  const settings = async () => (await get('/api/donation/settings')).json<{ settings: DonationSettings }>().settings
-  const tip = async (id: number) => (await get('/api/donation/tips/all?limit=100')).json<{ list: Tip[] }>().list.find((x) => x.id === id)!
-  const settled = (id: number) => waitFor(async () => {
-    const x = await tip(id)
-    return x.status !== 'queued' ? x : null
-  }, 10_000, `tip ${id} to leave the queue`)
+  const post = (url: string, payload?: object, headers = creator.headers) =>
+    t.app.inject({ method: 'POST', url, headers, payload })
+  const settings = async () =>
+    (await get('/api/donation/settings')).json<{ settings: DonationSettings }>().settings
+  const tip = async (id: number) =>
+    (await get('/api/donation/tips/all?limit=100')).json<{ list: Tip[] }>().list.find((x) => x.id === id)!
+  const settled = (id: number) =>
+    waitFor(
+      async () => {
+        const x = await tip(id)
+        return x.status !== 'queued' ? x : null
+      },
+      10_000,
+      `tip ${id} to leave the queue`,
+    )
   const webhook = (message: EventSubMessage, opts: Parameters<typeof webhookRequest>[2] = {}) => {
     const req = webhookRequest(EVENTSUB_SECRET, message, opts)
-    return t.app.inject({ method: 'POST', url: '/api/donation/twitch/eventsub', headers: req.headers, payload: req.body })
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/donation/twitch/eventsub',
+      headers: req.headers,
+      payload: req.body,
+    })
   }
   const rows = async (where = sql`true`) =>
-    rowsOf<{ id: number; kind: string; status: string; skip_reason: string | null; external_id: string }>(await t.db.execute(sql`select id::int as id, kind, status, skip_reason, external_id from alert_events where user_id = ${creator.id} and ${where} order by id`))
+    rowsOf<{ id: number; kind: string; status: string; skip_reason: string | null; external_id: string }>(
+      await t.db.execute(
+        sql`select id::int as id, kind, status, skip_reason, external_id from alert_events where user_id = ${creator.id} and ${where} order by id`,
+      ),
+    )
   const latestId = async () => Number((await rows()).at(-1)?.id)
   /** A redemption unlike any before it (identical content within 30 s would be caught as a relay). */
   const redemption = () => {
@@ -60,7 +83,12 @@ describe('live-stream alerts', () => {
 
   it('starts every creator with every type on, nothing muted, the base list on, and a secret overlay URL', async () => {
     const s = await settings()
-    expect(s).toMatchObject({ mute_all: false, selected_platform: null, alerts_allowed: true, moderation: { use_base_list: true, action: 'beep', approval: 'off' } })
+    expect(s).toMatchObject({
+      mute_all: false,
+      selected_platform: null,
+      alerts_allowed: true,
+      moderation: { use_base_list: true, action: 'beep', approval: 'off' },
+    })
     expect(s.enabled_types).toHaveLength(12)
     expect(s.overlay_url).toMatch(/\/tts\/announcement\?key=[\w-]{40,}$/)
   })
@@ -70,8 +98,17 @@ describe('live-stream alerts', () => {
     expect(res.statusCode).toBe(200)
     const { tip: fired } = res.json<{ tip: Tip }>()
     expect(fired).toMatchObject({ source: 'test', kind: 'bits', bits: 250, status: 'queued', is_test: true })
-    const alert = await waitFor(() => overlay.alerts.find((a) => a.id === fired.id), 10_000, 'the alert on the overlay')
-    expect(alert).toMatchObject({ who: 'TestCheerer', amount_label: '250 bits', spoken_text: 'TestCheerer cheered 250 bits: hello there', volume: 1 })
+    const alert = await waitFor(
+      () => overlay.alerts.find((a) => a.id === fired.id),
+      10_000,
+      'the alert on the overlay',
+    )
+    expect(alert).toMatchObject({
+      who: 'TestCheerer',
+      amount_label: '250 bits',
+      spoken_text: 'TestCheerer cheered 250 bits: hello there',
+      volume: 1,
+    })
     expect(alert.audio!.duration).toBeGreaterThan(1)
     expect(alert.visemes.length).toBeGreaterThan(5)
     expect(alert.visemes.some((v) => v.viseme !== 'sil')).toBe(true)
@@ -81,32 +118,57 @@ describe('live-stream alerts', () => {
     expect(Buffer.from(await audio.arrayBuffer()).toString('ascii', 0, 4)).toBe('RIFF')
     expect((await tip(fired.id)).status).toBe('speaking')
 
-    expect((await post('/api/donation/overlay/ack', { key, alert_id: fired.id, state: 'played' }, {})).statusCode).toBe(200)
+    expect(
+      (await post('/api/donation/overlay/ack', { key, alert_id: fired.id, state: 'played' }, {})).statusCode,
+    ).toBe(200)
     expect(await tip(fired.id)).toMatchObject({ status: 'played', played_at: expect.any(String) })
     await post('/api/donation/overlay/health', { key, audio_unlocked: false, visible: true }, {})
     expect((await get('/api/donation/overlay/health')).json<OverlayHealth>()).toMatchObject({
-      online: true, audio_unlocked: false, visible: true, last_played_at: expect.any(String),
+      online: true,
+      audio_unlocked: false,
+      visible: true,
+      last_played_at: expect.any(String),
     })
   })
 
   it('turns each Twitch kind into exactly one alert event, and a redelivered message id into nothing', async () => {
     const before = (await rows()).length
     const messages = [
-      notificationFor(NOTIFICATIONS.cheer, broadcaster), notificationFor(NOTIFICATIONS.cheerAnonymous, broadcaster),
-      notificationFor(NOTIFICATIONS.subscribe, broadcaster), notificationFor(NOTIFICATIONS.subscribeGifted, broadcaster),
-      notificationFor(NOTIFICATIONS.gift, broadcaster), notificationFor(NOTIFICATIONS.redemption, broadcaster), resubNotification(broadcaster),
+      notificationFor(NOTIFICATIONS.cheer, broadcaster),
+      notificationFor(NOTIFICATIONS.cheerAnonymous, broadcaster),
+      notificationFor(NOTIFICATIONS.subscribe, broadcaster),
+      notificationFor(NOTIFICATIONS.subscribeGifted, broadcaster),
+      notificationFor(NOTIFICATIONS.gift, broadcaster),
+      notificationFor(NOTIFICATIONS.redemption, broadcaster),
+      resubNotification(broadcaster),
     ]
     for (const m of messages) expect((await webhook(m)).statusCode).toBe(204)
     for (const m of messages) expect((await webhook(m)).statusCode).toBe(204)
     const stored = (await rows()).slice(before)
-    expect(stored.map((r) => r.kind)).toEqual(['bits', 'bits', 'subscription', 'subscription', 'gifted_subscription', 'channel_points', 'resub'])
+    expect(stored.map((r) => r.kind)).toEqual([
+      'bits',
+      'bits',
+      'subscription',
+      'subscription',
+      'gifted_subscription',
+      'channel_points',
+      'resub',
+    ])
     expect(stored.map((r) => r.external_id)).toEqual(messages.map((m) => m.metadata.message_id))
     // The alert worker takes one job at a time and speaks each line first: the seventh waits for six
     // syntheses. Waiting for each in turn gives every alert its own 10 s (waiting for all at once gave
     // the last one 10 s for seven, which a loaded machine missed).
     const done: Array<Awaited<ReturnType<typeof settled>>> = []
     for (const r of stored) done.push(await settled(r.id))
-    expect(done.map((x) => x.status)).toEqual(['speaking', 'speaking', 'speaking', 'skipped', 'speaking', 'speaking', 'speaking'])
+    expect(done.map((x) => x.status)).toEqual([
+      'speaking',
+      'speaking',
+      'speaking',
+      'skipped',
+      'speaking',
+      'speaking',
+      'speaking',
+    ])
     expect(done[3]!.skip_reason).toBe('gift_recipient')
     const lines = done.map((x) => x.spoken_text)
     expect(lines[0]).toBe('testFromUser cheered 250 bits: This is a test event.')
@@ -131,9 +193,23 @@ describe('live-stream alerts', () => {
     const m = notificationFor(NOTIFICATIONS.cheer, broadcaster, randomUUID())
     const forged = webhookRequest('not-the-secret-at-all', m)
     const count = (await rows()).length
-    expect((await t.app.inject({ method: 'POST', url: '/api/donation/twitch/eventsub', headers: forged.headers, payload: forged.body })).statusCode).toBe(403)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/donation/twitch/eventsub',
+          headers: forged.headers,
+          payload: forged.body,
+        })
+      ).statusCode,
+    ).toBe(403)
     const tampered = webhookRequest(EVENTSUB_SECRET, m)
-    const bad = await t.app.inject({ method: 'POST', url: '/api/donation/twitch/eventsub', headers: tampered.headers, payload: tampered.body.replace('250', '99999') })
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/donation/twitch/eventsub',
+      headers: tampered.headers,
+      payload: tampered.body.replace('250', '99999'),
+    })
     expect(bad.statusCode).toBe(403)
     const stale = await webhook(m, { timestamp: new Date(Date.now() - 11 * 60_000).toISOString() })
     expect(stale.statusCode).toBe(403)
@@ -155,7 +231,10 @@ describe('live-stream alerts', () => {
 
   it('answers the webhook verification challenge with its raw text', async () => {
     const m = notificationFor(NOTIFICATIONS.cheer, broadcaster, randomUUID())
-    const body = JSON.stringify({ challenge: 'pogchamp-kappa-360noscope-vohiyo', subscription: m.payload.subscription })
+    const body = JSON.stringify({
+      challenge: 'pogchamp-kappa-360noscope-vohiyo',
+      subscription: m.payload.subscription,
+    })
     const res = await webhook(m, { type: 'webhook_callback_verification', body })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/plain/)
@@ -169,7 +248,10 @@ describe('live-stream alerts', () => {
     await post('/api/update-mute-all-alerts', { mute: false })
 
     const all = (await settings()).enabled_types
-    expect((await post('/api/update-enable-donation-types', { types: all.filter((k) => k !== 'channel_points') })).statusCode).toBe(200)
+    expect(
+      (await post('/api/update-enable-donation-types', { types: all.filter((k) => k !== 'channel_points') }))
+        .statusCode,
+    ).toBe(200)
     await webhook(redemption())
     expect(await settled(await latestId())).toMatchObject({ status: 'skipped', skip_reason: 'type_disabled' })
     await post('/api/update-enable-donation-types', { types: all })
@@ -190,27 +272,41 @@ describe('live-stream alerts', () => {
       return settled(await latestId())
     }
     expect(await cheer('this stream is f u c k i n g great')).toMatchObject({
-      status: 'speaking', spoken_text: 'testFromUser cheered 250 bits: this stream is beep great',
+      status: 'speaking',
+      spoken_text: 'testFromUser cheered 250 bits: this stream is beep great',
     })
     await post('/api/donation/update-profanity-black-list', { words: ['pineapple'] })
-    expect((await cheer('I love pineapples on pizza')).spoken_text).toBe('testFromUser cheered 250 bits: I love beep on pizza')
+    expect((await cheer('I love pineapples on pizza')).spoken_text).toBe(
+      'testFromUser cheered 250 bits: I love beep on pizza',
+    )
     await post('/api/donation/settings/update', { data: { moderation: { action: 'skip' } } })
     expect(await cheer('you are a sh1thead')).toMatchObject({ status: 'skipped', skip_reason: 'moderated' })
-    await post('/api/donation/settings/update', { data: { moderation: { action: 'beep', approval: 'flagged' } } })
+    await post('/api/donation/settings/update', {
+      data: { moderation: { action: 'beep', approval: 'flagged' } },
+    })
     const held = await cheer('what the fuck')
     expect(held).toMatchObject({ status: 'pending_approval' })
     expect((await cheer('a clean message, assistant of the class')).status).toBe('speaking')
-    expect((await post('/api/donation/tips/approve', { tip_id: held.id, approve: true })).statusCode).toBe(200)
-    expect(await settled(held.id)).toMatchObject({ status: 'speaking', spoken_text: 'testFromUser cheered 250 bits: what the beep' })
+    expect((await post('/api/donation/tips/approve', { tip_id: held.id, approve: true })).statusCode).toBe(
+      200,
+    )
+    expect(await settled(held.id)).toMatchObject({
+      status: 'speaking',
+      spoken_text: 'testFromUser cheered 250 bits: what the beep',
+    })
     await post('/api/donation/settings/update', { data: { moderation: { approval: 'off' } } })
     await post('/api/donation/update-profanity-black-list', { words: [] })
-    const check = await post('/api/donation/moderation/check', { text: 'Visit https://spam.example.com for sh!t Kappa Kappa Kappa' })
+    const check = await post('/api/donation/moderation/check', {
+      text: 'Visit https://spam.example.com for sh!t Kappa Kappa Kappa',
+    })
     expect(check.json()).toMatchObject({ spoken: 'Visit for beep', flagged: true, skip: false })
   })
 
   it('lets the price tiers of the avatar setups decide who speaks; a test alert forces one', async () => {
     const make = async (name: string, price: number) =>
-      (await post('/api/donation/avatar-setup/create', { name, price, voice: 'espeak:en-us' })).json<{ setup: { id: number } }>().setup.id
+      (await post('/api/donation/avatar-setup/create', { name, price, voice: 'espeak:en-us' })).json<{
+        setup: { id: number }
+      }>().setup.id
     const cheap = await make('Cheap', 0)
     const mid = await make('Mid', 2)
     const big = await make('Big', 20)
@@ -224,28 +320,46 @@ describe('live-stream alerts', () => {
     expect(await bits(100)).toBe(cheap)
     expect(await bits(250)).toBe(mid)
     expect(await bits(5000)).toBe(big)
-    expect((await post(`/api/donation/avatar-setup/${big}/update-price`, { price: 100 })).json()).toMatchObject({ setup: { price: 100 } })
+    expect(
+      (await post(`/api/donation/avatar-setup/${big}/update-price`, { price: 100 })).json(),
+    ).toMatchObject({ setup: { price: 100 } })
     expect(await bits(5001)).toBe(mid)
     const test = await get(`/api/donation/avatar-setup/${big}/test-alert`)
     expect((await settled(test.json<{ tip: Tip }>().tip.id)).avatar_setup_id).toBe(big)
-    expect((await post(`/api/donation/avatar-setup/${big}/update-style`, { custom_style_id: 'style-7' })).json()).toMatchObject({ setup: { custom_style_id: 'style-7' } })
+    expect(
+      (await post(`/api/donation/avatar-setup/${big}/update-style`, { custom_style_id: 'style-7' })).json(),
+    ).toMatchObject({ setup: { custom_style_id: 'style-7' } })
     expect((await post(`/api/donation/avatar-setup/${big}/delete`)).statusCode).toBe(200)
     expect((await get('/api/donation/avatar-setup/get')).json<{ setups: unknown[] }>().setups).toHaveLength(2)
     const other = await signUp(t.app, 'streamer2')
-    expect((await post(`/api/donation/avatar-setup/${mid}/delete`, undefined, other.headers)).statusCode).toBe(404)
+    expect(
+      (await post(`/api/donation/avatar-setup/${mid}/delete`, undefined, other.headers)).statusCode,
+    ).toBe(404)
   })
 
   it('speaks announcements, re-pushes and previews tips', async () => {
-    const a = await post('/api/donation/tips/announcement', { donator: 'Mod', message: 'Giveaway in five minutes' })
+    const a = await post('/api/donation/tips/announcement', {
+      donator: 'Mod',
+      message: 'Giveaway in five minutes',
+    })
     const id = a.json<{ tip: Tip }>().tip.id
     const played = await waitFor(() => overlay.alerts.find((x) => x.id === id), 10_000, 'the announcement')
     expect(played.spoken_text).toBe('Mod says: Giveaway in five minutes')
     await post('/api/donation/overlay/ack', { key, alert_id: id, state: 'played' }, {})
     const preview = await post('/api/donation/tips/re-push', { tip_id: id, mode: 'preview' })
-    expect(preview.json()).toMatchObject({ tip: { status: 'played' }, preview: { spoken_text: 'Mod says: Giveaway in five minutes', audio: { duration: expect.any(Number) } } })
+    expect(preview.json()).toMatchObject({
+      tip: { status: 'played' },
+      preview: { spoken_text: 'Mod says: Giveaway in five minutes', audio: { duration: expect.any(Number) } },
+    })
     const count = overlay.alerts.filter((x) => x.id === id).length
-    expect((await post('/api/donation/tips/re-push', { tip_id: id, mode: 'repush' })).json()).toMatchObject({ tip: { status: 'queued' } })
-    await waitFor(() => overlay.alerts.filter((x) => x.id === id).length > count || null, 10_000, 'the re-pushed alert')
+    expect((await post('/api/donation/tips/re-push', { tip_id: id, mode: 'repush' })).json()).toMatchObject({
+      tip: { status: 'queued' },
+    })
+    await waitFor(
+      () => overlay.alerts.filter((x) => x.id === id).length > count || null,
+      10_000,
+      'the re-pushed alert',
+    )
   })
 
   it('replays unacknowledged alerts to an overlay that reconnects, after the last id it saw', async () => {
@@ -277,37 +391,79 @@ describe('live-stream alerts', () => {
   it('gives admins the bad-word list, white list, filter setting and the creator permission', async () => {
     const login = await post('/api/admin/login', { username: 'admin', password: 'admin-password-1' }, {})
     const admin = { authorization: `Bearer ${login.json<{ token: string }>().token}` }
-    expect((await post('/api/admin/bad-word-list', { words: ['Grapefruit', 'grapefruit', ' '] }, admin)).json()).toEqual({ words: ['grapefruit'] })
+    expect(
+      (await post('/api/admin/bad-word-list', { words: ['Grapefruit', 'grapefruit', ' '] }, admin)).json(),
+    ).toEqual({ words: ['grapefruit'] })
     expect((await get('/api/admin/bad-word-list', admin)).json()).toEqual({ words: ['grapefruit'] })
-    expect((await get('/api/donation/base-profanity-blacklist', {})).json<{ words: string[] }>().words).toContain('grapefruit')
-    expect((await post('/api/donation/moderation/check', { text: 'grapefruit juice' })).json()).toMatchObject({ spoken: 'beep juice' })
+    expect(
+      (await get('/api/donation/base-profanity-blacklist', {})).json<{ words: string[] }>().words,
+    ).toContain('grapefruit')
+    expect((await post('/api/donation/moderation/check', { text: 'grapefruit juice' })).json()).toMatchObject(
+      { spoken: 'beep juice' },
+    )
     await post('/api/admin/white-list', { words: ['grapefruit'] }, admin)
-    expect((await post('/api/donation/moderation/check', { text: 'grapefruit juice' })).json()).toMatchObject({ spoken: 'grapefruit juice' })
-    expect((await post('/api/admin/profanity-filter-setting', { enabled: false }, admin)).json()).toEqual({ enabled: false, max_chars: 300 })
-    expect((await post('/api/donation/moderation/check', { text: 'shit' })).json()).toMatchObject({ spoken: 'shit', flagged: false })
+    expect((await post('/api/donation/moderation/check', { text: 'grapefruit juice' })).json()).toMatchObject(
+      { spoken: 'grapefruit juice' },
+    )
+    expect((await post('/api/admin/profanity-filter-setting', { enabled: false }, admin)).json()).toEqual({
+      enabled: false,
+      max_chars: 300,
+    })
+    expect((await post('/api/donation/moderation/check', { text: 'shit' })).json()).toMatchObject({
+      spoken: 'shit',
+      flagged: false,
+    })
     await post('/api/admin/profanity-filter-setting', { enabled: true }, admin)
     expect((await get('/api/admin/bad-word-list')).statusCode).toBe(403)
 
-    expect((await get(`/api/donation/account/user-permission-by-channel?channel_id=${broadcaster}`, {})).json()).toEqual({
-      channel_id: broadcaster, platform: 'twitch', provider: 'twitch', username: 'streamer1', alerts_allowed: true,
+    expect(
+      (await get(`/api/donation/account/user-permission-by-channel?channel_id=${broadcaster}`, {})).json(),
+    ).toEqual({
+      channel_id: broadcaster,
+      platform: 'twitch',
+      provider: 'twitch',
+      username: 'streamer1',
+      alerts_allowed: true,
     })
-    expect((await get('/api/donation/account/user-permission-by-channel?channel_id=nope', {})).statusCode).toBe(404)
-    await post('/api/admin/update-donation-account-user-permission', { user_id: creator.id, alerts_allowed: false }, admin)
+    expect(
+      (await get('/api/donation/account/user-permission-by-channel?channel_id=nope', {})).statusCode,
+    ).toBe(404)
+    await post(
+      '/api/admin/update-donation-account-user-permission',
+      { user_id: creator.id, alerts_allowed: false },
+      admin,
+    )
     const r = await post('/api/donation/twitch/test-channel-points')
     expect(r.statusCode, r.body).toBe(200)
-    expect(await settled(r.json<{ tip: Tip }>().tip.id)).toMatchObject({ status: 'skipped', skip_reason: 'not_allowed' })
-    await post('/api/admin/update-donation-account-user-permission', { user_id: creator.id, alerts_allowed: true }, admin)
+    expect(await settled(r.json<{ tip: Tip }>().tip.id)).toMatchObject({
+      status: 'skipped',
+      skip_reason: 'not_allowed',
+    })
+    await post(
+      '/api/admin/update-donation-account-user-permission',
+      { user_id: creator.id, alerts_allowed: true },
+      admin,
+    )
   })
 
   it('lists tips by page, latest and account, and counts usage', async () => {
-    const page = (await get('/api/donation/tips/all?page=1&limit=5')).json<{ list: Tip[]; total: number; lastPage: number }>()
+    const page = (await get('/api/donation/tips/all?page=1&limit=5')).json<{
+      list: Tip[]
+      total: number
+      lastPage: number
+    }>()
     expect(page.list).toHaveLength(5)
     expect(page.lastPage).toBe(Math.ceil(page.total / 5))
-    expect((await post('/api/donation/tips/latest/3')).json<{ tips: Tip[] }>().tips.map((x) => x.id)).toEqual(page.list.slice(0, 3).map((x) => x.id))
+    expect((await post('/api/donation/tips/latest/3')).json<{ tips: Tip[] }>().tips.map((x) => x.id)).toEqual(
+      page.list.slice(0, 3).map((x) => x.id),
+    )
     const accountId = page.list.find((x) => x.account_id)?.account_id
     const byAccount = (await get(`/api/donation/tips/account/${accountId}`)).json<{ list: Tip[] }>()
     expect(byAccount.list.every((x) => x.account_id === accountId)).toBe(true)
-    const usage = (await get('/api/donation/usage?days=7')).json<{ total_played: number; this_month_played: number }>()
+    const usage = (await get('/api/donation/usage?days=7')).json<{
+      total_played: number
+      this_month_played: number
+    }>()
     expect(usage.total_played).toBeGreaterThanOrEqual(1)
     expect((await get('/api/donation/tips/all', {})).statusCode).toBe(401)
   })
@@ -318,7 +474,11 @@ describe('live-stream alerts', () => {
     expect(neg.json()).toMatchObject({ message: 'Bits must be positive' })
     const vol = await post('/api/donation/settings/update', { data: { tts: { volume: 3 } } })
     expect(vol.json()).toMatchObject({ message: 'Volume must be between 0 and 1' })
-    expect((await post('/api/donation/settings/update', { data: { tts: { voice: 'espeak:en-gb', volume: 0.5 } } })).json()).toMatchObject({
+    expect(
+      (
+        await post('/api/donation/settings/update', { data: { tts: { voice: 'espeak:en-gb', volume: 0.5 } } })
+      ).json(),
+    ).toMatchObject({
       settings: { tts: { voice: 'espeak:en-gb', volume: 0.5, emotion: 'Neutral' } },
     })
   })

@@ -12,16 +12,22 @@ import { listenInRange, waitFor } from './testing/harness'
 /** A free port of the alerts range, for a server in a child process. */
 async function freePort(): Promise<number> {
   const probe = net.createServer()
-  const port = await listenInRange((p) => new Promise<void>((resolve, reject) => {
-    probe.once('error', reject)
-    probe.listen(p, '127.0.0.1', () => resolve())
-  }))
+  const port = await listenInRange(
+    (p) =>
+      new Promise<void>((resolve, reject) => {
+        probe.once('error', reject)
+        probe.listen(p, '127.0.0.1', () => resolve())
+      }),
+  )
   await new Promise<void>((r) => probe.close(() => r()))
   return port
 }
 
 /** The real server in a child process on a free port of the range (another port if that one got taken meanwhile). */
-async function startServer(env: Record<string, string>, children: ChildProcess[]): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(
+  env: Record<string, string>,
+  children: ChildProcess[],
+): Promise<{ child: ChildProcess; base: string }> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort()
     try {
@@ -44,57 +50,95 @@ describe('alerts survive a crash', () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('delivers every queued alert after the server is killed with SIGKILL mid-queue', { timeout: 180_000 }, async () => {
-    let databaseUrl = ''
-    if (process.env.TEST_DB_ENGINE === 'postgres' && process.env.TEST_DATABASE_URL) {
-      const name = `mp_crash_${process.pid}`
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-      await admin.connect()
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.query(`create database ${name}`)
-      const url = new URL(process.env.TEST_DATABASE_URL)
-      url.pathname = `/${name}`
-      databaseUrl = url.toString()
-      dropDatabase = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
-        await admin.end()
+  it(
+    'delivers every queued alert after the server is killed with SIGKILL mid-queue',
+    { timeout: 180_000 },
+    async () => {
+      let databaseUrl = ''
+      if (process.env.TEST_DB_ENGINE === 'postgres' && process.env.TEST_DATABASE_URL) {
+        const name = `mp_crash_${process.pid}`
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+        await admin.connect()
+        await admin.query(`drop database if exists ${name} with (force)`)
+        await admin.query(`create database ${name}`)
+        const url = new URL(process.env.TEST_DATABASE_URL)
+        url.pathname = `/${name}`
+        databaseUrl = url.toString()
+        dropDatabase = async () => {
+          await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
+          await admin.end()
+        }
       }
-    }
-    const env = {
-      HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'all', ADMIN_PASSWORD: 'crash-admin-password', LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl, SOURCES_ENABLED: 'false', ALERT_JOB_EXPIRE_SECONDS: '5',
-    }
-    const first = await startServer(env, children)
-    let base = first.base
+      const env = {
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        MODE: 'all',
+        ADMIN_PASSWORD: 'crash-admin-password',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+        SOURCES_ENABLED: 'false',
+        ALERT_JOB_EXPIRE_SECONDS: '5',
+      }
+      const first = await startServer(env, children)
+      let base = first.base
 
-    const reg = await fetch(`${base}/api/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'crashy', email: 'crashy@example.com', password: 'a good password 1' }),
-    })
-    const { token } = (await reg.json()) as { token: string }
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    // Festival takes about half a second per alert: the queue is still busy when the server dies.
-    await fetch(`${base}/api/donation/settings/update`, { method: 'POST', headers, body: JSON.stringify({ data: { tts: { voice: 'festival:cmu_us_slt_arctic_hts' } } }) })
-    const sent: number[] = []
-    for (let i = 0; i < 12; i++) {
-      const res = await fetch(`${base}/api/donation/twitch/test-bits`, { method: 'POST', headers, body: JSON.stringify({ bits: 100 + i, message: `alert number ${i}` }) })
-      sent.push(((await res.json()) as { tip: Tip }).tip.id)
-    }
-    const tips = async () => ((await (await fetch(`${base}/api/donation/tips/all?limit=100`, { headers })).json()) as { list: Tip[] }).list
-    await waitFor(async () => (await tips()).some((x) => x.status === 'speaking') || null, 30_000, 'the first alert')
-    const before = await tips()
-    expect(before.some((x) => x.status === 'queued')).toBe(true)
-    first.child.kill('SIGKILL')
-    await new Promise((r) => first.child.once('exit', r))
+      const reg = await fetch(`${base}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: 'crashy',
+          email: 'crashy@example.com',
+          password: 'a good password 1',
+        }),
+      })
+      const { token } = (await reg.json()) as { token: string }
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      // Festival takes about half a second per alert: the queue is still busy when the server dies.
+      await fetch(`${base}/api/donation/settings/update`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ data: { tts: { voice: 'festival:cmu_us_slt_arctic_hts' } } }),
+      })
+      const sent: number[] = []
+      for (let i = 0; i < 12; i++) {
+        const res = await fetch(`${base}/api/donation/twitch/test-bits`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ bits: 100 + i, message: `alert number ${i}` }),
+        })
+        sent.push(((await res.json()) as { tip: Tip }).tip.id)
+      }
+      const tips = async () =>
+        (
+          (await (await fetch(`${base}/api/donation/tips/all?limit=100`, { headers })).json()) as {
+            list: Tip[]
+          }
+        ).list
+      await waitFor(
+        async () => (await tips()).some((x) => x.status === 'speaking') || null,
+        30_000,
+        'the first alert',
+      )
+      const before = await tips()
+      expect(before.some((x) => x.status === 'queued')).toBe(true)
+      first.child.kill('SIGKILL')
+      await new Promise((r) => first.child.once('exit', r))
 
-    const second = await startServer(env, children)
-    base = second.base
-    const after = await waitFor(async () => {
-      const list = await tips()
-      return list.every((x) => x.status === 'speaking') ? list : null
-    }, 120_000, 'every alert to be delivered')
-    expect(after.map((x) => x.id).sort((a, b) => a - b)).toEqual(sent)
-    expect(after.map((x) => x.spoken_text).sort()).toEqual(sent.map((_, i) => `TestCheerer cheered ${100 + i} bits: alert number ${i}`).sort())
-    second.child.kill('SIGTERM')
-  })
+      const second = await startServer(env, children)
+      base = second.base
+      const after = await waitFor(
+        async () => {
+          const list = await tips()
+          return list.every((x) => x.status === 'speaking') ? list : null
+        },
+        120_000,
+        'every alert to be delivered',
+      )
+      expect(after.map((x) => x.id).sort((a, b) => a - b)).toEqual(sent)
+      expect(after.map((x) => x.spoken_text).sort()).toEqual(
+        sent.map((_, i) => `TestCheerer cheered ${100 + i} bits: alert number ${i}`).sort(),
+      )
+      second.child.kill('SIGTERM')
+    },
+  )
 })

@@ -1,6 +1,10 @@
 import {
-  adminExportEarlyRegisters, adminExportTtsEarlyAccess, adminListEarlyRegisters, adminListTtsEarlyAccess,
-  adminSendEarlyRegistersCsv, earlyRegister,
+  adminExportEarlyRegisters,
+  adminExportTtsEarlyAccess,
+  adminListEarlyRegisters,
+  adminListTtsEarlyAccess,
+  adminSendEarlyRegistersCsv,
+  earlyRegister,
 } from '@mouthpiece/contracts/early-registers/early-registers.routes'
 import type { EarlyRegisterList } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import type { FastifyReply } from 'fastify'
@@ -18,7 +22,9 @@ export function registerEarlyRegistersRoutes({ route, db, config }: HttpContext)
     return undefined
   }
 
-  route(earlyRegister, async ({ body }) => earlyRegisters.register(deps, body), { rateLimit: { max: 30, timeWindow: 60_000 } })
+  route(earlyRegister, async ({ body }) => earlyRegisters.register(deps, body), {
+    rateLimit: { max: 30, timeWindow: 60_000 },
+  })
 
   route(adminListEarlyRegisters, async ({ query }) => earlyRegisters.listPage(deps, 'all', query.page))
   route(adminListTtsEarlyAccess, async ({ query }) => earlyRegisters.listPage(deps, 'tts', query.page))

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { SurveyAnswerRecord } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import type { ChannelPlatform } from '@mouthpiece/contracts/early-registers/channel-url'
 
@@ -14,7 +25,10 @@ export const earlyRegisters = pgTable(
     email: text('email').notNull(),
     role: text('role').notNull(),
     surveys: jsonb('surveys').$type<SurveyAnswerRecord[]>().notNull().default([]),
-    channels: jsonb('channels').$type<Array<{ platform: ChannelPlatform; url: string }>>().notNull().default([]),
+    channels: jsonb('channels')
+      .$type<Array<{ platform: ChannelPlatform; url: string }>>()
+      .notNull()
+      .default([]),
     /** Derived from the answers at write time so the TTS list is an indexed filter. */
     wants_tts: boolean('wants_tts').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,7 +37,9 @@ export const earlyRegisters = pgTable(
   (t) => [
     uniqueIndex('early_registers_email_key').on(t.email),
     index('early_registers_created_at_idx').on(t.created_at.desc(), t.id.desc()),
-    index('early_registers_tts_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.wants_tts}`),
+    index('early_registers_tts_idx')
+      .on(t.created_at.desc(), t.id.desc())
+      .where(sql`${t.wants_tts}`),
     check('early_registers_role_check', sql`${t.role} in ('creator', 'fan')`),
   ],
 )

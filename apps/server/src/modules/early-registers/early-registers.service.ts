@@ -1,10 +1,19 @@
 import {
-  EARLY_REGISTER_CREATED_MESSAGE, EARLY_REGISTER_UPDATED_MESSAGE,
+  EARLY_REGISTER_CREATED_MESSAGE,
+  EARLY_REGISTER_UPDATED_MESSAGE,
 } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import type {
-  EarlyRegister, EarlyRegisterBody, EarlyRegisterList, SurveyAnswerRecord,
+  EarlyRegister,
+  EarlyRegisterBody,
+  EarlyRegisterList,
+  SurveyAnswerRecord,
 } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
-import { CHANNELS_QUESTION_ID, SURVEY_QUESTIONS, TTS_INTEREST_VALUE, findQuestion } from '@mouthpiece/contracts/early-registers/survey-questions'
+import {
+  CHANNELS_QUESTION_ID,
+  SURVEY_QUESTIONS,
+  TTS_INTEREST_VALUE,
+  findQuestion,
+} from '@mouthpiece/contracts/early-registers/survey-questions'
 import type { Platform } from '../../platform/context'
 import { sendMail } from '../../platform/mail/send-mail'
 import type { MailMessage } from '../../platform/mail/mailer'
@@ -29,16 +38,27 @@ function toRecords(body: EarlyRegisterBody): SurveyAnswerRecord[] {
         ? values.join(' ').trim()
         : values.map((v) => q.answers.find((x) => x.value === v)?.content ?? v).join('; ')
     if (!answer) continue
-    records.push({ question_id: q.id, question: q.question, type: q.type, value: q.type === 'radio' || q.type === 'text' ? values[0] ?? '' : values, answer })
+    records.push({
+      question_id: q.id,
+      question: q.question,
+      type: q.type,
+      value: q.type === 'radio' || q.type === 'text' ? (values[0] ?? '') : values,
+      answer,
+    })
   }
   return records
 }
 
 const wantsTts = (records: SurveyAnswerRecord[]) =>
-  records.some((r) => (Array.isArray(r.value) ? r.value.includes(TTS_INTEREST_VALUE) : r.value === TTS_INTEREST_VALUE))
+  records.some((r) =>
+    Array.isArray(r.value) ? r.value.includes(TTS_INTEREST_VALUE) : r.value === TTS_INTEREST_VALUE,
+  )
 
 /** SPEC §7 early-register: a new email is added; a known one gets its answers replaced, never a second row. */
-export async function register(deps: Deps, body: EarlyRegisterBody): Promise<{ message: string; updated: boolean }> {
+export async function register(
+  deps: Deps,
+  body: EarlyRegisterBody,
+): Promise<{ message: string; updated: boolean }> {
   const surveys = toRecords(body)
   const { inserted } = await repo.upsert(deps.db, {
     uuid: body.uuid,
@@ -48,7 +68,9 @@ export async function register(deps: Deps, body: EarlyRegisterBody): Promise<{ m
     channels: body.channels.map((c) => ({ platform: c.platform, url: c.url.trim() })),
     wants_tts: wantsTts(surveys),
   })
-  return inserted ? { message: EARLY_REGISTER_CREATED_MESSAGE, updated: false } : { message: EARLY_REGISTER_UPDATED_MESSAGE, updated: true }
+  return inserted
+    ? { message: EARLY_REGISTER_CREATED_MESSAGE, updated: false }
+    : { message: EARLY_REGISTER_UPDATED_MESSAGE, updated: true }
 }
 
 export function presentEarlyRegister(row: EarlyRegisterRow): EarlyRegister {
@@ -66,8 +88,16 @@ export function presentEarlyRegister(row: EarlyRegisterRow): EarlyRegister {
 }
 
 export async function listPage(deps: Deps, list: EarlyRegisterList, page: number) {
-  const { list: rows, total } = await repo.listPage(deps.db, { ttsOnly: list === 'tts', page, perPage: EARLY_REGISTERS_PER_PAGE })
-  return { list: rows.map(presentEarlyRegister), total, lastPage: Math.max(1, Math.ceil(total / EARLY_REGISTERS_PER_PAGE)) }
+  const { list: rows, total } = await repo.listPage(deps.db, {
+    ttsOnly: list === 'tts',
+    page,
+    perPage: EARLY_REGISTERS_PER_PAGE,
+  })
+  return {
+    list: rows.map(presentEarlyRegister),
+    total,
+    lastPage: Math.max(1, Math.ceil(total / EARLY_REGISTERS_PER_PAGE)),
+  }
 }
 
 /** Survey columns: every question once (creators' then fans'), headed by its text. */
@@ -75,21 +105,36 @@ const surveyColumns = SURVEY_QUESTIONS.filter((q) => q.id !== CHANNELS_QUESTION_
 
 export async function exportCsv(deps: Deps, list: EarlyRegisterList, now = new Date()) {
   const rows = await repo.listAll(deps.db, { ttsOnly: list === 'tts' })
-  const header = ['Email', 'Role', 'Channels', ...surveyColumns.map((q) => `${q.question} (${q.role})`), 'TTS early access', 'Signed up', 'Updated', 'UUID']
+  const header = [
+    'Email',
+    'Role',
+    'Channels',
+    ...surveyColumns.map((q) => `${q.question} (${q.role})`),
+    'TTS early access',
+    'Signed up',
+    'Updated',
+    'UUID',
+  ]
   const csv = toCsv(
     header,
     rows.map((r) => [
       r.email,
       r.role,
       r.channels.map((c) => (c.url ? `${c.platform}: ${c.url}` : c.platform)).join('; '),
-      ...surveyColumns.map((q) => (q.role === r.role ? r.surveys.find((s) => s.question_id === q.id)?.answer ?? '' : '')),
+      ...surveyColumns.map((q) =>
+        q.role === r.role ? (r.surveys.find((s) => s.question_id === q.id)?.answer ?? '') : '',
+      ),
       r.wants_tts,
       r.created_at.toISOString(),
       r.updated_at.toISOString(),
       r.uuid,
     ]),
   )
-  return { csv, rows: rows.length, fileName: csvFileName(list === 'tts' ? 'tts-early-access' : 'early-registers', now) }
+  return {
+    csv,
+    rows: rows.length,
+    fileName: csvFileName(list === 'tts' ? 'tts-early-access' : 'early-registers', now),
+  }
 }
 
 /** SPEC §5/§8 "CSV send": mails the export to the address the admin typed. */

@@ -7,7 +7,10 @@ export async function listSampleVideos(db: Queryable): Promise<SampleVideoRow[]>
   return db.select().from(v).orderBy(asc(v.order), asc(v.id))
 }
 
-export async function insertSampleVideo(db: Queryable, row: Pick<SampleVideoRow, 'title' | 'video_url' | 'poster_url' | 'order'>) {
+export async function insertSampleVideo(
+  db: Queryable,
+  row: Pick<SampleVideoRow, 'title' | 'video_url' | 'poster_url' | 'order'>,
+) {
   const [created] = await db.insert(v).values(row).returning()
   return created!
 }

@@ -12,6 +12,9 @@ export const landingSampleVideos = pgTable(
     order: integer('order').notNull().default(1),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('landing_sample_videos_order_idx').on(t.order, t.id), check('landing_sample_videos_order_check', sql`${t.order} >= 0`)],
+  (t) => [
+    index('landing_sample_videos_order_idx').on(t.order, t.id),
+    check('landing_sample_videos_order_check', sql`${t.order} >= 0`),
+  ],
 )
 export type SampleVideoRow = typeof landingSampleVideos.$inferSelect

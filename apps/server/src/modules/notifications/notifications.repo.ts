@@ -43,7 +43,15 @@ const pageWithCounts = preparedPer((db) => {
     .offset(sql.placeholder('offset'))
     .as('page')
   return db
-    .select({ total: counts.total, unseen: counts.unseen, id: page.id, content: page.content, type: page.type, seen: page.seen, time_created: page.time_created })
+    .select({
+      total: counts.total,
+      unseen: counts.unseen,
+      id: page.id,
+      content: page.content,
+      type: page.type,
+      seen: page.seen,
+      time_created: page.time_created,
+    })
     .from(counts)
     .leftJoinLateral(page, sql`true`)
     .prepare('notifications_page_with_counts')
@@ -61,7 +69,14 @@ export async function listPage(
   const result = await pageWithCounts(db).execute({ userId, limit, offset })
   const rows: NotificationView[] = []
   for (const r of result) {
-    if (r.id !== null) rows.push({ id: r.id, content: r.content!, type: r.type!, seen: r.seen!, time_created: r.time_created! })
+    if (r.id !== null)
+      rows.push({
+        id: r.id,
+        content: r.content!,
+        type: r.type!,
+        seen: r.seen!,
+        time_created: r.time_created!,
+      })
   }
   return { rows, total: result[0]?.total ?? 0, unseen: result[0]?.unseen ?? 0 }
 }
@@ -73,7 +88,11 @@ export async function countFor(db: Queryable, userId: number): Promise<{ total: 
 }
 
 /** Marks one of the user's notifications seen; undefined when it is not theirs (or does not exist). */
-export async function markSeen(db: Queryable, userId: number, id: number): Promise<NotificationView | undefined> {
+export async function markSeen(
+  db: Queryable,
+  userId: number,
+  id: number,
+): Promise<NotificationView | undefined> {
   const [row] = await db
     .update(notifications)
     .set({ seen: true })

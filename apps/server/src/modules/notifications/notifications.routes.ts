@@ -1,4 +1,7 @@
-import { listNotifications, updateNotificationStatus } from '@mouthpiece/contracts/notifications/notifications.routes'
+import {
+  listNotifications,
+  updateNotificationStatus,
+} from '@mouthpiece/contracts/notifications/notifications.routes'
 import type { HttpContext } from '../../platform/context'
 import { createNotificationsService } from './notifications.service'
 

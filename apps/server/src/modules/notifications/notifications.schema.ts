@@ -23,7 +23,9 @@ export const notifications = pgTable(
     // The list reads one user's rows newest first; ids grow with time.
     index('notifications_user_id_idx').on(t.user_id, t.id.desc()),
     // The unseen counter reads only unseen rows.
-    index('notifications_unseen_idx').on(t.user_id).where(sql`not ${t.seen}`),
+    index('notifications_unseen_idx')
+      .on(t.user_id)
+      .where(sql`not ${t.seen}`),
     check('notifications_type_check', sql`${t.type} between 1 and 8`),
   ],
 )

@@ -1,5 +1,8 @@
 import { NewNotification } from '@mouthpiece/contracts/notifications/notifications.schemas'
-import type { Notification, NotificationList } from '@mouthpiece/contracts/notifications/notifications.schemas'
+import type {
+  Notification,
+  NotificationList,
+} from '@mouthpiece/contracts/notifications/notifications.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Platform } from '../../platform/context'
 import type { Queryable } from '../../platform/db/client'
@@ -16,17 +19,28 @@ export interface NotificationsService {
   notify(userId: number, input: NewNotification, opts?: { tx?: Queryable }): Promise<Notification>
   list(userId: number, page: { limit: number; page: number }): Promise<NotificationList>
   /** Marks one of the user's own notifications seen; 404 for anyone else's. */
-  markSeen(userId: number, notificationId: number): Promise<{ notification: Notification; quantity_unseen_notification: number }>
+  markSeen(
+    userId: number,
+    notificationId: number,
+  ): Promise<{ notification: Notification; quantity_unseen_notification: number }>
 }
 
 /** The one way modules (renders, payments, tips…) tell a user something. */
-export function createNotificationsService({ db, realtime }: Pick<Platform, 'db' | 'realtime'>): NotificationsService {
+export function createNotificationsService({
+  db,
+  realtime,
+}: Pick<Platform, 'db' | 'realtime'>): NotificationsService {
   return {
     async notify(userId, input, opts = {}) {
       const { content, type } = NewNotification.parse(input)
       const q = opts.tx ?? db
       const notification = present(await insertNotification(q, { user_id: userId, content, type }))
-      await realtime.emitToUser(userId, RealtimeEvent.receiveNotification, { newNotification: notification }, { tx: q })
+      await realtime.emitToUser(
+        userId,
+        RealtimeEvent.receiveNotification,
+        { newNotification: notification },
+        { tx: q },
+      )
       return notification
     },
     async list(userId, { limit, page }) {

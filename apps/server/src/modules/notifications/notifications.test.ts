@@ -30,7 +30,8 @@ describe('notifications', () => {
 
   const signUp = async (username: string) => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/register',
+      method: 'POST',
+      url: '/api/register',
       payload: { username, email: `${username}@example.com`, password: 'a good password 1' },
     })
     expect(res.statusCode).toBe(200)
@@ -41,11 +42,21 @@ describe('notifications', () => {
   const list = (token: string, query: string) =>
     t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: auth(token) })
   const updateStatus = (token: string, notification: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/notifications/update-status', headers: auth(token), payload: { notification } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/update-status',
+      headers: auth(token),
+      payload: { notification },
+    })
 
   /** A socket.io client signed in as a user, connected to the running test server. */
   const connect = async (token: string) => {
-    const socket = connectSocket(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true })
+    const socket = connectSocket(base, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    })
     sockets.push(socket)
     const received: Received[] = []
     socket.on('receive-notification-event', (payload: Received) => received.push(payload))
@@ -104,16 +115,23 @@ describe('notifications', () => {
     await new Promise((r) => setTimeout(r, 100))
     expect(page.received.map((r) => r.newNotification.content)).toEqual(['committed'])
     const res = await list(cat.token, '')
-    expect(res.json<{ notifications: Notification[] }>().notifications.map((n) => n.content)).toEqual(['committed'])
+    expect(res.json<{ notifications: Notification[] }>().notifications.map((n) => n.content)).toEqual([
+      'committed',
+    ])
   })
 
   it('lists notifications newest first, ten to a page, with the page count and unseen count', async () => {
     const dan = await signUp('dan')
-    for (let i = 1; i <= 23; i++) await notifications.notify(dan.id, { content: `note ${i}`, type: ((i - 1) % 8) + 1 })
+    for (let i = 1; i <= 23; i++)
+      await notifications.notify(dan.id, { content: `note ${i}`, type: ((i - 1) % 8) + 1 })
 
     const first = await list(dan.token, '?page=1')
     expect(first.statusCode).toBe(200)
-    const page1 = first.json<{ notifications: Notification[]; total_pages: number; quantity_unseen_notification: number }>()
+    const page1 = first.json<{
+      notifications: Notification[]
+      total_pages: number
+      quantity_unseen_notification: number
+    }>()
     expect(page1.total_pages).toBe(3)
     expect(page1.quantity_unseen_notification).toBe(23)
     expect(page1.notifications.map((n) => n.content)).toEqual(
@@ -123,17 +141,25 @@ describe('notifications', () => {
     // The spec's clients also send the page as currentPage.
     const third = (await list(dan.token, '?limit=10&currentPage=3')).json<{ notifications: Notification[] }>()
     expect(third.notifications.map((n) => n.content)).toEqual(['note 3', 'note 2', 'note 1'])
-    const big = (await list(dan.token, '?limit=20&page=2')).json<{ notifications: Notification[]; total_pages: number }>()
+    const big = (await list(dan.token, '?limit=20&page=2')).json<{
+      notifications: Notification[]
+      total_pages: number
+    }>()
     expect(big).toMatchObject({ total_pages: 2 })
     expect(big.notifications).toHaveLength(3)
-    const past = (await list(dan.token, '?page=9')).json<{ notifications: Notification[]; total_pages: number }>()
+    const past = (await list(dan.token, '?page=9')).json<{
+      notifications: Notification[]
+      total_pages: number
+    }>()
     expect(past).toMatchObject({ notifications: [], total_pages: 3 })
   })
 
   it('starts empty for a new user', async () => {
     const eve = await signUp('eve')
     expect((await list(eve.token, '?limit=10&page=1')).json()).toEqual({
-      notifications: [], total_pages: 0, quantity_unseen_notification: 0,
+      notifications: [],
+      total_pages: 0,
+      quantity_unseen_notification: 0,
     })
   })
 
@@ -148,9 +174,15 @@ describe('notifications', () => {
     // By id alone works too, and doing it twice changes nothing.
     expect((await updateStatus(fay.token, a.id)).json()).toMatchObject({ quantity_unseen_notification: 1 })
 
-    const after = (await list(fay.token, '')).json<{ notifications: Notification[]; quantity_unseen_notification: number }>()
+    const after = (await list(fay.token, '')).json<{
+      notifications: Notification[]
+      quantity_unseen_notification: number
+    }>()
     expect(after.quantity_unseen_notification).toBe(1)
-    expect(after.notifications.map((n) => [n.content, n.seen])).toEqual([['second', false], ['first', true]])
+    expect(after.notifications.map((n) => [n.content, n.seen])).toEqual([
+      ['second', false],
+      ['first', true],
+    ])
   })
 
   it('will not touch another user’s notification', async () => {
@@ -189,7 +221,10 @@ describe('notifications', () => {
     const jo = await signUp('joe')
     await notifications.notify(jo.id, { content: 'bye', type: 1 })
     await t.db.execute(sql`delete from users where id = ${jo.id}`)
-    const { rows } = await t.database.raw.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1', [jo.id])
+    const { rows } = await t.database.raw.query<{ n: number }>(
+      'select count(*)::int as n from notifications where user_id = $1',
+      [jo.id],
+    )
     expect(rows[0]?.n).toBe(0)
   })
 })

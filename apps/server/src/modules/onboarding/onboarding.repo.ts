@@ -13,7 +13,8 @@ import type { OnboardingStepRow } from './onboarding.schema'
  */
 const DONE: Record<OnboardingStepKey, (uid: SQL) => SQL> = {
   connect_channel: (uid) => sql`exists (select 1 from connected_accounts c where c.user_id = ${uid})`,
-  first_video: (uid) => sql`exists (select 1 from renders r where r.user_id = ${uid} and r.kind = 'video' and r.status = 3)`,
+  first_video: (uid) =>
+    sql`exists (select 1 from renders r where r.user_id = ${uid} and r.kind = 'video' and r.status = 3)`,
   setup_alerts: (uid) => sql`exists (select 1 from avatar_setups a where a.user_id = ${uid})`,
   create_project: (uid) => sql`exists (select 1 from projects p where p.user_id = ${uid})`,
   custom_avatar: (uid) => sql`exists (select 1 from custom_avatars ca where ca.user_id = ${uid})`,
@@ -27,7 +28,15 @@ export async function listSteps(db: Queryable): Promise<OnboardingStepRow[]> {
 export async function seedSteps(db: Queryable): Promise<void> {
   await db
     .insert(onboardingSteps)
-    .values(ONBOARDING_STEP_KEYS.map((key, i) => ({ key, position: i + 1, title: ONBOARDING_STEPS[key].title, body: ONBOARDING_STEPS[key].body, cta_label: ONBOARDING_STEPS[key].cta_label })))
+    .values(
+      ONBOARDING_STEP_KEYS.map((key, i) => ({
+        key,
+        position: i + 1,
+        title: ONBOARDING_STEPS[key].title,
+        body: ONBOARDING_STEPS[key].body,
+        cta_label: ONBOARDING_STEPS[key].cta_label,
+      })),
+    )
     .onConflictDoNothing()
 }
 
@@ -43,18 +52,45 @@ export async function doneFor(db: Queryable, userId: number): Promise<Record<Onb
 export async function completionCounts(db: Queryable, enabled: OnboardingStepKey[]) {
   const uid = sql`${users.id}`
   const cols: Record<string, SQL.Aliased<number>> = Object.fromEntries(
-    ONBOARDING_STEP_KEYS.map((k) => [k, sql<number>`count(*) filter (where ${DONE[k](uid)})`.mapWith(Number).as(k)]),
+    ONBOARDING_STEP_KEYS.map((k) => [
+      k,
+      sql<number>`count(*) filter (where ${DONE[k](uid)})`.mapWith(Number).as(k),
+    ]),
   )
-  const all = enabled.length ? sql.join(enabled.map((k) => DONE[k](uid)), sql` and `) : sql`false`
-  const [row] = await db.select({ ...cols, users: count(), all_done: sql<number>`count(*) filter (where ${all})`.mapWith(Number) }).from(users)
+  const all = enabled.length
+    ? sql.join(
+        enabled.map((k) => DONE[k](uid)),
+        sql` and `,
+      )
+    : sql`false`
+  const [row] = await db
+    .select({
+      ...cols,
+      users: count(),
+      all_done: sql<number>`count(*) filter (where ${all})`.mapWith(Number),
+    })
+    .from(users)
   return row as unknown as Record<OnboardingStepKey, number> & { users: number; all_done: number }
 }
 
-export async function saveSteps(db: Queryable, steps: Array<{ key: OnboardingStepKey; title: string; body: string; cta_label: string; enabled: boolean }>) {
+export async function saveSteps(
+  db: Queryable,
+  steps: Array<{ key: OnboardingStepKey; title: string; body: string; cta_label: string; enabled: boolean }>,
+) {
   for (const [i, s] of steps.entries()) {
     await db
       .insert(onboardingSteps)
       .values({ ...s, position: i + 1 })
-      .onConflictDoUpdate({ target: onboardingSteps.key, set: { title: s.title, body: s.body, cta_label: s.cta_label, enabled: s.enabled, position: i + 1, updated_at: new Date() } })
+      .onConflictDoUpdate({
+        target: onboardingSteps.key,
+        set: {
+          title: s.title,
+          body: s.body,
+          cta_label: s.cta_label,
+          enabled: s.enabled,
+          position: i + 1,
+          updated_at: new Date(),
+        },
+      })
   }
 }

@@ -1,4 +1,8 @@
-import { adminGetOnboarding, adminSaveOnboarding, getOnboarding } from '@mouthpiece/contracts/backoffice/onboarding.routes'
+import {
+  adminGetOnboarding,
+  adminSaveOnboarding,
+  getOnboarding,
+} from '@mouthpiece/contracts/backoffice/onboarding.routes'
 import type { HttpContext } from '../../platform/context'
 import { auditActorOf } from '../audit'
 import * as onboarding from './onboarding.service'

@@ -18,7 +18,12 @@ export async function countUsers(db: Queryable, filter: UserFilter): Promise<num
 }
 
 /** The next ids matching the filter after `cursor`, in id order (the job's keyset). */
-export async function nextUserIds(db: Queryable, filter: UserFilter, cursor: string | null, limit: number): Promise<string[]> {
+export async function nextUserIds(
+  db: Queryable,
+  filter: UserFilter,
+  cursor: string | null,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -33,7 +38,12 @@ export async function countFinalVideos(db: Queryable, filter: FinalVideoFilter):
   return row?.n ?? 0
 }
 
-export async function nextFinalVideoIds(db: Queryable, filter: FinalVideoFilter, cursor: string | null, limit: number): Promise<string[]> {
+export async function nextFinalVideoIds(
+  db: Queryable,
+  filter: FinalVideoFilter,
+  cursor: string | null,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .select({ id: renders.id })
     .from(renders)
@@ -43,7 +53,10 @@ export async function nextFinalVideoIds(db: Queryable, filter: FinalVideoFilter,
   return rows.map((r) => r.id)
 }
 
-export async function insertBulkAction(db: Queryable, values: typeof bulkActions.$inferInsert): Promise<BulkActionRow> {
+export async function insertBulkAction(
+  db: Queryable,
+  values: typeof bulkActions.$inferInsert,
+): Promise<BulkActionRow> {
   const [row] = await db.insert(bulkActions).values(values).returning()
   return row!
 }
@@ -58,14 +71,23 @@ export async function recentBulkActions(db: Queryable, limit = 20): Promise<Bulk
 }
 
 export async function markRunning(db: Queryable, id: string) {
-  await db.update(bulkActions).set({ status: 'running' }).where(and(eq(bulkActions.id, id), eq(bulkActions.status, 'queued')))
+  await db
+    .update(bulkActions)
+    .set({ status: 'running' })
+    .where(and(eq(bulkActions.id, id), eq(bulkActions.status, 'queued')))
 }
 
 /** Adds one batch's figures and moves the cursor past it. */
 export async function addProgress(
   db: Queryable,
   id: string,
-  batch: { processed: number; changed: number; skipped: number; errors: Array<{ id: string; message: string }>; cursor: string },
+  batch: {
+    processed: number
+    changed: number
+    skipped: number
+    errors: Array<{ id: string; message: string }>
+    cursor: string
+  },
 ) {
   await db
     .update(bulkActions)

@@ -17,13 +17,29 @@ export const BULK_QUEUE = 'operations.bulk'
 /** Rows per transaction-sized step; the progress bar moves once per batch. */
 export const BULK_BATCH = 100
 /** A retry continues after the saved cursor, so retrying a half-done run is safe. */
-export const BULK_QUEUE_OPTIONS = { retryLimit: 3, retryDelay: 5, expireInSeconds: 3_600, deleteAfterSeconds: 7 * 86_400 }
+export const BULK_QUEUE_OPTIONS = {
+  retryLimit: 3,
+  retryDelay: 5,
+  expireInSeconds: 3_600,
+  deleteAfterSeconds: 7 * 86_400,
+}
 
 export function presentBulkAction(row: BulkActionRow): BulkAction {
   return {
-    id: row.id, target: row.target, action: row.action, filter: row.filter, status: row.status,
-    total: row.total, processed: row.processed, changed: row.changed, skipped: row.skipped, failed: row.failed,
-    errors: row.errors, created_by: row.created_by, created_at: row.created_at.toISOString(), finished_at: row.finished_at?.toISOString() ?? null,
+    id: row.id,
+    target: row.target,
+    action: row.action,
+    filter: row.filter,
+    status: row.status,
+    total: row.total,
+    processed: row.processed,
+    changed: row.changed,
+    skipped: row.skipped,
+    failed: row.failed,
+    errors: row.errors,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
   }
 }
 
@@ -35,7 +51,12 @@ export function presentBulkAction(row: BulkActionRow): BulkAction {
 interface BulkTarget {
   noun: string
   count: (db: Queryable, filter: Record<string, unknown>) => Promise<number>
-  nextIds: (db: Queryable, filter: Record<string, unknown>, cursor: string | null, limit: number) => Promise<string[]>
+  nextIds: (
+    db: Queryable,
+    filter: Record<string, unknown>,
+    cursor: string | null,
+    limit: number,
+  ) => Promise<string[]>
   apply: (deps: Deps, row: BulkActionRow, actor: AdminActor, id: string) => Promise<'changed' | 'skipped'>
 }
 
@@ -51,7 +72,9 @@ const TARGETS: Record<BulkActionInput['target'], BulkTarget> = {
     count: (db, f) => repo.countFinalVideos(db, f),
     nextIds: (db, f, cursor, limit) => repo.nextFinalVideoIds(db, f, cursor, limit),
     apply: async (deps, row, actor, id) => {
-      const deleted = await deps.db.transaction((tx) => deleteFinalVideoIn(tx, actor, id, { bulk_action_id: row.id }))
+      const deleted = await deps.db.transaction((tx) =>
+        deleteFinalVideoIn(tx, actor, id, { bulk_action_id: row.id }),
+      )
       if (!deleted) return 'skipped' // deleted since the batch was read
       await removeRenderFiles(deps.storage, deleted.id, deleted.files)
       return 'changed'
@@ -68,17 +91,33 @@ export async function preview(deps: Deps, input: BulkActionInput): Promise<numbe
  * Starts the job. The admin confirmed the dry run's count; if the filter now matches more rows
  * than that, the run is refused (the admin would act on rows they never saw counted).
  */
-export async function start(deps: Deps, actor: AdminActor, input: BulkActionInput & { confirm_count: number }): Promise<BulkAction> {
+export async function start(
+  deps: Deps,
+  actor: AdminActor,
+  input: BulkActionInput & { confirm_count: number },
+): Promise<BulkAction> {
   const target = TARGETS[input.target]
   const row = await deps.db.transaction(async (tx) => {
     const total = await target.count(tx, input.filter)
     if (total === 0) throw new AppError('bulk_nothing', `No ${target.noun} match this filter.`, 422)
     if (total > input.confirm_count)
-      throw new AppError('bulk_count_changed', `The filter now matches ${total} ${target.noun}, more than the ${input.confirm_count} you confirmed. Run the dry run again.`, 409)
+      throw new AppError(
+        'bulk_count_changed',
+        `The filter now matches ${total} ${target.noun}, more than the ${input.confirm_count} you confirmed. Run the dry run again.`,
+        409,
+      )
     const created = await repo.insertBulkAction(tx, {
-      target: input.target, action: input.action, filter: input.filter, total, created_by_id: actor.id, created_by: actor.name,
+      target: input.target,
+      action: input.action,
+      filter: input.filter,
+      total,
+      created_by_id: actor.id,
+      created_by: actor.name,
     })
-    await recordAudit(tx, actor, `bulk-actions.${input.target}.${input.action}`, { target: { type: 'bulk_action', id: created.id }, meta: { filter: input.filter, total } })
+    await recordAudit(tx, actor, `bulk-actions.${input.target}.${input.action}`, {
+      target: { type: 'bulk_action', id: created.id },
+      meta: { filter: input.filter, total },
+    })
     await deps.queue.send(BULK_QUEUE, { id: created.id }, { tx, singletonKey: created.id })
     return created
   })
@@ -92,7 +131,12 @@ export async function get(deps: Deps, id: string): Promise<BulkAction> {
 }
 
 /** Whether a user already is what the action would make them (then it is skipped, not re-audited). */
-async function applyToUser(deps: Deps, row: BulkActionRow, actor: AdminActor, userId: number): Promise<'changed' | 'skipped'> {
+async function applyToUser(
+  deps: Deps,
+  row: BulkActionRow,
+  actor: AdminActor,
+  userId: number,
+): Promise<'changed' | 'skipped'> {
   const meta = { bulk_action_id: row.id }
   const outcome = await deps.db.transaction(async (tx) => {
     const current = await findUserById(tx, userId)
@@ -126,7 +170,13 @@ export async function run(deps: Deps, id: string): Promise<void> {
   for (;;) {
     const ids = await target.nextIds(deps.db, row.filter, cursor, BULK_BATCH)
     if (ids.length === 0) break
-    const batch = { processed: 0, changed: 0, skipped: 0, errors: [] as Array<{ id: string; message: string }>, cursor: ids[ids.length - 1]! }
+    const batch = {
+      processed: 0,
+      changed: 0,
+      skipped: 0,
+      errors: [] as Array<{ id: string; message: string }>,
+      cursor: ids[ids.length - 1]!,
+    }
     for (const rowId of ids) {
       batch.processed++
       try {

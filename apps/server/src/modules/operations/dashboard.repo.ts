@@ -27,7 +27,12 @@ export async function dashboardFigures(db: Queryable) {
   const r = rows[0]!
   return {
     users: { total: r.users_total!, today: r.users_today!, disabled: r.users_disabled! },
-    renders: { today: r.renders_today!, queued: r.renders_queued!, rendering: r.renders_rendering!, failed_24h: r.renders_failed! },
+    renders: {
+      today: r.renders_today!,
+      queued: r.renders_queued!,
+      rendering: r.renders_rendering!,
+      failed_24h: r.renders_failed!,
+    },
     alerts: { spoken_today: r.alerts_spoken!, failed_24h: r.alerts_failed! },
     revenue: { today_cents: r.revenue_today!, last_30_days_cents: r.revenue_30d! },
     bulk_actions_running: r.bulk_running!,

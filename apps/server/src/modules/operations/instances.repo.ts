@@ -7,23 +7,41 @@ import { workerPools } from './operations.schema'
 type Job = z.infer<typeof PerformanceJob>
 
 export async function savedDesired(db: Queryable, id: string): Promise<number | undefined> {
-  const [row] = await db.select({ desired: workerPools.desired }).from(workerPools).where(eq(workerPools.id, id)).limit(1)
+  const [row] = await db
+    .select({ desired: workerPools.desired })
+    .from(workerPools)
+    .where(eq(workerPools.id, id))
+    .limit(1)
   return row?.desired
 }
 
 export async function saveDesired(db: Queryable, id: string, desired: number): Promise<void> {
-  await db.insert(workerPools).values({ id, desired }).onConflictDoUpdate({ target: workerPools.id, set: { desired, updated_at: sql`now()` } })
+  await db
+    .insert(workerPools)
+    .values({ id, desired })
+    .onConflictDoUpdate({ target: workerPools.id, set: { desired, updated_at: sql`now()` } })
 }
 
 interface JobRow {
-  id: number; render_id: string; job: string; attempt: number; status: string; worker: string | null; error: string | null
-  queued_at: Date | string; started_at: Date | string; finished_at: Date | string | null
-  queue_wait_s: number | string; run_s: number | string | null; video_s: number | string | null
+  id: number
+  render_id: string
+  job: string
+  attempt: number
+  status: string
+  worker: string | null
+  error: string | null
+  queued_at: Date | string
+  started_at: Date | string
+  finished_at: Date | string | null
+  queue_wait_s: number | string
+  run_s: number | string | null
+  video_s: number | string | null
 }
 
 const num = (v: number | string | null) => (v === null ? null : Number(v))
 const iso = (v: Date | string) => new Date(v).toISOString()
-const round = (v: number | null, digits = 2) => (v === null || !Number.isFinite(v) ? null : Number(v.toFixed(digits)))
+const round = (v: number | null, digits = 2) =>
+  v === null || !Number.isFinite(v) ? null : Number(v.toFixed(digits))
 
 /**
  * Recent render jobs (one row per attempt) with their queue wait — since the render was asked for,
@@ -46,15 +64,24 @@ export async function performanceJobs(db: Queryable, opts: { limit: number; hour
     const run = num(r.run_s)
     const video = num(r.video_s)
     return {
-      id: Number(r.id), render_id: r.render_id, job: r.job, attempt: Number(r.attempt), status: r.status, worker: r.worker, error: r.error,
-      queued_at: iso(r.queued_at), started_at: iso(r.started_at), finished_at: r.finished_at ? iso(r.finished_at) : null,
-      queue_wait_s: round(Number(r.queue_wait_s)) ?? 0, run_s: round(run), video_s: round(video),
+      id: Number(r.id),
+      render_id: r.render_id,
+      job: r.job,
+      attempt: Number(r.attempt),
+      status: r.status,
+      worker: r.worker,
+      error: r.error,
+      queued_at: iso(r.queued_at),
+      started_at: iso(r.started_at),
+      finished_at: r.finished_at ? iso(r.finished_at) : null,
+      queue_wait_s: round(Number(r.queue_wait_s)) ?? 0,
+      run_s: round(run),
+      video_s: round(video),
       video_s_per_s: run && video && r.status === 'completed' ? round(video / run) : null,
     }
   })
   return { list, workers: figuresBy(list, (j) => j.worker ?? 'unknown'), totals: totalsOf(list) }
 }
-
 
 function totalsOf(jobs: Job[]) {
   const done = jobs.filter((j) => j.run_s !== null)

@@ -40,13 +40,25 @@ export const poolStatus = (deps: Deps, id: string) => poolById(deps, id).status(
  * Sizes the pool. The audit entry and the saved size commit together, and only once the provider
  * has accepted the new size: a refused call leaves no trace but its error.
  */
-export async function setDesired(deps: Deps, actor: AuditActor, id: string, desired: number): Promise<InstancePool> {
+export async function setDesired(
+  deps: Deps,
+  actor: AuditActor,
+  id: string,
+  desired: number,
+): Promise<InstancePool> {
   const pool = poolById(deps, id)
   const before = await pool.status()
   return deps.db.transaction((tx) =>
     audited(
-      tx, actor, 'instances.set-desired-capacity',
-      { target: { type: 'instance_pool', id }, before: { desired: before.desired, running: before.running }, afterOf: (p: InstancePool) => ({ desired: p.desired, running: p.running }), meta: { provider: pool.provider } },
+      tx,
+      actor,
+      'instances.set-desired-capacity',
+      {
+        target: { type: 'instance_pool', id },
+        before: { desired: before.desired, running: before.running },
+        afterOf: (p: InstancePool) => ({ desired: p.desired, running: p.running }),
+        meta: { provider: pool.provider },
+      },
       async () => {
         const after = await pool.setDesired(desired)
         await saveDesired(tx, id, after.desired)

@@ -11,8 +11,12 @@ export async function startOperationsWorkers(platform: Platform): Promise<void> 
   })
   // One run at a time, one job per poll: a stress test is the lowest-priority work this process does.
   await platform.queue.ensure(STRESS_QUEUE, STRESS_QUEUE_OPTIONS)
-  await platform.queue.work<{ id: string }>(STRESS_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await runStressTest(platform, job.data.id)
-  })
+  await platform.queue.work<{ id: string }>(
+    STRESS_QUEUE,
+    { pollingIntervalSeconds: 1, batchSize: 1 },
+    async (jobs) => {
+      for (const job of jobs) await runStressTest(platform, job.data.id)
+    },
+  )
   await startInstances(platform)
 }

@@ -1,5 +1,15 @@
-import { getBulkAction, listBulkActions, previewBulkAction, startBulkAction } from '@mouthpiece/contracts/operations/bulk-actions.routes'
-import { adminInstanceCount, adminListInstances, adminPerformanceJobs, adminSetDesiredCapacity } from '@mouthpiece/contracts/operations/instances.routes'
+import {
+  getBulkAction,
+  listBulkActions,
+  previewBulkAction,
+  startBulkAction,
+} from '@mouthpiece/contracts/operations/bulk-actions.routes'
+import {
+  adminInstanceCount,
+  adminListInstances,
+  adminPerformanceJobs,
+  adminSetDesiredCapacity,
+} from '@mouthpiece/contracts/operations/instances.routes'
 import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.routes'
 import { healthCheck } from '@mouthpiece/contracts/system/system.routes'
 import type { HttpContext } from '../../platform/context'
@@ -19,7 +29,9 @@ export async function registerOperationsRoutes(ctx: HttpContext) {
   await registerStressTestRoutes(ctx)
 
   route(previewBulkAction, async ({ body }) => ({ count: await bulk.preview(ctx, body) }))
-  route(startBulkAction, async ({ body, actor }) => ({ bulk_action: await bulk.start(ctx, auditActorOf(actor), body) }))
+  route(startBulkAction, async ({ body, actor }) => ({
+    bulk_action: await bulk.start(ctx, auditActorOf(actor), body),
+  }))
   route(getBulkAction, async ({ params }) => ({ bulk_action: await bulk.get(ctx, params.id) }))
   route(listBulkActions, async () => ({ list: (await recentBulkActions(db)).map(bulk.presentBulkAction) }))
 
@@ -28,7 +40,10 @@ export async function registerOperationsRoutes(ctx: HttpContext) {
     const [figures, workers] = await Promise.all([
       dashboardFigures(db),
       // The pool may live elsewhere or its provider may be down; the dashboard still shows the rest.
-      instances.listPools(ctx).then(([p]) => (p ? { desired: p.desired, running: p.running } : null), () => null),
+      instances.listPools(ctx).then(
+        ([p]) => (p ? { desired: p.desired, running: p.running } : null),
+        () => null,
+      ),
     ])
     return { ...figures, workers, generated_at: new Date().toISOString() }
   })
@@ -36,5 +51,7 @@ export async function registerOperationsRoutes(ctx: HttpContext) {
   route(adminListInstances, async () => ({ list: await instances.listPools(ctx) }))
   route(adminPerformanceJobs, async ({ query }) => performanceJobs(db, query))
   route(adminInstanceCount, async ({ params }) => instances.poolStatus(ctx, params.id))
-  route(adminSetDesiredCapacity, async ({ params, body, actor }) => instances.setDesired(ctx, auditActorOf(actor), params.id, body.DesiredCapacity))
+  route(adminSetDesiredCapacity, async ({ params, body, actor }) =>
+    instances.setDesired(ctx, auditActorOf(actor), params.id, body.DesiredCapacity),
+  )
 }

@@ -13,7 +13,11 @@ const RESOLUTION_RANK: Record<Resolution, number> = { '720p': 1, '1080p': 2 }
  * keeps them during the provider's retries), else a running free trial's, else the Free level.
  * Other modules call this to gate features.
  */
-export async function getEntitlements(db: Queryable, userId: number, now = new Date()): Promise<CurrentEntitlements> {
+export async function getEntitlements(
+  db: Queryable,
+  userId: number,
+  now = new Date(),
+): Promise<CurrentEntitlements> {
   const paid = await repo.findLivePaid(db, userId)
   const trial = await repo.findTrial(db, userId)
   const granting = [paid, trial].find((s) => s && grantsPlan(s, now))
@@ -34,11 +38,17 @@ export interface EntitlementNeed {
  * Throws 403 `upgrade_required` with a message naming the plan that would allow it, e.g.
  * 'Your plan allows 720p. Upgrade to Pro for 1080p.'
  */
-export async function assertEntitled(db: Queryable, userId: number, need: EntitlementNeed): Promise<CurrentEntitlements> {
+export async function assertEntitled(
+  db: Queryable,
+  userId: number,
+  need: EntitlementNeed,
+): Promise<CurrentEntitlements> {
   const ent = await getEntitlements(db, userId)
   const plans = (await repo.listPlans(db, { activeOnly: true })).filter((p) => !p.is_trial)
-  const cheapest = (ok: (p: PlanRow) => boolean) => plans.filter(ok).sort((a, b) => a.price_cents - b.price_cents)[0]
-  const upgrade = (plan: PlanRow | undefined, what: string) => (plan && plan.slug !== ent.plan_slug ? ` Upgrade to ${plan.name} for ${what}.` : '')
+  const cheapest = (ok: (p: PlanRow) => boolean) =>
+    plans.filter(ok).sort((a, b) => a.price_cents - b.price_cents)[0]
+  const upgrade = (plan: PlanRow | undefined, what: string) =>
+    plan && plan.slug !== ent.plan_slug ? ` Upgrade to ${plan.name} for ${what}.` : ''
   const deny = (message: string) => new AppError('upgrade_required', message, 403)
 
   if (need.resolution && RESOLUTION_RANK[need.resolution] > RESOLUTION_RANK[ent.max_resolution]) {
@@ -51,14 +61,18 @@ export async function assertEntitled(db: Queryable, userId: number, need: Entitl
     if (used + requested > ent.render_minutes_per_month) {
       const plan = cheapest((p) => p.entitlements.render_minutes_per_month >= used + requested)
       const left = Math.max(0, ent.render_minutes_per_month - used)
-      throw deny(`Your plan includes ${ent.render_minutes_per_month} render minutes a month and ${left} are left.${upgrade(plan, `${plan?.entitlements.render_minutes_per_month ?? 0} minutes a month`)}`)
+      throw deny(
+        `Your plan includes ${ent.render_minutes_per_month} render minutes a month and ${left} are left.${upgrade(plan, `${plan?.entitlements.render_minutes_per_month ?? 0} minutes a month`)}`,
+      )
     }
   }
   if (need.alerts) {
     const wanted = need.alerts.used + (need.alerts.requested ?? 1)
     if (wanted > ent.alerts_per_month) {
       const plan = cheapest((p) => p.entitlements.alerts_per_month >= wanted)
-      throw deny(`Your plan includes ${ent.alerts_per_month} alerts a month.${upgrade(plan, `${plan?.entitlements.alerts_per_month ?? 0} alerts a month`)}`)
+      throw deny(
+        `Your plan includes ${ent.alerts_per_month} alerts a month.${upgrade(plan, `${plan?.entitlements.alerts_per_month ?? 0} alerts a month`)}`,
+      )
     }
   }
   return ent

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { PaymentMethod, PaymentProviderInfo, PaymentRecord, Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
+import type {
+  PaymentMethod,
+  PaymentProviderInfo,
+  PaymentRecord,
+  Subscription,
+} from '@mouthpiece/contracts/payments/payments.schemas'
 import { SANDBOX_LABEL, STRIPE_TEST_LABEL } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { Platform } from '../../platform/context'
 import { cachedPerDb } from '../../platform/cached-per-db'
@@ -11,7 +16,12 @@ import { presentPlan } from './plans.service'
 import type { MethodRow, PaymentRow, PlanRow, SubscriptionRow } from './payments.schema'
 import * as repo from './payments.repo'
 import { CardError, ProviderError } from './sources/payment-provider'
-import type { PaymentProvider, PlanPrice, ProviderPayment, ProviderSubscription } from './sources/payment-provider'
+import type {
+  PaymentProvider,
+  PlanPrice,
+  ProviderPayment,
+  ProviderSubscription,
+} from './sources/payment-provider'
 import { createSandboxProvider } from './sources/sandbox.provider'
 import type { SandboxProvider } from './sources/sandbox.provider'
 import { createStripeProvider } from './sources/stripe.provider'
@@ -38,15 +48,20 @@ export interface PaymentsDeps {
  * Stripe when both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, otherwise the embedded
  * sandbox. One per database, shared by the HTTP routes and the workers of a process.
  */
-export const paymentsDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'config' | 'realtime'>): PaymentsDeps => {
-  const { config, db } = platform
-  if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET)
-    console.warn('[payments] Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; using the sandbox')
-  const provider = config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-    ? createStripeProvider(config)
-    : createSandboxProvider(db, { webhookSecret: config.PAYMENTS_SANDBOX_WEBHOOK_SECRET })
-  return { db, provider, notifications: createNotificationsService(platform), purposes: new Map() }
-})
+export const paymentsDeps = cachedPerDb(
+  (platform: Pick<Platform, 'db' | 'config' | 'realtime'>): PaymentsDeps => {
+    const { config, db } = platform
+    if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET)
+      console.warn(
+        '[payments] Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; using the sandbox',
+      )
+    const provider =
+      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? createStripeProvider(config)
+        : createSandboxProvider(db, { webhookSecret: config.PAYMENTS_SANDBOX_WEBHOOK_SECRET })
+    return { db, provider, notifications: createNotificationsService(platform), purposes: new Map() }
+  },
+)
 
 export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
   return provider.name === 'sandbox'
@@ -78,29 +93,46 @@ export function toAppError(err: unknown): unknown {
   if (err instanceof CardError) return new AppError(err.code, err.message, 402)
   if (err instanceof ProviderError) {
     console.error('[payments]', err.message)
-    return new AppError('payment_provider_error', 'The payment provider is not answering. Please try again in a moment.#' + err.message, 502)
+    return new AppError(
+      'payment_provider_error',
+      'The payment provider is not answering. Please try again in a moment.#' + err.message,
+      502,
+    )
   }
   return err
 }
 
 /** The user's customer at the provider, created on first need (idempotent per user). */
-export async function ensureCustomer(deps: PaymentsDeps, user: { id: number; email: string; username: string }): Promise<string> {
+export async function ensureCustomer(
+  deps: PaymentsDeps,
+  user: { id: number; email: string; username: string },
+): Promise<string> {
   const known = await repo.findCustomerId(deps.db, user.id, deps.provider.name)
   if (known) return known
-  const created = await viaProvider(() => deps.provider.createCustomer({ userId: user.id, email: user.email, name: user.username }))
+  const created = await viaProvider(() =>
+    deps.provider.createCustomer({ userId: user.id, email: user.email, name: user.username }),
+  )
   return repo.insertCustomer(deps.db, user.id, deps.provider.name, created)
 }
 
 /** The provider's price for a plan, remembering Stripe's Price id on the plan. */
-export async function priceFor(deps: PaymentsDeps, plan: PlanRow): Promise<{ priceId: string; price: PlanPrice }> {
+export async function priceFor(
+  deps: PaymentsDeps,
+  plan: PlanRow,
+): Promise<{ priceId: string; price: PlanPrice }> {
   const price = planPrice(plan, deps.provider.name === 'stripe' ? plan.stripe_price_id : null)
   const priceId = await viaProvider(() => deps.provider.priceFor(price))
-  if (deps.provider.name === 'stripe' && priceId !== plan.stripe_price_id) await repo.setPlanPrice(deps.db, plan.id, plan.price_cents, priceId)
+  if (deps.provider.name === 'stripe' && priceId !== plan.stripe_price_id)
+    await repo.setPlanPrice(deps.db, plan.id, plan.price_cents, priceId)
   return { priceId, price }
 }
 export function planPrice(plan: PlanRow, knownPriceId: string | null): PlanPrice {
   return {
-    planId: plan.id, name: plan.name, amountCents: plan.price_cents, currency: plan.currency, knownPriceId,
+    planId: plan.id,
+    name: plan.name,
+    amountCents: plan.price_cents,
+    currency: plan.currency,
+    knownPriceId,
     version: `${plan.price_cents}-${plan.currency}-${plan.updated_at.getTime()}`,
   }
 }
@@ -156,14 +188,22 @@ export async function recordPayment(deps: PaymentsDeps, tx: Queryable, p: Paymen
 }
 
 /** Tells the user, inside the transaction that made the change (no row, no push on rollback). */
-export async function notify(deps: PaymentsDeps, tx: Queryable, userId: number, type: number, content: string) {
+export async function notify(
+  deps: PaymentsDeps,
+  tx: Queryable,
+  userId: number,
+  type: number,
+  content: string,
+) {
   await deps.notifications.notify(userId, { content, type }, { tx })
 }
 
 export const money = (cents: number, currency = 'usd') =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100)
 export const day = (d: Date | null) =>
-  d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : 'the end of the period'
+  d
+    ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    : 'the end of the period'
 
 /** Whether a subscription grants its plan now: paid and not ended, or a trial still running. */
 export function grantsPlan(row: SubscriptionRow, now = new Date()): boolean {
@@ -189,7 +229,13 @@ export function presentMethod(row: MethodRow): PaymentMethod {
 }
 export function presentPayment(row: PaymentRow): PaymentRecord {
   return {
-    id: row.id, kind: row.kind, description: row.description, amount_cents: row.amount_cents, currency: row.currency,
-    status: row.status, failure_message: row.failure_message, created_at: row.created_at.toISOString(),
+    id: row.id,
+    kind: row.kind,
+    description: row.description,
+    amount_cents: row.amount_cents,
+    currency: row.currency,
+    status: row.status,
+    failure_message: row.failure_message,
+    created_at: row.created_at.toISOString(),
   }
 }

@@ -28,15 +28,25 @@ describe('payments with the embedded sandbox', () => {
     const { plans, provider } = await c.plans()
     expect(plans.map((p) => p.slug)).toEqual(['free-trial', 'creator', 'pro'])
     expect(plans.map((p) => p.price_cents)).toEqual([0, 5900, 14500])
-    expect(provider).toMatchObject({ name: 'sandbox', test_mode: true, card_entry: 'token-endpoint', label: SANDBOX_LABEL })
+    expect(provider).toMatchObject({
+      name: 'sandbox',
+      test_mode: true,
+      card_entry: 'token-endpoint',
+      label: SANDBOX_LABEL,
+    })
   })
 
   it('tokenizes cards like Stripe.js: only brand, last 4 and expiry come back; bad numbers are refused', async () => {
     const ok = await c.token(VISA)
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toMatchObject({ token_id: expect.stringMatching(/^tok_/), card: { brand: 'visa', last4: '4242', exp_month: 12 } })
+    expect(ok.json()).toMatchObject({
+      token_id: expect.stringMatching(/^tok_/),
+      card: { brand: 'visa', last4: '4242', exp_month: 12 },
+    })
     expect(ok.body).not.toContain('4242424242424242')
-    const stored = await t.database.raw.query<{ n: number }>(`select count(*)::int as n from payment_sandbox_objects where data::text like '%4242424242424242%'`)
+    const stored = await t.database.raw.query<{ n: number }>(
+      `select count(*)::int as n from payment_sandbox_objects where data::text like '%4242424242424242%'`,
+    )
     expect(stored.rows[0]?.n).toBe(0)
 
     const luhn = await c.token('4242 4242 4242 4241')
@@ -54,27 +64,54 @@ describe('payments with the embedded sandbox', () => {
   it('subscribes with 4242…: active plan, card on file, a paid history row and a notification', async () => {
     const u = await c.register()
     const before = await c.current(u.token)
-    expect(before).toMatchObject({ subscription: null, entitlements: { plan_slug: 'free', max_resolution: '720p' }, has_used_trial: false })
-    expect((await c.subscribe(u.token, 'creator')).json()).toMatchObject({ message: 'Please add a card before subscribing.' })
+    expect(before).toMatchObject({
+      subscription: null,
+      entitlements: { plan_slug: 'free', max_resolution: '720p' },
+      has_used_trial: false,
+    })
+    expect((await c.subscribe(u.token, 'creator')).json()).toMatchObject({
+      message: 'Please add a card before subscribing.',
+    })
 
     const added = await c.addCard(u.token, VISA)
     expect(added.statusCode).toBe(200)
     expect(added.json()).toMatchObject({ method: { brand: 'visa', last4: '4242', exp_month: 12 } })
-    expect((await c.call('GET', '/api/payment/method', u.token)).json()).toMatchObject({ method: { last4: '4242' } })
+    expect((await c.call('GET', '/api/payment/method', u.token)).json()).toMatchObject({
+      method: { last4: '4242' },
+    })
 
     const res = await c.subscribe(u.token, 'creator')
     expect(res.statusCode, res.body).toBe(200)
-    const { subscription } = res.json<{ subscription: { status: string; is_active: boolean; current_period_end: string; plan: { slug: string } } }>()
-    expect(subscription).toMatchObject({ status: 'active', is_active: true, cancel_at_period_end: false, plan: { slug: 'creator' } })
+    const { subscription } = res.json<{
+      subscription: { status: string; is_active: boolean; current_period_end: string; plan: { slug: string } }
+    }>()
+    expect(subscription).toMatchObject({
+      status: 'active',
+      is_active: true,
+      cancel_at_period_end: false,
+      plan: { slug: 'creator' },
+    })
     const renewsIn = Date.parse(subscription.current_period_end) - Date.now()
     expect(renewsIn).toBeGreaterThan(27 * DAY)
     expect(renewsIn).toBeLessThan(32 * DAY)
 
-    expect((await c.current(u.token)).entitlements).toMatchObject({ plan_slug: 'creator', render_minutes_per_month: 120, alerts_per_month: 300 })
+    expect((await c.current(u.token)).entitlements).toMatchObject({
+      plan_slug: 'creator',
+      render_minutes_per_month: 120,
+      alerts_per_month: 300,
+    })
     const history = await c.history(u.token)
     expect(history.total).toBe(1)
-    expect(history.list[0]).toMatchObject({ status: 'succeeded', amount_cents: 5900, kind: 'subscription', description: 'Creator plan', failure_message: null })
-    expect((await c.notifications(u.token)).map((x) => x.content)).toContain('Payment of $59.00 received. You are on the Creator plan.')
+    expect(history.list[0]).toMatchObject({
+      status: 'succeeded',
+      amount_cents: 5900,
+      kind: 'subscription',
+      description: 'Creator plan',
+      failure_message: null,
+    })
+    expect((await c.notifications(u.token)).map((x) => x.content)).toContain(
+      'Payment of $59.00 received. You are on the Creator plan.',
+    )
   })
 
   it('a declined card (4000…0002) leaves no active plan and a failed history row with the decline message', async () => {
@@ -85,11 +122,23 @@ describe('payments with the embedded sandbox', () => {
     expect(res.json()).toEqual({ message: 'Your card was declined.', code: 'card_declined' })
 
     const now = await c.current(u.token)
-    expect(now.subscription).toMatchObject({ status: 'incomplete', is_active: false, last_payment_error: 'Your card was declined.' })
+    expect(now.subscription).toMatchObject({
+      status: 'incomplete',
+      is_active: false,
+      last_payment_error: 'Your card was declined.',
+    })
     expect(now.entitlements.plan_slug).toBe('free')
     const history = await c.history(u.token)
-    expect(history.list).toEqual([expect.objectContaining({ status: 'failed', amount_cents: 14500, failure_message: 'Your card was declined.' })])
-    expect((await c.notifications(u.token)).map((x) => x.content)).toContain('Your payment for the Pro plan failed: Your card was declined.')
+    expect(history.list).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        amount_cents: 14500,
+        failure_message: 'Your card was declined.',
+      }),
+    ])
+    expect((await c.notifications(u.token)).map((x) => x.content)).toContain(
+      'Your payment for the Pro plan failed: Your card was declined.',
+    )
 
     // A new card pays the same subscription: still one subscription, now active.
     expect((await c.updateCard(u.token, VISA)).statusCode).toBe(200)
@@ -101,7 +150,10 @@ describe('payments with the embedded sandbox', () => {
   })
 
   it('an expired card and a wrong CVC fail with their own messages', async () => {
-    for (const [card, message] of [[EXPIRED, 'Your card has expired.'], [BAD_CVC, "Your card's security code is incorrect."]] as const) {
+    for (const [card, message] of [
+      [EXPIRED, 'Your card has expired.'],
+      [BAD_CVC, "Your card's security code is incorrect."],
+    ] as const) {
       const u = await c.register()
       await c.addCard(u.token, card)
       const res = await c.subscribe(u.token, 'creator')
@@ -118,14 +170,21 @@ describe('payments with the embedded sandbox', () => {
     await c.subscribe(u.token, 'creator')
     const canceled = await c.call('POST', '/api/payment/cancel-plan', u.token)
     expect(canceled.statusCode).toBe(200)
-    expect(canceled.json()).toMatchObject({ subscription: { status: 'active', cancel_at_period_end: true, is_active: true } })
+    expect(canceled.json()).toMatchObject({
+      subscription: { status: 'active', cancel_at_period_end: true, is_active: true },
+    })
     // Cancelling again changes nothing.
-    expect((await c.call('POST', '/api/payment/cancel-plan', u.token)).json()).toMatchObject({ subscription: { cancel_at_period_end: true } })
+    expect((await c.call('POST', '/api/payment/cancel-plan', u.token)).json()).toMatchObject({
+      subscription: { cancel_at_period_end: true },
+    })
 
     const resumed = await c.call('POST', '/api/payment/resume-plan', u.token)
     expect(resumed.statusCode).toBe(200)
     expect(resumed.json()).toMatchObject({ subscription: { status: 'active', cancel_at_period_end: false } })
-    expect((await c.current(u.token)).subscription).toMatchObject({ status: 'active', cancel_at_period_end: false })
+    expect((await c.current(u.token)).subscription).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: false,
+    })
     const again = await c.call('POST', '/api/payment/resume-plan', u.token)
     expect(again.statusCode).toBe(400)
     expect(again.json()).toMatchObject({ message: 'Your plan is not set to cancel.' })
@@ -142,7 +201,9 @@ describe('payments with the embedded sandbox', () => {
     const v = await c.register()
     await c.addCard(v.token, VISA)
     const both = await Promise.all([c.subscribe(v.token, 'pro'), c.subscribe(v.token, 'pro')])
-    expect(both.map((r) => r.statusCode).sort()).toSatisfy((codes: number[]) => codes.every((s) => s === 200 || s === 409) && codes.includes(200))
+    expect(both.map((r) => r.statusCode).sort()).toSatisfy(
+      (codes: number[]) => codes.every((s) => s === 200 || s === 409) && codes.includes(200),
+    )
     for (const user of [u, v]) {
       expect(await c.subscriptionRows(user.id)).toHaveLength(1)
       expect((await c.history(user.token)).list.filter((r) => r.status === 'succeeded')).toHaveLength(1)
@@ -162,13 +223,19 @@ describe('payments with the embedded sandbox', () => {
 
   it('keeps the card while the plan renews with it; removes it once the plan is canceled', async () => {
     const u = await c.register()
-    expect((await c.call('POST', '/api/payment/delete-method', u.token)).json()).toMatchObject({ message: 'You have no card on file.' })
-    expect((await c.updateCard(u.token, VISA)).json()).toMatchObject({ message: 'You have no card on file. Add a card first.' })
+    expect((await c.call('POST', '/api/payment/delete-method', u.token)).json()).toMatchObject({
+      message: 'You have no card on file.',
+    })
+    expect((await c.updateCard(u.token, VISA)).json()).toMatchObject({
+      message: 'You have no card on file. Add a card first.',
+    })
     await c.addCard(u.token, VISA)
     await c.subscribe(u.token, 'creator')
     const refused = await c.call('POST', '/api/payment/delete-method', u.token)
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toMatchObject({ message: 'Your plan renews with this card. Add a new card or cancel your plan first.' })
+    expect(refused.json()).toMatchObject({
+      message: 'Your plan renews with this card. Add a new card or cancel your plan first.',
+    })
     await c.call('POST', '/api/payment/cancel-plan', u.token)
     const removed = await c.call('POST', '/api/payment/delete-method', u.token)
     expect(removed.statusCode).toBe(200)
@@ -180,9 +247,14 @@ describe('payments with the embedded sandbox', () => {
     const u = await c.register()
     const trial = await c.subscribe(u.token, 'free-trial')
     expect(trial.statusCode).toBe(200)
-    expect(trial.json()).toMatchObject({ subscription: { status: 'trialing', is_active: true, plan: { slug: 'free-trial' } } })
+    expect(trial.json()).toMatchObject({
+      subscription: { status: 'trialing', is_active: true, plan: { slug: 'free-trial' } },
+    })
     const now = await c.current(u.token)
-    expect(now).toMatchObject({ has_used_trial: true, entitlements: { plan_slug: 'free-trial', max_resolution: '1080p' } })
+    expect(now).toMatchObject({
+      has_used_trial: true,
+      entitlements: { plan_slug: 'free-trial', max_resolution: '1080p' },
+    })
     expect(Date.parse(now.subscription!.current_period_end!) - Date.now()).toBeGreaterThan(13 * DAY)
     const again = await c.subscribe(u.token, 'free-trial')
     expect(again.statusCode).toBe(409)
@@ -221,8 +293,15 @@ describe('payments with the embedded sandbox', () => {
     expect((await c.history(failing.token)).list[0]).toMatchObject({ status: 'failed' })
     expect((await c.notifications(failing.token)).some((x) => x.content.includes('failed'))).toBe(true)
 
-    expect((await c.current(leaving.token))).toMatchObject({ subscription: null, entitlements: { plan_slug: 'free' } })
-    expect((await c.current(trying.token))).toMatchObject({ subscription: null, entitlements: { plan_slug: 'free' }, has_used_trial: true })
+    expect(await c.current(leaving.token)).toMatchObject({
+      subscription: null,
+      entitlements: { plan_slug: 'free' },
+    })
+    expect(await c.current(trying.token)).toMatchObject({
+      subscription: null,
+      entitlements: { plan_slug: 'free' },
+      has_used_trial: true,
+    })
 
     // Running the same clock again applies nothing twice.
     await sweep(deps, new Date(Date.now() + 32 * DAY))
@@ -231,64 +310,129 @@ describe('payments with the embedded sandbox', () => {
 
   it('one-off test payments: 4242 succeeds, 4000…0002 fails with its message', async () => {
     const u = await c.register()
-    const ok = await c.call('POST', '/api/payment/one-off', u.token, { amount_cents: 500, description: 'Tip jar test', token_id: await c.tokenId(VISA) })
+    const ok = await c.call('POST', '/api/payment/one-off', u.token, {
+      amount_cents: 500,
+      description: 'Tip jar test',
+      token_id: await c.tokenId(VISA),
+    })
     expect(ok.statusCode, ok.body).toBe(200)
-    expect(ok.json()).toMatchObject({ payment: { status: 'succeeded', amount_cents: 500, kind: 'one_off', description: 'Tip jar test' } })
-    const bad = await c.call('POST', '/api/payment/one-off', u.token, { amount_cents: 500, token_id: await c.tokenId(DECLINED) })
+    expect(ok.json()).toMatchObject({
+      payment: { status: 'succeeded', amount_cents: 500, kind: 'one_off', description: 'Tip jar test' },
+    })
+    const bad = await c.call('POST', '/api/payment/one-off', u.token, {
+      amount_cents: 500,
+      token_id: await c.tokenId(DECLINED),
+    })
     expect(bad.statusCode).toBe(402)
     expect(bad.json()).toMatchObject({ message: 'Your card was declined.' })
-    expect((await c.history(u.token)).list.map((r) => [r.status, r.failure_message])).toEqual([['failed', 'Your card was declined.'], ['succeeded', null]])
+    expect((await c.history(u.token)).list.map((r) => [r.status, r.failure_message])).toEqual([
+      ['failed', 'Your card was declined.'],
+      ['succeeded', null],
+    ])
     const small = await c.call('POST', '/api/payment/one-off', u.token, { amount_cents: 10 })
     expect(small.json()).toMatchObject({ message: 'The amount must be at least $0.50' })
   })
 
   it('check-user-subscription answers publicly by username', async () => {
     const u = await c.register()
-    expect((await c.call('GET', `/api/check-user-subscription?username=${u.username}`)).json()).toEqual({ username: u.username, has_subscription: false, plan_name: null })
+    expect((await c.call('GET', `/api/check-user-subscription?username=${u.username}`)).json()).toEqual({
+      username: u.username,
+      has_subscription: false,
+      plan_name: null,
+    })
     await c.addCard(u.token, VISA)
     await c.subscribe(u.token, 'pro')
-    expect((await c.call('GET', `/api/check-user-subscription?username=${u.username.toUpperCase()}`)).json()).toEqual({ username: u.username, has_subscription: true, plan_name: 'Pro' })
-    expect((await c.call('GET', '/api/check-user-subscription?username=nobody-at-all')).json()).toMatchObject({ has_subscription: false })
+    expect(
+      (await c.call('GET', `/api/check-user-subscription?username=${u.username.toUpperCase()}`)).json(),
+    ).toEqual({ username: u.username, has_subscription: true, plan_name: 'Pro' })
+    expect((await c.call('GET', '/api/check-user-subscription?username=nobody-at-all')).json()).toMatchObject(
+      { has_subscription: false },
+    )
   })
 
   it('needs a signed-in user for the billing calls', async () => {
-    for (const url of ['/api/payment/subscription-plan', '/api/payment/method', '/api/payment/history']) expect((await c.call('GET', url)).statusCode).toBe(401)
-    expect((await c.call('POST', '/api/payment/subscribe-plan', undefined, { subscription_plan_id: 1 })).statusCode).toBe(401)
+    for (const url of ['/api/payment/subscription-plan', '/api/payment/method', '/api/payment/history'])
+      expect((await c.call('GET', url)).statusCode).toBe(401)
+    expect(
+      (await c.call('POST', '/api/payment/subscribe-plan', undefined, { subscription_plan_id: 1 }))
+        .statusCode,
+    ).toBe(401)
   })
 
   it('gates features on the plan with an upgrade message', async () => {
     const u = await c.register()
-    await expect(assertEntitled(t.db, u.id, { resolution: '1080p' })).rejects.toMatchObject({ status: 403, message: 'Your plan allows 720p. Upgrade to Pro for 1080p.' })
-    await expect(assertEntitled(t.db, u.id, { renderMinutes: { used: 8, requested: 5 } })).rejects.toMatchObject({
-      message: 'Your plan includes 10 render minutes a month and 2 are left. Upgrade to Creator for 120 minutes a month.',
+    await expect(assertEntitled(t.db, u.id, { resolution: '1080p' })).rejects.toMatchObject({
+      status: 403,
+      message: 'Your plan allows 720p. Upgrade to Pro for 1080p.',
+    })
+    await expect(
+      assertEntitled(t.db, u.id, { renderMinutes: { used: 8, requested: 5 } }),
+    ).rejects.toMatchObject({
+      message:
+        'Your plan includes 10 render minutes a month and 2 are left. Upgrade to Creator for 120 minutes a month.',
     })
     await c.addCard(u.token, VISA)
     await c.subscribe(u.token, 'creator')
-    await expect(assertEntitled(t.db, u.id, { resolution: '720p', alerts: { used: 299 } })).resolves.toMatchObject({ plan_slug: 'creator' })
-    await expect(assertEntitled(t.db, u.id, { alerts: { used: 300 } })).rejects.toMatchObject({ message: 'Your plan includes 300 alerts a month. Upgrade to Pro for 850 alerts a month.' })
+    await expect(
+      assertEntitled(t.db, u.id, { resolution: '720p', alerts: { used: 299 } }),
+    ).resolves.toMatchObject({ plan_slug: 'creator' })
+    await expect(assertEntitled(t.db, u.id, { alerts: { used: 300 } })).rejects.toMatchObject({
+      message: 'Your plan includes 300 alerts a month. Upgrade to Pro for 850 alerts a month.',
+    })
   })
 
   it('accepts signed events at the webhook, refuses forged ones, applies each event once', async () => {
     const u = await c.register()
     await c.addCard(u.token, VISA)
     await c.subscribe(u.token, 'creator')
-    const sub = (await t.database.raw.query<{ provider_subscription_id: string }>('select provider_subscription_id from subscriptions where user_id = $1', [u.id])).rows[0]!
+    const sub = (
+      await t.database.raw.query<{ provider_subscription_id: string }>(
+        'select provider_subscription_id from subscriptions where user_id = $1',
+        [u.id],
+      )
+    ).rows[0]!
     const event = {
-      id: 'evt_sandbox_replay_1', object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000),
-      data: { object: { id: 'in_manual_1', object: 'invoice', status: 'paid', amount_due: 5900, amount_paid: 5900, currency: 'usd', attempt_count: 1, parent: { subscription_details: { subscription: sub.provider_subscription_id } } } },
+      id: 'evt_sandbox_replay_1',
+      object: 'event',
+      type: 'invoice.paid',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'in_manual_1',
+          object: 'invoice',
+          status: 'paid',
+          amount_due: 5900,
+          amount_paid: 5900,
+          currency: 'usd',
+          attempt_count: 1,
+          parent: { subscription_details: { subscription: sub.provider_subscription_id } },
+        },
+      },
     }
     const payload = JSON.stringify(event)
     const post = (signature: string) =>
-      t.app.inject({ method: 'POST', url: '/api/payment/handle', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment/handle',
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      })
     expect((await post(signStripePayload(payload, 'whsec_wrong_secret'))).statusCode).toBe(400)
     const answers = []
     for (let i = 0; i < 5; i++) answers.push((await post(signStripePayload(payload, WEBHOOK_SECRET))).json())
-    expect(answers).toEqual([{ received: true, duplicate: false }, ...Array(4).fill({ received: true, duplicate: true })])
+    expect(answers).toEqual([
+      { received: true, duplicate: false },
+      ...Array(4).fill({ received: true, duplicate: true }),
+    ])
     expect((await c.history(u.token)).total).toBe(2)
   })
 
   it('lets admins list, create and edit plans', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'admin-password-1' } })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'admin', password: 'admin-password-1' },
+    })
     expect(login.statusCode).toBe(200)
     const admin = login.json<{ token: string }>().token
     const list = await c.call('GET', '/api/admin/payment/plans', admin)
@@ -297,14 +441,43 @@ describe('payments with the embedded sandbox', () => {
     expect((await c.call('GET', '/api/admin/payment/plans', u.token)).statusCode).toBe(403)
 
     const entitlements = { render_minutes_per_month: 2000, max_resolution: '1080p', alerts_per_month: 3000 }
-    const created = await c.call('POST', '/api/admin/payment/plans', admin, { slug: 'studio', name: 'Studio', price_cents: 37900, entitlements, sort_order: 3 })
+    const created = await c.call('POST', '/api/admin/payment/plans', admin, {
+      slug: 'studio',
+      name: 'Studio',
+      price_cents: 37900,
+      entitlements,
+      sort_order: 3,
+    })
     expect(created.statusCode, created.body).toBe(200)
     const { plan } = created.json<{ plan: { id: number } }>()
-    expect((await c.call('POST', '/api/admin/payment/plans', admin, { slug: 'studio', name: 'Again', price_cents: 100, entitlements })).json()).toMatchObject({ message: 'A plan with this slug already exists' })
-    expect((await c.call('POST', '/api/admin/payment/plans', admin, { slug: 'cheap', name: 'Cheap', price_cents: 0, entitlements })).json()).toMatchObject({ message: 'A paid plan must cost more than 0' })
+    expect(
+      (
+        await c.call('POST', '/api/admin/payment/plans', admin, {
+          slug: 'studio',
+          name: 'Again',
+          price_cents: 100,
+          entitlements,
+        })
+      ).json(),
+    ).toMatchObject({ message: 'A plan with this slug already exists' })
+    expect(
+      (
+        await c.call('POST', '/api/admin/payment/plans', admin, {
+          slug: 'cheap',
+          name: 'Cheap',
+          price_cents: 0,
+          entitlements,
+        })
+      ).json(),
+    ).toMatchObject({ message: 'A paid plan must cost more than 0' })
 
-    const edited = await c.call('POST', `/api/admin/payment/plans/${plan.id}/update`, admin, { price_cents: 39900, features: ['Everything in Pro'] })
-    expect(edited.json()).toMatchObject({ plan: { slug: 'studio', name: 'Studio', price_cents: 39900, features: ['Everything in Pro'] } })
+    const edited = await c.call('POST', `/api/admin/payment/plans/${plan.id}/update`, admin, {
+      price_cents: 39900,
+      features: ['Everything in Pro'],
+    })
+    expect(edited.json()).toMatchObject({
+      plan: { slug: 'studio', name: 'Studio', price_cents: 39900, features: ['Everything in Pro'] },
+    })
     expect((await c.plans()).plans.find((p) => p.slug === 'studio')).toMatchObject({ price_cents: 39900 })
     await c.call('POST', `/api/admin/payment/plans/${plan.id}/update`, admin, { is_active: false })
     expect((await c.plans()).plans.some((p) => p.slug === 'studio')).toBe(false)

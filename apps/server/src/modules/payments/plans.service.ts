@@ -14,22 +14,49 @@ import * as repo from './payments.repo'
  */
 export const SEEDED_PLANS: repo.NewPlan[] = [
   {
-    slug: 'free-trial', name: 'Free Trial', price_cents: 0, trial_days: 14, is_trial: true, sort_order: 0,
+    slug: 'free-trial',
+    name: 'Free Trial',
+    price_cents: 0,
+    trial_days: 14,
+    is_trial: true,
+    sort_order: 0,
     description: 'Try Mouthpiece for 14 days, no card needed.',
     entitlements: { render_minutes_per_month: 30, max_resolution: '1080p', alerts_per_month: 50 },
-    features: ['14 days free, no card needed', '30 render minutes', 'Exports up to 1080p', '50 spoken stream alerts'],
+    features: [
+      '14 days free, no card needed',
+      '30 render minutes',
+      'Exports up to 1080p',
+      '50 spoken stream alerts',
+    ],
   },
   {
-    slug: 'creator', name: 'Creator', price_cents: 5_900, sort_order: 1,
+    slug: 'creator',
+    name: 'Creator',
+    price_cents: 5_900,
+    sort_order: 1,
     description: 'For creators publishing every week.',
     entitlements: { render_minutes_per_month: 120, max_resolution: '720p', alerts_per_month: 300 },
-    features: ['120 render minutes a month', 'Exports up to 720p', '300 spoken stream alerts a month', 'Voice cloning and custom avatars'],
+    features: [
+      '120 render minutes a month',
+      'Exports up to 720p',
+      '300 spoken stream alerts a month',
+      'Voice cloning and custom avatars',
+    ],
   },
   {
-    slug: 'pro', name: 'Pro', price_cents: 14_500, sort_order: 2,
+    slug: 'pro',
+    name: 'Pro',
+    price_cents: 14_500,
+    sort_order: 2,
     description: 'For full-time streamers and teams.',
     entitlements: { render_minutes_per_month: 600, max_resolution: '1080p', alerts_per_month: 850 },
-    features: ['600 render minutes a month', 'Exports up to 1080p', '850 spoken stream alerts a month', 'Voice cloning and custom avatars', 'Priority rendering'],
+    features: [
+      '600 render minutes a month',
+      'Exports up to 1080p',
+      '850 spoken stream alerts a month',
+      'Voice cloning and custom avatars',
+      'Priority rendering',
+    ],
   },
 ]
 
@@ -40,9 +67,19 @@ export async function seedPlans({ db }: Pick<Platform, 'db'>) {
 
 export function presentPlan(row: PlanRow): SubscriptionPlan {
   return {
-    id: row.id, slug: row.slug, name: row.name, description: row.description, price_cents: row.price_cents,
-    currency: row.currency, interval: 'month', trial_days: row.trial_days, is_trial: row.is_trial, features: row.features,
-    entitlements: row.entitlements, is_active: row.is_active, sort_order: row.sort_order,
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    price_cents: row.price_cents,
+    currency: row.currency,
+    interval: 'month',
+    trial_days: row.trial_days,
+    is_trial: row.is_trial,
+    features: row.features,
+    entitlements: row.entitlements,
+    is_active: row.is_active,
+    sort_order: row.sort_order,
   }
 }
 
@@ -52,8 +89,10 @@ export async function listPlans(db: Queryable, opts: { activeOnly: boolean }): P
 
 /** A plan is a trial exactly when it has trial days; a trial is free. */
 function checkTrialRules(plan: { price_cents: number; trial_days: number }) {
-  if (plan.trial_days > 0 && plan.price_cents !== 0) throw fieldError('price_cents', 'A free trial plan must cost 0')
-  if (plan.trial_days === 0 && plan.price_cents === 0) throw fieldError('price_cents', 'A paid plan must cost more than 0')
+  if (plan.trial_days > 0 && plan.price_cents !== 0)
+    throw fieldError('price_cents', 'A free trial plan must cost 0')
+  if (plan.trial_days === 0 && plan.price_cents === 0)
+    throw fieldError('price_cents', 'A paid plan must cost more than 0')
 }
 
 /** One plan as the admin sees it, or undefined. */
@@ -62,7 +101,10 @@ export async function getPlan(db: Queryable, id: number): Promise<SubscriptionPl
   return row ? presentPlan(row) : undefined
 }
 
-export async function createPlan(db: Queryable, input: RouteBody<typeof adminCreatePlan>): Promise<SubscriptionPlan> {
+export async function createPlan(
+  db: Queryable,
+  input: RouteBody<typeof adminCreatePlan>,
+): Promise<SubscriptionPlan> {
   const plan = { description: '', trial_days: 0, features: [], is_active: true, sort_order: 0, ...input }
   checkTrialRules(plan)
   const row = await repo.insertPlan(db, { ...plan, is_trial: plan.trial_days > 0 })
@@ -74,12 +116,17 @@ export async function createPlan(db: Queryable, input: RouteBody<typeof adminCre
  * Edits a plan. A new price gets a new Stripe Price on next use (Prices are immutable); people
  * already subscribed keep paying what they signed up for.
  */
-export async function updatePlan(db: Queryable, id: number, input: RouteBody<typeof adminUpdatePlan>): Promise<SubscriptionPlan> {
+export async function updatePlan(
+  db: Queryable,
+  id: number,
+  input: RouteBody<typeof adminUpdatePlan>,
+): Promise<SubscriptionPlan> {
   const current = await repo.findPlan(db, id)
   if (!current) throw notFound('Subscription plan')
   const next = { ...current, ...input }
   checkTrialRules(next)
-  if (current.is_trial !== next.trial_days > 0) throw new AppError('validation', 'A plan cannot switch between free trial and paid', 422)
+  if (current.is_trial !== next.trial_days > 0)
+    throw new AppError('validation', 'A plan cannot switch between free trial and paid', 422)
   const priceChanged = next.price_cents !== current.price_cents || next.currency !== current.currency
   const row = await repo.updatePlan(db, id, { ...input, ...(priceChanged ? { stripe_price_id: null } : {}) })
   if (!row) throw notFound('Subscription plan')

@@ -19,7 +19,8 @@ export async function handleWebhook(deps: PaymentsDeps, rawBody: Buffer, signatu
   try {
     verifyStripeSignature(rawBody, signature, secret)
   } catch (err) {
-    if (err instanceof WebhookSignatureError) throw new AppError('invalid_signature', `Invalid webhook signature#${err.message}`, 400)
+    if (err instanceof WebhookSignatureError)
+      throw new AppError('invalid_signature', `Invalid webhook signature#${err.message}`, 400)
     throw err
   }
   let json: unknown
@@ -37,9 +38,13 @@ export async function handleWebhook(deps: PaymentsDeps, rawBody: Buffer, signatu
  * Applies an event and records its id in one transaction: a redelivered event is a no-op, and an
  * event whose effects fail is not recorded, so the provider's retry applies it later.
  */
-export async function applyEvent(deps: PaymentsDeps, event: StripeEvent): Promise<{ received: true; duplicate: boolean }> {
+export async function applyEvent(
+  deps: PaymentsDeps,
+  event: StripeEvent,
+): Promise<{ received: true; duplicate: boolean }> {
   return deps.db.transaction(async (tx) => {
-    if (!(await repo.markEventProcessed(tx, event.id, deps.provider.name, event.type))) return { received: true as const, duplicate: true }
+    if (!(await repo.markEventProcessed(tx, event.id, deps.provider.name, event.type)))
+      return { received: true as const, duplicate: true }
     const object = event.data.object
     switch (event.type) {
       case 'customer.subscription.created':
@@ -80,51 +85,106 @@ function isRegression(row: SubscriptionRow, next: SubscriptionRow['status']): bo
   return next === 'incomplete' && row.status !== 'incomplete'
 }
 
-async function onSubscription(deps: PaymentsDeps, tx: Queryable, object: unknown, created: number | undefined) {
+async function onSubscription(
+  deps: PaymentsDeps,
+  tx: Queryable,
+  object: unknown,
+  created: number | undefined,
+) {
   const remote = readSubscription(object)
   const row = await repo.findByProviderId(tx, deps.provider.name, remote.id, true)
   if (!row || isRegression(row, remote.status)) return
   // An event older than what a request already took from the provider describes the past.
-  if (created !== undefined && row.provider_synced_at && created * 1000 < row.provider_synced_at.getTime() - 1000) return
-  const saved = await repo.updateSubscription(tx, row.id, { ...fromRemote(remote), ...(created ? { provider_synced_at: new Date(created * 1000) } : {}) })
+  if (
+    created !== undefined &&
+    row.provider_synced_at &&
+    created * 1000 < row.provider_synced_at.getTime() - 1000
+  )
+    return
+  const saved = await repo.updateSubscription(tx, row.id, {
+    ...fromRemote(remote),
+    ...(created ? { provider_synced_at: new Date(created * 1000) } : {}),
+  })
   if (saved.status === 'canceled' && row.status !== 'canceled') {
-    await notify(deps, tx, row.user_id, N.planEnded, `${await planLabel(tx, row, 'Your')} has ended. Choose a plan to keep your features.`)
+    await notify(
+      deps,
+      tx,
+      row.user_id,
+      N.planEnded,
+      `${await planLabel(tx, row, 'Your')} has ended. Choose a plan to keep your features.`,
+    )
   }
 }
 
 async function onInvoicePaid(deps: PaymentsDeps, tx: Queryable, object: unknown) {
   const invoice = readInvoice(object)
-  const row = invoice.subscriptionId ? await repo.findByProviderId(tx, deps.provider.name, invoice.subscriptionId, true) : undefined
+  const row = invoice.subscriptionId
+    ? await repo.findByProviderId(tx, deps.provider.name, invoice.subscriptionId, true)
+    : undefined
   if (!row) return
   const plan = await repo.findPlan(tx, row.plan_id)
   if (invoice.amountPaid > 0) {
     const recorded = await recordPayment(deps, tx, {
-      userId: row.user_id, subscriptionId: row.id, kind: 'subscription', ref: invoice.id, dedupeKey: `${invoice.id}:paid`,
-      status: 'succeeded', amountCents: invoice.amountPaid, currency: invoice.currency, description: `${plan?.name ?? 'Subscription'} plan`,
+      userId: row.user_id,
+      subscriptionId: row.id,
+      kind: 'subscription',
+      ref: invoice.id,
+      dedupeKey: `${invoice.id}:paid`,
+      status: 'succeeded',
+      amountCents: invoice.amountPaid,
+      currency: invoice.currency,
+      description: `${plan?.name ?? 'Subscription'} plan`,
     })
-    if (recorded) await notify(deps, tx, row.user_id, N.paymentSucceeded, `Payment of ${money(invoice.amountPaid, invoice.currency)} received for ${await planLabel(tx, row, 'your')}.`)
+    if (recorded)
+      await notify(
+        deps,
+        tx,
+        row.user_id,
+        N.paymentSucceeded,
+        `Payment of ${money(invoice.amountPaid, invoice.currency)} received for ${await planLabel(tx, row, 'your')}.`,
+      )
   }
   if (row.status === 'incomplete' || row.status === 'past_due') {
-    await repo.updateSubscription(tx, row.id, { status: 'active', last_payment_error: null, locked_until: null })
+    await repo.updateSubscription(tx, row.id, {
+      status: 'active',
+      last_payment_error: null,
+      locked_until: null,
+    })
     const trial = await repo.findTrial(tx, row.user_id, true)
-    if (trial?.status === 'trialing') await repo.updateSubscription(tx, trial.id, { status: 'canceled', ended_at: new Date() })
+    if (trial?.status === 'trialing')
+      await repo.updateSubscription(tx, trial.id, { status: 'canceled', ended_at: new Date() })
   }
 }
 
 async function onInvoiceFailed(deps: PaymentsDeps, tx: Queryable, object: unknown) {
   const invoice = readInvoice(object)
-  const row = invoice.subscriptionId ? await repo.findByProviderId(tx, deps.provider.name, invoice.subscriptionId, true) : undefined
+  const row = invoice.subscriptionId
+    ? await repo.findByProviderId(tx, deps.provider.name, invoice.subscriptionId, true)
+    : undefined
   if (!row) return
   const plan = await repo.findPlan(tx, row.plan_id)
   const message = 'The payment for your plan failed. Please update your card.'
   const recorded = await recordPayment(deps, tx, {
-    userId: row.user_id, subscriptionId: row.id, kind: 'subscription', ref: invoice.id,
-    dedupeKey: `${invoice.id}:failed:${invoice.attemptCount}`, status: 'failed', amountCents: invoice.amountDue,
-    currency: invoice.currency, description: `${plan?.name ?? 'Subscription'} plan`, failure: { code: 'invoice_payment_failed', message },
+    userId: row.user_id,
+    subscriptionId: row.id,
+    kind: 'subscription',
+    ref: invoice.id,
+    dedupeKey: `${invoice.id}:failed:${invoice.attemptCount}`,
+    status: 'failed',
+    amountCents: invoice.amountDue,
+    currency: invoice.currency,
+    description: `${plan?.name ?? 'Subscription'} plan`,
+    failure: { code: 'invoice_payment_failed', message },
   })
   if (!recorded) return
   await repo.updateSubscription(tx, row.id, { last_payment_error: message })
-  await notify(deps, tx, row.user_id, N.paymentFailed, `Your payment of ${money(invoice.amountDue, invoice.currency)} for ${await planLabel(tx, row, 'your')} failed. Please update your card.`)
+  await notify(
+    deps,
+    tx,
+    row.user_id,
+    N.paymentFailed,
+    `Your payment of ${money(invoice.amountDue, invoice.currency)} for ${await planLabel(tx, row, 'your')} failed. Please update your card.`,
+  )
 }
 
 async function onPaymentIntent(deps: PaymentsDeps, tx: Tx, object: unknown) {
@@ -136,21 +196,38 @@ async function onPaymentIntent(deps: PaymentsDeps, tx: Tx, object: unknown) {
   if (pi.metadata.kind !== 'one_off' || !Number.isInteger(userId) || userId <= 0) return
   const succeeded = pi.status === 'succeeded'
   const recorded = await recordPayment(deps, tx, {
-    userId, kind: 'one_off', ref: pi.id, dedupeKey: succeeded ? `${pi.id}:succeeded` : `${pi.id}:failed:${pi.latestCharge ?? 'charge'}`,
-    status: succeeded ? 'succeeded' : 'failed', amountCents: pi.amount, currency: pi.currency, description: pi.description ?? 'Payment',
-    ...(succeeded ? {} : { failure: { code: 'payment_failed', message: pi.errorMessage ?? 'Your payment failed.' } }),
+    userId,
+    kind: 'one_off',
+    ref: pi.id,
+    dedupeKey: succeeded ? `${pi.id}:succeeded` : `${pi.id}:failed:${pi.latestCharge ?? 'charge'}`,
+    status: succeeded ? 'succeeded' : 'failed',
+    amountCents: pi.amount,
+    currency: pi.currency,
+    description: pi.description ?? 'Payment',
+    ...(succeeded
+      ? {}
+      : { failure: { code: 'payment_failed', message: pi.errorMessage ?? 'Your payment failed.' } }),
   })
   if (recorded)
-    await notify(deps, tx, userId, succeeded ? N.paymentSucceeded : N.paymentFailed, succeeded
-      ? `Payment of ${money(pi.amount, pi.currency)} received.`
-      : `Your payment of ${money(pi.amount, pi.currency)} failed: ${pi.errorMessage ?? 'Your payment failed.'}`)
+    await notify(
+      deps,
+      tx,
+      userId,
+      succeeded ? N.paymentSucceeded : N.paymentFailed,
+      succeeded
+        ? `Payment of ${money(pi.amount, pi.currency)} received.`
+        : `Your payment of ${money(pi.amount, pi.currency)} failed: ${pi.errorMessage ?? 'Your payment failed.'}`,
+    )
 }
 
 /**
  * The clock's work, run every minute by the worker: ended free trials stop, and the sandbox
  * renews, retries and expires its subscriptions, reporting through the same events as Stripe.
  */
-export async function sweep(deps: PaymentsDeps, now = new Date()): Promise<{ events: number; trialsEnded: number }> {
+export async function sweep(
+  deps: PaymentsDeps,
+  now = new Date(),
+): Promise<{ events: number; trialsEnded: number }> {
   let events = 0
   if (isSandbox(deps.provider)) {
     for (const event of await deps.provider.advance(now)) {
@@ -165,7 +242,13 @@ export async function sweep(deps: PaymentsDeps, now = new Date()): Promise<{ eve
       const row = await repo.findSubscription(tx, trial.id, true)
       if (row?.status !== 'trialing') return
       await repo.updateSubscription(tx, row.id, { status: 'canceled', ended_at: now })
-      await notify(deps, tx, row.user_id, N.trialEnded, `Your free trial ended on ${day(row.current_period_end)}. Choose a plan to keep 1080p exports.`)
+      await notify(
+        deps,
+        tx,
+        row.user_id,
+        N.trialEnded,
+        `Your free trial ended on ${day(row.current_period_end)}. Choose a plan to keep 1080p exports.`,
+      )
       trialsEnded += 1
     })
   }

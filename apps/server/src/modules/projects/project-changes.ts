@@ -7,7 +7,13 @@
 import { paginateByChars } from '../../platform/media'
 import { DELETE_ACTION } from '@mouthpiece/contracts/statuses'
 import {
-  AudioData, AvatarData, CaptionData, MAX_ASSETS_PER_SCENE, MAX_SCENES, ProjectDocument, SceneAsset,
+  AudioData,
+  AvatarData,
+  CaptionData,
+  MAX_ASSETS_PER_SCENE,
+  MAX_SCENES,
+  ProjectDocument,
+  SceneAsset,
 } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { AudioTake, CaptionAsset, Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { SceneChange } from '@mouthpiece/contracts/projects/projects.schemas'
@@ -31,12 +37,24 @@ function withScene(doc: ProjectDocument, sceneId: string, edit: (s: Scene) => Sc
 }
 
 /** Parses a part again after merging, so a partial edit can never leave an invalid document. */
-function merged<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: Array<{ message: string; path: PropertyKey[] }> } } }, value: unknown, field: string): T {
+function merged<T>(
+  schema: {
+    safeParse: (
+      v: unknown,
+    ) =>
+      | { success: true; data: T }
+      | { success: false; error: { issues: Array<{ message: string; path: PropertyKey[] }> } }
+  },
+  value: unknown,
+  field: string,
+): T {
   const r = schema.safeParse(value)
   if (r.success) return r.data
   const issue = r.error.issues[0]
   const message = issue?.message ?? 'Invalid value'
-  throw new AppError('validation', message, 400, { [[field, ...(issue?.path ?? []).map(String)].join('.')]: [message] })
+  throw new AppError('validation', message, 400, {
+    [[field, ...(issue?.path ?? []).map(String)].join('.')]: [message],
+  })
 }
 
 export interface Applied {
@@ -48,29 +66,54 @@ export interface Applied {
 export function applyChange(doc: ProjectDocument, change: SceneChange, retext = new Set<string>()): Applied {
   switch (change.kind) {
     case 'captionData':
-      return { doc: withScene(doc, change.sceneId, (s) => ({ ...s, captionData: merged(CaptionData, { ...s.captionData, ...change.data }, 'captionData') })), retext }
+      return {
+        doc: withScene(doc, change.sceneId, (s) => ({
+          ...s,
+          captionData: merged(CaptionData, { ...s.captionData, ...change.data }, 'captionData'),
+        })),
+        retext,
+      }
     case 'avatarData':
-      return { doc: withScene(doc, change.sceneId, (s) => ({ ...s, avatarData: merged(AvatarData, { ...s.avatarData, ...change.data }, 'avatarData') })), retext }
+      return {
+        doc: withScene(doc, change.sceneId, (s) => ({
+          ...s,
+          avatarData: merged(AvatarData, { ...s.avatarData, ...change.data }, 'avatarData'),
+        })),
+        retext,
+      }
     case 'audioData':
       return {
         doc: withScene(doc, change.sceneId, (s) => {
-          if (change.data.audioFile !== undefined && change.data.audioFile !== null && !s.audioData.generatedLinks.some((t) => t.id === change.data.audioFile)) {
+          if (
+            change.data.audioFile !== undefined &&
+            change.data.audioFile !== null &&
+            !s.audioData.generatedLinks.some((t) => t.id === change.data.audioFile)
+          ) {
             throw new AppError('not_found', 'Audio take not found', 404)
           }
           const audioData = merged(AudioData, { ...s.audioData, ...change.data }, 'audioData')
-          const next = change.data.audioFile ? chooseTake(s, audioData, change.data.audioFile) : { ...s, audioData }
+          const next = change.data.audioFile
+            ? chooseTake(s, audioData, change.data.audioFile)
+            : { ...s, audioData }
           if (next.text.trim() && !change.data.audioFile && voiceChanged(s, next)) retext.add(s.id)
           return next
         }),
         retext,
       }
     case 'asset':
-      return { doc: withScene(doc, change.sceneId, (s) => editAsset(s, change.assetId, change.action, change.data)), retext }
+      return {
+        doc: withScene(doc, change.sceneId, (s) => editAsset(s, change.assetId, change.action, change.data)),
+        retext,
+      }
     case 'text':
       return setText(doc, change.sceneId, change.text, retext)
     case 'addScene': {
-      if (doc.scenes.some((s) => s.id === change.scene.id)) throw new AppError('validation', 'A scene with this id already exists', 400, { 'scene.id': ['A scene with this id already exists'] })
-      if (doc.scenes.length >= MAX_SCENES) throw new AppError('validation', `A project holds at most ${MAX_SCENES} scenes`, 400)
+      if (doc.scenes.some((s) => s.id === change.scene.id))
+        throw new AppError('validation', 'A scene with this id already exists', 400, {
+          'scene.id': ['A scene with this id already exists'],
+        })
+      if (doc.scenes.length >= MAX_SCENES)
+        throw new AppError('validation', `A project holds at most ${MAX_SCENES} scenes`, 400)
       const scenes = [...doc.scenes]
       scenes.splice(Math.min(change.index ?? scenes.length, scenes.length), 0, change.scene)
       if (change.scene.text.trim() && !change.scene.audioData.audioFile) retext.add(change.scene.id)
@@ -98,19 +141,27 @@ export function applyChanges(doc: ProjectDocument, changes: readonly SceneChange
 }
 
 function setText(doc: ProjectDocument, sceneId: string, text: string, retext: Set<string>): Applied {
-  const next = withScene(doc, sceneId, (s) => (s.text === text ? s : { ...s, text, captionData: { ...s.captionData, content: text } }))
+  const next = withScene(doc, sceneId, (s) =>
+    s.text === text ? s : { ...s, text, captionData: { ...s.captionData, content: text } },
+  )
   if (findScene(doc, sceneId).text !== text) retext.add(sceneId)
   return { doc: next, retext }
 }
 
-function editAsset(scene: Scene, assetId: string, action: number | undefined, data: Partial<SceneAsset> | undefined): Scene {
+function editAsset(
+  scene: Scene,
+  assetId: string,
+  action: number | undefined,
+  data: Partial<SceneAsset> | undefined,
+): Scene {
   const existing = scene.assets.find((a) => a.id === assetId)
   if (action === DELETE_ACTION) {
     if (!existing) throw assetNotFound()
     return { ...scene, assets: scene.assets.filter((a) => a.id !== assetId) }
   }
   if (!existing) {
-    if (scene.assets.length >= MAX_ASSETS_PER_SCENE) throw new AppError('validation', `A scene holds at most ${MAX_ASSETS_PER_SCENE} assets`, 400)
+    if (scene.assets.length >= MAX_ASSETS_PER_SCENE)
+      throw new AppError('validation', `A scene holds at most ${MAX_ASSETS_PER_SCENE} assets`, 400)
     const asset = merged(SceneAsset, { ...data, id: assetId }, 'asset')
     return { ...scene, assets: [...scene.assets, checkTimes(asset)] }
   }
@@ -119,21 +170,42 @@ function editAsset(scene: Scene, assetId: string, action: number | undefined, da
 }
 
 function checkTimes(asset: SceneAsset): SceneAsset {
-  if (asset.end <= asset.start) throw new AppError('validation', 'An asset must end after it starts', 400, { 'asset.end': ['An asset must end after it starts'] })
+  if (asset.end <= asset.start)
+    throw new AppError('validation', 'An asset must end after it starts', 400, {
+      'asset.end': ['An asset must end after it starts'],
+    })
   return asset
 }
 
 /** Compares two documents' scene texts: which scenes now say something else (whole-document autosave). */
 export function retextedScenes(before: ProjectDocument, after: ProjectDocument): Set<string> {
   const old = new Map(before.scenes.map((s) => [s.id, s]))
-  return new Set(after.scenes.filter((s) => {
-    const prev = old.get(s.id)
-    return !prev || prev.text !== s.text || (s.text.trim() && !s.audioData.audioFile) || (s.text.trim() && voiceChanged(prev, s))
-  }).map((s) => s.id))
+  return new Set(
+    after.scenes
+      .filter((s) => {
+        const prev = old.get(s.id)
+        return (
+          !prev ||
+          prev.text !== s.text ||
+          (s.text.trim() && !s.audioData.audioFile) ||
+          (s.text.trim() && voiceChanged(prev, s))
+        )
+      })
+      .map((s) => s.id),
+  )
 }
 
 /** The settings a take is spoken with: changing one re-speaks the scene like a text edit does. */
-const VOICE_FIELDS = ['voiceType', 'voiceId', 'voiceEffect', 'sampleUuidPath', 'emotion', 'intensity', 'rate', 'pitch'] as const
+const VOICE_FIELDS = [
+  'voiceType',
+  'voiceId',
+  'voiceEffect',
+  'sampleUuidPath',
+  'emotion',
+  'intensity',
+  'rate',
+  'pitch',
+] as const
 export function voiceChanged(before: Scene, after: Scene): boolean {
   return VOICE_FIELDS.some((k) => before.audioData[k] !== after.audioData[k])
 }

@@ -21,37 +21,73 @@ describe('projects: settings, video setting, backgrounds, duplicate, whole-docum
   it('changes settings (1080p only where the plan allows) and the project background', async () => {
     const me = await client.register('settings')
     const project = await client.create(me, { name: 'Settings' })
-    const set = (version: number, settings: object) => client.call('POST', `/api/projects/${project.id}/update-project-setting`, me, { version, settings })
-    const v2 = (await set(1, { video_volume: 0.5, video_orientation: 'portrait' })).json<ProjectAnswer>().project
-    expect(v2.document.settings).toEqual({ video_volume: 0.5, avatar_volume: 1, video_resolution: '720p', video_orientation: 'portrait' })
+    const set = (version: number, settings: object) =>
+      client.call('POST', `/api/projects/${project.id}/update-project-setting`, me, { version, settings })
+    const v2 = (await set(1, { video_volume: 0.5, video_orientation: 'portrait' })).json<ProjectAnswer>()
+      .project
+    expect(v2.document.settings).toEqual({
+      video_volume: 0.5,
+      avatar_volume: 1,
+      video_resolution: '720p',
+      video_orientation: 'portrait',
+    })
     const hd = await set(2, { video_resolution: '1080p' })
     expect(hd.statusCode).toBe(403)
     expect(hd.json()).toMatchObject({ code: 'upgrade_required' })
     expect((await set(2, { avatar_volume: 5 })).statusCode).toBe(400)
 
     // Backgrounds: upload (by content), list, rename, use, delete.
-    const png = await sharp({ create: { width: 160, height: 90, channels: 3, background: '#0F4C81' } }).png().toBuffer()
-    const up = await client.upload(me, '/api/project-backgrounds/upload', {}, { name: 'ocean.png', type: 'image/png', data: png })
+    const png = await sharp({ create: { width: 160, height: 90, channels: 3, background: '#0F4C81' } })
+      .png()
+      .toBuffer()
+    const up = await client.upload(
+      me,
+      '/api/project-backgrounds/upload',
+      {},
+      { name: 'ocean.png', type: 'image/png', data: png },
+    )
     expect(up.statusCode, up.body).toBe(200)
     const bg = up.json<{ background: ProjectBackgroundItem }>().background
     expect(bg).toMatchObject({ type: 'image', name: 'ocean.png' })
-    const notMedia = await client.upload(me, '/api/project-backgrounds/upload', {}, { name: 'x.png', type: 'image/png', data: Buffer.from('nope') })
+    const notMedia = await client.upload(
+      me,
+      '/api/project-backgrounds/upload',
+      {},
+      { name: 'x.png', type: 'image/png', data: Buffer.from('nope') },
+    )
     expect(notMedia.json()).toMatchObject({ code: 'not_media' })
     expect((await client.call('GET', bg.url, me)).rawPayload.equals(png)).toBe(true)
-    expect((await client.call('POST', `/api/project-backgrounds/${bg.id}/update`, me, { name: 'Ocean' })).json()).toMatchObject({ background: { name: 'Ocean' } })
-    expect((await client.call('GET', '/api/project-backgrounds', me)).json()).toMatchObject({ backgrounds: [{ id: bg.id, name: 'Ocean' }] })
+    expect(
+      (await client.call('POST', `/api/project-backgrounds/${bg.id}/update`, me, { name: 'Ocean' })).json(),
+    ).toMatchObject({ background: { name: 'Ocean' } })
+    expect((await client.call('GET', '/api/project-backgrounds', me)).json()).toMatchObject({
+      backgrounds: [{ id: bg.id, name: 'Ocean' }],
+    })
 
     const other = await client.register('nosy')
     expect((await client.call('GET', bg.url, other)).statusCode).toBe(404)
     const theirs = await client.create(other, { name: 'Theirs' })
-    const steal = await client.call('POST', `/api/projects/${theirs.id}/video-setting`, other, { version: 1, background: { type: 'image', id: bg.id } })
+    const steal = await client.call('POST', `/api/projects/${theirs.id}/video-setting`, other, {
+      version: 1,
+      background: { type: 'image', id: bg.id },
+    })
     expect(steal.json()).toMatchObject({ code: 'not_found', message: 'Background not found' })
 
-    const v3 = (await client.call('POST', `/api/projects/${project.id}/video-setting`, me, { version: 2, background: { type: 'image', id: bg.id } })).json<ProjectAnswer>().project
+    const v3 = (
+      await client.call('POST', `/api/projects/${project.id}/video-setting`, me, {
+        version: 2,
+        background: { type: 'image', id: bg.id },
+      })
+    ).json<ProjectAnswer>().project
     expect(v3.document.background).toEqual({ type: 'image', id: bg.id })
-    const trim = await client.call('POST', `/api/projects/${project.id}/video-setting`, me, { version: 3, origin_duration: 5 })
+    const trim = await client.call('POST', `/api/projects/${project.id}/video-setting`, me, {
+      version: 3,
+      origin_duration: 5,
+    })
     expect(trim.json()).toMatchObject({ message: 'Please add a base video first' })
-    expect((await client.call('POST', `/api/project-backgrounds/${bg.id}/delete`, me, {})).json()).toEqual({ deleted: true })
+    expect((await client.call('POST', `/api/project-backgrounds/${bg.id}/delete`, me, {})).json()).toEqual({
+      deleted: true,
+    })
     expect((await client.call('GET', bg.url, me)).statusCode).toBe(404)
   })
 
@@ -64,17 +100,36 @@ describe('projects: settings, video setting, backgrounds, duplicate, whole-docum
     const forged = {
       ...project.document,
       scenes: [
-        { ...scene, captionData: { ...scene.captionData, x: 123 }, audioData: { ...scene.audioData, generatedLinks: [{ ...take, id: 'forged', url: '/api/projects/999/files/x' }], audioFile: 'forged', status: { status: 3, flow: 7, queueType: 2, error: null } } },
+        {
+          ...scene,
+          captionData: { ...scene.captionData, x: 123 },
+          audioData: {
+            ...scene.audioData,
+            generatedLinks: [{ ...take, id: 'forged', url: '/api/projects/999/files/x' }],
+            audioFile: 'forged',
+            status: { status: 3, flow: 7, queueType: 2, error: null },
+          },
+        },
         { id: 'added', text: '' },
       ],
     }
-    const saved = await client.call('POST', `/api/projects/${project.id}/update`, me, { version: project.version, document: forged })
+    const saved = await client.call('POST', `/api/projects/${project.id}/update`, me, {
+      version: project.version,
+      document: forged,
+    })
     expect(saved.statusCode, saved.body).toBe(200)
     const doc = saved.json<ProjectAnswer>().project.document
     expect(doc.scenes).toHaveLength(2)
-    expect(doc.scenes[0]).toMatchObject({ captionData: { x: 123 }, audioData: { audioFile: take.id, status: { flow: 1 } } })
+    expect(doc.scenes[0]).toMatchObject({
+      captionData: { x: 123 },
+      audioData: { audioFile: take.id, status: { flow: 1 } },
+    })
     expect(doc.scenes[0]!.audioData.generatedLinks.map((l) => l.id)).toEqual([take.id])
-    expect(doc.scenes[1]).toMatchObject({ id: 'added', captionData: { w: 420, h: 64 }, avatarData: { position: { width: 256 } } })
+    expect(doc.scenes[1]).toMatchObject({
+      id: 'added',
+      captionData: { w: 420, h: 64 },
+      avatarData: { position: { width: 256 } },
+    })
 
     const copy = await client.call('POST', `/api/projects/${project.id}/duplicate`, me, {})
     expect(copy.statusCode, copy.body).toBe(200)
@@ -84,6 +139,8 @@ describe('projects: settings, video setting, backgrounds, duplicate, whole-docum
     expect(dupTake.url).toBe(`/api/projects/${dup.id}/files/audio_id_${take.id}.wav`)
     expect((await client.call('POST', `/api/projects/${project.id}/delete`, me, {})).statusCode).toBe(200)
     expect((await client.call('GET', dupTake.url, me)).statusCode).toBe(200)
-    expect((await client.call('POST', `/api/projects/${dup.id}/duplicate`, me, {})).json()).toMatchObject({ project: { name: 'Autosave (copy) (copy)' } })
+    expect((await client.call('POST', `/api/projects/${dup.id}/duplicate`, me, {})).json()).toMatchObject({
+      project: { name: 'Autosave (copy) (copy)' },
+    })
   })
 })

@@ -8,7 +8,11 @@ export async function startProjectsWorkers(platform: Platform): Promise<void> {
   await ensureProjectQueues(platform)
   // Render workers run here too: scenes follow their avatar renders from this process.
   listenToAvatarRenders(platform)
-  await platform.queue.work<AudioJobData>(PROJECT_AUDIO_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 1 }, async (jobs) => {
-    for (const job of jobs) await runAudioJob(platform, job.data, job.signal)
-  })
+  await platform.queue.work<AudioJobData>(
+    PROJECT_AUDIO_QUEUE,
+    { pollingIntervalSeconds: 0.5, localConcurrency: 1 },
+    async (jobs) => {
+      for (const job of jobs) await runAudioJob(platform, job.data, job.signal)
+    },
+  )
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { users } from '../users/users.schema'
 import { renders } from '../renders/renders.schema'
@@ -63,7 +75,10 @@ export const projectRenders = pgTable(
     version: integer('version').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.project_id, t.render_id] }), uniqueIndex('project_renders_render_key').on(t.render_id)],
+  (t) => [
+    primaryKey({ columns: [t.project_id, t.render_id] }),
+    uniqueIndex('project_renders_render_key').on(t.render_id),
+  ],
 )
 
 /** SPEC "project backgrounds": a user's uploaded images and videos. */

@@ -11,9 +11,19 @@ import { OriginVideoMode } from '@mouthpiece/contracts/statuses'
 import { newScene, ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import {
-  NOTHING_TO_UNDO, PROJECT_NAME_TAKEN, PROJECT_NOT_FOUND, VERSION_CONFLICT_CODE, VERSION_CONFLICT_MESSAGE,
+  NOTHING_TO_UNDO,
+  PROJECT_NAME_TAKEN,
+  PROJECT_NOT_FOUND,
+  VERSION_CONFLICT_CODE,
+  VERSION_CONFLICT_MESSAGE,
 } from '@mouthpiece/contracts/projects/projects.schemas'
-import type { CreateProjectBody, Project, ProjectSummary, SceneChange, UpdateProjectBody } from '@mouthpiece/contracts/projects/projects.schemas'
+import type {
+  CreateProjectBody,
+  Project,
+  ProjectSummary,
+  SceneChange,
+  UpdateProjectBody,
+} from '@mouthpiece/contracts/projects/projects.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Platform } from '../../platform/context'
 import type { Tx } from '../../platform/db/client'
@@ -35,7 +45,11 @@ export function conflict(current: number): AppError {
   return new AppError(VERSION_CONFLICT_CODE, VERSION_CONFLICT_MESSAGE, 409, { version: [String(current)] })
 }
 
-export async function ownedProject(deps: Pick<ProjectsDeps, 'db'>, userId: number, id: number): Promise<ProjectRow> {
+export async function ownedProject(
+  deps: Pick<ProjectsDeps, 'db'>,
+  userId: number,
+  id: number,
+): Promise<ProjectRow> {
   const row = await repo.findOwned(deps.db, userId, id)
   if (!row) throw projectNotFound()
   return row
@@ -43,16 +57,26 @@ export async function ownedProject(deps: Pick<ProjectsDeps, 'db'>, userId: numbe
 
 export function presentSummary(row: ProjectRow, lastRenderId: string | null = null): ProjectSummary {
   return {
-    id: row.id, name: row.name, version: row.version, scene_count: row.document.scenes.length, duration: row.duration,
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    scene_count: row.document.scenes.length,
+    duration: row.duration,
     origin_mode: row.origin_mode as ProjectSummary['origin_mode'],
     thumbnail_url: lastRenderId ? `/api/renders/${lastRenderId}/files/video_id_${lastRenderId}.jpg` : null,
-    last_render_id: lastRenderId, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
+    last_render_id: lastRenderId,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   }
 }
 
 export async function present(deps: Pick<ProjectsDeps, 'db'>, row: ProjectRow): Promise<Project> {
   const last = (await repo.latestRenderIds(deps.db, [row.id])).get(row.id) ?? null
-  return { ...presentSummary(row, last), document: ProjectDocument.parse(row.document), undo_depth: await repo.historyDepth(deps.db, row.id) }
+  return {
+    ...presentSummary(row, last),
+    document: ProjectDocument.parse(row.document),
+    undo_depth: await repo.historyDepth(deps.db, row.id),
+  }
 }
 
 export async function checkName(deps: ProjectsDeps, userId: number, name: string, excludeId?: number) {
@@ -60,23 +84,53 @@ export async function checkName(deps: ProjectsDeps, userId: number, name: string
   return { available: !taken, message: taken ? PROJECT_NAME_TAKEN : null }
 }
 
-export async function create(deps: ProjectsDeps, userId: number, body: CreateProjectBody & { name: string }): Promise<Project> {
-  if (await repo.nameTaken(deps.db, userId, body.name)) throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
-  const avatar = await chooseAvatar(deps.db, userId, { influencer_id: body.influencer, custom_avatar_id: body.custom_avatar_id })
-  if (body.settings?.video_resolution === '1080p') await assertEntitled(deps.db, userId, { resolution: '1080p' })
+export async function create(
+  deps: ProjectsDeps,
+  userId: number,
+  body: CreateProjectBody & { name: string },
+): Promise<Project> {
+  if (await repo.nameTaken(deps.db, userId, body.name))
+    throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
+  const avatar = await chooseAvatar(deps.db, userId, {
+    influencer_id: body.influencer,
+    custom_avatar_id: body.custom_avatar_id,
+  })
+  if (body.settings?.video_resolution === '1080p')
+    await assertEntitled(deps.db, userId, { resolution: '1080p' })
   const texts = body.scenes?.length ? body.scenes : ['']
   const scenes = texts.map((text) => {
     const scene = newScene(randomUUID(), text, avatar.influencer_id)
-    return { ...scene, avatarData: { ...scene.avatarData, customAvatarId: avatar.custom_avatar_id, emotion: avatar.emotion } }
+    return {
+      ...scene,
+      avatarData: { ...scene.avatarData, customAvatarId: avatar.custom_avatar_id, emotion: avatar.emotion },
+    }
   })
   const document = ProjectDocument.parse({
-    scenes, settings: body.settings ?? {}, origin: { mode: body.origin_mode ?? OriginVideoMode.none },
+    scenes,
+    settings: body.settings ?? {},
+    origin: { mode: body.origin_mode ?? OriginVideoMode.none },
   })
-  const row = await repo.insertProject(deps.db, { user_id: userId, name: body.name, document, origin_mode: document.origin.mode })
+  const row = await repo.insertProject(deps.db, {
+    user_id: userId,
+    name: body.name,
+    document,
+    origin_mode: document.origin.mode,
+  })
   if (!row) throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
-  await recordEvent(deps, { category: 'usage', event: TrackingEvent.projectCreated, userId, data: { project_id: row.id } })
+  await recordEvent(deps, {
+    category: 'usage',
+    event: TrackingEvent.projectCreated,
+    userId,
+    data: { project_id: row.id },
+  })
   // Scenes that start with a script are spoken now, like any later text edit.
-  const spoken = await speakScenes(deps, userId, row.id, document, new Set(scenes.filter((s) => s.text.trim()).map((s) => s.id)))
+  const spoken = await speakScenes(
+    deps,
+    userId,
+    row.id,
+    document,
+    new Set(scenes.filter((s) => s.text.trim()).map((s) => s.id)),
+  )
   if (spoken === document) return present(deps, row)
   const written = await repo.writeDocument(deps.db, row.id, row.version, summaryOf(spoken))
   return present(deps, written ?? row)
@@ -84,27 +138,51 @@ export async function create(deps: ProjectsDeps, userId: number, body: CreatePro
 
 export async function list(deps: ProjectsDeps, userId: number, page: number, keyword?: string) {
   const { rows, total } = await repo.listForUser(deps.db, userId, PAGE_SIZE, (page - 1) * PAGE_SIZE, keyword)
-  const last = await repo.latestRenderIds(deps.db, rows.map((r) => r.id))
-  return { list: rows.map((r) => presentSummary(r, last.get(r.id) ?? null)), total, lastPage: Math.max(1, Math.ceil(total / PAGE_SIZE)) }
+  const last = await repo.latestRenderIds(
+    deps.db,
+    rows.map((r) => r.id),
+  )
+  return {
+    list: rows.map((r) => presentSummary(r, last.get(r.id) ?? null)),
+    total,
+    lastPage: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  }
 }
 
 export async function get(deps: ProjectsDeps, userId: number, id: number): Promise<Project> {
   return present(deps, await ownedProject(deps, userId, id))
 }
 
-const summaryOf = (document: ProjectDocument) => ({ document, duration: documentSeconds(document), origin_mode: document.origin.mode })
+const summaryOf = (document: ProjectDocument) => ({
+  document,
+  duration: documentSeconds(document),
+  origin_mode: document.origin.mode,
+})
 
 /**
  * Speaks the scenes whose script changed (one take each, with the scene's voice) and re-times
  * their captions; a scene emptied of text loses its audio.
  */
-export async function speakScenes(deps: ProjectsDeps, userId: number, projectId: number, doc: ProjectDocument, ids: Set<string>): Promise<ProjectDocument> {
+export async function speakScenes(
+  deps: ProjectsDeps,
+  userId: number,
+  projectId: number,
+  doc: ProjectDocument,
+  ids: Set<string>,
+): Promise<ProjectDocument> {
   if (!ids.size) return doc
   const scenes: Scene[] = []
   for (const scene of doc.scenes) {
-    if (!ids.has(scene.id)) { scenes.push(scene); continue }
+    if (!ids.has(scene.id)) {
+      scenes.push(scene)
+      continue
+    }
     if (!scene.text.trim()) {
-      scenes.push({ ...scene, audioData: { ...scene.audioData, audioFile: null, content: '' }, captionData: { ...scene.captionData, captions: [] } })
+      scenes.push({
+        ...scene,
+        audioData: { ...scene.audioData, audioFile: null, content: '' },
+        captionData: { ...scene.captionData, captions: [] },
+      })
       continue
     }
     const take = await speakScene(deps, userId, projectId, scene)
@@ -123,7 +201,9 @@ export async function speakScenes(deps: ProjectsDeps, userId: number, projectId:
 /** Take ids in `before` that `after` no longer holds (their files can go). */
 export function droppedTakes(before: ProjectDocument, after: ProjectDocument): string[] {
   const kept = new Set(after.scenes.flatMap((s) => s.audioData.generatedLinks.map((t) => t.id)))
-  return before.scenes.flatMap((s) => s.audioData.generatedLinks.map((t) => t.id)).filter((id) => !kept.has(id))
+  return before.scenes
+    .flatMap((s) => s.audioData.generatedLinks.map((t) => t.id))
+    .filter((id) => !kept.has(id))
 }
 
 /**
@@ -135,10 +215,17 @@ function mergeClientDocument(stored: ProjectDocument, incoming: ProjectDocument)
   const scenes = incoming.scenes.map((scene) => {
     const prev = old.get(scene.id)
     const generatedLinks = prev?.audioData.generatedLinks ?? []
-    const audioFile = generatedLinks.some((t) => t.id === scene.audioData.audioFile) ? scene.audioData.audioFile : (prev?.audioData.audioFile ?? null)
+    const audioFile = generatedLinks.some((t) => t.id === scene.audioData.audioFile)
+      ? scene.audioData.audioFile
+      : (prev?.audioData.audioFile ?? null)
     return {
       ...scene,
-      audioData: { ...scene.audioData, generatedLinks, audioFile, status: prev?.audioData.status ?? scene.audioData.status },
+      audioData: {
+        ...scene.audioData,
+        generatedLinks,
+        audioFile,
+        status: prev?.audioData.status ?? scene.audioData.status,
+      },
       avatarData: { ...scene.avatarData, status: prev?.avatarData.status ?? scene.avatarData.status },
     }
   })
@@ -155,28 +242,53 @@ export interface CommitOptions {
 }
 
 /** Writes `next` if the project still has `baseVersion` (else 409 with the current version) and tells the owner's tabs. */
-export async function commit(deps: ProjectsDeps, row: ProjectRow, baseVersion: number, next: ProjectDocument, opts: CommitOptions): Promise<ProjectRow> {
-  const written = await deps.db.transaction(async (tx) => {
-    const w = await repo.writeDocument(tx, row.id, baseVersion, { ...summaryOf(next), ...(opts.name ? { name: opts.name } : {}) })
-    if (w && opts.history !== false) await repo.pushHistory(tx, row.id, baseVersion, opts.kind, row.document)
-    if (w && opts.inTx) await opts.inTx(tx)
-    return w
-  }).catch((e: unknown) => {
-    if (isUniqueViolation(e)) throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
-    throw e
-  })
+export async function commit(
+  deps: ProjectsDeps,
+  row: ProjectRow,
+  baseVersion: number,
+  next: ProjectDocument,
+  opts: CommitOptions,
+): Promise<ProjectRow> {
+  const written = await deps.db
+    .transaction(async (tx) => {
+      const w = await repo.writeDocument(tx, row.id, baseVersion, {
+        ...summaryOf(next),
+        ...(opts.name ? { name: opts.name } : {}),
+      })
+      if (w && opts.history !== false)
+        await repo.pushHistory(tx, row.id, baseVersion, opts.kind, row.document)
+      if (w && opts.inTx) await opts.inTx(tx)
+      return w
+    })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e)) throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
+      throw e
+    })
   if (!written) throw conflict((await repo.findById(deps.db, row.id))?.version ?? row.version)
-  await deps.realtime.emitToUser(row.user_id, RealtimeEvent.exportOutput, { project_id: row.id, version: written.version, kind: opts.kind })
+  await deps.realtime.emitToUser(row.user_id, RealtimeEvent.exportOutput, {
+    project_id: row.id,
+    version: written.version,
+    kind: opts.kind,
+  })
   return written
 }
 
-const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && ((e as { code?: string }).code === '23505' || /unique/i.test(String((e as Error).message)))
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: string }).code === '23505' || /unique/i.test(String((e as Error).message)))
 
 /** Applies changes (or a whole document) and answers the new project; stale `version` → 409, nothing changed. */
-export async function update(deps: ProjectsDeps, userId: number, id: number, body: UpdateProjectBody): Promise<Project> {
+export async function update(
+  deps: ProjectsDeps,
+  userId: number,
+  id: number,
+  body: UpdateProjectBody,
+): Promise<Project> {
   const row = await ownedProject(deps, userId, id)
   if (body.version !== row.version) throw conflict(row.version)
-  if (body.name && body.name !== row.name && (await repo.nameTaken(deps.db, userId, body.name, id))) throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
+  if (body.name && body.name !== row.name && (await repo.nameTaken(deps.db, userId, body.name, id)))
+    throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
   const stored = ProjectDocument.parse(row.document)
   let next = stored
   let retext = new Set<string>()
@@ -190,12 +302,21 @@ export async function update(deps: ProjectsDeps, userId: number, id: number, bod
     kind = body.changes[0]!.kind
   }
   if (next === stored && (!body.name || body.name === row.name)) return present(deps, row)
-  return present(deps, await writeWithSpeech(deps, userId, row, body.version, next, retext, { kind, name: body.name }))
+  return present(
+    deps,
+    await writeWithSpeech(deps, userId, row, body.version, next, retext, { kind, name: body.name }),
+  )
 }
 
 /** Speaks re-texted scenes, then commits; on a lost race the new takes' files are removed again. */
 export async function writeWithSpeech(
-  deps: ProjectsDeps, userId: number, row: ProjectRow, baseVersion: number, next: ProjectDocument, retext: Set<string>, opts: CommitOptions,
+  deps: ProjectsDeps,
+  userId: number,
+  row: ProjectRow,
+  baseVersion: number,
+  next: ProjectDocument,
+  retext: Set<string>,
+  opts: CommitOptions,
 ): Promise<ProjectRow> {
   const stored = ProjectDocument.parse(row.document)
   const spoken = await speakScenes(deps, userId, row.id, next, retext)
@@ -203,18 +324,35 @@ export async function writeWithSpeech(
     const written = await commit(deps, row, baseVersion, spoken, opts)
     return written
   } catch (e) {
-    await removeTakes(deps.storage, row.id, droppedTakes(spoken, next).filter((id) => !stored.scenes.some((s) => s.audioData.generatedLinks.some((t) => t.id === id))))
+    await removeTakes(
+      deps.storage,
+      row.id,
+      droppedTakes(spoken, next).filter(
+        (id) => !stored.scenes.some((s) => s.audioData.generatedLinks.some((t) => t.id === id)),
+      ),
+    )
     throw e
   }
 }
 
 /** One change through the same path as `update` (asset calls, settings). */
-export async function change(deps: ProjectsDeps, userId: number, id: number, version: number, changes: SceneChange[]): Promise<Project> {
+export async function change(
+  deps: ProjectsDeps,
+  userId: number,
+  id: number,
+  version: number,
+  changes: SceneChange[],
+): Promise<Project> {
   return update(deps, userId, id, { version, changes })
 }
 
 /** Steps the document back one change (server-side history); the undo itself is a new version. */
-export async function undo(deps: ProjectsDeps, userId: number, id: number, version: number): Promise<Project> {
+export async function undo(
+  deps: ProjectsDeps,
+  userId: number,
+  id: number,
+  version: number,
+): Promise<Project> {
   const row = await ownedProject(deps, userId, id)
   if (row.version !== version) throw conflict(row.version)
   const written = await deps.db.transaction(async (tx) => {
@@ -226,8 +364,13 @@ export async function undo(deps: ProjectsDeps, userId: number, id: number, versi
     return { row: await repo.writeDocument(tx, id, version, summaryOf(doc)) }
   })
   if ('empty' in written) throw new AppError('nothing_to_undo', NOTHING_TO_UNDO, 409)
-  if ('conflict' in written || !written.row) throw conflict('conflict' in written ? (written.conflict ?? version) : version)
-  await deps.realtime.emitToUser(userId, RealtimeEvent.exportOutput, { project_id: id, version: written.row.version, kind: 'undo' })
+  if ('conflict' in written || !written.row)
+    throw conflict('conflict' in written ? (written.conflict ?? version) : version)
+  await deps.realtime.emitToUser(userId, RealtimeEvent.exportOutput, {
+    project_id: id,
+    version: written.row.version,
+    kind: 'undo',
+  })
   return present(deps, written.row)
 }
 
@@ -239,19 +382,41 @@ export async function remove(deps: ProjectsDeps, userId: number, id: number): Pr
 }
 
 /** A copy with its own files (takes are copied, so deleting one project never breaks the other). */
-export async function duplicate(deps: ProjectsDeps, userId: number, id: number, name?: string): Promise<Project> {
+export async function duplicate(
+  deps: ProjectsDeps,
+  userId: number,
+  id: number,
+  name?: string,
+): Promise<Project> {
   const row = await ownedProject(deps, userId, id)
   let copyName = name ?? `${row.name} (copy)`
-  for (let n = 2; !name && (await repo.nameTaken(deps.db, userId, copyName)); n += 1) copyName = `${row.name} (copy ${n})`
-  if (await repo.nameTaken(deps.db, userId, copyName)) throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
-  const created = await repo.insertProject(deps.db, { user_id: userId, name: copyName, document: row.document, origin_mode: row.origin_mode, duration: row.duration })
+  for (let n = 2; !name && (await repo.nameTaken(deps.db, userId, copyName)); n += 1)
+    copyName = `${row.name} (copy ${n})`
+  if (await repo.nameTaken(deps.db, userId, copyName))
+    throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
+  const created = await repo.insertProject(deps.db, {
+    user_id: userId,
+    name: copyName,
+    document: row.document,
+    origin_mode: row.origin_mode,
+    duration: row.duration,
+  })
   if (!created) throw fieldError('name', PROJECT_NAME_TAKEN, 'name_taken')
   const files = await deps.storage.list(`projects/${id}/`)
   for (const f of files) {
     const { body, object } = await deps.storage.get(f.key)
-    await deps.storage.put(projectFileKey(created.id, f.key.slice(`projects/${id}/`.length)), body, object.contentType)
+    await deps.storage.put(
+      projectFileKey(created.id, f.key.slice(`projects/${id}/`.length)),
+      body,
+      object.contentType,
+    )
   }
-  const rewritten = JSON.parse(JSON.stringify(row.document).replaceAll(`/api/projects/${id}/files/`, `/api/projects/${created.id}/files/`)) as ProjectDocument
+  const rewritten = JSON.parse(
+    JSON.stringify(row.document).replaceAll(
+      `/api/projects/${id}/files/`,
+      `/api/projects/${created.id}/files/`,
+    ),
+  ) as ProjectDocument
   const written = await repo.writeDocument(deps.db, created.id, created.version, summaryOf(rewritten))
   return present(deps, written ?? created)
 }
@@ -261,7 +426,10 @@ export async function duplicate(deps: ProjectsDeps, userId: number, id: number, 
  * current, retried if a person's edit lands in between. Not undoable. `edit` may answer null to skip.
  */
 export async function systemWrite(
-  deps: ProjectsDeps, projectId: number, kind: string, edit: (doc: ProjectDocument) => ProjectDocument | null,
+  deps: ProjectsDeps,
+  projectId: number,
+  kind: string,
+  edit: (doc: ProjectDocument) => ProjectDocument | null,
 ): Promise<ProjectRow | undefined> {
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const row = await repo.findById(deps.db, projectId)
@@ -270,7 +438,11 @@ export async function systemWrite(
     if (!next) return row
     const written = await repo.writeDocument(deps.db, row.id, row.version, summaryOf(next))
     if (written) {
-      await deps.realtime.emitToUser(row.user_id, RealtimeEvent.exportOutput, { project_id: row.id, version: written.version, kind })
+      await deps.realtime.emitToUser(row.user_id, RealtimeEvent.exportOutput, {
+        project_id: row.id,
+        version: written.version,
+        kind,
+      })
       return written
     }
   }

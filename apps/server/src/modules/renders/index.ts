@@ -7,7 +7,19 @@ export { presentFiles, presentLog, presentRender } from './renders.present'
 export { findRender, listLogs } from './renders.repo'
 export { registerRendersRoutes } from './renders.routes'
 export type { RenderRow } from './renders.schema'
-export { cancel, findEventVideo, influencerVideosFor, latestInfluencerVideos, onEventVideoChange, refreshInfluencerVideo, remove, renderBacklog, startEventVideo, startModuleVideo, startProjectVideo } from './renders.service'
+export {
+  cancel,
+  findEventVideo,
+  influencerVideosFor,
+  latestInfluencerVideos,
+  onEventVideoChange,
+  refreshInfluencerVideo,
+  remove,
+  renderBacklog,
+  startEventVideo,
+  startModuleVideo,
+  startProjectVideo,
+} from './renders.service'
 export { removeRenderFiles, renderFileUrl } from './stages/render-files'
 export { onRenderChange } from './stages/render-listeners'
 export { renderPoolOf } from './stages/render-pool'

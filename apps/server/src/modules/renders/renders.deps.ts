@@ -28,7 +28,13 @@ export interface RendersDeps {
   engine: MediaEngine
 }
 
-export const rendersDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>): RendersDeps => ({
-  db: platform.db, queue: platform.queue, storage: platform.storage, realtime: platform.realtime, config: platform.config,
-  engine: mediaEngine,
-}))
+export const rendersDeps = cachedPerDb(
+  (platform: Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>): RendersDeps => ({
+    db: platform.db,
+    queue: platform.queue,
+    storage: platform.storage,
+    realtime: platform.realtime,
+    config: platform.config,
+    engine: mediaEngine,
+  }),
+)

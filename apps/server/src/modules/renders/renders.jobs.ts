@@ -18,8 +18,13 @@ import type { MediaEngine } from '../../platform/media'
  * stays "rendering" forever. Each job's own expiry is sized to its work when it is sent.
  */
 export const RENDER_QUEUE_OPTIONS = {
-  retryLimit: 2, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, heartbeatSeconds: 10,
-  deadLetter: RENDER_QUEUES.failed, deleteAfterSeconds: 7 * 86_400,
+  retryLimit: 2,
+  retryDelay: 1,
+  retryBackoff: true,
+  retryDelayMax: 30,
+  heartbeatSeconds: 10,
+  deadLetter: RENDER_QUEUES.failed,
+  deleteAfterSeconds: 7 * 86_400,
 }
 
 /** Hourly: delete background pictures no render uses any more (see `sweepUnusedBackgrounds`). */
@@ -34,7 +39,8 @@ export interface RenderWorkerOptions {
 /** Declares the queues (idempotent); the API process needs them to send, the workers to work. */
 export async function ensureRenderQueues(queue: Queue): Promise<void> {
   await queue.ensure(RENDER_QUEUES.failed, { retryLimit: 3, retryDelay: 2, expireInSeconds: 120 })
-  for (const name of [RENDER_QUEUES.audio, RENDER_QUEUES.avatar, RENDER_QUEUES.final]) await queue.ensure(name, RENDER_QUEUE_OPTIONS)
+  for (const name of [RENDER_QUEUES.audio, RENDER_QUEUES.avatar, RENDER_QUEUES.final])
+    await queue.ensure(name, RENDER_QUEUE_OPTIONS)
 }
 
 /** Render workers; run by `work` and `all` processes. */
@@ -53,12 +59,23 @@ export async function startRendersWorkers(platform: Platform, opts: RenderWorker
   // one member by default; admins size the pool on /admin/instances (render-pool.ts).
   await startRenderPool(platform.queue, RENDER_QUEUES.avatar, fast, stageHandler)
   await platform.queue.work(RENDER_QUEUES.final, { ...fast, localConcurrency: 2 }, stageHandler)
-  await platform.queue.work<RenderJobData>(RENDER_QUEUES.failed, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await failRender(deps, job.data.renderId, job.data.stage, `${RENDER_FAILED_MESSAGE}#the last attempt of the ${job.data.stage} job failed or its worker stopped`)
-  })
+  await platform.queue.work<RenderJobData>(
+    RENDER_QUEUES.failed,
+    { pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs)
+        await failRender(
+          deps,
+          job.data.renderId,
+          job.data.stage,
+          `${RENDER_FAILED_MESSAGE}#the last attempt of the ${job.data.stage} job failed or its worker stopped`,
+        )
+    },
+  )
   await startBackgroundSweep(platform, deps)
   // Tests start many short-lived apps; only real worker processes load the engines up front.
-  if (platform.config.NODE_ENV !== 'test') void warmUp().catch((err: unknown) => console.error('[renders] warm-up failed:', (err as Error).message))
+  if (platform.config.NODE_ENV !== 'test')
+    void warmUp().catch((err: unknown) => console.error('[renders] warm-up failed:', (err as Error).message))
 }
 
 async function startBackgroundSweep(platform: Platform, deps: RendersDeps): Promise<void> {
@@ -66,7 +83,8 @@ async function startBackgroundSweep(platform: Platform, deps: RendersDeps): Prom
   await platform.queue.ensure(BACKGROUND_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 900 })
   await platform.queue.work(BACKGROUND_SWEEP_QUEUE, { batchSize: 1 }, async () => {
     const swept = await sweepUnusedBackgrounds(deps)
-    if (swept.files) console.log(`[renders] swept ${swept.files} unused background pictures (${swept.bytes} bytes)`)
+    if (swept.files)
+      console.log(`[renders] swept ${swept.files} unused background pictures (${swept.bytes} bytes)`)
   })
   await platform.queue.boss.schedule(BACKGROUND_SWEEP_QUEUE, BACKGROUND_SWEEP_CRON)
 }

@@ -1,11 +1,20 @@
-import type { InfluencerVideo, Render, RenderFiles, RenderLog, SharingVideo } from '@mouthpiece/contracts/renders/renders.schemas'
+import type {
+  InfluencerVideo,
+  Render,
+  RenderFiles,
+  RenderLog,
+  SharingVideo,
+} from '@mouthpiece/contracts/renders/renders.schemas'
 import { GenerationFlow, RENDER_STATUS_LABEL } from '@mouthpiece/contracts/statuses'
 import type { JobStatus, QueueStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import type { RenderLogRow, RenderRow } from './renders.schema'
 import { renderFileUrl } from './stages/render-files'
 
-const FLOW_NAME = Object.fromEntries(Object.entries(GenerationFlow).map(([name, n]) => [n, name])) as Record<GenerationFlow, string>
+const FLOW_NAME = Object.fromEntries(Object.entries(GenerationFlow).map(([name, n]) => [n, name])) as Record<
+  GenerationFlow,
+  string
+>
 export const flowName = (flow: number) => FLOW_NAME[flow as GenerationFlow] ?? 'beforeGenerate'
 
 export function presentFiles(row: RenderRow): RenderFiles {
@@ -60,24 +69,42 @@ export function presentRender(row: RenderRow): Render {
 
 export function presentSharing(row: RenderRow): SharingVideo {
   return {
-    id: row.id, kind: row.kind, title: row.title, avatar_name: row.avatar_name, text: row.text, duration: row.duration,
-    files: presentFiles(row), created_at: row.created_at.toISOString(),
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    avatar_name: row.avatar_name,
+    text: row.text,
+    duration: row.duration,
+    files: presentFiles(row),
+    created_at: row.created_at.toISOString(),
   }
 }
 
 export function presentLog(row: RenderLogRow): RenderLog {
   return {
-    id: row.id, job: row.job, attempt: row.attempt, status: row.status, error: row.error,
-    started_at: row.started_at.toISOString(), finished_at: iso(row.finished_at),
+    id: row.id,
+    job: row.job,
+    attempt: row.attempt,
+    status: row.status,
+    error: row.error,
+    started_at: row.started_at.toISOString(),
+    finished_at: iso(row.finished_at),
     ms: row.finished_at ? row.finished_at.getTime() - row.started_at.getTime() : null,
     entries: row.entries,
   }
 }
 
-export function presentInfluencerVideo(influencer: { id: string; name: string; description: string }, row: RenderRow | undefined): InfluencerVideo {
+export function presentInfluencerVideo(
+  influencer: { id: string; name: string; description: string },
+  row: RenderRow | undefined,
+): InfluencerVideo {
   const status = !row || row.status === 4 ? 'failed' : row.status === 3 ? 'ready' : 'rendering'
   return {
-    influencer_id: influencer.id, name: influencer.name, description: influencer.description,
-    status: row ? status : 'rendering', render_id: row?.id ?? null, files: row && row.status === 3 ? presentFiles(row) : null,
+    influencer_id: influencer.id,
+    name: influencer.name,
+    description: influencer.description,
+    status: row ? status : 'rendering',
+    render_id: row?.id ?? null,
+    files: row && row.status === 3 ? presentFiles(row) : null,
   }
 }

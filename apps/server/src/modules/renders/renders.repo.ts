@@ -29,9 +29,20 @@ export async function findRender(db: Queryable, id: string): Promise<RenderRow |
 }
 
 /** A user's videos; avatar setup previews (throwaway checks of a setup) are left out. */
-export async function listForUser(db: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: RenderRow[]; total: number }> {
+export async function listForUser(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: RenderRow[]; total: number }> {
   const mine = and(eq(renders.user_id, userId), ne(renders.source, 'setup_preview'))
-  const rows = await db.select().from(renders).where(mine).orderBy(desc(renders.created_at)).limit(limit).offset(offset)
+  const rows = await db
+    .select()
+    .from(renders)
+    .where(mine)
+    .orderBy(desc(renders.created_at))
+    .limit(limit)
+    .offset(offset)
   const [c] = await db.select({ n: count() }).from(renders).where(mine)
   return { rows, total: c?.n ?? 0 }
 }
@@ -41,7 +52,13 @@ export async function secondsRenderedSince(db: Queryable, userId: number, since:
   const [row] = await db
     .select({ s: sql<number>`coalesce(sum(${renders.duration}), 0)`.mapWith(Number) })
     .from(renders)
-    .where(and(eq(renders.user_id, userId), eq(renders.status, RenderStatus.completed), gte(renders.created_at, since)))
+    .where(
+      and(
+        eq(renders.user_id, userId),
+        eq(renders.status, RenderStatus.completed),
+        gte(renders.created_at, since),
+      ),
+    )
   return row?.s ?? 0
 }
 
@@ -55,7 +72,12 @@ export async function openRenders(db: Queryable, cap: number, source?: RenderSou
   const open = db
     .select({ one: sql`1` })
     .from(renders)
-    .where(and(source ? eq(renders.source, source) : undefined, inArray(renders.status, [RenderStatus.rendering, RenderStatus.paused])))
+    .where(
+      and(
+        source ? eq(renders.source, source) : undefined,
+        inArray(renders.status, [RenderStatus.rendering, RenderStatus.paused]),
+      ),
+    )
     .limit(cap + 1)
     .as('open')
   const [row] = await db.select({ n: count() }).from(open)
@@ -63,11 +85,20 @@ export async function openRenders(db: Queryable, cap: number, source?: RenderSou
 }
 
 /** Updates a render; with `lease`, only while that job attempt still holds it. */
-export async function updateRender(db: Queryable, id: string, patch: RenderPatch, opts: { lease?: string; openOnly?: boolean } = {}): Promise<RenderRow | undefined> {
+export async function updateRender(
+  db: Queryable,
+  id: string,
+  patch: RenderPatch,
+  opts: { lease?: string; openOnly?: boolean } = {},
+): Promise<RenderRow | undefined> {
   const conditions = [eq(renders.id, id)]
   if (opts.lease !== undefined) conditions.push(eq(renders.lease, opts.lease))
   if (opts.openOnly) conditions.push(inArray(renders.status, [...OPEN_STATUSES]))
-  const [row] = await db.update(renders).set({ ...patch, updated_at: new Date() }).where(and(...conditions)).returning()
+  const [row] = await db
+    .update(renders)
+    .set({ ...patch, updated_at: new Date() })
+    .where(and(...conditions))
+    .returning()
   return row
 }
 
@@ -75,7 +106,13 @@ export async function updateRender(db: Queryable, id: string, patch: RenderPatch
  * A job attempt takes an open render (pg-boss hands a job out again only after its last holder
  * failed or expired, so the newest attempt is the one that should hold it).
  */
-export async function claimRender(db: Queryable, id: string, jobId: string, lease: string, patch: RenderPatch): Promise<RenderRow | undefined> {
+export async function claimRender(
+  db: Queryable,
+  id: string,
+  jobId: string,
+  lease: string,
+  patch: RenderPatch,
+): Promise<RenderRow | undefined> {
   const [row] = await db
     .update(renders)
     .set({
@@ -91,14 +128,22 @@ export async function claimRender(db: Queryable, id: string, jobId: string, leas
 }
 
 /** What a running job needs to know between frames: is it cancelled, does it still hold the render? */
-export async function pollRender(db: Queryable, id: string, lease: string, progress?: { progress: number; stage: string }): Promise<{ cancel: boolean; held: boolean }> {
+export async function pollRender(
+  db: Queryable,
+  id: string,
+  lease: string,
+  progress?: { progress: number; stage: string },
+): Promise<{ cancel: boolean; held: boolean }> {
   const [row] = progress
     ? await db
         .update(renders)
         .set({ progress: progress.progress, stage: progress.stage, updated_at: new Date() })
         .where(and(eq(renders.id, id), eq(renders.lease, lease)))
         .returning({ cancel: renders.cancel_requested })
-    : await db.select({ cancel: renders.cancel_requested }).from(renders).where(and(eq(renders.id, id), eq(renders.lease, lease)))
+    : await db
+        .select({ cancel: renders.cancel_requested })
+        .from(renders)
+        .where(and(eq(renders.id, id), eq(renders.lease, lease)))
   return row ? { cancel: row.cancel, held: true } : { cancel: false, held: false }
 }
 
@@ -117,13 +162,21 @@ export async function latestShowcases(db: Queryable): Promise<RenderRow[]> {
 
 // ───────────────────────────── logs ─────────────────────────────
 
-export async function openLog(db: Queryable, renderId: string, job: RenderLogRow['job'], attempt: number): Promise<RenderLogRow> {
+export async function openLog(
+  db: Queryable,
+  renderId: string,
+  job: RenderLogRow['job'],
+  attempt: number,
+): Promise<RenderLogRow> {
   // An earlier attempt of this job that is still "running" lost its worker (killed, expired).
   await db
     .update(renderLogs)
     .set({ status: 'failed', error: 'The worker stopped before finishing', finished_at: new Date() })
     .where(and(eq(renderLogs.render_id, renderId), eq(renderLogs.job, job), eq(renderLogs.status, 'running')))
-  const [row] = await db.insert(renderLogs).values({ render_id: renderId, job, attempt, status: 'running', worker: WORKER_NAME, entries: [] }).returning()
+  const [row] = await db
+    .insert(renderLogs)
+    .values({ render_id: renderId, job, attempt, status: 'running', worker: WORKER_NAME, entries: [] })
+    .returning()
   return row!
 }
 
@@ -134,7 +187,12 @@ export async function appendLog(db: Queryable, logId: number, entry: RenderLogEn
     .where(eq(renderLogs.id, logId))
 }
 
-export async function closeLog(db: Queryable, logId: number, status: RenderLogRow['status'], error: string | null = null): Promise<void> {
+export async function closeLog(
+  db: Queryable,
+  logId: number,
+  status: RenderLogRow['status'],
+  error: string | null = null,
+): Promise<void> {
   await db.update(renderLogs).set({ status, error, finished_at: new Date() }).where(eq(renderLogs.id, logId))
 }
 
@@ -143,15 +201,28 @@ export async function failOpenLogs(db: Queryable, renderId: string, error: strin
   await db
     .update(renderLogs)
     .set({ status: 'failed', error, finished_at: new Date() })
-    .where(and(eq(renderLogs.render_id, renderId), eq(renderLogs.status, 'running'), isNull(renderLogs.finished_at)))
+    .where(
+      and(
+        eq(renderLogs.render_id, renderId),
+        eq(renderLogs.status, 'running'),
+        isNull(renderLogs.finished_at),
+      ),
+    )
 }
 
 export async function listLogs(db: Queryable, renderId: string): Promise<RenderLogRow[]> {
   return db.select().from(renderLogs).where(eq(renderLogs.render_id, renderId)).orderBy(renderLogs.id)
 }
 
-export async function findLog(db: Queryable, renderId: string, logId: number): Promise<RenderLogRow | undefined> {
-  const [row] = await db.select().from(renderLogs).where(and(eq(renderLogs.render_id, renderId), eq(renderLogs.id, logId)))
+export async function findLog(
+  db: Queryable,
+  renderId: string,
+  logId: number,
+): Promise<RenderLogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(renderLogs)
+    .where(and(eq(renderLogs.render_id, renderId), eq(renderLogs.id, logId)))
   return row
 }
 

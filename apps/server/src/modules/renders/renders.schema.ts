@@ -1,10 +1,27 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { VideoFrame } from '@mouthpiece/contracts/media/render.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
 import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
-import type { BackgroundChoice, RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
+import type {
+  BackgroundChoice,
+  RenderLogEntry,
+  RenderSource,
+} from '@mouthpiece/contracts/renders/renders.schemas'
 import { users } from '../users/users.schema'
 import { customAvatars } from '../avatars/avatars.schema'
 import type { ProjectRenderSpec } from '../../platform/media'
@@ -63,7 +80,9 @@ export const renders = pgTable(
     title: text('title').notNull(),
     text: text('text').notNull().default(''),
     influencer_id: text('influencer_id'),
-    custom_avatar_id: integer('custom_avatar_id').references(() => customAvatars.id, { onDelete: 'set null' }),
+    custom_avatar_id: integer('custom_avatar_id').references(() => customAvatars.id, {
+      onDelete: 'set null',
+    }),
     avatar_name: text('avatar_name').notNull(),
     /** The look as it was when the render was made (a later edit or delete does not change it). */
     look: jsonb('look').$type<AvatarLook>().notNull(),
@@ -97,9 +116,13 @@ export const renders = pgTable(
     index('renders_user_idx').on(t.user_id, t.created_at.desc()),
     index('renders_visitor_idx').on(t.visitor_id),
     // The demo backlog (renders.service demoVideo/shortAudio): open renders visitors started.
-    index('renders_open_demo_idx').on(t.created_at).where(sql`${t.source} = 'demo' and ${t.status} in (1, 2)`),
+    index('renders_open_demo_idx')
+      .on(t.created_at)
+      .where(sql`${t.source} = 'demo' and ${t.status} in (1, 2)`),
     // One live (not failed) intro video per influencer: concurrent first requests make it once.
-    uniqueIndex('renders_showcase_key').on(t.influencer_id).where(sql`${t.source} = 'showcase' and ${t.status} <> 4`),
+    uniqueIndex('renders_showcase_key')
+      .on(t.influencer_id)
+      .where(sql`${t.source} = 'showcase' and ${t.status} <> 4`),
     check('renders_status_check', sql`${t.status} between 1 and 5`),
     check('renders_flow_check', sql`${t.flow} between 1 and 9`),
     check('renders_progress_check', sql`${t.progress} between 0 and 100`),

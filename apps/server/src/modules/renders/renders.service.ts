@@ -4,16 +4,26 @@
  * transaction, so a render exists exactly when its job does.
  */
 import { randomUUID } from 'node:crypto'
-import {
-  RENDER_CANCELLED_MESSAGE,
-} from '@mouthpiece/contracts/renders/renders.schemas'
+import { RENDER_CANCELLED_MESSAGE } from '@mouthpiece/contracts/renders/renders.schemas'
 import type {
-  BackgroundChoice, DemoAudioBody, DemoVideoBody, QuickCreateBody, Render, RenderSource, ShortAudioBody,
+  BackgroundChoice,
+  DemoAudioBody,
+  DemoVideoBody,
+  QuickCreateBody,
+  Render,
+  RenderSource,
+  ShortAudioBody,
 } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { VoiceSettings } from '@mouthpiece/contracts/voices/voices.routes'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import type { VideoFrame } from '@mouthpiece/contracts/media/render.schemas'
-import { GenerationFlow, JobStatus, ProcessStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
+import {
+  GenerationFlow,
+  JobStatus,
+  ProcessStatus,
+  QueueType,
+  RenderStatus,
+} from '@mouthpiece/contracts/statuses'
 import { AppError } from '../../platform/http/errors'
 import { OverloadedError } from '../../platform/admission/admission'
 import type { Queryable } from '../../platform/db/client'
@@ -65,25 +75,49 @@ export interface RenderLink {
 }
 
 /** Inserts the row at audioWaiting and sends its audio job, in one transaction. */
-async function startRender(deps: RendersDeps, input: NewRenderInput, opts: { showcase?: boolean; link?: RenderLink } = {}): Promise<RenderRow | undefined> {
+async function startRender(
+  deps: RendersDeps,
+  input: NewRenderInput,
+  opts: { showcase?: boolean; link?: RenderLink } = {},
+): Promise<RenderRow | undefined> {
   // Declared before the transaction: pg-boss looks queues up outside it (PGlite has one connection).
   await ensureRenderQueues(deps.queue)
   const jobId = randomUUID()
-  const title = input.title?.trim() || (input.text ? truncate(input.text, 60) : `${input.avatar.name} lip-syncing your recording`)
+  const title =
+    input.title?.trim() ||
+    (input.text ? truncate(input.text, 60) : `${input.avatar.name} lip-syncing your recording`)
   let existing: RenderRow | undefined
   const row = await deps.db.transaction(async (tx) => {
     existing = await opts.link?.claim(tx)
     if (existing) return undefined
     const values = {
-      user_id: input.owner.userId, visitor_id: input.owner.userId ? null : input.owner.visitorId, kind: input.kind, source: input.source,
-      title, text: input.text, influencer_id: input.avatar.influencer_id, custom_avatar_id: input.avatar.custom_avatar_id,
-      avatar_name: input.avatar.name, look: input.avatar.look, voice_id: input.voiceId, emotion: input.emotion, intensity: input.intensity,
+      user_id: input.owner.userId,
+      visitor_id: input.owner.userId ? null : input.owner.visitorId,
+      kind: input.kind,
+      source: input.source,
+      title,
+      text: input.text,
+      influencer_id: input.avatar.influencer_id,
+      custom_avatar_id: input.avatar.custom_avatar_id,
+      avatar_name: input.avatar.name,
+      look: input.avatar.look,
+      voice_id: input.voiceId,
+      emotion: input.emotion,
+      intensity: input.intensity,
       settings: input.settings,
       // beforeGenerate → audioWaiting happens here: the row is only ever seen with its job queued.
-      status: RenderStatus.paused, flow: GenerationFlow.audioWaiting, queue_status: 'wait', queue_type: QueueType.audio,
-      job_status: JobStatus.waiting, progress: 0, stage: 'waiting for a voice', job_id: jobId,
+      status: RenderStatus.paused,
+      flow: GenerationFlow.audioWaiting,
+      queue_status: 'wait',
+      queue_type: QueueType.audio,
+      job_status: JobStatus.waiting,
+      progress: 0,
+      stage: 'waiting for a voice',
+      job_id: jobId,
     } satisfies repo.NewRender
-    const created = opts.showcase ? await repo.insertShowcase(tx, values) : await repo.insertRender(tx, values)
+    const created = opts.showcase
+      ? await repo.insertShowcase(tx, values)
+      : await repo.insertRender(tx, values)
     if (created) await sendStage(deps, tx, 'audio', created, jobId)
     if (created) await opts.link?.attach(tx, created)
     return created
@@ -100,15 +134,33 @@ const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).
 
 /** Voice id, emotion and effect settings for a request, checked (unknown voice → 404). */
 async function voiceFor(deps: RendersDeps, owner: Owner, body: VoiceSettings, avatar: ChosenAvatar) {
-  const { voiceId, effect, matchProfile: match_profile } = await resolveSpeech(deps.db, owner, body.voice_id ?? avatar.voice_id, body.voice_effect, body.sample_uuid_path)
+  const {
+    voiceId,
+    effect,
+    matchProfile: match_profile,
+  } = await resolveSpeech(
+    deps.db,
+    owner,
+    body.voice_id ?? avatar.voice_id,
+    body.voice_effect,
+    body.sample_uuid_path,
+  )
   return {
-    voiceId, emotion: body.emotion ?? avatar.emotion, intensity: body.intensity,
-    voice: { rate: body.rate, pitch: body.pitch, voice_effect: effect, ...(match_profile ? { match_profile } : {}) },
+    voiceId,
+    emotion: body.emotion ?? avatar.emotion,
+    intensity: body.intensity,
+    voice: {
+      rate: body.rate,
+      pitch: body.pitch,
+      voice_effect: effect,
+      ...(match_profile ? { match_profile } : {}),
+    },
   }
 }
 
 async function checkBackground(deps: RendersDeps, bg: BackgroundChoice): Promise<BackgroundChoice> {
-  if (bg.type === 'upload' && !(await deps.storage.stat(backgroundKey(bg.id)))) throw new AppError('not_found', 'Background not found', 404)
+  if (bg.type === 'upload' && !(await deps.storage.stat(backgroundKey(bg.id))))
+    throw new AppError('not_found', 'Background not found', 404)
   return bg
 }
 
@@ -118,18 +170,39 @@ async function gate(deps: RendersDeps, userId: number, resolution: '720p' | '108
   monthStart.setUTCDate(1)
   monthStart.setUTCHours(0, 0, 0, 0)
   const used = (await repo.secondsRenderedSince(deps.db, userId, monthStart)) / 60
-  await assertEntitled(deps.db, userId, { resolution, renderMinutes: { used, requested: estimateSeconds(text) / 60 } })
+  await assertEntitled(deps.db, userId, {
+    resolution,
+    renderMinutes: { used, requested: estimateSeconds(text) / 60 },
+  })
 }
 
 export async function quickCreate(deps: RendersDeps, userId: number, b: QuickCreateBody): Promise<Render> {
   const owner: Owner = { userId, visitorId: null }
-  const avatar = await chooseAvatar(deps.db, userId, { influencer_id: b.influencer_id, custom_avatar_id: b.custom_avatar_id })
+  const avatar = await chooseAvatar(deps.db, userId, {
+    influencer_id: b.influencer_id,
+    custom_avatar_id: b.custom_avatar_id,
+  })
   const v = await voiceFor(deps, owner, b, avatar)
   const background = await checkBackground(deps, b.background)
   await gate(deps, userId, b.video_resolution, b.text)
   const row = await startRender(deps, {
-    owner, source: 'quick_create', kind: 'video', text: b.text, title: b.title, avatar, voiceId: v.voiceId, emotion: v.emotion, intensity: v.intensity,
-    settings: { ...v.voice, format: b.format, video_resolution: b.video_resolution, video_orientation: b.video_orientation, captions: b.captions, background },
+    owner,
+    source: 'quick_create',
+    kind: 'video',
+    text: b.text,
+    title: b.title,
+    avatar,
+    voiceId: v.voiceId,
+    emotion: v.emotion,
+    intensity: v.intensity,
+    settings: {
+      ...v.voice,
+      format: b.format,
+      video_resolution: b.video_resolution,
+      video_orientation: b.video_orientation,
+      captions: b.captions,
+      background,
+    },
   })
   return presentRender(row!)
 }
@@ -152,16 +225,34 @@ export interface ModuleVideoInput {
   audioUploadKey?: string
 }
 
-export async function startModuleVideo(deps: RendersDeps, userId: number, input: ModuleVideoInput, link?: RenderLink): Promise<RenderRow> {
+export async function startModuleVideo(
+  deps: RendersDeps,
+  userId: number,
+  input: ModuleVideoInput,
+  link?: RenderLink,
+): Promise<RenderRow> {
   await gate(deps, userId, '720p', input.text)
   const { orientation, background, rate, audioUploadKey, ...rest } = input
-  const row = await startRender(deps, {
-    ...rest, owner: { userId, visitorId: null }, kind: 'video',
-    settings: {
-      rate: rate ?? 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: orientation, captions: true, background,
-      ...(audioUploadKey ? { audio_upload_key: audioUploadKey } : {}),
+  const row = await startRender(
+    deps,
+    {
+      ...rest,
+      owner: { userId, visitorId: null },
+      kind: 'video',
+      settings: {
+        rate: rate ?? 1,
+        pitch: 0,
+        voice_effect: 'none',
+        format: 'mp4',
+        video_resolution: '720p',
+        video_orientation: orientation,
+        captions: true,
+        background,
+        ...(audioUploadKey ? { audio_upload_key: audioUploadKey } : {}),
+      },
     },
-  }, { link })
+    { link },
+  )
   return row!
 }
 
@@ -178,16 +269,37 @@ export interface EventVideoInput {
   captions: boolean
 }
 
-export async function startEventVideo(deps: RendersDeps, input: EventVideoInput, link?: RenderLink): Promise<RenderRow | undefined> {
+export async function startEventVideo(
+  deps: RendersDeps,
+  input: EventVideoInput,
+  link?: RenderLink,
+): Promise<RenderRow | undefined> {
   const avatar = await chooseAvatar(deps.db, null, { influencer_id: input.influencerId })
-  return startRender(deps, {
-    owner: { userId: null, visitorId: null }, source: 'conference_event', kind: 'video', text: input.text, title: input.title, avatar,
-    voiceId: input.voiceId ?? avatar.voice_id, emotion: avatar.emotion, intensity: 0.7,
-    settings: {
-      rate: 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: 'portrait', captions: input.captions,
-      background: { type: 'preset', id: 'coral' },
+  return startRender(
+    deps,
+    {
+      owner: { userId: null, visitorId: null },
+      source: 'conference_event',
+      kind: 'video',
+      text: input.text,
+      title: input.title,
+      avatar,
+      voiceId: input.voiceId ?? avatar.voice_id,
+      emotion: avatar.emotion,
+      intensity: 0.7,
+      settings: {
+        rate: 1,
+        pitch: 0,
+        voice_effect: 'none',
+        format: 'mp4',
+        video_resolution: '720p',
+        video_orientation: 'portrait',
+        captions: input.captions,
+        background: { type: 'preset', id: 'coral' },
+      },
     },
-  }, { link })
+    { link },
+  )
 }
 
 /** An event video as its module shows it (undefined once deleted). */
@@ -214,30 +326,71 @@ export interface ProjectVideoInput {
   format?: 'mp4' | 'webm'
 }
 
-export async function startProjectVideo(deps: RendersDeps, userId: number, input: ProjectVideoInput, link?: RenderLink): Promise<RenderRow> {
+export async function startProjectVideo(
+  deps: RendersDeps,
+  userId: number,
+  input: ProjectVideoInput,
+  link?: RenderLink,
+): Promise<RenderRow> {
   const s = input.project.document.settings
   await gate(deps, userId, s.video_resolution, input.text)
-  const row = await startRender(deps, {
-    owner: { userId, visitorId: null }, source: 'project', kind: 'video', text: input.text, title: input.title, avatar: input.avatar,
-    voiceId: input.avatar.voice_id, emotion: input.avatar.emotion, intensity: 0.5,
-    settings: {
-      rate: 1, pitch: 0, voice_effect: 'none', format: input.format ?? 'mp4', video_resolution: s.video_resolution, video_orientation: s.video_orientation,
-      captions: true, background: { type: 'preset', id: 'studio' }, project: input.project,
+  const row = await startRender(
+    deps,
+    {
+      owner: { userId, visitorId: null },
+      source: 'project',
+      kind: 'video',
+      text: input.text,
+      title: input.title,
+      avatar: input.avatar,
+      voiceId: input.avatar.voice_id,
+      emotion: input.avatar.emotion,
+      intensity: 0.5,
+      settings: {
+        rate: 1,
+        pitch: 0,
+        voice_effect: 'none',
+        format: input.format ?? 'mp4',
+        video_resolution: s.video_resolution,
+        video_orientation: s.video_orientation,
+        captions: true,
+        background: { type: 'preset', id: 'studio' },
+        project: input.project,
+      },
     },
-  }, { link })
+    { link },
+  )
   return row!
 }
 
-export async function shortAudio(deps: RendersDeps, owner: Owner, b: ShortAudioBody | DemoAudioBody, source: 'short_audio' | 'demo'): Promise<Render> {
+export async function shortAudio(
+  deps: RendersDeps,
+  owner: Owner,
+  b: ShortAudioBody | DemoAudioBody,
+  source: 'short_audio' | 'demo',
+): Promise<Render> {
   const avatar = await chooseAvatar(deps.db, null, {})
   const v = await voiceFor(deps, owner, b, avatar)
   if (owner.userId && source === 'short_audio') await gate(deps, owner.userId, '720p', b.text)
   if (source === 'demo') await admitDemo(deps)
   const row = await startRender(deps, {
-    owner, source, kind: 'audio', text: b.text, title: b.title, avatar, voiceId: v.voiceId, emotion: v.emotion, intensity: v.intensity,
+    owner,
+    source,
+    kind: 'audio',
+    text: b.text,
+    title: b.title,
+    avatar,
+    voiceId: v.voiceId,
+    emotion: v.emotion,
+    intensity: v.intensity,
     settings: {
-      ...v.voice, format: 'mp4', video_resolution: '720p', video_orientation: 'landscape', captions: true,
-      background: { type: 'preset', id: 'studio' }, audio_format: b.audio_format,
+      ...v.voice,
+      format: 'mp4',
+      video_resolution: '720p',
+      video_orientation: 'landscape',
+      captions: true,
+      background: { type: 'preset', id: 'studio' },
+      audio_format: b.audio_format,
     },
   })
   return presentRender(row!)
@@ -251,7 +404,8 @@ export async function shortAudio(deps: RendersDeps, owner: Owner, b: ShortAudioB
 export const DEMO_BACKLOG = 20
 const DEMO_RETRY_AFTER_S = 30
 async function admitDemo(deps: RendersDeps) {
-  if ((await repo.openDemoRenders(deps.db, DEMO_BACKLOG)) >= DEMO_BACKLOG) throw new OverloadedError('renders', DEMO_RETRY_AFTER_S)
+  if ((await repo.openDemoRenders(deps.db, DEMO_BACKLOG)) >= DEMO_BACKLOG)
+    throw new OverloadedError('renders', DEMO_RETRY_AFTER_S)
 }
 
 /** Signed out: capped by the contract (length, 720p), rate-limited per IP by the route, bounded in number. */
@@ -263,15 +417,41 @@ export async function demoVideo(deps: RendersDeps, owner: Owner, b: DemoVideoBod
   if (b.audio_uuid_path) {
     const upload = await findUpload(deps.db, b.audio_uuid_path)
     if (!upload || !owns(owner, upload)) throw new AppError('not_found', 'Audio file not found', 404)
-    if (upload.status !== ProcessStatus.successfully || !upload.wav_key) throw new AppError('not_ready', 'The audio file is still being processed. Try again in a moment.', 409)
-    if ((upload.duration ?? 0) > 30) throw new AppError('too_long', 'The demo takes recordings up to 30 seconds. Sign up for longer videos.', 422)
+    if (upload.status !== ProcessStatus.successfully || !upload.wav_key)
+      throw new AppError('not_ready', 'The audio file is still being processed. Try again in a moment.', 409)
+    if ((upload.duration ?? 0) > 30)
+      throw new AppError(
+        'too_long',
+        'The demo takes recordings up to 30 seconds. Sign up for longer videos.',
+        422,
+      )
     audioKey = upload.wav_key
   }
-  const v = audioKey ? { voiceId: avatar.voice_id, emotion: b.emotion ?? avatar.emotion, intensity: b.intensity, voice: { rate: 1, pitch: 0, voice_effect: 'none' as const } } : await voiceFor(deps, owner, b, avatar)
+  const v = audioKey
+    ? {
+        voiceId: avatar.voice_id,
+        emotion: b.emotion ?? avatar.emotion,
+        intensity: b.intensity,
+        voice: { rate: 1, pitch: 0, voice_effect: 'none' as const },
+      }
+    : await voiceFor(deps, owner, b, avatar)
   const row = await startRender(deps, {
-    owner, source: 'demo', kind: 'video', text: b.text ?? '', title: b.title, avatar, voiceId: v.voiceId, emotion: v.emotion, intensity: v.intensity,
+    owner,
+    source: 'demo',
+    kind: 'video',
+    text: b.text ?? '',
+    title: b.title,
+    avatar,
+    voiceId: v.voiceId,
+    emotion: v.emotion,
+    intensity: v.intensity,
     settings: {
-      ...v.voice, format: b.format, video_resolution: '720p', video_orientation: b.video_orientation, captions: b.captions, background,
+      ...v.voice,
+      format: b.format,
+      video_resolution: '720p',
+      video_orientation: b.video_orientation,
+      captions: b.captions,
+      background,
       ...(audioKey ? { audio_upload_key: audioKey } : {}),
     },
   })
@@ -300,13 +480,28 @@ export async function list(deps: RendersDeps, userId: number, page: number) {
  */
 export async function cancel(deps: RendersDeps, owner: Owner, id: string): Promise<Render> {
   const row = await ownedRender(deps, owner, id)
-  if (row.status === RenderStatus.completed) throw new AppError('already_finished', 'This video is already finished.', 409)
+  if (row.status === RenderStatus.completed)
+    throw new AppError('already_finished', 'This video is already finished.', 409)
   if (row.status === RenderStatus.issue) return presentRender(row)
-  const failedFlow = row.flow <= GenerationFlow.audioGenerated || row.kind === 'audio' ? GenerationFlow.audioFailed : GenerationFlow.avatarFailed
-  const cancelled = await repo.updateRender(deps.db, id, {
-    cancel_requested: true, status: RenderStatus.issue, flow: failedFlow, queue_status: 'failed', job_status: JobStatus.failed,
-    stage: 'cancelled', error: RENDER_CANCELLED_MESSAGE, lease: null,
-  }, { openOnly: true })
+  const failedFlow =
+    row.flow <= GenerationFlow.audioGenerated || row.kind === 'audio'
+      ? GenerationFlow.audioFailed
+      : GenerationFlow.avatarFailed
+  const cancelled = await repo.updateRender(
+    deps.db,
+    id,
+    {
+      cancel_requested: true,
+      status: RenderStatus.issue,
+      flow: failedFlow,
+      queue_status: 'failed',
+      job_status: JobStatus.failed,
+      stage: 'cancelled',
+      error: RENDER_CANCELLED_MESSAGE,
+      lease: null,
+    },
+    { openOnly: true },
+  )
   if (!cancelled) return presentRender((await repo.findRender(deps.db, id)) ?? row)
   await stopJob(deps, row)
   await repo.failOpenLogs(deps.db, id, RENDER_CANCELLED_MESSAGE)
@@ -325,25 +520,37 @@ async function stopJob(deps: RendersDeps, row: RenderRow) {
 
 export async function remove(deps: RendersDeps, owner: Owner, id: string): Promise<void> {
   const row = await ownedRender(deps, owner, id)
-  if (row.status !== RenderStatus.completed && row.status !== RenderStatus.issue) await cancel(deps, owner, id)
+  if (row.status !== RenderStatus.completed && row.status !== RenderStatus.issue)
+    await cancel(deps, owner, id)
   await repo.deleteRender(deps.db, id)
   await removeRenderFiles(deps.storage, id, row.files)
 }
 
 /** A finished file of a render, by its stored name; anyone with the render's link may open it. */
-export async function fileKey(deps: RendersDeps, id: string, name: string): Promise<{ key: string; row: RenderRow }> {
+export async function fileKey(
+  deps: RendersDeps,
+  id: string,
+  name: string,
+): Promise<{ key: string; row: RenderRow }> {
   const row = await repo.findRender(deps.db, id)
   const f: RenderFileKeys = row?.files ?? {}
   const keys = [f.audio, f.audioDownload, f.video, f.poster, f.vtt, f.srt]
   const key = keys.find((k) => k?.endsWith(`/${name}`))
-  if (!row || !key || row.status !== RenderStatus.completed) throw new AppError('not_found', 'File not found', 404)
+  if (!row || !key || row.status !== RenderStatus.completed)
+    throw new AppError('not_found', 'File not found', 404)
   return { key, row }
 }
 
 export async function result(deps: RendersDeps, userId: number, id: string) {
   const row = await ownedRender(deps, { userId, visitorId: null }, id)
   const logs = await repo.listLogs(deps.db, id)
-  return { render: presentRender(row), logs: logs.map((l) => { const { entries: _e, ...rest } = presentLog(l); return rest }) }
+  return {
+    render: presentRender(row),
+    logs: logs.map((l) => {
+      const { entries: _e, ...rest } = presentLog(l)
+      return rest
+    }),
+  }
 }
 
 export async function resultLog(deps: RendersDeps, userId: number, id: string, logId: number) {
@@ -360,16 +567,36 @@ export async function sharing(deps: RendersDeps, id: string) {
 }
 
 /** Queues an influencer's intro video ("Hi, I'm …"), made with its current look and voice. */
-async function startShowcase(deps: RendersDeps, inf: { id: string; name: string }): Promise<RenderRow | undefined> {
+async function startShowcase(
+  deps: RendersDeps,
+  inf: { id: string; name: string },
+): Promise<RenderRow | undefined> {
   const avatar = await chooseAvatar(deps.db, null, { influencer_id: inf.id })
-  return startRender(deps, {
-    owner: { userId: null, visitorId: null }, source: 'showcase', kind: 'video', avatar, voiceId: avatar.voice_id, emotion: avatar.emotion,
-    intensity: 0.6, text: `Hi, I'm ${inf.name}! Type any line and I will say it for you.`, title: `Meet ${inf.name}`,
-    settings: {
-      rate: 1, pitch: 0, voice_effect: 'none', format: 'mp4', video_resolution: '720p', video_orientation: 'landscape', captions: true,
-      background: { type: 'preset', id: 'coral' },
+  return startRender(
+    deps,
+    {
+      owner: { userId: null, visitorId: null },
+      source: 'showcase',
+      kind: 'video',
+      avatar,
+      voiceId: avatar.voice_id,
+      emotion: avatar.emotion,
+      intensity: 0.6,
+      text: `Hi, I'm ${inf.name}! Type any line and I will say it for you.`,
+      title: `Meet ${inf.name}`,
+      settings: {
+        rate: 1,
+        pitch: 0,
+        voice_effect: 'none',
+        format: 'mp4',
+        video_resolution: '720p',
+        video_orientation: 'landscape',
+        captions: true,
+        background: { type: 'preset', id: 'coral' },
+      },
     },
-  }, { showcase: true })
+    { showcase: true },
+  )
 }
 
 /** One intro video per active influencer; the first request queues the ones that are missing. */
@@ -388,9 +615,14 @@ export async function influencerVideos(deps: RendersDeps) {
 }
 
 /** The latest intro video of each influencer asked for (none queued here); `null` where there is none yet. */
-export async function latestInfluencerVideos(deps: RendersDeps, infs: ReadonlyArray<{ id: string; name: string; description: string }>) {
+export async function latestInfluencerVideos(
+  deps: RendersDeps,
+  infs: ReadonlyArray<{ id: string; name: string; description: string }>,
+) {
   const latest = new Map((await repo.latestShowcases(deps.db)).map((r) => [r.influencer_id, r]))
-  return new Map(infs.map((inf) => [inf.id, latest.has(inf.id) ? presentInfluencerVideo(inf, latest.get(inf.id)) : null]))
+  return new Map(
+    infs.map((inf) => [inf.id, latest.has(inf.id) ? presentInfluencerVideo(inf, latest.get(inf.id)) : null]),
+  )
 }
 
 /**
@@ -398,7 +630,10 @@ export async function latestInfluencerVideos(deps: RendersDeps, infs: ReadonlyAr
  * kept (it already shows the current look); a finished one is removed with its files first, so
  * the landing page shows "rendering" until the new one is ready.
  */
-export async function refreshInfluencerVideo(deps: RendersDeps, inf: { id: string; name: string; description: string }) {
+export async function refreshInfluencerVideo(
+  deps: RendersDeps,
+  inf: { id: string; name: string; description: string },
+) {
   const current = (await repo.latestShowcases(deps.db)).find((r) => r.influencer_id === inf.id)
   const busy = current && current.status !== RenderStatus.completed && current.status !== RenderStatus.issue
   if (busy) return presentInfluencerVideo(inf, current)
@@ -415,6 +650,7 @@ export async function refreshInfluencerVideo(deps: RendersDeps, inf: { id: strin
  * does not import renders.
  */
 export const influencerVideosFor = (deps: RendersDeps) => ({
-  latest: (infs: ReadonlyArray<{ id: string; name: string; description: string }>) => latestInfluencerVideos(deps, infs),
+  latest: (infs: ReadonlyArray<{ id: string; name: string; description: string }>) =>
+    latestInfluencerVideos(deps, infs),
   refresh: (inf: { id: string; name: string; description: string }) => refreshInfluencerVideo(deps, inf),
 })

@@ -6,7 +6,10 @@ import type { SentenceCategoryRow } from './sentences.schema'
 const byOrder = [asc(sentenceCategories.order), asc(sentenceCategories.id)]
 
 export async function listAll(db: Queryable): Promise<SentenceCategoryRow[]> {
-  return db.select().from(sentenceCategories).orderBy(...byOrder)
+  return db
+    .select()
+    .from(sentenceCategories)
+    .orderBy(...byOrder)
 }
 
 /** Shown categories with how many sentences each holds (the sentences themselves stay server-side). */
@@ -38,7 +41,10 @@ export async function findByName(db: Queryable, name: string): Promise<SentenceC
 export async function findShown(db: Queryable, key: string): Promise<SentenceCategoryRow | undefined> {
   const id = /^\d{1,9}$/.test(key) ? Number(key) : undefined
   const match = id === undefined ? eq(sentenceCategories.name, key) : eq(sentenceCategories.id, id)
-  const [row] = await db.select().from(sentenceCategories).where(and(match, eq(sentenceCategories.is_show, true)))
+  const [row] = await db
+    .select()
+    .from(sentenceCategories)
+    .where(and(match, eq(sentenceCategories.is_show, true)))
   return row
 }
 
@@ -57,11 +63,17 @@ export async function lockAndCountActive(tx: Queryable): Promise<number> {
 }
 
 export async function countActive(db: Queryable): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sentenceCategories).where(eq(sentenceCategories.is_show, true))
+  const [row] = await db
+    .select({ n: count() })
+    .from(sentenceCategories)
+    .where(eq(sentenceCategories.is_show, true))
   return row?.n ?? 0
 }
 
-export type NewCategory = Pick<SentenceCategoryRow, 'name' | 'display_name' | 'order' | 'is_show' | 'sentences'>
+export type NewCategory = Pick<
+  SentenceCategoryRow,
+  'name' | 'display_name' | 'order' | 'is_show' | 'sentences'
+>
 
 export async function insertCategory(db: Queryable, row: NewCategory): Promise<SentenceCategoryRow> {
   const [created] = await db.insert(sentenceCategories).values(row).returning()
@@ -86,6 +98,9 @@ export async function updateCategory(
 }
 
 export async function deleteCategory(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db.delete(sentenceCategories).where(eq(sentenceCategories.id, id)).returning({ id: sentenceCategories.id })
+  const rows = await db
+    .delete(sentenceCategories)
+    .where(eq(sentenceCategories.id, id))
+    .returning({ id: sentenceCategories.id })
   return rows.length > 0
 }

@@ -1,5 +1,10 @@
 import {
-  adminDeleteCategory, adminListSentences, adminSaveCategory, adminUpdateSentences, generateSentence, listSentenceCategories,
+  adminDeleteCategory,
+  adminListSentences,
+  adminSaveCategory,
+  adminUpdateSentences,
+  generateSentence,
+  listSentenceCategories,
 } from '@mouthpiece/contracts/sentences/sentences.routes'
 import type { HttpContext } from '../../platform/context'
 import * as sentences from './sentences.service'
@@ -17,7 +22,9 @@ export function registerSentencesRoutes({ route, db }: HttpContext) {
 
   route(adminListSentences, async () => sentences.adminList(deps))
   route(adminSaveCategory, async ({ body }) => ({ category: await sentences.save(deps, body) }))
-  route(adminUpdateSentences, async ({ body }) => ({ category: await sentences.updateSentences(deps, body.category_id, body.sentences) }))
+  route(adminUpdateSentences, async ({ body }) => ({
+    category: await sentences.updateSentences(deps, body.category_id, body.sentences),
+  }))
   route(adminDeleteCategory, async ({ body }) => {
     await sentences.remove(deps, body.category_id)
     return { ok: true as const }

@@ -12,7 +12,10 @@ export const sentenceCategories = pgTable(
     order: integer('order').notNull().default(1),
     is_show: boolean('is_show').notNull().default(true),
     /** One entry per sentence; small lists that are always read and written whole. */
-    sentences: text('sentences').array().notNull().default(sql`'{}'::text[]`),
+    sentences: text('sentences')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

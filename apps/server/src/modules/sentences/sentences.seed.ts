@@ -5,7 +5,10 @@ import type { NewCategory } from './sentences.repo'
 /** Lines a creator can drop straight into an avatar video or a stream alert. */
 export const DEFAULT_SENTENCE_CATEGORIES: NewCategory[] = [
   {
-    name: 'greetings', display_name: 'Greetings', order: 1, is_show: true,
+    name: 'greetings',
+    display_name: 'Greetings',
+    order: 1,
+    is_show: true,
     sentences: [
       "Hey everyone, welcome in! Grab a drink and get comfy, we're going to have a great time.",
       'Welcome back to the channel! If you are new here, hit follow so you never miss a stream.',
@@ -18,7 +21,10 @@ export const DEFAULT_SENTENCE_CATEGORIES: NewCategory[] = [
     ],
   },
   {
-    name: 'stream-starting', display_name: 'Stream Starting', order: 2, is_show: true,
+    name: 'stream-starting',
+    display_name: 'Stream Starting',
+    order: 2,
+    is_show: true,
     sentences: [
       'The stream is starting in just a few minutes. Get your snacks ready!',
       "We're going live soon! Share the link with a friend who would enjoy the show.",
@@ -27,11 +33,14 @@ export const DEFAULT_SENTENCE_CATEGORIES: NewCategory[] = [
       'Hang tight, the stream begins shortly. Vote in the poll for what we play first.',
       'Almost time! Turn on notifications so you know the moment we go live.',
       'Warming up the voice and the controller. See you on stream in a moment!',
-      "Doors are open! Chat is live, the stream starts right after this song.",
+      'Doors are open! Chat is live, the stream starts right after this song.',
     ],
   },
   {
-    name: 'thank-you', display_name: 'Thank You', order: 3, is_show: true,
+    name: 'thank-you',
+    display_name: 'Thank You',
+    order: 3,
+    is_show: true,
     sentences: [
       'Thank you so much for the tip! You just made my whole day.',
       'Huge thanks for the sub! Welcome to the family, you are officially one of us.',
@@ -44,12 +53,15 @@ export const DEFAULT_SENTENCE_CATEGORIES: NewCategory[] = [
     ],
   },
   {
-    name: 'hype', display_name: 'Hype', order: 4, is_show: true,
+    name: 'hype',
+    display_name: 'Hype',
+    order: 4,
+    is_show: true,
     sentences: [
       "Let's gooo! That was the cleanest play of the whole night!",
       'Chat, are you seeing this? We are on an absolute winning streak!',
       'Hype train is leaving the station. All aboard, next stop: the top of the leaderboard!',
-      "No way! First try! Clip it, clip it, somebody clip that right now!",
+      'No way! First try! Clip it, clip it, somebody clip that right now!',
       'This is the moment we have been training for. Make some noise in the chat!',
       'New record! I told you we could do it, and we did it together.',
       'Everybody spam the emotes, because that was legendary!',
@@ -57,7 +69,10 @@ export const DEFAULT_SENTENCE_CATEGORIES: NewCategory[] = [
     ],
   },
   {
-    name: 'announcements', display_name: 'Announcements', order: 5, is_show: true,
+    name: 'announcements',
+    display_name: 'Announcements',
+    order: 5,
+    is_show: true,
     sentences: [
       'Big news: starting next week, we stream every Tuesday, Thursday and Saturday.',
       'The new merch drop is live! Check the link in the description before it sells out.',
@@ -70,7 +85,10 @@ export const DEFAULT_SENTENCE_CATEGORIES: NewCategory[] = [
     ],
   },
   {
-    name: 'sign-off', display_name: 'Sign Off', order: 6, is_show: true,
+    name: 'sign-off',
+    display_name: 'Sign Off',
+    order: 6,
+    is_show: true,
     sentences: [
       "That's a wrap for today! Thank you all for hanging out, see you next time.",
       'We are going to raid a friend of the channel. Go show them some love!',

@@ -1,5 +1,8 @@
 import { MIN_ACTIVE_SENTENCE_CATEGORIES } from '@mouthpiece/contracts/constants'
-import { CATEGORY_NAME_LOCKED_MESSAGE, MIN_ACTIVE_CATEGORIES_MESSAGE } from '@mouthpiece/contracts/sentences/sentences.schemas'
+import {
+  CATEGORY_NAME_LOCKED_MESSAGE,
+  MIN_ACTIVE_CATEGORIES_MESSAGE,
+} from '@mouthpiece/contracts/sentences/sentences.schemas'
 import type { SentenceCategory } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import type { Platform } from '../../platform/context'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
@@ -26,7 +29,8 @@ export function presentCategory(row: SentenceCategoryRow): SentenceCategory {
  * the minimum; one that does not lower it (e.g. switching one on while fewer are active) is fine.
  */
 function assertEnoughActive(before: number, after: number) {
-  if (after < before && after < MIN_ACTIVE_SENTENCE_CATEGORIES) throw fieldError('is_show', MIN_ACTIVE_CATEGORIES_MESSAGE)
+  if (after < before && after < MIN_ACTIVE_SENTENCE_CATEGORIES)
+    throw fieldError('is_show', MIN_ACTIVE_CATEGORIES_MESSAGE)
 }
 
 export async function listPublic(deps: Deps) {
@@ -34,10 +38,16 @@ export async function listPublic(deps: Deps) {
 }
 
 /** A random sentence of a shown category, different from `exclude` when the category has another. */
-export async function generate(deps: Deps, key: string, exclude: string | undefined, random: () => number = Math.random) {
+export async function generate(
+  deps: Deps,
+  key: string,
+  exclude: string | undefined,
+  random: () => number = Math.random,
+) {
   const row = await repo.findShown(deps.db, key)
   if (!row) throw new AppError('not_found', 'This sentence category is not available', 404)
-  const pool = row.sentences.length > 1 && exclude ? row.sentences.filter((s) => s !== exclude.trim()) : row.sentences
+  const pool =
+    row.sentences.length > 1 && exclude ? row.sentences.filter((s) => s !== exclude.trim()) : row.sentences
   const sentence = pool[Math.floor(random() * pool.length)]
   if (sentence === undefined) throw new AppError('empty_category', 'This category has no sentences yet', 404)
   return { sentence, category: { id: row.id, name: row.name, display_name: row.display_name } }
@@ -68,7 +78,9 @@ export async function save(deps: Deps, input: CategoryInput): Promise<SentenceCa
     const { id, name, ...fields } = input
     if (id === undefined) {
       if (await repo.findByName(tx, name))
-        throw new AppError('conflict', `A category named "${name}" already exists`, 409, { name: [`A category named "${name}" already exists`] })
+        throw new AppError('conflict', `A category named "${name}" already exists`, 409, {
+          name: [`A category named "${name}" already exists`],
+        })
       return presentCategory(await repo.insertCategory(tx, { name, ...fields }))
     }
     const existing = await repo.findById(tx, id)
@@ -79,7 +91,11 @@ export async function save(deps: Deps, input: CategoryInput): Promise<SentenceCa
   })
 }
 
-export async function updateSentences(deps: Deps, categoryId: number, sentences: string[]): Promise<SentenceCategory> {
+export async function updateSentences(
+  deps: Deps,
+  categoryId: number,
+  sentences: string[],
+): Promise<SentenceCategory> {
   const row = await repo.updateCategory(deps.db, categoryId, { sentences })
   if (!row) throw notFound('Category')
   return presentCategory(row)
@@ -91,7 +107,9 @@ export async function remove(deps: Deps, categoryId: number): Promise<void> {
     const existing = await repo.findById(tx, categoryId)
     if (!existing) throw notFound('Category')
     if (existing.is_show && active - 1 < MIN_ACTIVE_SENTENCE_CATEGORIES)
-      throw new AppError('validation', MIN_ACTIVE_CATEGORIES_MESSAGE, 422, { category_id: [MIN_ACTIVE_CATEGORIES_MESSAGE] })
+      throw new AppError('validation', MIN_ACTIVE_CATEGORIES_MESSAGE, 422, {
+        category_id: [MIN_ACTIVE_CATEGORIES_MESSAGE],
+      })
     await repo.deleteCategory(tx, categoryId)
   })
 }

@@ -11,25 +11,43 @@ const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null)
 export async function defaultSetting(deps: SentimentDeps) {
   const s = await repo.getSettings(deps.db)
   return {
-    prompt: s.prompt, model: s.model, base_url: s.base_url,
-    llm_configured: !!(s.base_url ?? deps.config.SENTIMENT_LLM_URL), lexicon_version: await currentLexiconVersion(deps),
+    prompt: s.prompt,
+    model: s.model,
+    base_url: s.base_url,
+    llm_configured: !!(s.base_url ?? deps.config.SENTIMENT_LLM_URL),
+    lexicon_version: await currentLexiconVersion(deps),
   }
 }
 
 /** The engine's base URL is checked as every call to it is (SSRF-safe fetcher): a private or local address is refused at once, unless the operator allowed its host. */
-export async function saveDefault(deps: SentimentDeps, body: { prompt: string | null; model: string | null; base_url?: string | null }) {
+export async function saveDefault(
+  deps: SentimentDeps,
+  body: { prompt: string | null; model: string | null; base_url?: string | null },
+) {
   const baseUrl = clean(body.base_url)
-  if (baseUrl) await assertFetchableUrl(baseUrl, { allowHosts: deps.llmAllowHosts }).catch((err: unknown) => {
-    if (err instanceof AppError && err.errors?.url) throw new AppError(err.code, err.message, err.status, { base_url: err.errors.url })
-    throw err
+  if (baseUrl)
+    await assertFetchableUrl(baseUrl, { allowHosts: deps.llmAllowHosts }).catch((err: unknown) => {
+      if (err instanceof AppError && err.errors?.url)
+        throw new AppError(err.code, err.message, err.status, { base_url: err.errors.url })
+      throw err
+    })
+  const s = await repo.saveSettings(deps.db, {
+    prompt: clean(body.prompt),
+    model: clean(body.model),
+    base_url: clean(body.base_url),
   })
-  const s = await repo.saveSettings(deps.db, { prompt: clean(body.prompt), model: clean(body.model), base_url: clean(body.base_url) })
   return { prompt: s.prompt, model: s.model, base_url: s.base_url }
 }
 
 /** One run's own prompt and model: its next analyse-again uses them. */
-export async function saveRunSetting(deps: SentimentDeps, body: { id: string; prompt: string | null; model: string | null }) {
-  const [row] = await repo.setRunSetting(deps.db, body.id, { prompt: clean(body.prompt), model: clean(body.model) })
+export async function saveRunSetting(
+  deps: SentimentDeps,
+  body: { id: string; prompt: string | null; model: string | null },
+) {
+  const [row] = await repo.setRunSetting(deps.db, body.id, {
+    prompt: clean(body.prompt),
+    model: clean(body.model),
+  })
   if (!row) throw notFound('Analysis')
   return { ok: true as const }
 }
@@ -54,7 +72,9 @@ export async function searchUsers(deps: SentimentDeps, text: string) {
   return { users: await repo.searchUsers(deps.db, text) }
 }
 export async function blacklist(deps: SentimentDeps) {
-  return { users: (await repo.listBlacklist(deps.db)).map((u) => ({ ...u, added_at: u.added_at.toISOString() })) }
+  return {
+    users: (await repo.listBlacklist(deps.db)).map((u) => ({ ...u, added_at: u.added_at.toISOString() })),
+  }
 }
 export async function addToBlacklist(deps: SentimentDeps, userId: number) {
   if (!(await findUserById(deps.db, userId))) throw notFound('User')

@@ -34,7 +34,11 @@ export const NOTE = {
 } as const
 
 /** The creator's own video: its script, sentence by sentence (our transcript of what the avatar says). */
-export async function ownItems(deps: SentimentDeps, userId: number, ids: string[]): Promise<Pick<ReadResult, 'videos' | 'items'>> {
+export async function ownItems(
+  deps: SentimentDeps,
+  userId: number,
+  ids: string[],
+): Promise<Pick<ReadResult, 'videos' | 'items'>> {
   const rows = new Map((await repo.ownRenders(deps.db, userId, ids)).map((r) => [r.id, r]))
   const videos: VideoMeta[] = []
   const items: Item[] = []
@@ -42,15 +46,40 @@ export async function ownItems(deps: SentimentDeps, userId: number, ids: string[
     const r = rows.get(id)
     videos.push({ id: `mp:${id}`, title: r?.title ?? id, note: r ? null : 'Not found among your videos' })
     if (!r) continue
-    r.text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean).forEach((text, i) => items.push({
-      id: `mp:${id}:${i}`, video_id: `mp:${id}`, author: 'Speech', text, published_at: r.created_at.toISOString(), kind: 'speech',
-    }))
+    r.text
+      .split(/(?<=[.!?])\s+|\n+/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .forEach((text, i) =>
+        items.push({
+          id: `mp:${id}:${i}`,
+          video_id: `mp:${id}`,
+          author: 'Speech',
+          text,
+          published_at: r.created_at.toISOString(),
+          kind: 'speech',
+        }),
+      )
   }
   return { videos, items }
 }
 
-const fromYoutube = (videoId: string, c: YtComment): Item => ({ id: c.id, video_id: videoId, author: c.author, text: c.text, published_at: c.publishedAt, kind: 'comment' })
-const fromRow = (c: CommentRow): Item => ({ id: c.comment_id, video_id: c.video_id, author: c.author, text: c.text, published_at: c.published_at, kind: 'comment' })
+const fromYoutube = (videoId: string, c: YtComment): Item => ({
+  id: c.id,
+  video_id: videoId,
+  author: c.author,
+  text: c.text,
+  published_at: c.publishedAt,
+  kind: 'comment',
+})
+const fromRow = (c: CommentRow): Item => ({
+  id: c.comment_id,
+  video_id: c.video_id,
+  author: c.author,
+  text: c.text,
+  published_at: c.published_at,
+  kind: 'comment',
+})
 
 /**
  * One video's comments. Without a prior read (or when YouTube gives no count): every page. With
@@ -61,10 +90,19 @@ const fromRow = (c: CommentRow): Item => ({ id: c.comment_id, video_id: c.video_
  *   new replies to old threads), the remaining pages are read too, so the result is never stale.
  * Edits to comments on pages not re-read are not seen: YouTube offers no cheap signal for them.
  */
-async function readVideo(comments: (id: string) => AsyncGenerator<YtComment[]>, id: string, count: number | null, prior: Prior | null, out: Item[]): Promise<'full' | 'reused' | 'merged'> {
+async function readVideo(
+  comments: (id: string) => AsyncGenerator<YtComment[]>,
+  id: string,
+  count: number | null,
+  prior: Prior | null,
+  out: Item[],
+): Promise<'full' | 'reused' | 'merged'> {
   const videoId = `yt:${id}`
   const before = prior?.comments.get(videoId) ?? []
-  const known = prior && count !== null && prior.counts[id] !== undefined ? new Set(before.map((c) => c.comment_id)) : null
+  const known =
+    prior && count !== null && prior.counts[id] !== undefined
+      ? new Set(before.map((c) => c.comment_id))
+      : null
   if (known && prior!.counts[id] === count) {
     out.push(...before.map(fromRow))
     return 'reused'
@@ -92,9 +130,21 @@ async function readVideo(comments: (id: string) => AsyncGenerator<YtComment[]>, 
  * commentsDisabled and videoNotFound skip that video with a note; quotaExceeded stops the whole
  * read and says so, keeping everything read before it. `onVideo` is told as each video is done.
  */
-export async function youtubeItems(deps: SentimentDeps, userId: number, ids: string[], prior: Prior | null, spend: (units: number) => void, onVideo: () => void): Promise<ReadResult> {
+export async function youtubeItems(
+  deps: SentimentDeps,
+  userId: number,
+  ids: string[],
+  prior: Prior | null,
+  spend: (units: number) => void,
+  onVideo: () => void,
+): Promise<ReadResult> {
   const yt = await youtubeFor(deps, userId, spend)
-  if (!yt) throw new AppError('youtube_not_linked', 'Link your Google account (YouTube) in donation settings to analyse YouTube videos.', 409)
+  if (!yt)
+    throw new AppError(
+      'youtube_not_linked',
+      'Link your Google account (YouTube) in donation settings to analyse YouTube videos.',
+      409,
+    )
   const counts: Record<string, number> = {}
   let meta
   try {
@@ -103,10 +153,19 @@ export async function youtubeItems(deps: SentimentDeps, userId: number, ids: str
     meta = new Map(found.map((v) => [v.id, v]))
   } catch (err) {
     if (err instanceof YoutubeError && err.reason === 'quotaExceeded')
-      return { videos: ids.map((id) => ({ id: `yt:${id}`, title: id, note: NOTE.notRead })), items: [], counts, stopped: QUOTA_MESSAGE }
+      return {
+        videos: ids.map((id) => ({ id: `yt:${id}`, title: id, note: NOTE.notRead })),
+        items: [],
+        counts,
+        stopped: QUOTA_MESSAGE,
+      }
     throw youtubeAppError(err)
   }
-  const perVideo = ids.map((id): { started: boolean; video: VideoMeta; items: Item[] } => ({ started: false, video: { id: `yt:${id}`, title: meta.get(id)?.title ?? id, note: meta.has(id) ? null : NOTE.notFound }, items: [] }))
+  const perVideo = ids.map((id): { started: boolean; video: VideoMeta; items: Item[] } => ({
+    started: false,
+    video: { id: `yt:${id}`, title: meta.get(id)?.title ?? id, note: meta.has(id) ? null : NOTE.notFound },
+    items: [],
+  }))
   let stopped: string | null = null
   let next = 0
   const worker = async () => {

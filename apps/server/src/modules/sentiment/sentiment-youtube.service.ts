@@ -1,5 +1,10 @@
 import type { FoundVideo, QuotaPlan } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
-import { countYoutubeSearch, spendYoutubeQuota, youtubeQuotaUsed, youtubeSearchesToday } from '../../platform/google/youtube-quota'
+import {
+  countYoutubeSearch,
+  spendYoutubeQuota,
+  youtubeQuotaUsed,
+  youtubeSearchesToday,
+} from '../../platform/google/youtube-quota'
 import { AppError } from '../../platform/http/errors'
 import { SourceAuthError } from '../../platform/http/upstream'
 import { googleTokenAccess } from '../donations'
@@ -29,8 +34,11 @@ export const recall = (id: string) => {
  */
 export async function youtubeFor(deps: SentimentDeps, userId: number, onSpend?: (units: number) => void) {
   const google = await googleTokenAccess(deps.google, userId)
-  const auth: YoutubeAuth | null = google ? { kind: 'oauth', accessToken: google.accessToken, refreshAccessToken: google.refreshAccessToken }
-    : deps.config.YOUTUBE_API_KEY ? { kind: 'key', key: deps.config.YOUTUBE_API_KEY } : null
+  const auth: YoutubeAuth | null = google
+    ? { kind: 'oauth', accessToken: google.accessToken, refreshAccessToken: google.refreshAccessToken }
+    : deps.config.YOUTUBE_API_KEY
+      ? { kind: 'key', key: deps.config.YOUTUBE_API_KEY }
+      : null
   if (!auth) return null
   const limit = deps.google.config.YOUTUBE_DAILY_QUOTA
   return youtubeData(deps.google.config.YOUTUBE_API_URL, auth, async (units) => {
@@ -44,17 +52,33 @@ export async function youtubeFor(deps: SentimentDeps, userId: number, onSpend?: 
 }
 
 /** search.list also counts in the separate search bucket. */
-export async function searchYoutube(deps: SentimentDeps, userId: number, query: string): Promise<FoundVideo[] | null> {
+export async function searchYoutube(
+  deps: SentimentDeps,
+  userId: number,
+  query: string,
+): Promise<FoundVideo[] | null> {
   const yt = await youtubeFor(deps, userId)
   if (!yt) return null
-  if ((await youtubeSearchesToday(deps.db)) >= deps.config.YOUTUBE_SEARCH_DAILY_CALLS) throw new AppError('quota_exceeded', `YouTube searches for today are used up (${deps.config.YOUTUBE_SEARCH_DAILY_CALLS} a day). They reset at midnight Pacific time.`, 429)
+  if ((await youtubeSearchesToday(deps.db)) >= deps.config.YOUTUBE_SEARCH_DAILY_CALLS)
+    throw new AppError(
+      'quota_exceeded',
+      `YouTube searches for today are used up (${deps.config.YOUTUBE_SEARCH_DAILY_CALLS} a day). They reset at midnight Pacific time.`,
+      429,
+    )
   try {
     const ids = await yt.search(query)
     await countYoutubeSearch(deps.db)
     const videos = await yt.videos(ids)
     remember(videos)
     return videos.map((v) => ({
-      id: `yt:${v.id}`, source: 'youtube', title: v.title, channel: v.channel, published_at: v.publishedAt, thumbnail: v.thumbnail, comment_count: v.commentCount, own: false,
+      id: `yt:${v.id}`,
+      source: 'youtube',
+      title: v.title,
+      channel: v.channel,
+      published_at: v.publishedAt,
+      thumbnail: v.thumbnail,
+      comment_count: v.commentCount,
+      own: false,
     }))
   } catch (err) {
     throw youtubeAppError(err)
@@ -68,13 +92,18 @@ export function youtubeAppError(err: unknown): unknown {
   }
   if (err instanceof AppError) return err
   if (err instanceof SourceAuthError) return new AppError('google_relink', err.message, 409)
-  return new AppError('youtube_unavailable', `YouTube did not answer. Please try again in a moment.#${(err as Error).message}`, 502)
+  return new AppError(
+    'youtube_unavailable',
+    `YouTube did not answer. Please try again in a moment.#${(err as Error).message}`,
+    502,
+  )
 }
 
 /** The units a run will spend: videos.list per 50 ids, one unit per 100 comments (the counts videos.list gave). */
-export const AGAIN_NOTE = 'Analyse again first reads the statistics of all the videos (videos.list: 1 unit per 50 videos). '
-  + 'A video whose comment count has not changed costs no comment page; a changed one costs 1 unit per 100 new comments, read newest first until the known ones. '
-  + 'If comments were deleted, that video is read again in full (1 unit per 100 comments).'
+export const AGAIN_NOTE =
+  'Analyse again first reads the statistics of all the videos (videos.list: 1 unit per 50 videos). ' +
+  'A video whose comment count has not changed costs no comment page; a changed one costs 1 unit per 100 new comments, read newest first until the known ones. ' +
+  'If comments were deleted, that video is read again in full (1 unit per 100 comments).'
 
 /**
  * The quota a run will spend: videos.list (1 unit per 50 videos) plus 1 unit per comment page of
@@ -82,7 +111,12 @@ export const AGAIN_NOTE = 'Analyse again first reads the statistics of all the v
  * again: what the last run read), a video whose count a recent search saw unchanged costs no page
  * and a changed one the pages of its new comments only; the note says so.
  */
-export async function planQuota(deps: SentimentDeps, videoIds: string[], search = false, counts?: Record<string, number>): Promise<QuotaPlan> {
+export async function planQuota(
+  deps: SentimentDeps,
+  videoIds: string[],
+  search = false,
+  counts?: Record<string, number>,
+): Promise<QuotaPlan> {
   const yt = videoIds.filter((id) => id.startsWith('yt:')).map((id) => id.slice(3))
   const pages = (n: number) => Math.max(1, Math.ceil(n / COMMENTS_PER_PAGE))
   const commentPages = yt.reduce((n, id) => {
@@ -99,7 +133,14 @@ export async function planQuota(deps: SentimentDeps, videoIds: string[], search 
   const total = searchUnits + videoUnits + commentPages * YT_COST.commentThreads
   const left = Math.max(0, limit - used)
   return {
-    search_units: searchUnits, video_units: videoUnits, comment_pages: commentPages, total_units: total, left_today: left, daily_limit: limit,
-    search_calls_left: Math.max(0, deps.config.YOUTUBE_SEARCH_DAILY_CALLS - searches), fits: total <= left, note: counts && yt.length ? AGAIN_NOTE : null,
+    search_units: searchUnits,
+    video_units: videoUnits,
+    comment_pages: commentPages,
+    total_units: total,
+    left_today: left,
+    daily_limit: limit,
+    search_calls_left: Math.max(0, deps.config.YOUTUBE_SEARCH_DAILY_CALLS - searches),
+    fits: total <= left,
+    note: counts && yt.length ? AGAIN_NOTE : null,
   }
 }

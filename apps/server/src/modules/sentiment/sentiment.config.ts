@@ -24,11 +24,15 @@ const SentimentEnv = z.object({
 })
 export type SentimentConfig = z.infer<typeof SentimentEnv>
 
-export const loadSentimentConfig = (env: NodeJS.ProcessEnv = process.env): SentimentConfig => parseEnv(SentimentEnv, env)
+export const loadSentimentConfig = (env: NodeJS.ProcessEnv = process.env): SentimentConfig =>
+  parseEnv(SentimentEnv, env)
 
 /** The private hosts the LLM engine may reach: the operator's list and SENTIMENT_LLM_URL's host. */
 export function llmAllowHosts(config: SentimentConfig): string[] {
-  const hosts = (config.SENTIMENT_LLM_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean)
+  const hosts = (config.SENTIMENT_LLM_ALLOW_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean)
   if (config.SENTIMENT_LLM_URL) hosts.push(new URL(config.SENTIMENT_LLM_URL).hostname.replace(/^\[|\]$/g, ''))
   return hosts
 }

@@ -25,13 +25,21 @@ export interface SentimentDeps {
   /** Wakes this process's run worker at once (a no-op where no worker runs). */
 }
 
-export const sentimentDeps = cachedPerDb((platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>): SentimentDeps => {
-  const config = loadSentimentConfig()
-  return {
-    db: platform.db, queue: platform.queue, realtime: platform.realtime, config, google: donationsDeps(platform),
-    llmAllowHosts: [...llmAllowHosts(config), ...allowHostsFrom(platform.config)],
-  }
-})
+export const sentimentDeps = cachedPerDb(
+  (
+    platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>,
+  ): SentimentDeps => {
+    const config = loadSentimentConfig()
+    return {
+      db: platform.db,
+      queue: platform.queue,
+      realtime: platform.realtime,
+      config,
+      google: donationsDeps(platform),
+      llmAllowHosts: [...llmAllowHosts(config), ...allowHostsFrom(platform.config)],
+    }
+  },
+)
 
 /**
  * A run reads YouTube for seconds to a minute: one attempt (a retry would spend the quota again),

@@ -6,7 +6,11 @@ import { SENTIMENT_QUEUE, ensureSentimentQueue, sentimentDeps } from './sentimen
 export async function startSentimentWorkers(platform: Platform): Promise<void> {
   const deps = sentimentDeps(platform)
   await ensureSentimentQueue(deps)
-  await platform.queue.work<{ runId: string }>(SENTIMENT_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async (jobs) => {
-    for (const job of jobs) await runAnalysis(deps, job.data.runId)
-  })
+  await platform.queue.work<{ runId: string }>(
+    SENTIMENT_QUEUE,
+    { pollingIntervalSeconds: 0.5, localConcurrency: 2 },
+    async (jobs) => {
+      for (const job of jobs) await runAnalysis(deps, job.data.runId)
+    },
+  )
 }

@@ -2,7 +2,13 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../platform/db/client'
 import { users } from '../users/users.schema'
 import { renders } from '../renders/renders.schema'
-import { sentimentBlacklist, sentimentComments, sentimentRuns, sentimentSettings, sentimentSlang } from './sentiment.schema'
+import {
+  sentimentBlacklist,
+  sentimentComments,
+  sentimentRuns,
+  sentimentSettings,
+  sentimentSlang,
+} from './sentiment.schema'
 
 export type RunRow = typeof sentimentRuns.$inferSelect
 export type NewRun = typeof sentimentRuns.$inferInsert
@@ -12,8 +18,15 @@ export async function getSettings(q: Queryable) {
   const [row] = await q.select().from(sentimentSettings).where(eq(sentimentSettings.id, 1))
   return row ?? { id: 1, prompt: null, model: null, base_url: null, updated_at: new Date() }
 }
-export async function saveSettings(q: Queryable, s: { prompt: string | null; model: string | null; base_url: string | null }) {
-  const [row] = await q.insert(sentimentSettings).values({ id: 1, ...s }).onConflictDoUpdate({ target: sentimentSettings.id, set: { ...s, updated_at: new Date() } }).returning()
+export async function saveSettings(
+  q: Queryable,
+  s: { prompt: string | null; model: string | null; base_url: string | null },
+) {
+  const [row] = await q
+    .insert(sentimentSettings)
+    .values({ id: 1, ...s })
+    .onConflictDoUpdate({ target: sentimentSettings.id, set: { ...s, updated_at: new Date() } })
+    .returning()
   return row!
 }
 
@@ -26,31 +39,57 @@ export async function replaceSlang(db: Db, words: Array<{ word: string; score: n
 }
 export async function seedSlang(q: Queryable, words: ReadonlyArray<{ word: string; score: number }>) {
   const [row] = await q.select({ n: count() }).from(sentimentSlang)
-  if (!row?.n) await q.insert(sentimentSlang).values([...words]).onConflictDoNothing()
+  if (!row?.n)
+    await q
+      .insert(sentimentSlang)
+      .values([...words])
+      .onConflictDoNothing()
 }
 
 export async function isBlacklisted(q: Queryable, userId: number): Promise<boolean> {
-  const [row] = await q.select({ id: sentimentBlacklist.user_id }).from(sentimentBlacklist).where(eq(sentimentBlacklist.user_id, userId))
+  const [row] = await q
+    .select({ id: sentimentBlacklist.user_id })
+    .from(sentimentBlacklist)
+    .where(eq(sentimentBlacklist.user_id, userId))
   return !!row
 }
 export const listBlacklist = (q: Queryable) =>
-  q.select({ id: users.id, username: users.username, email: users.email, added_at: sentimentBlacklist.created_at })
-    .from(sentimentBlacklist).innerJoin(users, eq(users.id, sentimentBlacklist.user_id)).orderBy(desc(sentimentBlacklist.created_at))
-export const addToBlacklist = (q: Queryable, userId: number) => q.insert(sentimentBlacklist).values({ user_id: userId }).onConflictDoNothing()
-export const removeFromBlacklist = (q: Queryable, userId: number) => q.delete(sentimentBlacklist).where(eq(sentimentBlacklist.user_id, userId))
+  q
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      added_at: sentimentBlacklist.created_at,
+    })
+    .from(sentimentBlacklist)
+    .innerJoin(users, eq(users.id, sentimentBlacklist.user_id))
+    .orderBy(desc(sentimentBlacklist.created_at))
+export const addToBlacklist = (q: Queryable, userId: number) =>
+  q.insert(sentimentBlacklist).values({ user_id: userId }).onConflictDoNothing()
+export const removeFromBlacklist = (q: Queryable, userId: number) =>
+  q.delete(sentimentBlacklist).where(eq(sentimentBlacklist.user_id, userId))
 export function searchUsers(q: Queryable, text: string) {
   const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-  return q.select({ id: users.id, username: users.username, email: users.email }).from(users)
-    .where(text ? or(ilike(users.username, like), ilike(users.email, like)) : undefined).orderBy(asc(users.username)).limit(20)
+  return q
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(text ? or(ilike(users.username, like), ilike(users.email, like)) : undefined)
+    .orderBy(asc(users.username))
+    .limit(20)
 }
 
 export async function insertRun(q: Queryable, run: NewRun): Promise<RunRow> {
   const [row] = await q.insert(sentimentRuns).values(run).returning()
   return row!
 }
-export const updateRun = (q: Queryable, id: string, fields: Partial<NewRun>) => q.update(sentimentRuns).set(fields).where(eq(sentimentRuns.id, id)).returning()
+export const updateRun = (q: Queryable, id: string, fields: Partial<NewRun>) =>
+  q.update(sentimentRuns).set(fields).where(eq(sentimentRuns.id, id)).returning()
 
-export async function insertComments(q: Queryable, runId: string, comments: Array<Omit<CommentRow, 'run_id'>>) {
+export async function insertComments(
+  q: Queryable,
+  runId: string,
+  comments: Array<Omit<CommentRow, 'run_id'>>,
+) {
   // One array per column through unnest: a 20,000-comment run is a few statements, not 220,000 parameters.
   for (let i = 0; i < comments.length; i += 5000) {
     const batch = comments.slice(i, i + 5000)
@@ -68,16 +107,31 @@ export async function findRun(q: Queryable, id: string): Promise<RunRow | undefi
   return row
 }
 export const runComments = (q: Queryable, runId: string) =>
-  q.select().from(sentimentComments).where(eq(sentimentComments.run_id, runId)).orderBy(asc(sentimentComments.video_id), asc(sentimentComments.published_at))
-export const deleteRun = (q: Queryable, id: string) => q.delete(sentimentRuns).where(eq(sentimentRuns.id, id)).returning({ id: sentimentRuns.id })
-export const setRunSetting = (q: Queryable, id: string, setting: { prompt: string | null; model: string | null }) =>
+  q
+    .select()
+    .from(sentimentComments)
+    .where(eq(sentimentComments.run_id, runId))
+    .orderBy(asc(sentimentComments.video_id), asc(sentimentComments.published_at))
+export const deleteRun = (q: Queryable, id: string) =>
+  q.delete(sentimentRuns).where(eq(sentimentRuns.id, id)).returning({ id: sentimentRuns.id })
+export const setRunSetting = (
+  q: Queryable,
+  id: string,
+  setting: { prompt: string | null; model: string | null },
+) =>
   q.update(sentimentRuns).set({ setting }).where(eq(sentimentRuns.id, id)).returning({ id: sentimentRuns.id })
 
 export async function pageRuns(q: Queryable, opts: { userId?: number; page: number; limit: number }) {
   const where = opts.userId ? eq(sentimentRuns.user_id, opts.userId) : undefined
   const [rows, [total]] = await Promise.all([
-    q.select({ run: sentimentRuns, username: users.username }).from(sentimentRuns).innerJoin(users, eq(users.id, sentimentRuns.user_id))
-      .where(where).orderBy(desc(sentimentRuns.created_at)).limit(opts.limit).offset((opts.page - 1) * opts.limit),
+    q
+      .select({ run: sentimentRuns, username: users.username })
+      .from(sentimentRuns)
+      .innerJoin(users, eq(users.id, sentimentRuns.user_id))
+      .where(where)
+      .orderBy(desc(sentimentRuns.created_at))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
     q.select({ n: count() }).from(sentimentRuns).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
@@ -86,12 +140,31 @@ export async function pageRuns(q: Queryable, opts: { userId?: number; page: numb
 /** Offline search: the creator's own finished Mouthpiece videos whose title or script matches. */
 export function searchOwnRenders(q: Queryable, userId: number, text: string) {
   const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-  return q.select({ id: renders.id, title: renders.title, text: renders.text, created_at: renders.created_at }).from(renders)
-    .where(and(eq(renders.user_id, userId), eq(renders.kind, 'video'), or(ilike(renders.title, like), ilike(renders.text, like))))
-    .orderBy(desc(renders.created_at)).limit(25)
+  return q
+    .select({ id: renders.id, title: renders.title, text: renders.text, created_at: renders.created_at })
+    .from(renders)
+    .where(
+      and(
+        eq(renders.user_id, userId),
+        eq(renders.kind, 'video'),
+        or(ilike(renders.title, like), ilike(renders.text, like)),
+      ),
+    )
+    .orderBy(desc(renders.created_at))
+    .limit(25)
 }
 export function ownRenders(q: Queryable, userId: number, ids: string[]) {
   if (!ids.length) return Promise.resolve([])
-  return q.select({ id: renders.id, title: renders.title, text: renders.text, created_at: renders.created_at }).from(renders)
-    .where(and(eq(renders.user_id, userId), sql`${renders.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`))
+  return q
+    .select({ id: renders.id, title: renders.title, text: renders.text, created_at: renders.created_at })
+    .from(renders)
+    .where(
+      and(
+        eq(renders.user_id, userId),
+        sql`${renders.id} in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    )
 }

@@ -1,7 +1,22 @@
 import {
-  adminAddToBlacklist, adminAnalysisBlacklist, adminDeleteSentiment, adminRemoveFromBlacklist, adminSaveSentimentDefault, adminSaveSentimentSetting,
-  adminSaveSlang, adminSearchUsers, adminSentimentDefault, adminSentimentHistory, adminSentimentResult, adminSlang, analyze, analyzeAgain, getSentiment,
-  myAnalyses, planAnalysis, searchVideo,
+  adminAddToBlacklist,
+  adminAnalysisBlacklist,
+  adminDeleteSentiment,
+  adminRemoveFromBlacklist,
+  adminSaveSentimentDefault,
+  adminSaveSentimentSetting,
+  adminSaveSlang,
+  adminSearchUsers,
+  adminSentimentDefault,
+  adminSentimentHistory,
+  adminSentimentResult,
+  adminSlang,
+  analyze,
+  analyzeAgain,
+  getSentiment,
+  myAnalyses,
+  planAnalysis,
+  searchVideo,
 } from '@mouthpiece/contracts/sentiment/sentiment.routes'
 import type { HttpContext, Platform } from '../../platform/context'
 import * as admin from './sentiment-admin.service'
@@ -17,10 +32,18 @@ export async function registerSentimentRoutes(ctx: HttpContext) {
   // Runs are sent from here: the queue exists before the first one (workers may live elsewhere).
   await ensureSentimentQueue(deps)
   const RUNS_PER_MINUTE = { max: deps.config.SENTIMENT_RUNS_PER_MINUTE, timeWindow: 60_000 }
-  route(searchVideo, async ({ query, actor }) => sentiment.search(deps, actor.user.id, query.query), { rateLimit: { max: 30, timeWindow: 60_000 } })
+  route(searchVideo, async ({ query, actor }) => sentiment.search(deps, actor.user.id, query.query), {
+    rateLimit: { max: 30, timeWindow: 60_000 },
+  })
   route(planAnalysis, async ({ body, actor }) => sentiment.plan(deps, actor.user.id, body))
-  route(analyze, async ({ body, actor }) => run.startAnalysis(deps, actor.user.id, body), { rateLimit: RUNS_PER_MINUTE })
-  route(analyzeAgain, async ({ body, actor }) => run.startAnalysisAgain(deps, actor.user.id, body.sentiment_id), { rateLimit: RUNS_PER_MINUTE })
+  route(analyze, async ({ body, actor }) => run.startAnalysis(deps, actor.user.id, body), {
+    rateLimit: RUNS_PER_MINUTE,
+  })
+  route(
+    analyzeAgain,
+    async ({ body, actor }) => run.startAnalysisAgain(deps, actor.user.id, body.sentiment_id),
+    { rateLimit: RUNS_PER_MINUTE },
+  )
   route(getSentiment, async ({ query, actor }) => sentiment.result(deps, query.sentiment_id, actor.user.id))
   route(myAnalyses, async ({ query, actor }) => sentiment.history(deps, { userId: actor.user.id, ...query }))
 

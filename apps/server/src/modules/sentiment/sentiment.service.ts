@@ -1,4 +1,8 @@
-import type { FoundVideo, ScoredComment, SentimentRun } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
+import type {
+  FoundVideo,
+  ScoredComment,
+  SentimentRun,
+} from '@mouthpiece/contracts/sentiment/sentiment.schemas'
 import { notFound } from '../../platform/http/errors'
 import { assertAllowed } from './sentiment-run.service'
 import { planQuota, searchYoutube } from './sentiment-youtube.service'
@@ -8,13 +12,35 @@ import type { SentimentDeps } from './sentiment.deps'
 
 export function presentRun(row: RunRow): SentimentRun {
   return {
-    id: row.id, user_id: row.user_id, query: row.query, video_ids: row.video_ids, snapshot_hash: row.snapshot_hash, engine: row.engine,
-    prompt: row.prompt, model: row.model, lexicon_version: row.lexicon_version, status: row.status, message: row.message, quota_units: row.quota_units, progress: row.progress ?? null,
-    ...row.summary, diff: row.diff ?? null, created_at: row.created_at.toISOString(),
+    id: row.id,
+    user_id: row.user_id,
+    query: row.query,
+    video_ids: row.video_ids,
+    snapshot_hash: row.snapshot_hash,
+    engine: row.engine,
+    prompt: row.prompt,
+    model: row.model,
+    lexicon_version: row.lexicon_version,
+    status: row.status,
+    message: row.message,
+    quota_units: row.quota_units,
+    progress: row.progress ?? null,
+    ...row.summary,
+    diff: row.diff ?? null,
+    created_at: row.created_at.toISOString(),
   }
 }
 const presentComment = (c: CommentRow): ScoredComment => ({
-  id: c.comment_id, video_id: c.video_id, author: c.author, text: c.text, published_at: c.published_at, kind: c.kind, label: c.label, score: c.score, words: c.words, reason: c.reason,
+  id: c.comment_id,
+  video_id: c.video_id,
+  author: c.author,
+  text: c.text,
+  published_at: c.published_at,
+  kind: c.kind,
+  label: c.label,
+  score: c.score,
+  words: c.words,
+  reason: c.reason,
 })
 
 export async function result(deps: SentimentDeps, id: string, userId?: number) {
@@ -26,14 +52,29 @@ export async function result(deps: SentimentDeps, id: string, userId?: number) {
 /** SPEC §7 search-video: YouTube when the creator linked Google (or the server has a key), plus their own videos always. */
 export async function search(deps: SentimentDeps, userId: number, query: string) {
   const own = (await repo.searchOwnRenders(deps.db, userId, query)).map((r): FoundVideo => ({
-    id: `mp:${r.id}`, source: 'mouthpiece', title: r.title, channel: 'Mouthpiece', published_at: r.created_at.toISOString(), thumbnail: null, comment_count: null, own: true,
+    id: `mp:${r.id}`,
+    source: 'mouthpiece',
+    title: r.title,
+    channel: 'Mouthpiece',
+    published_at: r.created_at.toISOString(),
+    thumbnail: null,
+    comment_count: null,
+    own: true,
   }))
   const yt = await searchYoutube(deps, userId, query)
-  return { videos: [...own, ...(yt ?? [])], mode: yt ? ('youtube' as const) : ('offline' as const), plan: await planQuota(deps, [], !!yt) }
+  return {
+    videos: [...own, ...(yt ?? [])],
+    mode: yt ? ('youtube' as const) : ('offline' as const),
+    plan: await planQuota(deps, [], !!yt),
+  }
 }
 
 /** The quota a run will spend; for an analyse-again (sentiment_id), what reading only the changes costs. */
-export async function plan(deps: SentimentDeps, userId: number, body: { selected_video_ids?: string[]; sentiment_id?: string }) {
+export async function plan(
+  deps: SentimentDeps,
+  userId: number,
+  body: { selected_video_ids?: string[]; sentiment_id?: string },
+) {
   await assertAllowed(deps, userId)
   if (!body.sentiment_id) return planQuota(deps, body.selected_video_ids ?? [])
   const previous = await repo.findRun(deps.db, body.sentiment_id)
@@ -43,5 +84,9 @@ export async function plan(deps: SentimentDeps, userId: number, body: { selected
 
 export async function history(deps: SentimentDeps, opts: { userId?: number; page: number; limit: number }) {
   const { rows, total } = await repo.pageRuns(deps.db, opts)
-  return { list: rows.map((r) => ({ ...presentRun(r.run), username: r.username })), total, lastPage: Math.max(1, Math.ceil(total / opts.limit)) }
+  return {
+    list: rows.map((r) => ({ ...presentRun(r.run), username: r.username })),
+    total,
+    lastPage: Math.max(1, Math.ceil(total / opts.limit)),
+  }
 }

@@ -12,7 +12,11 @@ describe('health', () => {
   it('reports ok with the database engine in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ status: 'ok', db: process.env.TEST_DB_ENGINE, version: expect.any(String) })
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      db: process.env.TEST_DB_ENGINE,
+      version: expect.any(String),
+    })
   })
 
   it('answers an unknown API path with a 404 message, not a page', async () => {

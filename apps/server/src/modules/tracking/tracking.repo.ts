@@ -24,7 +24,9 @@ const customerOf = sql<string>`coalesce(${t.user_id}::text, ${t.anonymous_id})`
 const iso = (col: SQL) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 function customerWhere(key: CustomerKey): SQL {
-  return key.kind === 'user' ? eq(t.user_id, key.userId) : and(isNull(t.user_id), eq(t.anonymous_id, key.anonymousId))!
+  return key.kind === 'user'
+    ? eq(t.user_id, key.userId)
+    : and(isNull(t.user_id), eq(t.anonymous_id, key.anonymousId))!
 }
 
 export interface SummaryRow {
@@ -44,7 +46,13 @@ export type SummarySort = { by: 'recent' } | { by: 'total' } | { by: 'event'; ev
  */
 export async function summaries(
   db: Queryable,
-  opts: { category: TrackingCategory; customer?: CustomerKey; sort?: SummarySort; limit?: number; offset?: number },
+  opts: {
+    category: TrackingCategory
+    customer?: CustomerKey
+    sort?: SummarySort
+    limit?: number
+    offset?: number
+  },
 ): Promise<SummaryRow[]> {
   const perEvent = db.$with('per_event').as(
     db
@@ -67,7 +75,10 @@ export async function summaries(
     sort.by === 'total'
       ? [desc(total), desc(lastAt)]
       : sort.by === 'event'
-        ? [desc(sql`coalesce(sum(${perEvent.n}) filter (where ${perEvent.event} = ${sort.event}), 0)`), desc(lastAt)]
+        ? [
+            desc(sql`coalesce(sum(${perEvent.n}) filter (where ${perEvent.event} = ${sort.event}), 0)`),
+            desc(lastAt),
+          ]
         : [desc(lastAt)]
   let query = db
     .with(perEvent)
@@ -90,11 +101,20 @@ export async function summaries(
 }
 
 export async function countCustomers(db: Queryable, category: TrackingCategory): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(distinct ${customerOf})::int` }).from(t).where(eq(t.category, category))
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${customerOf})::int` })
+    .from(t)
+    .where(eq(t.category, category))
   return row?.n ?? 0
 }
 
-export async function eventsPage(db: Queryable, category: TrackingCategory, customer: CustomerKey, limit: number, offset: number) {
+export async function eventsPage(
+  db: Queryable,
+  category: TrackingCategory,
+  customer: CustomerKey,
+  limit: number,
+  offset: number,
+) {
   const where = and(eq(t.category, category), customerWhere(customer))
   const [list, [total]] = await Promise.all([
     db
@@ -110,29 +130,48 @@ export async function eventsPage(db: Queryable, category: TrackingCategory, cust
 }
 
 export async function totalsByEvent(db: Queryable) {
-  return db.select({ category: t.category, event: t.event, total: count() }).from(t).groupBy(t.category, t.event)
+  return db
+    .select({ category: t.category, event: t.event, total: count() })
+    .from(t)
+    .groupBy(t.category, t.event)
 }
 
 export async function usersByIds(db: Queryable, ids: number[]) {
   if (!ids.length) return []
-  return db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(inArray(users.id, ids))
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids))
 }
 
 /** One user's events counted per (category, event), with the first and last time (the user_idx index). */
 export async function countsForUser(db: Queryable, userId: number) {
   return db
-    .select({ category: t.category, event: t.event, n: sql<number>`count(*)::int`, first_at: iso(sql`min(${t.created_at})`), last_at: iso(sql`max(${t.created_at})`) })
+    .select({
+      category: t.category,
+      event: t.event,
+      n: sql<number>`count(*)::int`,
+      first_at: iso(sql`min(${t.created_at})`),
+      last_at: iso(sql`max(${t.created_at})`),
+    })
     .from(t)
     .where(eq(t.user_id, userId))
     .groupBy(t.category, t.event)
 }
 
 /** One user's events of a set per UTC day since `from`. */
-export async function dailyCountsForUser(db: Queryable, userId: number, category: TrackingCategory, from: Date) {
+export async function dailyCountsForUser(
+  db: Queryable,
+  userId: number,
+  category: TrackingCategory,
+  from: Date,
+) {
   const day = sql<string>`to_char(${t.created_at} at time zone 'UTC', 'YYYY-MM-DD')`
   return db
     .select({ day, event: t.event, n: sql<number>`count(*)::int` })
     .from(t)
-    .where(and(eq(t.category, category), eq(t.user_id, userId), sql`${t.created_at} >= ${from.toISOString()}`))
+    .where(
+      and(eq(t.category, category), eq(t.user_id, userId), sql`${t.created_at} >= ${from.toISOString()}`),
+    )
     .groupBy(day, t.event)
 }

@@ -1,6 +1,14 @@
 import {
-  adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData,
-  adminUsageData, adminUsageDataItem, customerTracking, trackingInfo, userAnalysisData,
+  adminAnalysisEvents,
+  adminCustomerTracking,
+  adminCustomerTrackingItem,
+  adminExportCustomerTracking,
+  adminExportUsageData,
+  adminUsageData,
+  adminUsageDataItem,
+  customerTracking,
+  trackingInfo,
+  userAnalysisData,
 } from '@mouthpiece/contracts/tracking/tracking.routes'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../platform/context'
@@ -37,9 +45,17 @@ export function registerTrackingRoutes({ route, db }: HttpContext) {
 
   route(adminAnalysisEvents, async () => tracking.analysisEvents(deps))
   route(adminUsageData, async ({ query }) => tracking.summaryPage(deps, 'usage', query.page, query.sort))
-  route(adminUsageDataItem, async ({ params, query }) => tracking.customerDetail(deps, 'usage', params.id, query.page))
+  route(adminUsageDataItem, async ({ params, query }) =>
+    tracking.customerDetail(deps, 'usage', params.id, query.page),
+  )
   route(adminExportUsageData, async ({ reply }) => download(tracking.exportCsv(deps, 'usage'), reply))
-  route(adminCustomerTracking, async ({ query }) => tracking.summaryPage(deps, 'payment', query.page, query.sort))
-  route(adminCustomerTrackingItem, async ({ params, query }) => tracking.customerDetail(deps, 'payment', params.id, query.page))
-  route(adminExportCustomerTracking, async ({ reply }) => download(tracking.exportCsv(deps, 'payment'), reply))
+  route(adminCustomerTracking, async ({ query }) =>
+    tracking.summaryPage(deps, 'payment', query.page, query.sort),
+  )
+  route(adminCustomerTrackingItem, async ({ params, query }) =>
+    tracking.customerDetail(deps, 'payment', params.id, query.page),
+  )
+  route(adminExportCustomerTracking, async ({ reply }) =>
+    download(tracking.exportCsv(deps, 'payment'), reply),
+  )
 }

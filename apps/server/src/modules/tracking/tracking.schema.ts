@@ -18,7 +18,9 @@ export const trackingEvents = pgTable(
   },
   (t) => [
     index('tracking_events_user_idx').on(t.category, t.user_id),
-    index('tracking_events_anonymous_idx').on(t.category, t.anonymous_id).where(sql`${t.user_id} is null`),
+    index('tracking_events_anonymous_idx')
+      .on(t.category, t.anonymous_id)
+      .where(sql`${t.user_id} is null`),
     index('tracking_events_created_idx').on(t.category, t.created_at),
     check('tracking_events_category_check', sql`${t.category} in ('usage', 'payment')`),
     check('tracking_events_customer_check', sql`${t.user_id} is not null or ${t.anonymous_id} is not null`),

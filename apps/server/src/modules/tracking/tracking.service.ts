@@ -1,7 +1,15 @@
 import {
-  ANONYMOUS_ID_REQUIRED_MESSAGE, TRACKING_EVENTS, UNKNOWN_EVENT_MESSAGE, eventsOf, isKnownEvent,
+  ANONYMOUS_ID_REQUIRED_MESSAGE,
+  TRACKING_EVENTS,
+  UNKNOWN_EVENT_MESSAGE,
+  eventsOf,
+  isKnownEvent,
 } from '@mouthpiece/contracts/tracking/tracking.schemas'
-import type { CustomerSummary, TrackedEvent, TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
+import type {
+  CustomerSummary,
+  TrackedEvent,
+  TrackingCategory,
+} from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { Platform } from '../../platform/context'
 import { AppError, notFound } from '../../platform/http/errors'
 import { csvFileName, toCsv } from '../../platform/http/csv'
@@ -19,11 +27,20 @@ export const EVENTS_PER_PAGE = 25
  */
 export async function recordEvent(
   deps: Deps,
-  input: { category: TrackingCategory; event: number; data?: Record<string, unknown>; userId?: number; anonymousId?: string },
+  input: {
+    category: TrackingCategory
+    event: number
+    data?: Record<string, unknown>
+    userId?: number
+    anonymousId?: string
+  },
 ): Promise<void> {
-  if (!isKnownEvent(input.category, input.event)) throw new AppError('validation', UNKNOWN_EVENT_MESSAGE, 400, { event: [UNKNOWN_EVENT_MESSAGE] })
+  if (!isKnownEvent(input.category, input.event))
+    throw new AppError('validation', UNKNOWN_EVENT_MESSAGE, 400, { event: [UNKNOWN_EVENT_MESSAGE] })
   if (input.userId === undefined && !input.anonymousId)
-    throw new AppError('validation', ANONYMOUS_ID_REQUIRED_MESSAGE, 400, { anonymous_id: [ANONYMOUS_ID_REQUIRED_MESSAGE] })
+    throw new AppError('validation', ANONYMOUS_ID_REQUIRED_MESSAGE, 400, {
+      anonymous_id: [ANONYMOUS_ID_REQUIRED_MESSAGE],
+    })
   await repo.insertEvent(deps.db, {
     category: input.category,
     event: input.event,
@@ -36,7 +53,9 @@ export async function recordEvent(
 
 /** A customer id from the admin screens: digits are a user id, a UUID an anonymous browser. */
 export function parseCustomer(id: string): CustomerKey {
-  return /^\d+$/.test(id) ? { kind: 'user', userId: Number(id) } : { kind: 'anonymous', anonymousId: id.toLowerCase() }
+  return /^\d+$/.test(id)
+    ? { kind: 'user', userId: Number(id) }
+    : { kind: 'anonymous', anonymousId: id.toLowerCase() }
 }
 
 export function parseSort(sort: string): SummarySort {
@@ -61,10 +80,19 @@ async function present(deps: Deps, rows: SummaryRow[]): Promise<CustomerSummary[
 
 export async function summaryPage(deps: Deps, category: TrackingCategory, page: number, sort: string) {
   const [rows, total] = await Promise.all([
-    repo.summaries(deps.db, { category, sort: parseSort(sort), limit: CUSTOMERS_PER_PAGE, offset: (page - 1) * CUSTOMERS_PER_PAGE }),
+    repo.summaries(deps.db, {
+      category,
+      sort: parseSort(sort),
+      limit: CUSTOMERS_PER_PAGE,
+      offset: (page - 1) * CUSTOMERS_PER_PAGE,
+    }),
     repo.countCustomers(deps.db, category),
   ])
-  return { list: await present(deps, rows), total, lastPage: Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE)) }
+  return {
+    list: await present(deps, rows),
+    total,
+    lastPage: Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE)),
+  }
 }
 
 export async function customerDetail(deps: Deps, category: TrackingCategory, id: string, page: number) {
@@ -72,7 +100,13 @@ export async function customerDetail(deps: Deps, category: TrackingCategory, id:
   const [row] = await repo.summaries(deps.db, { category, customer: key })
   if (!row) throw notFound('Customer')
   const [customer] = await present(deps, [row])
-  const { list, total } = await repo.eventsPage(deps.db, category, key, EVENTS_PER_PAGE, (page - 1) * EVENTS_PER_PAGE)
+  const { list, total } = await repo.eventsPage(
+    deps.db,
+    category,
+    key,
+    EVENTS_PER_PAGE,
+    (page - 1) * EVENTS_PER_PAGE,
+  )
   const events: TrackedEvent[] = list.map((e) => ({
     id: e.id,
     category: e.category === 'payment' ? 'payment' : 'usage',
@@ -80,7 +114,10 @@ export async function customerDetail(deps: Deps, category: TrackingCategory, id:
     data: e.data,
     created_at: e.created_at.toISOString(),
   }))
-  return { customer: customer!, events: { list: events, total, lastPage: Math.max(1, Math.ceil(total / EVENTS_PER_PAGE)) } }
+  return {
+    customer: customer!,
+    events: { list: events, total, lastPage: Math.max(1, Math.ceil(total / EVENTS_PER_PAGE)) },
+  }
 }
 
 export async function analysisEvents(deps: Deps) {
@@ -98,9 +135,25 @@ export async function exportCsv(deps: Deps, category: TrackingCategory, now = ne
   const events = eventsOf(category)
   const list = await present(deps, await repo.summaries(deps.db, { category, sort: { by: 'recent' } }))
   const csv = toCsv(
-    ['Customer', 'Type', 'Username', 'Email', ...events.map((e) => `${e.label} (${e.code})`), 'Total', 'First event', 'Last event'],
+    [
+      'Customer',
+      'Type',
+      'Username',
+      'Email',
+      ...events.map((e) => `${e.label} (${e.code})`),
+      'Total',
+      'First event',
+      'Last event',
+    ],
     list.map((c) => [
-      c.id, c.kind, c.user?.username, c.user?.email, ...events.map((e) => c.counts[String(e.code)] ?? 0), c.total, c.first_at, c.last_at,
+      c.id,
+      c.kind,
+      c.user?.username,
+      c.user?.email,
+      ...events.map((e) => c.counts[String(e.code)] ?? 0),
+      c.total,
+      c.first_at,
+      c.last_at,
     ]),
   )
   return { csv, fileName: csvFileName(category === 'usage' ? 'usage-data' : 'customer-tracking', now) }
@@ -116,19 +169,34 @@ export async function trackingInfoFor(deps: Deps, userId: number) {
   })
   const firsts = rows.map((r) => r.first_at).sort()
   const lasts = rows.map((r) => r.last_at).sort()
-  return { events, total: rows.reduce((n, r) => n + r.n, 0), first_at: firsts[0] ?? null, last_at: lasts.at(-1) ?? null }
+  return {
+    events,
+    total: rows.reduce((n, r) => n + r.n, 0),
+    first_at: firsts[0] ?? null,
+    last_at: lasts.at(-1) ?? null,
+  }
 }
 
 const DAY_MS = 86_400_000
 
 /** SPEC §7 "user analysis data": my events per UTC day, every day of the range present (zeros too). */
-export async function analysisDataFor(deps: Deps, userId: number, q: { days: number; category: TrackingCategory }, now = new Date()) {
+export async function analysisDataFor(
+  deps: Deps,
+  userId: number,
+  q: { days: number; category: TrackingCategory },
+  now = new Date(),
+) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   const from = new Date(today - (q.days - 1) * DAY_MS)
   const rows = await repo.dailyCountsForUser(deps.db, userId, q.category, from)
-  const days = Array.from({ length: q.days }, (_, i): { date: string; counts: Record<string, number>; total: number } => ({
-    date: new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10), counts: {}, total: 0,
-  }))
+  const days = Array.from(
+    { length: q.days },
+    (_, i): { date: string; counts: Record<string, number>; total: number } => ({
+      date: new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+      counts: {},
+      total: 0,
+    }),
+  )
   const byDate = new Map(days.map((d) => [d.date, d]))
   const totals: Record<string, number> = {}
   for (const r of rows) {

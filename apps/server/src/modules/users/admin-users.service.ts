@@ -22,15 +22,32 @@ type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
  * transaction with its audit entry (who, what, the user before and after).
  */
 
-export function presentListedUser({ referred_by, referrer_username, ...row }: RowOf<typeof usersRepo.usersListSpec.fields>): AdminUser {
+export function presentListedUser({
+  referred_by,
+  referrer_username,
+  ...row
+}: RowOf<typeof usersRepo.usersListSpec.fields>): AdminUser {
   return {
-    ...row, created_at: row.created_at.toISOString(),
-    referred_by: referred_by !== null && referrer_username !== null ? { id: referred_by, username: referrer_username } : null,
+    ...row,
+    created_at: row.created_at.toISOString(),
+    referred_by:
+      referred_by !== null && referrer_username !== null
+        ? { id: referred_by, username: referrer_username }
+        : null,
   }
 }
 
-export async function listUsersPage(deps: Deps, query: UserFilter & { page: number; per_page: number; sort?: string; dir?: SortDir }) {
-  const page = await listPage(deps.db, usersRepo.usersListSpec, { where: usersRepo.usersWhere(query), sort: query.sort, dir: query.dir, page: query.page, perPage: query.per_page })
+export async function listUsersPage(
+  deps: Deps,
+  query: UserFilter & { page: number; per_page: number; sort?: string; dir?: SortDir },
+) {
+  const page = await listPage(deps.db, usersRepo.usersListSpec, {
+    where: usersRepo.usersWhere(query),
+    sort: query.sort,
+    dir: query.dir,
+    page: query.page,
+    perPage: query.per_page,
+  })
   return { ...page, list: page.list.map(presentListedUser) }
 }
 
@@ -40,11 +57,18 @@ export async function getUser(deps: Deps, userId: number): Promise<AdminUser> {
   return presentListedUser(row)
 }
 
-export async function createUser(deps: Deps, actor: AuditActor, input: { username: string; email: string; password: string }): Promise<User> {
+export async function createUser(
+  deps: Deps,
+  actor: AuditActor,
+  input: { username: string; email: string; password: string },
+): Promise<User> {
   const row = await createAccount(deps, input, (save) =>
     deps.db.transaction(async (tx) => {
       const created = await save(tx)
-      await recordAudit(tx, actor, 'users.create', { target: { type: 'user', id: created.id }, after: presentUser(created) })
+      await recordAudit(tx, actor, 'users.create', {
+        target: { type: 'user', id: created.id },
+        after: presentUser(created),
+      })
       return created
     }),
   )
@@ -52,12 +76,25 @@ export async function createUser(deps: Deps, actor: AuditActor, input: { usernam
 }
 
 /** One user's change inside `tx`, audited: the action is named by what changed (`users.disable`, …). */
-export async function changeUser(tx: Queryable, actor: AuditActor, userId: number, changes: usersRepo.UserChanges, meta?: Record<string, unknown>) {
+export async function changeUser(
+  tx: Queryable,
+  actor: AuditActor,
+  userId: number,
+  changes: usersRepo.UserChanges,
+  meta?: Record<string, unknown>,
+) {
   const before = await usersRepo.findUserById(tx, userId)
   if (!before) throw notFound('User')
   return audited(
-    tx, actor, actionFor(changes),
-    { target: { type: 'user', id: userId }, before: auditView(presentUser(before), changes), afterOf: (row: UserRow) => auditView(presentUser(row), changes), meta },
+    tx,
+    actor,
+    actionFor(changes),
+    {
+      target: { type: 'user', id: userId },
+      before: auditView(presentUser(before), changes),
+      afterOf: (row: UserRow) => auditView(presentUser(row), changes),
+      meta,
+    },
     () => saveChanges(tx, userId, changes),
   )
 }
@@ -69,7 +106,8 @@ function auditView(user: User, changes: usersRepo.UserChanges) {
 
 function actionFor(changes: usersRepo.UserChanges): string {
   const keys = Object.keys(changes)
-  if (keys.length === 1 && keys[0] === 'is_enabled') return changes.is_enabled ? 'users.enable' : 'users.disable'
+  if (keys.length === 1 && keys[0] === 'is_enabled')
+    return changes.is_enabled ? 'users.enable' : 'users.disable'
   if (keys.length === 1 && keys[0] === 'is_super_user') return 'users.update-super-user'
   if (keys.length === 1 && keys[0] === 'is_grandfather') return 'users.update-grandfather-status'
   return 'users.save-info'
@@ -82,7 +120,11 @@ export async function saveUserInfo(
 ): Promise<User> {
   if (!(await usersRepo.findUserById(deps.db, input.user_id))) throw notFound('User')
   await assertAvailable(deps, { username: input.username, email: input.email }, input.user_id)
-  const changes: usersRepo.UserChanges = { username: input.username, email: input.email, is_enabled: input.is_enabled }
+  const changes: usersRepo.UserChanges = {
+    username: input.username,
+    email: input.email,
+    is_enabled: input.is_enabled,
+  }
   if (input.password !== undefined) changes.password_hash = await hashPassword(input.password)
   const before = await usersRepo.findUserById(deps.db, input.user_id)
   const row = await deps.db.transaction(async (tx) => {
@@ -99,25 +141,46 @@ export async function saveUserInfo(
  * Once a change has committed: a disabled user's barred routes answer 403 from the next call on
  * (no cached actor) and their open sockets close; otherwise cached actors just refresh.
  */
-export async function afterEnabledChange(deps: Pick<Platform, 'realtime'>, wasEnabled: boolean, row: UserRow): Promise<void> {
+export async function afterEnabledChange(
+  deps: Pick<Platform, 'realtime'>,
+  wasEnabled: boolean,
+  row: UserRow,
+): Promise<void> {
   if (wasEnabled && !row.is_enabled) await closeUserSockets(deps, row.id)
   else forgetSubject('user', row.id)
 }
 
-export async function setUserFlags(deps: Deps, actor: AuditActor, userId: number, flags: Pick<usersRepo.UserChanges, 'is_super_user' | 'is_grandfather'>) {
+export async function setUserFlags(
+  deps: Deps,
+  actor: AuditActor,
+  userId: number,
+  flags: Pick<usersRepo.UserChanges, 'is_super_user' | 'is_grandfather'>,
+) {
   const row = await deps.db.transaction((tx) => changeUser(tx, actor, userId, flags))
   forgetSubject('user', userId)
   return presentUser(row)
 }
 
 /** Deletes the account inside `tx` and signs it out; the audit entry keeps what it was. */
-export async function deleteUser(deps: Pick<Platform, 'realtime'>, tx: Queryable, actor: AuditActor, userId: number, meta?: Record<string, unknown>): Promise<void> {
+export async function deleteUser(
+  deps: Pick<Platform, 'realtime'>,
+  tx: Queryable,
+  actor: AuditActor,
+  userId: number,
+  meta?: Record<string, unknown>,
+): Promise<void> {
   const before = await usersRepo.findUserById(tx, userId)
   if (!before) throw notFound('User')
-  await audited(tx, actor, 'users.delete', { target: { type: 'user', id: userId }, before: presentUser(before), meta }, async () => {
-    await usersRepo.deleteUser(tx, userId)
-    await revokeUserSessions(deps, tx, userId)
-  })
+  await audited(
+    tx,
+    actor,
+    'users.delete',
+    { target: { type: 'user', id: userId }, before: presentUser(before), meta },
+    async () => {
+      await usersRepo.deleteUser(tx, userId)
+      await revokeUserSessions(deps, tx, userId)
+    },
+  )
 }
 
 export async function removeUser(deps: Deps, actor: AuditActor, userId: number): Promise<void> {

@@ -19,7 +19,9 @@ describe('a disabled user (is_enabled false)', () => {
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${user.token}` } })
   const setEnabled = (is_enabled: boolean) =>
     t.app.inject({
-      method: 'POST', url: '/api/admin/users/save-info', headers: admin,
+      method: 'POST',
+      url: '/api/admin/users/save-info',
+      headers: admin,
       payload: { user_id: user.id, username: 'turnedoff', email: 'turnedoff@example.com', is_enabled },
     })
 
@@ -27,22 +29,40 @@ describe('a disabled user (is_enabled false)', () => {
   const barred: Array<[string, 'GET' | 'POST', string, object | undefined]> = [
     ['quick create', quickCreate.method, quickCreate.path, { text: 'Hello there', title: 'Hi' }],
     ['short audio', shortAudio.method, shortAudio.path, { text: 'Hello there' }],
-    ['custom avatar', generateCustomAvatar.method, generateCustomAvatar.path, { name: 'Me', prompt: { wearing: 'a hat' } }],
+    [
+      'custom avatar',
+      generateCustomAvatar.method,
+      generateCustomAvatar.path,
+      { name: 'Me', prompt: { wearing: 'a hat' } },
+    ],
     ['alert settings', getDonationSettings.method, getDonationSettings.path, undefined],
     ['test alert', testBits.method, testBits.path, { bits: 100, message: 'test' }],
     ['projects', createProject.method, createProject.path, { name: 'My project' }],
     // The calls behind the sentiment, Google Ads, voice editor and audio pages (the web derives its barred pages from these flags).
     ['sentiment', analyze.method, analyze.path, { selected_video_ids: ['yt:Qm7dR2xLp0A'] }],
     ['google ads', googleAdsAccount.method, googleAdsAccount.path, undefined],
-    ['personal voice', createPersonalVoice.method, createPersonalVoice.path, { name: 'Me', sample_uuid: '00000000-0000-4000-8000-000000000000', consent: true }],
+    [
+      'personal voice',
+      createPersonalVoice.method,
+      createPersonalVoice.path,
+      { name: 'Me', sample_uuid: '00000000-0000-4000-8000-000000000000', consent: true },
+    ],
     ['audio files', listAudioProcesses.method, `${listAudioProcesses.path}?page=1`, undefined],
   ]
 
   beforeAll(async () => {
     t = await createTestApp()
-    const adminLogin = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'admin-password-1' } })
+    const adminLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'admin', password: 'admin-password-1' },
+    })
     admin = { authorization: `Bearer ${adminLogin.json<{ token: string }>().token}` }
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'turnedoff', email: 'turnedoff@example.com', password: 'a good password 1' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'turnedoff', email: 'turnedoff@example.com', password: 'a good password 1' },
+    })
     const body = res.json<{ token: string; user: { id: number } }>()
     user = { id: body.user.id, token: body.token }
   })
@@ -60,10 +80,16 @@ describe('a disabled user (is_enabled false)', () => {
   })
 
   it('keeps what the spec leaves open: signing in, the account, notifications, the activity feed', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'turnedoff', password: 'a good password 1' } })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'turnedoff', password: 'a good password 1' },
+    })
     expect(login.statusCode).toBe(200)
     expect(login.json<{ user: { is_enabled: boolean } }>().user.is_enabled).toBe(false)
-    expect((await call('GET', '/api/get-user-login')).json<{ user: { is_enabled: boolean } }>().user.is_enabled).toBe(false)
+    expect(
+      (await call('GET', '/api/get-user-login')).json<{ user: { is_enabled: boolean } }>().user.is_enabled,
+    ).toBe(false)
     expect((await call('GET', '/api/notifications?limit=10&page=1')).statusCode).toBe(200)
     expect((await call('GET', '/api/donation/tips/all?page=1')).statusCode).toBe(200)
     expect((await call('GET', '/api/renders?page=1')).statusCode).toBe(200)

@@ -9,8 +9,18 @@ import { users } from './users.schema'
 describe('referrals', () => {
   let t: TestApp
   const register = (username: string, referred_by?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/register', payload: { username, email: `${username}@example.com`, password: 'correct horse 1', ...(referred_by === undefined ? {} : { referred_by }) } })
-  const referrerOf = async (username: string) => (await t.db.select({ r: users.referred_by }).from(users).where(eq(users.username, username)))[0]?.r
+    t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        username,
+        email: `${username}@example.com`,
+        password: 'correct horse 1',
+        ...(referred_by === undefined ? {} : { referred_by }),
+      },
+    })
+  const referrerOf = async (username: string) =>
+    (await t.db.select({ r: users.referred_by }).from(users).where(eq(users.username, username)))[0]?.r
 
   beforeAll(async () => {
     t = await createTestApp()
@@ -35,15 +45,45 @@ describe('referrals', () => {
   it('shows the referrer in the admin users list and user detail; a normal user gets 403', async () => {
     const admin = await adminHeaders(t.app)
     const alice = (await t.db.select().from(users).where(eq(users.username, 'alice_ref')))[0]!
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/users?keySearch=_ref&sort=username&dir=asc', headers: admin })
-    const byName = Object.fromEntries(list.json<{ list: Array<{ username: string; referred_by: unknown }> }>().list.map((u) => [u.username, u.referred_by]))
-    expect(byName).toMatchObject({ bob_ref: { id: alice.id, username: 'alice_ref' }, carol_ref: null, alice_ref: null })
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?keySearch=_ref&sort=username&dir=asc',
+      headers: admin,
+    })
+    const byName = Object.fromEntries(
+      list
+        .json<{ list: Array<{ username: string; referred_by: unknown }> }>()
+        .list.map((u) => [u.username, u.referred_by]),
+    )
+    expect(byName).toMatchObject({
+      bob_ref: { id: alice.id, username: 'alice_ref' },
+      carol_ref: null,
+      alice_ref: null,
+    })
     const bob = (await t.db.select().from(users).where(eq(users.username, 'bob_ref')))[0]!
-    const info = await t.app.inject({ method: 'GET', url: `/api/admin/users/info?user_id=${bob.id}`, headers: admin })
-    expect(info.json()).toMatchObject({ user: { username: 'bob_ref', referred_by: { id: alice.id, username: 'alice_ref' } } })
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'bob_ref', password: 'correct horse 1' } })
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/info?user_id=${bob.id}`,
+      headers: admin,
+    })
+    expect(info.json()).toMatchObject({
+      user: { username: 'bob_ref', referred_by: { id: alice.id, username: 'alice_ref' } },
+    })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'bob_ref', password: 'correct horse 1' },
+    })
     const token = login.json<{ token: string }>().token
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/users/info?user_id=${bob.id}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403)
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/users/info?user_id=${bob.id}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(403)
   })
 
   it('refuses a malformed referral with a clear error and creates no account', async () => {

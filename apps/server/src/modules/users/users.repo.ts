@@ -2,7 +2,15 @@ import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
 import type { Queryable } from '../../platform/db/client'
-import { allOf, csvBool, csvNumber, csvText, csvTime, dateBound, searchAny } from '../../platform/db/list-query'
+import {
+  allOf,
+  csvBool,
+  csvNumber,
+  csvText,
+  csvTime,
+  dateBound,
+  searchAny,
+} from '../../platform/db/list-query'
 import type { ListSpec } from '../../platform/db/list-query'
 import { forgetSubject } from '../../platform/credentials/session-cache'
 import { users } from './users.schema'
@@ -32,7 +40,11 @@ export async function findUserByLogin(db: Queryable, login: string): Promise<Use
 }
 
 /** Which of a username and an email are held by another account than `exceptId`. */
-export async function findTaken(db: Queryable, fields: { username?: string; email?: string }, exceptId?: number) {
+export async function findTaken(
+  db: Queryable,
+  fields: { username?: string; email?: string },
+  exceptId?: number,
+) {
   const matches: SQL[] = []
   if (fields.username !== undefined) matches.push(lowerUsernameIs(fields.username))
   if (fields.email !== undefined) matches.push(eq(users.email, fields.email.toLowerCase()))
@@ -42,7 +54,9 @@ export async function findTaken(db: Queryable, fields: { username?: string; emai
     .from(users)
     .where(and(or(...matches), exceptId === undefined ? undefined : ne(users.id, exceptId)))
   return {
-    username: fields.username !== undefined && rows.some((r) => r.username.toLowerCase() === fields.username!.toLowerCase()),
+    username:
+      fields.username !== undefined &&
+      rows.some((r) => r.username.toLowerCase() === fields.username!.toLowerCase()),
     email: fields.email !== undefined && rows.some((r) => r.email === fields.email!.toLowerCase()),
   }
 }
@@ -58,12 +72,22 @@ export async function insertUser(
   return row!
 }
 
-export type UserChanges = Partial<Pick<UserRow, 'username' | 'email' | 'password_hash' | 'is_enabled' | 'is_super_user' | 'is_grandfather'>>
+export type UserChanges = Partial<
+  Pick<UserRow, 'username' | 'email' | 'password_hash' | 'is_enabled' | 'is_super_user' | 'is_grandfather'>
+>
 
-export async function updateUser(db: Queryable, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...changes, ...(changes.email ? { email: changes.email.toLowerCase() } : {}), updated_at: new Date() })
+    .set({
+      ...changes,
+      ...(changes.email ? { email: changes.email.toLowerCase() } : {}),
+      updated_at: new Date(),
+    })
     .where(eq(users.id, id))
     .returning()
   // Signed-in requests must see the change at once (the authenticator keeps users for 2 s).
@@ -78,14 +102,21 @@ export async function deleteUser(db: Queryable, id: number): Promise<boolean> {
 }
 
 const userFields = {
-  id: users.id, username: users.username, email: users.email, is_enabled: users.is_enabled,
-  is_super_user: users.is_super_user, is_grandfather: users.is_grandfather, created_at: users.created_at,
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  is_enabled: users.is_enabled,
+  is_super_user: users.is_super_user,
+  is_grandfather: users.is_grandfather,
+  created_at: users.created_at,
   referred_by: users.referred_by,
   /**
    * The referrer's name, read per row of the page (10–100 rows) by its primary key. The outer
    * column is qualified by hand: drizzle writes a lone `"referred_by"`, which would mean r's own.
    */
-  referrer_username: sql<string | null>`(select r.username from ${users} r where r.id = ${users}."referred_by")`.as('referrer_username'),
+  referrer_username: sql<
+    string | null
+  >`(select r.username from ${users} r where r.id = ${users}."referred_by")`.as('referrer_username'),
 }
 
 /** The admin users list (SPEC §7 list {page, keySearch}) and its export: newest first by default. */
@@ -104,9 +135,23 @@ export async function findListedUser(db: Queryable, id: number) {
 }
 
 /** The users export: these columns, each cell written by the database (scanCsv). */
-export const USERS_CSV_HEADER = ['id', 'username', 'email', 'is_enabled', 'is_super_user', 'is_grandfather', 'created_at']
+export const USERS_CSV_HEADER = [
+  'id',
+  'username',
+  'email',
+  'is_enabled',
+  'is_super_user',
+  'is_grandfather',
+  'created_at',
+]
 export const usersCsvCells = [
-  csvNumber(users.id), csvText(users.username), csvText(users.email), csvBool(users.is_enabled), csvBool(users.is_super_user), csvBool(users.is_grandfather), csvTime(users.created_at),
+  csvNumber(users.id),
+  csvText(users.username),
+  csvText(users.email),
+  csvBool(users.is_enabled),
+  csvBool(users.is_super_user),
+  csvBool(users.is_grandfather),
+  csvTime(users.created_at),
 ]
 
 /** Which users a filter covers: the list, its export and bulk actions read the same SQL. */
@@ -137,11 +182,23 @@ export function uniqueViolation(err: unknown): string | undefined {
  * Records who referred a user, once: a later link does not overwrite the first, an unknown or
  * own name is ignored (a stale referral link must never stand in the way of signing up).
  */
-export async function recordReferral(db: Queryable, userId: number, referrerUsername: string): Promise<boolean> {
+export async function recordReferral(
+  db: Queryable,
+  userId: number,
+  referrerUsername: string,
+): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ referred_by: sql`(select r.id from ${users} r where lower(r.username) = lower(${referrerUsername.trim()}) and r.id <> ${userId})` })
-    .where(and(eq(users.id, userId), sql`${users.referred_by} is null`, sql`exists (select 1 from ${users} r where lower(r.username) = lower(${referrerUsername.trim()}) and r.id <> ${userId})`))
+    .set({
+      referred_by: sql`(select r.id from ${users} r where lower(r.username) = lower(${referrerUsername.trim()}) and r.id <> ${userId})`,
+    })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.referred_by} is null`,
+        sql`exists (select 1 from ${users} r where lower(r.username) = lower(${referrerUsername.trim()}) and r.id <> ${userId})`,
+      ),
+    )
     .returning({ id: users.id })
   return rows.length > 0
 }

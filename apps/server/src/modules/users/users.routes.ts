@@ -1,6 +1,18 @@
 import {
-  adminCreateUser, adminDeleteUser, adminExportUsers, adminGetOutboxMail, adminListOutbox, adminListUsers, adminSaveUserInfo,
-  adminUpdateGrandfatherStatus, adminUpdateSuperUser, adminUserInfo, checkValidUsername, getUserLogin, supportMail, updateInfo,
+  adminCreateUser,
+  adminDeleteUser,
+  adminExportUsers,
+  adminGetOutboxMail,
+  adminListOutbox,
+  adminListUsers,
+  adminSaveUserInfo,
+  adminUpdateGrandfatherStatus,
+  adminUpdateSuperUser,
+  adminUserInfo,
+  checkValidUsername,
+  getUserLogin,
+  supportMail,
+  updateInfo,
 } from '@mouthpiece/contracts/users/users.routes'
 import type { HttpContext } from '../../platform/context'
 import { notFound } from '../../platform/http/errors'
@@ -21,36 +33,57 @@ export function registerUsersRoutes({ route, db, config, realtime }: HttpContext
 
   route(getUserLogin, async ({ actor }) => ({ user: actor.user }))
   route(updateInfo, async ({ actor, body, req }) => ({
-    user: await users.updateOwnInfo(deps, { userId: actor.user.id, sessionId: actor.sessionId, ip: req.ip }, body),
+    user: await users.updateOwnInfo(
+      deps,
+      { userId: actor.user.id, sessionId: actor.sessionId, ip: req.ip },
+      body,
+    ),
   }))
   route(checkValidUsername, async ({ actor, body }) =>
     users.checkUsername(deps, body.username, actor.kind === 'user' ? actor.user.id : undefined),
   )
   // Each call sends a mail: per address, as many per hour as logins per minute.
-  route(supportMail, async ({ body }) => {
-    await users.sendSupportMail(deps, body)
-    return ok
-  }, { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60 * 60_000 } })
+  route(
+    supportMail,
+    async ({ body }) => {
+      await users.sendSupportMail(deps, body)
+      return ok
+    },
+    { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: 60 * 60_000 } },
+  )
 
   route(adminListUsers, async ({ query }) => adminUsers.listUsersPage(deps, query))
   route(adminExportUsers, async ({ query, actor, reply }) => {
     const { sort, dir, ...filter } = query
     // Exports of personal data are audited too (who took which users' emails, when).
     await recordAudit(db, auditActorOf(actor), 'users.export', { meta: { filter, sort, dir } })
-    return sendCsvText(reply, 'users', USERS_CSV_HEADER, scanCsv(db, usersListSpec, { where: usersWhere(filter), sort, dir }, usersCsvCells))
+    return sendCsvText(
+      reply,
+      'users',
+      USERS_CSV_HEADER,
+      scanCsv(db, usersListSpec, { where: usersWhere(filter), sort, dir }, usersCsvCells),
+    )
   })
-  route(adminCreateUser, async ({ body, actor }) => ({ user: await adminUsers.createUser(deps, auditActorOf(actor), body) }))
+  route(adminCreateUser, async ({ body, actor }) => ({
+    user: await adminUsers.createUser(deps, auditActorOf(actor), body),
+  }))
   route(adminUserInfo, async ({ query }) => ({ user: await adminUsers.getUser(deps, query.user_id) }))
-  route(adminSaveUserInfo, async ({ body, actor }) => ({ user: await adminUsers.saveUserInfo(deps, auditActorOf(actor), body) }))
+  route(adminSaveUserInfo, async ({ body, actor }) => ({
+    user: await adminUsers.saveUserInfo(deps, auditActorOf(actor), body),
+  }))
   route(adminDeleteUser, async ({ body, actor }) => {
     await adminUsers.removeUser(deps, auditActorOf(actor), body.user_id)
     return ok
   })
   route(adminUpdateSuperUser, async ({ body, actor }) => ({
-    user: await adminUsers.setUserFlags(deps, auditActorOf(actor), body.user_id, { is_super_user: body.is_super_user }),
+    user: await adminUsers.setUserFlags(deps, auditActorOf(actor), body.user_id, {
+      is_super_user: body.is_super_user,
+    }),
   }))
   route(adminUpdateGrandfatherStatus, async ({ body, actor }) => ({
-    user: await adminUsers.setUserFlags(deps, auditActorOf(actor), body.user_id, { is_grandfather: body.is_grandfather }),
+    user: await adminUsers.setUserFlags(deps, auditActorOf(actor), body.user_id, {
+      is_grandfather: body.is_grandfather,
+    }),
   }))
 
   route(adminListOutbox, async ({ query }) => {

@@ -29,7 +29,11 @@ export function presentUser(row: UserRow): User {
 }
 
 /** Per-field 422 (SPEC §5 create-user) when the username or email belongs to another account. */
-export async function assertAvailable(deps: Deps, fields: { username?: string; email?: string }, exceptId?: number) {
+export async function assertAvailable(
+  deps: Deps,
+  fields: { username?: string; email?: string },
+  exceptId?: number,
+) {
   const taken = await usersRepo.findTaken(deps.db, fields, exceptId)
   const errors: Record<string, string[]> = {}
   if (taken.username) errors.username = [USERNAME_TAKEN]
@@ -60,13 +64,19 @@ export async function createAccount(
   await assertAvailable(deps, input)
   const password_hash = await hashPassword(input.password)
   try {
-    return await insert((db) => usersRepo.insertUser(db, { username: input.username, email: input.email, password_hash }))
+    return await insert((db) =>
+      usersRepo.insertUser(db, { username: input.username, email: input.email, password_hash }),
+    )
   } catch (err) {
     rethrowTaken(err)
   }
 }
 
-export async function saveChanges(db: Queryable, userId: number, changes: usersRepo.UserChanges): Promise<UserRow> {
+export async function saveChanges(
+  db: Queryable,
+  userId: number,
+  changes: usersRepo.UserChanges,
+): Promise<UserRow> {
   let row: UserRow | undefined
   try {
     row = await usersRepo.updateUser(db, userId, changes)
@@ -116,12 +126,20 @@ export async function checkUsername(deps: Deps, username: string, ownUserId?: nu
 }
 
 /** The contact form: one mail to the support address, answering goes back to the sender. */
-export async function sendSupportMail(deps: Deps, input: { name: string; email: string; subject: string; message: string }) {
+export async function sendSupportMail(
+  deps: Deps,
+  input: { name: string; email: string; subject: string; message: string },
+) {
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ')
-  await sendMail(deps, 'support', {
-    to: deps.config.SUPPORT_EMAIL,
-    replyTo: input.email,
-    subject: `Contact form: ${oneLine(input.subject)}`,
-    text: `From: ${oneLine(input.name)} <${input.email}>\n\n${input.message}\n`,
-  }, { cooldownKey: input.email })
+  await sendMail(
+    deps,
+    'support',
+    {
+      to: deps.config.SUPPORT_EMAIL,
+      replyTo: input.email,
+      subject: `Contact form: ${oneLine(input.subject)}`,
+      text: `From: ${oneLine(input.name)} <${input.email}>\n\n${input.message}\n`,
+    },
+    { cooldownKey: input.email },
+  )
 }

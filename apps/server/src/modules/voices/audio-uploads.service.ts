@@ -10,8 +10,14 @@ import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import type { Readable } from 'node:stream'
 import {
-  ANONYMOUS_UPLOAD_TTL_HOURS, anonymousUploadQuotaMessage, MAX_UPLOAD_MB, PROCESS_STATUS_LABEL, UPLOAD_MISSING_MESSAGE, UPLOAD_NOT_AUDIO_MESSAGE,
-  UPLOAD_TOO_LARGE_MESSAGE, uploadQuotaMessage,
+  ANONYMOUS_UPLOAD_TTL_HOURS,
+  anonymousUploadQuotaMessage,
+  MAX_UPLOAD_MB,
+  PROCESS_STATUS_LABEL,
+  UPLOAD_MISSING_MESSAGE,
+  UPLOAD_NOT_AUDIO_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  uploadQuotaMessage,
 } from '@mouthpiece/contracts/voices/voices.routes'
 import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
@@ -39,10 +45,22 @@ const wavKey = (id: string) => `audio/${id}/${wavName(id)}`
 export function presentProcess(row: AudioUploadRow): AudioProcess {
   const status = row.status as AudioProcess['status']
   return {
-    uuid_path: row.id, original_name: row.original_name, file_name: wavName(row.id), format: row.format, size_bytes: row.size_bytes,
-    duration: row.duration, status, status_label: PROCESS_STATUS_LABEL[status], progress: row.progress, stage: row.stage, error: row.error,
+    uuid_path: row.id,
+    original_name: row.original_name,
+    file_name: wavName(row.id),
+    format: row.format,
+    size_bytes: row.size_bytes,
+    duration: row.duration,
+    status,
+    status_label: PROCESS_STATUS_LABEL[status],
+    progress: row.progress,
+    stage: row.stage,
+    error: row.error,
     profile: row.profile ?? null,
-    download_url: row.wav_key && status === ProcessStatus.successfully ? `/api/audio/download?file_name=${wavName(row.id)}` : null,
+    download_url:
+      row.wav_key && status === ProcessStatus.successfully
+        ? `/api/audio/download?file_name=${wavName(row.id)}`
+        : null,
     created_at: row.created_at.toISOString(),
   }
 }
@@ -69,8 +87,12 @@ async function checkQuota(deps: UploadsDeps, owner: Owner, ip: string, size: num
     return
   }
   const used = await repo.anonymousUploadBytes(deps.db, owner.visitorId, ip)
-  const over = (usedBytes: number, quotaMb: number) => usedBytes + size > quotaMb * MB || (size === 0 && usedBytes >= quotaMb * MB)
-  if (over(used.visitor, config.ANONYMOUS_UPLOAD_QUOTA_MB) || over(used.ip, config.ANONYMOUS_IP_UPLOAD_QUOTA_MB))
+  const over = (usedBytes: number, quotaMb: number) =>
+    usedBytes + size > quotaMb * MB || (size === 0 && usedBytes >= quotaMb * MB)
+  if (
+    over(used.visitor, config.ANONYMOUS_UPLOAD_QUOTA_MB) ||
+    over(used.ip, config.ANONYMOUS_IP_UPLOAD_QUOTA_MB)
+  )
     throw new AppError('quota_exceeded', anonymousUploadQuotaMessage(config.ANONYMOUS_UPLOAD_QUOTA_MB), 413)
 }
 
@@ -79,8 +101,14 @@ async function checkQuota(deps: UploadsDeps, owner: Owner, ip: string, size: num
  * a temporary file (stopping at the size limit), probes it, stores it and queues its processing in
  * one transaction with the row. `ip` is the caller's address (signed-out uploads share a quota per IP).
  */
-export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: IncomingFile | undefined, ip = 'unknown'): Promise<AudioProcess> {
-  if (!incoming) throw new AppError('validation', UPLOAD_MISSING_MESSAGE, 422, { file: [UPLOAD_MISSING_MESSAGE] })
+export async function acceptUpload(
+  deps: UploadsDeps,
+  owner: Owner,
+  incoming: IncomingFile | undefined,
+  ip = 'unknown',
+): Promise<AudioProcess> {
+  if (!incoming)
+    throw new AppError('validation', UPLOAD_MISSING_MESSAGE, 422, { file: [UPLOAD_MISSING_MESSAGE] })
   // Full already: refused before the file is read or written anywhere.
   await checkQuota(deps, owner, ip, 0).catch((err: unknown) => {
     incoming.file.resume()
@@ -94,7 +122,8 @@ export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: In
     await pipeline(incoming.file, fs.createWriteStream(tmp))
     if (incoming.file.truncated) throw new AppError('too_large', UPLOAD_TOO_LARGE_MESSAGE, 413)
     const size = (await stat(tmp)).size
-    if (size === 0) throw new AppError('validation', UPLOAD_MISSING_MESSAGE, 422, { file: [UPLOAD_MISSING_MESSAGE] })
+    if (size === 0)
+      throw new AppError('validation', UPLOAD_MISSING_MESSAGE, 422, { file: [UPLOAD_MISSING_MESSAGE] })
     await checkQuota(deps, owner, ip, size)
     let info
     try {
@@ -110,8 +139,17 @@ export async function acceptUpload(deps: UploadsDeps, owner: Owner, incoming: In
     await ensureVoicesQueues(deps)
     const row = await deps.db.transaction(async (tx) => {
       const created = await repo.insertUpload(tx, {
-        id, user_id: owner.userId, visitor_id: owner.userId ? null : owner.visitorId, client_ip: owner.userId ? null : ip, original_name: incoming.filename.slice(0, 200) || 'audio',
-        format: info.format, size_bytes: size, duration: info.durationSeconds, status: ProcessStatus.inprogress, progress: 10, stage: 'queued',
+        id,
+        user_id: owner.userId,
+        visitor_id: owner.userId ? null : owner.visitorId,
+        client_ip: owner.userId ? null : ip,
+        original_name: incoming.filename.slice(0, 200) || 'audio',
+        format: info.format,
+        size_bytes: size,
+        duration: info.durationSeconds,
+        status: ProcessStatus.inprogress,
+        progress: 10,
+        stage: 'queued',
         original_key: key,
       })
       await deps.queue.send(AUDIO_PROCESS_QUEUE, { uuid: id }, { tx })
@@ -136,15 +174,29 @@ export async function processUpload(deps: UploadsDeps, id: string, signal?: Abor
     await pipeline((await deps.storage.get(row.original_key)).body, fs.createWriteStream(original))
     const pcm = await decodeToPcm(original, PROCESSED_RATE, signal)
     await deps.storage.put(wavKey(id), wavBytes(pcm), 'audio/wav')
-    await repo.updateUpload(deps.db, id, { progress: 70, stage: 'measuring the voice', wav_key: wavKey(id), duration: pcm.pcm.length / PROCESSED_RATE })
+    await repo.updateUpload(deps.db, id, {
+      progress: 70,
+      stage: 'measuring the voice',
+      wav_key: wavKey(id),
+      duration: pcm.pcm.length / PROCESSED_RATE,
+    })
     const profile = await measureVoice(original, signal).catch((error: unknown) => {
       if (error instanceof MediaInputError) return null
       throw error
     })
-    await repo.updateUpload(deps.db, id, { status: ProcessStatus.successfully, progress: 100, stage: 'ready', profile })
+    await repo.updateUpload(deps.db, id, {
+      status: ProcessStatus.successfully,
+      progress: 100,
+      stage: 'ready',
+      profile,
+    })
   } catch (error) {
     if (error instanceof MediaInputError) {
-      await repo.updateUpload(deps.db, id, { status: ProcessStatus.fail, stage: 'failed', error: error.message })
+      await repo.updateUpload(deps.db, id, {
+        status: ProcessStatus.fail,
+        stage: 'failed',
+        error: error.message,
+      })
       return
     }
     throw error
@@ -155,7 +207,11 @@ export async function processUpload(deps: UploadsDeps, id: string, signal?: Abor
 
 /** The job gave up on it (last attempt failed). */
 export async function failUpload(deps: UploadsDeps, id: string): Promise<void> {
-  await repo.updateUpload(deps.db, id, { status: ProcessStatus.fail, stage: 'failed', error: 'The audio file could not be processed. Please upload it again.' })
+  await repo.updateUpload(deps.db, id, {
+    status: ProcessStatus.fail,
+    stage: 'failed',
+    error: 'The audio file could not be processed. Please upload it again.',
+  })
 }
 
 export async function ownedUpload(deps: UploadsDeps, owner: Owner, id: string): Promise<AudioUploadRow> {
@@ -179,18 +235,26 @@ export async function list(deps: UploadsDeps, owner: Owner, page: number) {
 }
 
 /** The stored WAV of a processed upload the caller owns. */
-export async function downloadKey(deps: UploadsDeps, owner: Owner, fileName: string): Promise<{ key: string; row: AudioUploadRow }> {
+export async function downloadKey(
+  deps: UploadsDeps,
+  owner: Owner,
+  fileName: string,
+): Promise<{ key: string; row: AudioUploadRow }> {
   const id = /^audio_id_([0-9a-f-]{36})\./.exec(fileName)?.[1]
   if (!id) throw uploadNotFound()
   const row = await ownedUpload(deps, owner, id)
-  if (!row.wav_key || row.status !== ProcessStatus.successfully) throw new AppError('not_ready', 'This audio file is still being processed', 409)
+  if (!row.wav_key || row.status !== ProcessStatus.successfully)
+    throw new AppError('not_ready', 'This audio file is still being processed', 409)
   return { key: row.wav_key, row }
 }
 
 export async function remove(deps: UploadsDeps, owner: Owner, id: string): Promise<void> {
   const row = await ownedUpload(deps, owner, id)
   await repo.deleteUpload(deps.db, id)
-  await Promise.all([deps.storage.delete(row.original_key), row.wav_key ? deps.storage.delete(row.wav_key) : null])
+  await Promise.all([
+    deps.storage.delete(row.original_key),
+    row.wav_key ? deps.storage.delete(row.wav_key) : null,
+  ])
 }
 
 /** How many expired signed-out uploads one sweep removes at most (the next sweep takes the rest). */
@@ -200,16 +264,25 @@ const SWEEP_BATCH = 500
  * The periodic job (voices.jobs.ts): signed-out uploads older than ANONYMOUS_UPLOAD_TTL_HOURS go,
  * their files first, then the row (a failed file delete leaves the row for the next sweep).
  */
-export async function sweepAnonymousUploads(deps: UploadsDeps, now = new Date()): Promise<{ removed: number; bytes: number }> {
+export async function sweepAnonymousUploads(
+  deps: UploadsDeps,
+  now = new Date(),
+): Promise<{ removed: number; bytes: number }> {
   const before = new Date(now.getTime() - ANONYMOUS_UPLOAD_TTL_HOURS * 3_600_000)
   const rows = await repo.expiredAnonymousUploads(deps.db, before, SWEEP_BATCH)
   let removed = 0
   let bytes = 0
   for (const row of rows) {
     try {
-      await Promise.all([deps.storage.delete(row.original_key), row.wav_key ? deps.storage.delete(row.wav_key) : null])
+      await Promise.all([
+        deps.storage.delete(row.original_key),
+        row.wav_key ? deps.storage.delete(row.wav_key) : null,
+      ])
     } catch (err) {
-      console.error(`[voices] could not delete the files of expired upload ${row.id}:`, (err as Error).message)
+      console.error(
+        `[voices] could not delete the files of expired upload ${row.id}:`,
+        (err as Error).message,
+      )
       continue
     }
     await repo.deleteUpload(deps.db, row.id)

@@ -26,14 +26,27 @@ describe('uploaded audio: storage quotas and expiry', () => {
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-quota-'))
     const file = path.join(dir, 'sample.mp3')
-    await writeAudio(await speak({ text: 'Testing my storage quota.', voiceId: 'espeak:en-us+m3', emotion: 'Neutral', intensity: 0.5 }), file, 'mp3')
+    await writeAudio(
+      await speak({
+        text: 'Testing my storage quota.',
+        voiceId: 'espeak:en-us+m3',
+        emotion: 'Neutral',
+        intensity: 0.5,
+      }),
+      file,
+      'mp3',
+    )
     mp3 = fs.readFileSync(file)
     fs.rmSync(dir, { recursive: true, force: true })
     // Room for 1 file per user, 2 per visitor and 3 per IP, whatever the sample's size.
     quota = { user: (mp3.length * 1.5) / MB, visitor: (mp3.length * 2.5) / MB, ip: (mp3.length * 3.5) / MB }
     t = await createTestApp({
       workers: true,
-      env: { UPLOAD_QUOTA_MB: String(quota.user), ANONYMOUS_UPLOAD_QUOTA_MB: String(quota.visitor), ANONYMOUS_IP_UPLOAD_QUOTA_MB: String(quota.ip) },
+      env: {
+        UPLOAD_QUOTA_MB: String(quota.user),
+        ANONYMOUS_UPLOAD_QUOTA_MB: String(quota.visitor),
+        ANONYMOUS_IP_UPLOAD_QUOTA_MB: String(quota.ip),
+      },
     })
   })
   afterAll(async () => t?.close())
@@ -41,11 +54,19 @@ describe('uploaded audio: storage quotas and expiry', () => {
   const upload = (who: { cookie?: string; token?: string; ip?: string } = {}) => {
     const form = multipartFile('file', 'clip.mp3', 'audio/mpeg', mp3)
     return t.app.inject({
-      method: 'POST', url: '/api/audio/upload', payload: form.payload, remoteAddress: who.ip ?? '203.0.113.7',
-      headers: { ...form.headers, ...(who.cookie ? { cookie: who.cookie } : {}), ...(who.token ? { authorization: `Bearer ${who.token}` } : {}) },
+      method: 'POST',
+      url: '/api/audio/upload',
+      payload: form.payload,
+      remoteAddress: who.ip ?? '203.0.113.7',
+      headers: {
+        ...form.headers,
+        ...(who.cookie ? { cookie: who.cookie } : {}),
+        ...(who.token ? { authorization: `Bearer ${who.token}` } : {}),
+      },
     })
   }
-  const rows = async () => (await t.database.raw.query<{ n: number }>('select count(*)::int as n from audio_uploads')).rows[0]!.n
+  const rows = async () =>
+    (await t.database.raw.query<{ n: number }>('select count(*)::int as n from audio_uploads')).rows[0]!.n
   const storedFiles = () => {
     const dir = path.join(t.config.dataDir, 'files', 'audio')
     return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0
@@ -59,7 +80,10 @@ describe('uploaded audio: storage quotas and expiry', () => {
     const [n, files] = [await rows(), storedFiles()]
     const third = await upload({ cookie })
     expect(third.statusCode).toBe(413)
-    expect(third.json()).toMatchObject({ code: 'quota_exceeded', message: anonymousUploadQuotaMessage(quota.visitor) })
+    expect(third.json()).toMatchObject({
+      code: 'quota_exceeded',
+      message: anonymousUploadQuotaMessage(quota.visitor),
+    })
     expect(third.json<{ message: string }>().message).toContain('24 hours')
     expect(await rows()).toBe(n)
     expect(storedFiles()).toBe(files)
@@ -83,7 +107,12 @@ describe('uploaded audio: storage quotas and expiry', () => {
     const second = await upload({ token })
     expect(second.statusCode).toBe(413)
     expect(second.json()).toMatchObject({ code: 'quota_exceeded', message: uploadQuotaMessage(quota.user) })
-    const removed = await t.app.inject({ method: 'POST', url: '/api/audio/remove', payload: { uuid_path: first.json<{ process: AudioProcess }>().process.uuid_path }, headers: user.headers })
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/audio/remove',
+      payload: { uuid_path: first.json<{ process: AudioProcess }>().process.uuid_path },
+      headers: user.headers,
+    })
     expect(removed.statusCode, removed.body).toBe(200)
     expect((await upload({ token })).statusCode).toBe(200)
   })
@@ -94,18 +123,42 @@ describe('uploaded audio: storage quotas and expiry', () => {
     expect(fresh.statusCode).toBe(200)
     const freshId = fresh.json<{ process: AudioProcess }>().process.uuid_path
     // Every upload from the earlier tests is a day and an hour old.
-    await t.database.raw.query(`update audio_uploads set created_at = now() - interval '25 hours' where id <> $1`, [freshId])
-    const expired = (await t.database.raw.query<{ id: string; original_key: string }>('select id, original_key from audio_uploads where user_id is null and id <> $1', [freshId])).rows
+    await t.database.raw.query(
+      `update audio_uploads set created_at = now() - interval '25 hours' where id <> $1`,
+      [freshId],
+    )
+    const expired = (
+      await t.database.raw.query<{ id: string; original_key: string }>(
+        'select id, original_key from audio_uploads where user_id is null and id <> $1',
+        [freshId],
+      )
+    ).rows
     expect(expired.length).toBe(4)
     await t.queue.send(ANONYMOUS_UPLOADS_SWEEP_QUEUE, {})
-    const left = async () => (await t.database.raw.query<{ n: number }>('select count(*)::int as n from audio_uploads where user_id is null')).rows[0]!.n
+    const left = async () =>
+      (
+        await t.database.raw.query<{ n: number }>(
+          'select count(*)::int as n from audio_uploads where user_id is null',
+        )
+      ).rows[0]!.n
     const deadline = Date.now() + 20_000
     while ((await left()) > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
     expect(await left()).toBe(1)
-    for (const row of expired) expect(fs.existsSync(path.join(t.config.dataDir, 'files', row.original_key)), row.original_key).toBe(false)
-    expect((await t.database.raw.query('select 1 from audio_uploads where id = $1', [freshId])).rows).toHaveLength(1)
+    for (const row of expired)
+      expect(fs.existsSync(path.join(t.config.dataDir, 'files', row.original_key)), row.original_key).toBe(
+        false,
+      )
+    expect(
+      (await t.database.raw.query('select 1 from audio_uploads where id = $1', [freshId])).rows,
+    ).toHaveLength(1)
     // Signed-in users' files are theirs until they remove them.
-    expect((await t.database.raw.query<{ n: number }>('select count(*)::int as n from audio_uploads where user_id is not null')).rows[0]!.n).toBe(1)
+    expect(
+      (
+        await t.database.raw.query<{ n: number }>(
+          'select count(*)::int as n from audio_uploads where user_id is not null',
+        )
+      ).rows[0]!.n,
+    ).toBe(1)
     // The IP's quota is free again.
     expect((await upload()).statusCode).toBe(200)
   })

@@ -6,24 +6,42 @@ import { voiceProfiles, voiceProfileTags, voiceTags } from './voice-profiles.sch
 import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.schema'
 
 const profileFields = {
-  id: voiceProfiles.id, name: voiceProfiles.name, description: voiceProfiles.description, engine_voice_id: voiceProfiles.engine_voice_id,
-  rate: voiceProfiles.rate, pitch: voiceProfiles.pitch, emotions: voiceProfiles.emotions, sample_key: voiceProfiles.sample_key,
-  sample_seconds: voiceProfiles.sample_seconds, created_at: voiceProfiles.created_at, updated_at: voiceProfiles.updated_at,
+  id: voiceProfiles.id,
+  name: voiceProfiles.name,
+  description: voiceProfiles.description,
+  engine_voice_id: voiceProfiles.engine_voice_id,
+  rate: voiceProfiles.rate,
+  pitch: voiceProfiles.pitch,
+  emotions: voiceProfiles.emotions,
+  sample_key: voiceProfiles.sample_key,
+  sample_seconds: voiceProfiles.sample_seconds,
+  created_at: voiceProfiles.created_at,
+  updated_at: voiceProfiles.updated_at,
 }
 export const profileListSpec: ListSpec<typeof profileFields> = {
   table: voiceProfiles,
   fields: profileFields,
   id: voiceProfiles.id,
-  sortable: { name: voiceProfiles.name, created_at: voiceProfiles.created_at, updated_at: voiceProfiles.updated_at },
+  sortable: {
+    name: voiceProfiles.name,
+    created_at: voiceProfiles.created_at,
+    updated_at: voiceProfiles.updated_at,
+  },
   defaultSort: 'created_at',
 }
 
 /** Profiles matching the search (name, description, engine voice) and carrying the tag. */
 export function profileWhere(filter: { q?: string; tag?: number }) {
   const tagged = filter.tag
-    ? inArray(voiceProfiles.id, sql`(select ${voiceProfileTags.profile_id} from ${voiceProfileTags} where ${voiceProfileTags.tag_id} = ${filter.tag})`)
+    ? inArray(
+        voiceProfiles.id,
+        sql`(select ${voiceProfileTags.profile_id} from ${voiceProfileTags} where ${voiceProfileTags.tag_id} = ${filter.tag})`,
+      )
     : undefined
-  return allOf(searchAny([voiceProfiles.name, voiceProfiles.description, voiceProfiles.engine_voice_id], filter.q), tagged)
+  return allOf(
+    searchAny([voiceProfiles.name, voiceProfiles.description, voiceProfiles.engine_voice_id], filter.q),
+    tagged,
+  )
 }
 
 export async function findProfile(db: Queryable, id: number): Promise<VoiceProfileRow | undefined> {
@@ -40,7 +58,12 @@ export async function tagsOf(db: Queryable, profileIds: number[]): Promise<Map<n
   const out = new Map<number, VoiceTagRow[]>(profileIds.map((id) => [id, []]))
   if (!profileIds.length) return out
   const rows = await db
-    .select({ profile_id: voiceProfileTags.profile_id, id: voiceTags.id, category: voiceTags.category, name: voiceTags.name })
+    .select({
+      profile_id: voiceProfileTags.profile_id,
+      id: voiceTags.id,
+      category: voiceTags.category,
+      name: voiceTags.name,
+    })
     .from(voiceProfileTags)
     .innerJoin(voiceTags, eq(voiceTags.id, voiceProfileTags.tag_id))
     .where(inArray(voiceProfileTags.profile_id, profileIds))
@@ -51,7 +74,10 @@ export async function tagsOf(db: Queryable, profileIds: number[]): Promise<Map<n
 
 export async function setTags(db: Queryable, profileId: number, tagIds: number[]): Promise<void> {
   await db.delete(voiceProfileTags).where(eq(voiceProfileTags.profile_id, profileId))
-  if (tagIds.length) await db.insert(voiceProfileTags).values([...new Set(tagIds)].map((tag_id) => ({ profile_id: profileId, tag_id })))
+  if (tagIds.length)
+    await db
+      .insert(voiceProfileTags)
+      .values([...new Set(tagIds)].map((tag_id) => ({ profile_id: profileId, tag_id })))
 }
 
 export async function existingTagIds(db: Queryable, ids: number[]): Promise<Set<number>> {
@@ -63,9 +89,16 @@ export async function existingTagIds(db: Queryable, ids: number[]): Promise<Set<
 /** Tags whose name or group contains the filter, with how many profiles carry each. */
 export async function listTags(db: Queryable, filter?: string) {
   const term = filter?.trim()
-  const where = term ? or(ilike(voiceTags.name, `%${escapeLike(term)}%`), ilike(voiceTags.category, `%${escapeLike(term)}%`)) : undefined
+  const where = term
+    ? or(ilike(voiceTags.name, `%${escapeLike(term)}%`), ilike(voiceTags.category, `%${escapeLike(term)}%`))
+    : undefined
   return db
-    .select({ id: voiceTags.id, category: voiceTags.category, name: voiceTags.name, profiles: count(voiceProfileTags.profile_id) })
+    .select({
+      id: voiceTags.id,
+      category: voiceTags.category,
+      name: voiceTags.name,
+      profiles: count(voiceProfileTags.profile_id),
+    })
     .from(voiceTags)
     .leftJoin(voiceProfileTags, eq(voiceProfileTags.tag_id, voiceTags.id))
     .where(where)

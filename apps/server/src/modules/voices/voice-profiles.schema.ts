@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { EmotionTable, VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 
 /**
@@ -22,7 +32,11 @@ export const voiceProfiles = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('voice_profiles_name_idx').on(t.name, t.id), index('voice_profiles_created_idx').on(t.created_at, t.id), index('voice_profiles_updated_idx').on(t.updated_at, t.id)],
+  (t) => [
+    index('voice_profiles_name_idx').on(t.name, t.id),
+    index('voice_profiles_created_idx').on(t.created_at, t.id),
+    index('voice_profiles_updated_idx').on(t.updated_at, t.id),
+  ],
 )
 export type VoiceProfileRow = typeof voiceProfiles.$inferSelect
 
@@ -41,8 +55,15 @@ export type VoiceTagRow = typeof voiceTags.$inferSelect
 export const voiceProfileTags = pgTable(
   'voice_profile_tags',
   {
-    profile_id: integer('profile_id').notNull().references(() => voiceProfiles.id, { onDelete: 'cascade' }),
-    tag_id: integer('tag_id').notNull().references(() => voiceTags.id, { onDelete: 'cascade' }),
+    profile_id: integer('profile_id')
+      .notNull()
+      .references(() => voiceProfiles.id, { onDelete: 'cascade' }),
+    tag_id: integer('tag_id')
+      .notNull()
+      .references(() => voiceTags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.profile_id, t.tag_id] }), index('voice_profile_tags_tag_idx').on(t.tag_id)],
+  (t) => [
+    primaryKey({ columns: [t.profile_id, t.tag_id] }),
+    index('voice_profile_tags_tag_idx').on(t.tag_id),
+  ],
 )

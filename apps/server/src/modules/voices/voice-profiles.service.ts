@@ -10,10 +10,30 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { EMOTIONS } from '@mouthpiece/contracts/media/voices.schemas'
 import {
-  EMOTION_CSV_COLUMNS, EMOTION_CSV_REQUIRED_MESSAGE, EMOTION_CSV_TOO_LARGE_MESSAGE, EMOTION_IMPORTED_MESSAGE, EmotionProsody, MAX_EMOTION_CSV_BYTES, VoiceProfileFields, VoiceProfileUpdate, profileVoiceId,
+  EMOTION_CSV_COLUMNS,
+  EMOTION_CSV_REQUIRED_MESSAGE,
+  EMOTION_CSV_TOO_LARGE_MESSAGE,
+  EMOTION_IMPORTED_MESSAGE,
+  EmotionProsody,
+  MAX_EMOTION_CSV_BYTES,
+  VoiceProfileFields,
+  VoiceProfileUpdate,
+  profileVoiceId,
 } from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import type { EmotionTable, VoiceProfileItem, VoiceTag, VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import { setVoiceProfileSource, checkAudioUpload, decodeToPcm, findVoice, speak, wavBytes } from '../../platform/media'
+import type {
+  EmotionTable,
+  VoiceProfileItem,
+  VoiceTag,
+  VoiceTagCategory,
+} from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import {
+  setVoiceProfileSource,
+  checkAudioUpload,
+  decodeToPcm,
+  findVoice,
+  speak,
+  wavBytes,
+} from '../../platform/media'
 import type { Db, Queryable } from '../../platform/db/client'
 import { AppError, fieldError } from '../../platform/http/errors'
 import { csvUploadText } from '../../platform/http/form-upload'
@@ -44,19 +64,41 @@ const invalid = (field: string, message: string) => fieldError(field, message)
 
 type ProfileFields = Omit<VoiceProfileRow, never>
 
-async function present(deps: Pick<VoiceProfilesDeps, 'storage'>, row: ProfileFields, tags: VoiceTagRow[]): Promise<VoiceProfileItem> {
+async function present(
+  deps: Pick<VoiceProfilesDeps, 'storage'>,
+  row: ProfileFields,
+  tags: VoiceTagRow[],
+): Promise<VoiceProfileItem> {
   const voice = await findVoice(row.engine_voice_id)
   return {
-    id: row.id, voice_id: profileVoiceId(row.id), name: row.name, description: row.description, engine_voice_id: row.engine_voice_id,
-    engine_voice_label: voice?.label ?? row.engine_voice_id, rate: row.rate, pitch: row.pitch, tags: tags.map(presentTag), emotions: row.emotions,
-    sample_url: row.sample_key ? await deps.storage.url(row.sample_key, { expiresInSeconds: SAMPLE_LINK_SECONDS }) : null,
-    sample_seconds: row.sample_seconds, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
+    id: row.id,
+    voice_id: profileVoiceId(row.id),
+    name: row.name,
+    description: row.description,
+    engine_voice_id: row.engine_voice_id,
+    engine_voice_label: voice?.label ?? row.engine_voice_id,
+    rate: row.rate,
+    pitch: row.pitch,
+    tags: tags.map(presentTag),
+    emotions: row.emotions,
+    sample_url: row.sample_key
+      ? await deps.storage.url(row.sample_key, { expiresInSeconds: SAMPLE_LINK_SECONDS })
+      : null,
+    sample_seconds: row.sample_seconds,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   }
 }
 const presentTag = (t: VoiceTagRow): VoiceTag => ({ id: t.id, category: t.category, name: t.name })
 
-export async function presentMany(deps: Pick<VoiceProfilesDeps, 'storage' | 'db'>, rows: ProfileFields[]): Promise<VoiceProfileItem[]> {
-  const tags = await repo.tagsOf(deps.db, rows.map((r) => r.id))
+export async function presentMany(
+  deps: Pick<VoiceProfilesDeps, 'storage' | 'db'>,
+  rows: ProfileFields[],
+): Promise<VoiceProfileItem[]> {
+  const tags = await repo.tagsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  )
   return Promise.all(rows.map((r) => present(deps, r, tags.get(r.id) ?? [])))
 }
 
@@ -67,18 +109,24 @@ export async function getProfile(deps: VoiceProfilesDeps, id: number): Promise<V
 }
 
 /** For voice pickers: every profile (tags included) and every tag. */
-export async function publicList(deps: VoiceProfilesDeps): Promise<{ profiles: VoiceProfileItem[]; tags: VoiceTag[] }> {
+export async function publicList(
+  deps: VoiceProfilesDeps,
+): Promise<{ profiles: VoiceProfileItem[]; tags: VoiceTag[] }> {
   const [rows, tags] = await Promise.all([repo.allProfiles(deps.db), repo.listTags(deps.db)])
   return { profiles: await presentMany(deps, rows), tags: tags.map(presentTag) }
 }
 
 // ───────────────────────────── sample ─────────────────────────────
 
-const sampleKey = (id: number, kind: 'upload' | 'spoken') => `voice-profiles/${id}/sample-${kind}-${Date.now()}.wav`
+const sampleKey = (id: number, kind: 'upload' | 'spoken') =>
+  `voice-profiles/${id}/sample-${kind}-${Date.now()}.wav`
 const isSpoken = (key: string | null) => !!key && key.includes('/sample-spoken-')
 
 /** An uploaded sample: real audio of 3–60 s, kept as 24 kHz WAV. */
-async function uploadedSample(deps: VoiceProfilesDeps, file: UploadedFile): Promise<{ wav: Buffer; seconds: number }> {
+async function uploadedSample(
+  deps: VoiceProfilesDeps,
+  file: UploadedFile,
+): Promise<{ wav: Buffer; seconds: number }> {
   const dir = path.join(deps.config.dataDir, 'tmp', 'uploads')
   await mkdir(dir, { recursive: true })
   const tmp = path.join(dir, `sample-${randomUUID()}`)
@@ -88,7 +136,10 @@ async function uploadedSample(deps: VoiceProfilesDeps, file: UploadedFile): Prom
       throw invalid('sample', 'The sample must be an audio file (wav, mp3, m4a, webm or ogg).')
     })
     if (info.durationSeconds < MIN_SAMPLE_SECONDS || info.durationSeconds > MAX_SAMPLE_SECONDS)
-      throw invalid('sample', `The sample is ${info.durationSeconds.toFixed(1)} s long. Please upload ${MIN_SAMPLE_SECONDS} to ${MAX_SAMPLE_SECONDS} seconds of speech.`)
+      throw invalid(
+        'sample',
+        `The sample is ${info.durationSeconds.toFixed(1)} s long. Please upload ${MIN_SAMPLE_SECONDS} to ${MAX_SAMPLE_SECONDS} seconds of speech.`,
+      )
     const pcm = await decodeToPcm(tmp, 24_000)
     return { wav: wavBytes(pcm), seconds: Math.round((pcm.pcm.length / pcm.sampleRate) * 10) / 10 }
   } finally {
@@ -97,8 +148,20 @@ async function uploadedSample(deps: VoiceProfilesDeps, file: UploadedFile): Prom
 }
 
 /** Without an uploaded sample the profile says a line in its own voice and settings. */
-async function spokenSample(name: string, engineVoiceId: string, rate: number, pitch: number): Promise<{ wav: Buffer; seconds: number }> {
-  const spoken = await speak({ text: `Hi, I'm ${name}. Thanks for the support, this is how I sound on your stream!`, voiceId: engineVoiceId, emotion: 'Neutral', intensity: 0.5, rate, pitch })
+async function spokenSample(
+  name: string,
+  engineVoiceId: string,
+  rate: number,
+  pitch: number,
+): Promise<{ wav: Buffer; seconds: number }> {
+  const spoken = await speak({
+    text: `Hi, I'm ${name}. Thanks for the support, this is how I sound on your stream!`,
+    voiceId: engineVoiceId,
+    emotion: 'Neutral',
+    intensity: 0.5,
+    rate,
+    pitch,
+  })
   return { wav: wavBytes(spoken), seconds: Math.round(spoken.duration * 10) / 10 }
 }
 
@@ -109,29 +172,54 @@ function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S>
   const parsed = schema.safeParse(input)
   if (parsed.success) return parsed.data
   const errors: Record<string, string[]> = {}
-  for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message)
+  for (const issue of parsed.error.issues)
+    (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message)
   throw new AppError('validation', parsed.error.issues[0]?.message ?? 'Invalid input', 422, errors)
 }
 
-async function checkRefs(db: Queryable, voiceId: string | undefined, tagIds: number[] | undefined): Promise<void> {
-  if (voiceId !== undefined && !(await findVoice(voiceId))) throw invalid('engine_voice_id', 'This voice is not installed')
+async function checkRefs(
+  db: Queryable,
+  voiceId: string | undefined,
+  tagIds: number[] | undefined,
+): Promise<void> {
+  if (voiceId !== undefined && !(await findVoice(voiceId)))
+    throw invalid('engine_voice_id', 'This voice is not installed')
   if (tagIds?.length) {
     const known = await repo.existingTagIds(db, tagIds)
     if (tagIds.some((id) => !known.has(id))) throw invalid('tag_ids', 'Tag not found')
   }
 }
 
-export async function storeProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, form: FormInput): Promise<VoiceProfileItem> {
+export async function storeProfile(
+  deps: VoiceProfilesDeps,
+  actor: AdminAuditActor,
+  form: FormInput,
+): Promise<VoiceProfileItem> {
   const f = parseFields(VoiceProfileFields, form.fields)
   await checkRefs(deps.db, f.engine_voice_id, f.tag_ids)
-  const sample = form.file ? await uploadedSample(deps, form.file) : await spokenSample(f.name, f.engine_voice_id, f.rate, f.pitch)
+  const sample = form.file
+    ? await uploadedSample(deps, form.file)
+    : await spokenSample(f.name, f.engine_voice_id, f.rate, f.pitch)
   let storedKey: string | undefined
   try {
     const row = await auditedChange(deps.db, actor, 'voice-profiles.store', {}, async (tx) => {
-      const [created] = await tx.insert(voiceProfiles).values({ name: f.name, description: f.description, engine_voice_id: f.engine_voice_id, rate: f.rate, pitch: f.pitch }).returning()
+      const [created] = await tx
+        .insert(voiceProfiles)
+        .values({
+          name: f.name,
+          description: f.description,
+          engine_voice_id: f.engine_voice_id,
+          rate: f.rate,
+          pitch: f.pitch,
+        })
+        .returning()
       storedKey = sampleKey(created!.id, form.file ? 'upload' : 'spoken')
       await deps.storage.put(storedKey, sample.wav, 'audio/wav')
-      const [withSample] = await tx.update(voiceProfiles).set({ sample_key: storedKey, sample_seconds: sample.seconds }).where(eq(voiceProfiles.id, created!.id)).returning()
+      const [withSample] = await tx
+        .update(voiceProfiles)
+        .set({ sample_key: storedKey, sample_seconds: sample.seconds })
+        .where(eq(voiceProfiles.id, created!.id))
+        .returning()
       await repo.setTags(tx, created!.id, f.tag_ids)
       return withSample!
     })
@@ -143,27 +231,57 @@ export async function storeProfile(deps: VoiceProfilesDeps, actor: AdminAuditAct
 }
 
 /** PUT (JSON) and POST with `_method=PUT` (form data, optionally a new sample) both land here. */
-export async function updateProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, input: unknown, file?: UploadedFile): Promise<VoiceProfileItem> {
+export async function updateProfile(
+  deps: VoiceProfilesDeps,
+  actor: AdminAuditActor,
+  id: number,
+  input: unknown,
+  file?: UploadedFile,
+): Promise<VoiceProfileItem> {
   const f = parseFields(VoiceProfileUpdate, input)
   const current = await repo.findProfile(deps.db, id)
   if (!current) throw profileNotFound()
   await checkRefs(deps.db, f.engine_voice_id, f.tag_ids)
-  const next = { name: f.name ?? current.name, engine_voice_id: f.engine_voice_id ?? current.engine_voice_id, rate: f.rate ?? current.rate, pitch: f.pitch ?? current.pitch }
+  const next = {
+    name: f.name ?? current.name,
+    engine_voice_id: f.engine_voice_id ?? current.engine_voice_id,
+    rate: f.rate ?? current.rate,
+    pitch: f.pitch ?? current.pitch,
+  }
   // A spoken sample is spoken again when how it sounds changed; an uploaded one stays until replaced.
-  const voiceChanged = next.engine_voice_id !== current.engine_voice_id || next.rate !== current.rate || next.pitch !== current.pitch || next.name !== current.name
-  const sample = file ? await uploadedSample(deps, file) : isSpoken(current.sample_key) && voiceChanged ? await spokenSample(next.name, next.engine_voice_id, next.rate, next.pitch) : null
+  const voiceChanged =
+    next.engine_voice_id !== current.engine_voice_id ||
+    next.rate !== current.rate ||
+    next.pitch !== current.pitch ||
+    next.name !== current.name
+  const sample = file
+    ? await uploadedSample(deps, file)
+    : isSpoken(current.sample_key) && voiceChanged
+      ? await spokenSample(next.name, next.engine_voice_id, next.rate, next.pitch)
+      : null
   const newKey = sample ? sampleKey(id, file ? 'upload' : 'spoken') : undefined
   if (sample && newKey) await deps.storage.put(newKey, sample.wav, 'audio/wav')
   try {
-    await auditedChange(deps.db, actor, 'voice-profiles.update', { target: { type: 'voice-profile', id }, before: async () => current }, async (tx) => {
-      const [row] = await tx
-        .update(voiceProfiles)
-        .set({ ...next, description: f.description ?? current.description, updated_at: new Date(), ...(sample && newKey ? { sample_key: newKey, sample_seconds: sample.seconds } : {}) })
-        .where(eq(voiceProfiles.id, id))
-        .returning()
-      if (f.tag_ids) await repo.setTags(tx, id, f.tag_ids)
-      return row!
-    })
+    await auditedChange(
+      deps.db,
+      actor,
+      'voice-profiles.update',
+      { target: { type: 'voice-profile', id }, before: async () => current },
+      async (tx) => {
+        const [row] = await tx
+          .update(voiceProfiles)
+          .set({
+            ...next,
+            description: f.description ?? current.description,
+            updated_at: new Date(),
+            ...(sample && newKey ? { sample_key: newKey, sample_seconds: sample.seconds } : {}),
+          })
+          .where(eq(voiceProfiles.id, id))
+          .returning()
+        if (f.tag_ids) await repo.setTags(tx, id, f.tag_ids)
+        return row!
+      },
+    )
   } catch (error) {
     if (newKey) await deps.storage.delete(newKey).catch(() => undefined)
     throw error
@@ -172,31 +290,60 @@ export async function updateProfile(deps: VoiceProfilesDeps, actor: AdminAuditAc
   return getProfile(deps, id)
 }
 
-export async function deleteProfile(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number): Promise<void> {
-  const row = await auditedChange(deps.db, actor, 'voice-profiles.delete', { target: { type: 'voice-profile', id } }, async (tx) => {
-    const [gone] = await tx.delete(voiceProfiles).where(eq(voiceProfiles.id, id)).returning()
-    if (!gone) throw profileNotFound()
-    return gone
-  })
+export async function deleteProfile(
+  deps: VoiceProfilesDeps,
+  actor: AdminAuditActor,
+  id: number,
+): Promise<void> {
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'voice-profiles.delete',
+    { target: { type: 'voice-profile', id } },
+    async (tx) => {
+      const [gone] = await tx.delete(voiceProfiles).where(eq(voiceProfiles.id, id)).returning()
+      if (!gone) throw profileNotFound()
+      return gone
+    },
+  )
   if (row.sample_key) await deps.storage.delete(row.sample_key).catch(() => undefined)
 }
 
 // ───────────────────────────── tags ─────────────────────────────
 
-export async function addTag(deps: VoiceProfilesDeps, actor: AdminAuditActor, category: VoiceTagCategory, name: string): Promise<VoiceTag> {
+export async function addTag(
+  deps: VoiceProfilesDeps,
+  actor: AdminAuditActor,
+  category: VoiceTagCategory,
+  name: string,
+): Promise<VoiceTag> {
   const existing = await repo.listTags(deps.db)
   if (existing.some((t) => t.category === category && t.name.toLowerCase() === name.toLowerCase()))
-    throw new AppError('conflict', `The ${category} tag “${name}” already exists`, 409, { name: [`The ${category} tag “${name}” already exists`] })
-  const row = await auditedChange(deps.db, actor, 'voice-profiles.tag.add', {}, async (tx) => (await tx.insert(voiceTags).values({ category, name }).returning())[0]!)
+    throw new AppError('conflict', `The ${category} tag “${name}” already exists`, 409, {
+      name: [`The ${category} tag “${name}” already exists`],
+    })
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'voice-profiles.tag.add',
+    {},
+    async (tx) => (await tx.insert(voiceTags).values({ category, name }).returning())[0]!,
+  )
   return presentTag(row)
 }
 
 export async function deleteTag(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number): Promise<void> {
-  await auditedChange(deps.db, actor, 'voice-profiles.tag.delete', { target: { type: 'voice-tag', id } }, async (tx) => {
-    const [gone] = await tx.delete(voiceTags).where(eq(voiceTags.id, id)).returning()
-    if (!gone) throw tagNotFound()
-    return gone
-  })
+  await auditedChange(
+    deps.db,
+    actor,
+    'voice-profiles.tag.delete',
+    { target: { type: 'voice-tag', id } },
+    async (tx) => {
+      const [gone] = await tx.delete(voiceTags).where(eq(voiceTags.id, id)).returning()
+      if (!gone) throw tagNotFound()
+      return gone
+    },
+  )
 }
 
 // ───────────────────────────── emotion CSV ─────────────────────────────
@@ -210,8 +357,18 @@ const MAX_LINE_ERRORS = 20
  * ('Line N: …'), the message names the first.
  */
 export function parseEmotionCsv(text: string): EmotionTable {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map((l, i) => ({ n: i + 1, text: l.trim() })).filter((l) => l.text)
-  const split = (line: string) => line.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim())
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .map((l, i) => ({ n: i + 1, text: l.trim() }))
+    .filter((l) => l.text)
+  const split = (line: string) =>
+    line.split(',').map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    )
   const header = lines[0] ? split(lines[0].text).map((h) => h.toLowerCase()) : undefined
   if (!header || EMOTION_CSV_COLUMNS.some((c) => !header.includes(c)))
     throw invalid('file', `The first line must name the columns ${EMOTION_CSV_COLUMNS.join(', ')}`)
@@ -233,7 +390,12 @@ export function parseEmotionCsv(text: string): EmotionTable {
     }
     seenOn.set(name, n)
     const numbers = (['rate', 'pitch', 'range', 'volume'] as const).map((c) => get(c))
-    const row = EmotionProsody.safeParse({ rate: Number(numbers[0]), pitch: Number(numbers[1]), range: Number(numbers[2]), volume: Number(numbers[3]) })
+    const row = EmotionProsody.safeParse({
+      rate: Number(numbers[0]),
+      pitch: Number(numbers[1]),
+      range: Number(numbers[2]),
+      volume: Number(numbers[3]),
+    })
     if (!row.success || numbers.some((v) => !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(v))) {
       problems.push(`Line ${n}: rate 0.5–2, pitch −12–12, range 0–3 and volume 0–2 must be numbers in range`)
       continue
@@ -242,7 +404,10 @@ export function parseEmotionCsv(text: string): EmotionTable {
   }
   if (problems.length) {
     const listed = problems.slice(0, MAX_LINE_ERRORS)
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more line${problems.length > 2 ? 's' : ''} to fix)` : ''
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more line${problems.length > 2 ? 's' : ''} to fix)`
+        : ''
     throw new AppError('validation', `${problems[0]}${more}`, 422, { file: listed })
   }
   return table
@@ -253,12 +418,27 @@ export function parseEmotionCsv(text: string): EmotionTable {
  * CSV → 'Please upload .csv voice file!'; larger than 64 KB → 413; a bad line → 'Line N: …'.
  */
 export function emotionTableOf(file: UploadedFile | undefined): EmotionTable {
-  return parseEmotionCsv(csvUploadText(file, { field: 'file', required: EMOTION_CSV_REQUIRED_MESSAGE, tooLarge: EMOTION_CSV_TOO_LARGE_MESSAGE, maxBytes: MAX_EMOTION_CSV_BYTES }))
+  return parseEmotionCsv(
+    csvUploadText(file, {
+      field: 'file',
+      required: EMOTION_CSV_REQUIRED_MESSAGE,
+      tooLarge: EMOTION_CSV_TOO_LARGE_MESSAGE,
+      maxBytes: MAX_EMOTION_CSV_BYTES,
+    }),
+  )
 }
 
 /** Replaces a profile's emotion table inside the caller's transaction (unknown profile → 404). */
-export async function setProfileEmotions(tx: Queryable, id: number, table: EmotionTable): Promise<{ id: number; emotions: EmotionTable }> {
-  const [row] = await tx.update(voiceProfiles).set({ emotions: table, updated_at: new Date() }).where(eq(voiceProfiles.id, id)).returning({ id: voiceProfiles.id, emotions: voiceProfiles.emotions })
+export async function setProfileEmotions(
+  tx: Queryable,
+  id: number,
+  table: EmotionTable,
+): Promise<{ id: number; emotions: EmotionTable }> {
+  const [row] = await tx
+    .update(voiceProfiles)
+    .set({ emotions: table, updated_at: new Date() })
+    .where(eq(voiceProfiles.id, id))
+    .returning({ id: voiceProfiles.id, emotions: voiceProfiles.emotions })
   if (!row) throw profileNotFound()
   return row
 }
@@ -268,11 +448,22 @@ export async function profileEmotions(db: Queryable, id: number): Promise<Emotio
   return (await repo.findProfile(db, id))?.emotions ?? null
 }
 
-export async function importEmotions(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number, file: UploadedFile | undefined): Promise<{ message: string; profile: VoiceProfileItem }> {
+export async function importEmotions(
+  deps: VoiceProfilesDeps,
+  actor: AdminAuditActor,
+  id: number,
+  file: UploadedFile | undefined,
+): Promise<{ message: string; profile: VoiceProfileItem }> {
   const table = emotionTableOf(file)
   const current = await repo.findProfile(deps.db, id)
   if (!current) throw profileNotFound()
-  await auditedChange(deps.db, actor, 'voice-profiles.import-emotion', { target: { type: 'voice-profile', id }, before: async () => ({ emotions: current.emotions }) }, (tx) => setProfileEmotions(tx, id, table))
+  await auditedChange(
+    deps.db,
+    actor,
+    'voice-profiles.import-emotion',
+    { target: { type: 'voice-profile', id }, before: async () => ({ emotions: current.emotions }) },
+    (tx) => setProfileEmotions(tx, id, table),
+  )
   return { message: EMOTION_IMPORTED_MESSAGE, profile: await getProfile(deps, id) }
 }
 
@@ -285,24 +476,56 @@ export const VOICE_GONE_MESSAGE = 'This voice is no longer installed. Please cho
  * themselves. Audited as a store that names what it was made for.
  */
 export async function createProfileFromVoice(
-  deps: VoiceProfilesDeps, actor: AdminAuditActor, p: { name: string; speaker: string; description: string; voiceId: string; emotions: EmotionTable; meta: Record<string, unknown> },
+  deps: VoiceProfilesDeps,
+  actor: AdminAuditActor,
+  p: {
+    name: string
+    speaker: string
+    description: string
+    voiceId: string
+    emotions: EmotionTable
+    meta: Record<string, unknown>
+  },
 ): Promise<VoiceProfileRow> {
   const baseId = /^profile:(\d+)$/.exec(p.voiceId)?.[1]
   const base = baseId ? await repo.findProfile(deps.db, Number(baseId)) : undefined
-  if (baseId ? !base || !(await findVoice(base.engine_voice_id)) : !(await findVoice(p.voiceId))) throw invalid('voice_id', VOICE_GONE_MESSAGE)
-  const settings = base ? { engine_voice_id: base.engine_voice_id, rate: base.rate, pitch: base.pitch } : { engine_voice_id: p.voiceId, rate: 1, pitch: 0 }
+  if (baseId ? !base || !(await findVoice(base.engine_voice_id)) : !(await findVoice(p.voiceId)))
+    throw invalid('voice_id', VOICE_GONE_MESSAGE)
+  const settings = base
+    ? { engine_voice_id: base.engine_voice_id, rate: base.rate, pitch: base.pitch }
+    : { engine_voice_id: p.voiceId, rate: 1, pitch: 0 }
   const tagIds = base ? ((await repo.tagsOf(deps.db, [base.id])).get(base.id) ?? []).map((t) => t.id) : []
   // The other profile's sample is kept (it may be a real recording); an engine voice says a line.
-  const copied = base?.sample_key && (await deps.storage.stat(base.sample_key)) ? { from: base.sample_key, seconds: base.sample_seconds ?? 0, kind: isSpoken(base.sample_key) ? 'spoken' as const : 'upload' as const } : null
-  const spoken = copied ? null : await spokenSample(p.speaker, settings.engine_voice_id, settings.rate, settings.pitch)
+  const copied =
+    base?.sample_key && (await deps.storage.stat(base.sample_key))
+      ? {
+          from: base.sample_key,
+          seconds: base.sample_seconds ?? 0,
+          kind: isSpoken(base.sample_key) ? ('spoken' as const) : ('upload' as const),
+        }
+      : null
+  const spoken = copied
+    ? null
+    : await spokenSample(p.speaker, settings.engine_voice_id, settings.rate, settings.pitch)
   let key: string | undefined
   try {
     return await auditedChange(deps.db, actor, 'voice-profiles.store', { meta: p.meta }, async (tx) => {
-      const [created] = await tx.insert(voiceProfiles).values({ name: p.name, description: p.description, ...settings, emotions: p.emotions }).returning()
+      const [created] = await tx
+        .insert(voiceProfiles)
+        .values({ name: p.name, description: p.description, ...settings, emotions: p.emotions })
+        .returning()
       key = sampleKey(created!.id, copied?.kind ?? 'spoken')
-      await deps.storage.put(key, copied ? (await deps.storage.get(copied.from)).body : spoken!.wav, 'audio/wav')
+      await deps.storage.put(
+        key,
+        copied ? (await deps.storage.get(copied.from)).body : spoken!.wav,
+        'audio/wav',
+      )
       const seconds = copied ? copied.seconds : spoken!.seconds
-      const [row] = await tx.update(voiceProfiles).set({ sample_key: key, sample_seconds: seconds }).where(eq(voiceProfiles.id, created!.id)).returning()
+      const [row] = await tx
+        .update(voiceProfiles)
+        .set({ sample_key: key, sample_seconds: seconds })
+        .where(eq(voiceProfiles.id, created!.id))
+        .returning()
       if (tagIds.length) await repo.setTags(tx, created!.id, tagIds)
       return row!
     })
@@ -320,7 +543,10 @@ export function registerProfileSpeech(db: Queryable): void {
     const row = await repo.findProfile(db, id)
     if (!row) return null
     const emotions = Object.fromEntries(
-      Object.entries(row.emotions).map(([e, p]) => [e, { rate: p.rate, pitchSemitones: p.pitch, range: p.range, volume: p.volume }]),
+      Object.entries(row.emotions).map(([e, p]) => [
+        e,
+        { rate: p.rate, pitchSemitones: p.pitch, range: p.range, volume: p.volume },
+      ]),
     )
     return { name: row.name, voiceId: row.engine_voice_id, rate: row.rate, pitch: row.pitch, emotions }
   })
@@ -331,19 +557,34 @@ export function registerProfileSpeech(db: Queryable): void {
  * sample. Audited as the system acting for the admin who added the creator.
  */
 export async function createProfileFromRecording(
-  deps: VoiceProfilesDeps, forAdmin: AdminAuditActor, p: { name: string; engineVoiceId: string; recording: string; description: string },
+  deps: VoiceProfilesDeps,
+  forAdmin: AdminAuditActor,
+  p: { name: string; engineVoiceId: string; recording: string; description: string },
 ): Promise<VoiceProfileRow> {
   const pcm = await decodeToPcm(p.recording, 24_000)
   const seconds = Math.round((pcm.pcm.length / pcm.sampleRate) * 10) / 10
   let key: string | undefined
   try {
-    return await auditedChange(deps.db, { kind: 'system', name: 'creator processing' }, 'voice-profiles.store', { meta: { for_admin: forAdmin.name } }, async (tx) => {
-      const [created] = await tx.insert(voiceProfiles).values({ name: p.name, description: p.description, engine_voice_id: p.engineVoiceId }).returning()
-      key = sampleKey(created!.id, 'upload')
-      await deps.storage.put(key, wavBytes(pcm), 'audio/wav')
-      const [row] = await tx.update(voiceProfiles).set({ sample_key: key, sample_seconds: seconds }).where(eq(voiceProfiles.id, created!.id)).returning()
-      return row!
-    })
+    return await auditedChange(
+      deps.db,
+      { kind: 'system', name: 'creator processing' },
+      'voice-profiles.store',
+      { meta: { for_admin: forAdmin.name } },
+      async (tx) => {
+        const [created] = await tx
+          .insert(voiceProfiles)
+          .values({ name: p.name, description: p.description, engine_voice_id: p.engineVoiceId })
+          .returning()
+        key = sampleKey(created!.id, 'upload')
+        await deps.storage.put(key, wavBytes(pcm), 'audio/wav')
+        const [row] = await tx
+          .update(voiceProfiles)
+          .set({ sample_key: key, sample_seconds: seconds })
+          .where(eq(voiceProfiles.id, created!.id))
+          .returning()
+        return row!
+      },
+    )
   } catch (error) {
     if (key) await deps.storage.delete(key).catch(() => undefined)
     throw error

@@ -11,6 +11,13 @@ export const ANONYMOUS_UPLOADS_SWEEP_CRON = '*/10 * * * *'
 export async function ensureVoicesQueues(platform: Pick<Platform, 'queue'>): Promise<void> {
   await platform.queue.ensure(AUDIO_PROCESS_DEAD_QUEUE, { retryLimit: 3, retryDelay: 2 })
   // deadLetter is a pg-boss queue option the wrapper's type leaves out; createQueue/updateQueue take it.
-  const options = { retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds: 300, heartbeatSeconds: 10, deadLetter: AUDIO_PROCESS_DEAD_QUEUE }
+  const options = {
+    retryLimit: 2,
+    retryDelay: 1,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    heartbeatSeconds: 10,
+    deadLetter: AUDIO_PROCESS_DEAD_QUEUE,
+  }
   await platform.queue.ensure(AUDIO_PROCESS_QUEUE, options)
 }

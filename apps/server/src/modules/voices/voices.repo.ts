@@ -13,7 +13,10 @@ function ownedBy(owner: Owner): SQL | undefined {
   return parts.length ? or(...parts) : undefined
 }
 
-export async function insertUpload(db: Queryable, row: typeof audioUploads.$inferInsert): Promise<AudioUploadRow> {
+export async function insertUpload(
+  db: Queryable,
+  row: typeof audioUploads.$inferInsert,
+): Promise<AudioUploadRow> {
   const [created] = await db.insert(audioUploads).values(row).returning()
   return created!
 }
@@ -23,8 +26,16 @@ export async function findUpload(db: Queryable, id: string): Promise<AudioUpload
   return row
 }
 
-export async function updateUpload(db: Queryable, id: string, patch: Partial<typeof audioUploads.$inferInsert>): Promise<AudioUploadRow | undefined> {
-  const [row] = await db.update(audioUploads).set({ ...patch, updated_at: new Date() }).where(eq(audioUploads.id, id)).returning()
+export async function updateUpload(
+  db: Queryable,
+  id: string,
+  patch: Partial<typeof audioUploads.$inferInsert>,
+): Promise<AudioUploadRow | undefined> {
+  const [row] = await db
+    .update(audioUploads)
+    .set({ ...patch, updated_at: new Date() })
+    .where(eq(audioUploads.id, id))
+    .returning()
   return row
 }
 
@@ -32,10 +43,21 @@ export async function deleteUpload(db: Queryable, id: string): Promise<void> {
   await db.delete(audioUploads).where(eq(audioUploads.id, id))
 }
 
-export async function listUploads(db: Queryable, owner: Owner, limit: number, offset: number): Promise<{ rows: AudioUploadRow[]; total: number }> {
+export async function listUploads(
+  db: Queryable,
+  owner: Owner,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AudioUploadRow[]; total: number }> {
   const where = ownedBy(owner)
   if (!where) return { rows: [], total: 0 }
-  const rows = await db.select().from(audioUploads).where(where).orderBy(desc(audioUploads.created_at)).limit(limit).offset(offset)
+  const rows = await db
+    .select()
+    .from(audioUploads)
+    .where(where)
+    .orderBy(desc(audioUploads.created_at))
+    .limit(limit)
+    .offset(offset)
   const [c] = await db.select({ n: count() }).from(audioUploads).where(where)
   return { rows, total: c?.n ?? 0 }
 }
@@ -43,7 +65,12 @@ export async function listUploads(db: Queryable, owner: Owner, limit: number, of
 export async function listInProgress(db: Queryable, owner: Owner): Promise<AudioUploadRow[]> {
   const where = ownedBy(owner)
   if (!where) return []
-  return db.select().from(audioUploads).where(and(where, eq(audioUploads.status, ProcessStatus.inprogress))).orderBy(desc(audioUploads.created_at)).limit(50)
+  return db
+    .select()
+    .from(audioUploads)
+    .where(and(where, eq(audioUploads.status, ProcessStatus.inprogress)))
+    .orderBy(desc(audioUploads.created_at))
+    .limit(50)
 }
 
 const bytes = sql<number>`coalesce(sum(${audioUploads.size_bytes}), 0)::bigint`.mapWith(Number)
@@ -55,14 +82,35 @@ export async function userUploadBytes(db: Queryable, userId: number): Promise<nu
 }
 
 /** Bytes of signed-out uploads kept by one visitor, and by every visitor of one IP address. */
-export async function anonymousUploadBytes(db: Queryable, visitorId: string | null, ip: string): Promise<{ visitor: number; ip: number }> {
+export async function anonymousUploadBytes(
+  db: Queryable,
+  visitorId: string | null,
+  ip: string,
+): Promise<{ visitor: number; ip: number }> {
   const anonymous = isNull(audioUploads.user_id)
-  const [byVisitor] = visitorId ? await db.select({ bytes }).from(audioUploads).where(and(anonymous, eq(audioUploads.visitor_id, visitorId))) : [{ bytes: 0 }]
-  const [byIp] = await db.select({ bytes }).from(audioUploads).where(and(anonymous, eq(audioUploads.client_ip, ip)))
+  const [byVisitor] = visitorId
+    ? await db
+        .select({ bytes })
+        .from(audioUploads)
+        .where(and(anonymous, eq(audioUploads.visitor_id, visitorId)))
+    : [{ bytes: 0 }]
+  const [byIp] = await db
+    .select({ bytes })
+    .from(audioUploads)
+    .where(and(anonymous, eq(audioUploads.client_ip, ip)))
   return { visitor: byVisitor?.bytes ?? 0, ip: byIp?.bytes ?? 0 }
 }
 
 /** Signed-out uploads made before `before`, oldest first. */
-export async function expiredAnonymousUploads(db: Queryable, before: Date, limit: number): Promise<AudioUploadRow[]> {
-  return db.select().from(audioUploads).where(and(isNull(audioUploads.user_id), lt(audioUploads.created_at, before))).orderBy(audioUploads.created_at).limit(limit)
+export async function expiredAnonymousUploads(
+  db: Queryable,
+  before: Date,
+  limit: number,
+): Promise<AudioUploadRow[]> {
+  return db
+    .select()
+    .from(audioUploads)
+    .where(and(isNull(audioUploads.user_id), lt(audioUploads.created_at, before)))
+    .orderBy(audioUploads.created_at)
+    .limit(limit)
 }

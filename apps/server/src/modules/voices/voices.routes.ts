@@ -1,7 +1,19 @@
 import {
-  audioProgress, checkAudio, downloadAudio, listAudioProcesses, listVoices, previewVoice, removeAudio, uploadAudio,
+  audioProgress,
+  checkAudio,
+  downloadAudio,
+  listAudioProcesses,
+  listVoices,
+  previewVoice,
+  removeAudio,
+  uploadAudio,
 } from '@mouthpiece/contracts/voices/voices.routes'
-import { createPersonalVoice, deletePersonalVoice, listPersonalVoices, renamePersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
+import {
+  createPersonalVoice,
+  deletePersonalVoice,
+  listPersonalVoices,
+  renamePersonalVoice,
+} from '@mouthpiece/contracts/voices/personal-voices.routes'
 import { admission, hangUpSignal } from '../../platform/admission/admission'
 import type { HttpContext } from '../../platform/context'
 import { sendStoredFile } from '../../platform/storage/send-stored-file'
@@ -28,28 +40,52 @@ export function registerVoicesRoutes(ctx: HttpContext) {
     return voices.voicesList()
   })
   // Festival and ffmpeg per call: the speech gate bounds how many run, and refuses the rest at once.
-  route(previewVoice, async ({ body, actor, req, reply }) =>
-    admission('speech').run((signal) => voices.preview(db, ownerOf(req, reply, actor), body, signal), hangUpSignal(reply.raw)), { rateLimit: PREVIEW_RATE_LIMIT, admission: 'speech' })
+  route(
+    previewVoice,
+    async ({ body, actor, req, reply }) =>
+      admission('speech').run(
+        (signal) => voices.preview(db, ownerOf(req, reply, actor), body, signal),
+        hangUpSignal(reply.raw),
+      ),
+    { rateLimit: PREVIEW_RATE_LIMIT, admission: 'speech' },
+  )
 
   route(listPersonalVoices, async ({ actor }) => ({ voices: await personal.list(db, actor.user.id) }))
-  route(createPersonalVoice, async ({ actor, body }) => ({ voice: await personal.create(ctx, actor.user.id, body) }))
-  route(renamePersonalVoice, async ({ actor, params, body }) => ({ voice: await personal.rename(db, actor.user.id, params.id, body.name) }))
+  route(createPersonalVoice, async ({ actor, body }) => ({
+    voice: await personal.create(ctx, actor.user.id, body),
+  }))
+  route(renamePersonalVoice, async ({ actor, params, body }) => ({
+    voice: await personal.rename(db, actor.user.id, params.id, body.name),
+  }))
   route(deletePersonalVoice, async ({ actor, params }) => {
     await personal.remove(db, actor.user.id, params.id)
     return { deleted: true as const }
   })
-  route(uploadAudio, async ({ actor, req, reply }) => {
-    const owner = ownerOf(req, reply, actor, { create: true, secure })
-    const file = req.isMultipart() ? await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }) : undefined
-    return { process: await uploads.acceptUpload(deps, owner, file, req.ip) }
-  }, { rateLimit: UPLOAD_RATE_LIMIT, bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024 })
-  route(checkAudio, async ({ query, actor, req, reply }) => uploads.check(deps, ownerOf(req, reply, actor), query.uuid_path))
+  route(
+    uploadAudio,
+    async ({ actor, req, reply }) => {
+      const owner = ownerOf(req, reply, actor, { create: true, secure })
+      const file = req.isMultipart()
+        ? await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
+        : undefined
+      return { process: await uploads.acceptUpload(deps, owner, file, req.ip) }
+    },
+    { rateLimit: UPLOAD_RATE_LIMIT, bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024 },
+  )
+  route(checkAudio, async ({ query, actor, req, reply }) =>
+    uploads.check(deps, ownerOf(req, reply, actor), query.uuid_path),
+  )
   route(audioProgress, async ({ actor, req, reply }) => uploads.inProgress(deps, ownerOf(req, reply, actor)))
-  route(listAudioProcesses, async ({ query, actor, req, reply }) => uploads.list(deps, ownerOf(req, reply, actor), query.page))
+  route(listAudioProcesses, async ({ query, actor, req, reply }) =>
+    uploads.list(deps, ownerOf(req, reply, actor), query.page),
+  )
   route(downloadAudio, async ({ query, actor, req, reply }) => {
     const { key, row } = await uploads.downloadKey(deps, ownerOf(req, reply, actor), query.file_name)
     const name = `${row.original_name.replace(/\.[^.]+$/, '') || 'audio'}.wav`
-    return sendStoredFile(req, reply, ctx.storage, key, { downloadName: query.download ? name : undefined, cacheControl: 'private, max-age=600' })
+    return sendStoredFile(req, reply, ctx.storage, key, {
+      downloadName: query.download ? name : undefined,
+      cacheControl: 'private, max-age=600',
+    })
   })
   route(removeAudio, async ({ body, actor, req, reply }) => {
     await uploads.remove(deps, ownerOf(req, reply, actor), body.uuid_path)

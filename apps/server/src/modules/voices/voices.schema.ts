@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
 import { users } from '../users/users.schema'
 
@@ -37,7 +49,9 @@ export const audioUploads = pgTable(
   (t) => [
     index('audio_uploads_user_idx').on(t.user_id, t.created_at.desc()),
     index('audio_uploads_visitor_idx').on(t.visitor_id, t.created_at.desc()),
-    index('audio_uploads_anonymous_idx').on(t.client_ip, t.created_at).where(sql`${t.user_id} is null`),
+    index('audio_uploads_anonymous_idx')
+      .on(t.client_ip, t.created_at)
+      .where(sql`${t.user_id} is null`),
     check('audio_uploads_owner_check', sql`${t.user_id} is not null or ${t.visitor_id} is not null`),
     check('audio_uploads_status_check', sql`${t.status} between 0 and 3`),
   ],

@@ -4,7 +4,15 @@ import type { Voice, VoiceProfile } from '@mouthpiece/contracts/media/voices.sch
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
-import { findVoice, inBackground, influencerPresets, listVoices, MediaInputError, speak, wavBytes } from '../../platform/media'
+import {
+  findVoice,
+  inBackground,
+  influencerPresets,
+  listVoices,
+  MediaInputError,
+  speak,
+  wavBytes,
+} from '../../platform/media'
 import type { Owner } from '../../platform/http/visitor'
 import { owns } from '../../platform/http/visitor'
 import * as repo from './voices.repo'
@@ -25,7 +33,9 @@ const EXTRA_FEATURED = ['espeak:en-us+f3', 'espeak:en-us+m7', 'espeak:en-gb-x-rp
 
 export async function voicesList(): Promise<{ voices: Voice[]; featured: string[]; default_id: string }> {
   const voices = await listVoices()
-  const featured = [...new Set([DEFAULT_VOICE_ID, ...influencerPresets.map((i) => i.voiceId), ...EXTRA_FEATURED])]
+  const featured = [
+    ...new Set([DEFAULT_VOICE_ID, ...influencerPresets.map((i) => i.voiceId), ...EXTRA_FEATURED]),
+  ]
   const known = new Set(voices.map((v) => v.id))
   const extra: Voice[] = []
   for (const id of featured) {
@@ -38,7 +48,11 @@ export async function voicesList(): Promise<{ voices: Voice[]; featured: string[
     const i = featured.indexOf(v.id)
     return i === -1 ? featured.length + (v.language.startsWith('en') ? 0 : 1) : i
   }
-  return { voices: all.sort((a, b) => rank(a) - rank(b)), featured: featured.filter((id) => all.some((v) => v.id === id)), default_id: DEFAULT_VOICE_ID }
+  return {
+    voices: all.sort((a, b) => rank(a) - rank(b)),
+    featured: featured.filter((id) => all.some((v) => v.id === id)),
+    default_id: DEFAULT_VOICE_ID,
+  }
 }
 
 /** Checks a voice id exists (404 otherwise) and returns it. */
@@ -49,12 +63,25 @@ export async function requireVoice(id: string): Promise<Voice> {
 }
 
 /** The measured profile of an uploaded sample the caller owns, for voice match. */
-export async function sampleProfile(db: Queryable, owner: Owner, uuid: string | undefined): Promise<VoiceProfile> {
-  if (!uuid) throw new AppError('validation', 'Please choose a voice sample to match', 422, { sample_uuid_path: ['Please choose a voice sample to match'] })
+export async function sampleProfile(
+  db: Queryable,
+  owner: Owner,
+  uuid: string | undefined,
+): Promise<VoiceProfile> {
+  if (!uuid)
+    throw new AppError('validation', 'Please choose a voice sample to match', 422, {
+      sample_uuid_path: ['Please choose a voice sample to match'],
+    })
   const row = await repo.findUpload(db, uuid)
   if (!row || !owns(owner, row)) throw sampleNotFound()
-  if (row.status === ProcessStatus.inprogress) throw new AppError('not_ready', 'The voice sample is still being processed. Try again in a moment.', 409)
-  if (!row.profile) throw new AppError('no_voice', 'No speaking voice was found in that sample. Please upload a recording of someone talking.', 422)
+  if (row.status === ProcessStatus.inprogress)
+    throw new AppError('not_ready', 'The voice sample is still being processed. Try again in a moment.', 409)
+  if (!row.profile)
+    throw new AppError(
+      'no_voice',
+      'No speaking voice was found in that sample. Please upload a recording of someone talking.',
+      422,
+    )
   return row.profile
 }
 
@@ -62,28 +89,63 @@ export async function sampleProfile(db: Queryable, owner: Owner, uuid: string | 
  * The voice a request speaks with, checked: a personal voice (`personal:<id>`, the owner's only)
  * speaks as its match profile or its neural clone; otherwise the built-in voice with its effect.
  */
-export async function resolveSpeech(db: Queryable, owner: Owner, requested: string, effect: VoiceSettings['voice_effect'], sampleUuid: string | undefined) {
+export async function resolveSpeech(
+  db: Queryable,
+  owner: Owner,
+  requested: string,
+  effect: VoiceSettings['voice_effect'],
+  sampleUuid: string | undefined,
+) {
   const personal = await resolvePersonal(db, owner.userId, requested)
   const voiceId = personal?.voiceId ?? requested
   const finalEffect = personal?.matchProfile ? 'match' : personal && effect === 'match' ? 'none' : effect
   if (finalEffect !== 'match') await requireVoice(voiceId)
-  const matchProfile = personal?.matchProfile ?? (finalEffect === 'match' ? await sampleProfile(db, owner, sampleUuid) : undefined)
+  const matchProfile =
+    personal?.matchProfile ??
+    (finalEffect === 'match' ? await sampleProfile(db, owner, sampleUuid) : undefined)
   return { voiceId, effect: finalEffect, matchProfile }
 }
 
 /** Speaks a short line now: the audio inline plus the word and viseme timeline the avatar animates by. */
-export async function preview(db: Queryable, owner: Owner, body: VoiceSettings & { text: string }, signal?: AbortSignal): Promise<SpokenPreview> {
+export async function preview(
+  db: Queryable,
+  owner: Owner,
+  body: VoiceSettings & { text: string },
+  signal?: AbortSignal,
+): Promise<SpokenPreview> {
   const started = performance.now()
-  const { voiceId, effect, matchProfile } = await resolveSpeech(db, owner, body.voice_id ?? DEFAULT_VOICE_ID, body.voice_effect, body.sample_uuid_path)
-  const spoken = await inBackground(() => speak({
-    text: body.text, voiceId, emotion: body.emotion ?? 'Neutral', intensity: body.intensity, rate: body.rate, pitch: body.pitch,
-    effect, matchProfile,
-  }, signal)).catch((e: unknown) => {
+  const { voiceId, effect, matchProfile } = await resolveSpeech(
+    db,
+    owner,
+    body.voice_id ?? DEFAULT_VOICE_ID,
+    body.voice_effect,
+    body.sample_uuid_path,
+  )
+  const spoken = await inBackground(() =>
+    speak(
+      {
+        text: body.text,
+        voiceId,
+        emotion: body.emotion ?? 'Neutral',
+        intensity: body.intensity,
+        rate: body.rate,
+        pitch: body.pitch,
+        effect,
+        matchProfile,
+      },
+      signal,
+    ),
+  ).catch((e: unknown) => {
     throw mediaError(e)
   })
   return {
-    voice_id: spoken.voiceId, voice_label: spoken.voiceLabel, duration: spoken.duration, sample_rate: spoken.sampleRate,
-    words: spoken.words, cues: spoken.cues, audio: `data:audio/wav;base64,${wavBytes(spoken).toString('base64')}`,
+    voice_id: spoken.voiceId,
+    voice_label: spoken.voiceLabel,
+    duration: spoken.duration,
+    sample_rate: spoken.sampleRate,
+    words: spoken.words,
+    cues: spoken.cues,
+    audio: `data:audio/wav;base64,${wavBytes(spoken).toString('base64')}`,
     server_ms: Math.round(performance.now() - started),
   }
 }

@@ -47,7 +47,8 @@ describe('admission gate', () => {
 
   it('aborts a job that overruns its time and answers busy', async () => {
     const gate = new AdmissionGate('test', { concurrency: 1, queue: 1, maxWaitMs: 100, maxRunMs: 50 })
-    const endless = (signal: AbortSignal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
+    const endless = (signal: AbortSignal) =>
+      new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
     await expect(gate.run(endless)).rejects.toBeInstanceOf(OverloadedError)
     expect(gate.stats()).toMatchObject({ running: 0, waiting: 0 })
   })
@@ -68,7 +69,9 @@ describe('admission over HTTP: speech previews', () => {
     const text = 'Thanks for the follow! Welcome to the stream, grab a seat and say hello in chat.'
     const sent = performance.now()
     const previews = Array.from({ length: burst }, () =>
-      t.app.inject({ method: 'POST', url: '/api/voices/preview', payload: { text } }).then((res) => ({ res, ms: performance.now() - sent })),
+      t.app
+        .inject({ method: 'POST', url: '/api/voices/preview', payload: { text } })
+        .then((res) => ({ res, ms: performance.now() - sent })),
     )
     await sleep(50)
     const health = await t.app.inject({ method: 'GET', url: '/api/health' })
@@ -86,7 +89,10 @@ describe('admission over HTTP: speech previews', () => {
       expect(ms).toBeLessThan(10_000)
     }
     // Those past the queue bound hear back at once, not after a wait for a slot.
-    const fastest = refused.map((a) => a.ms).sort((a, b) => a - b).slice(0, pastTheQueue)
+    const fastest = refused
+      .map((a) => a.ms)
+      .sort((a, b) => a - b)
+      .slice(0, pastTheQueue)
     expect(Math.max(...fastest)).toBeLessThan(ADMISSION_KINDS.speech.maxWaitMs)
   }, 60_000)
 })

@@ -26,7 +26,10 @@ export const OVERLOADED_MESSAGE = 'The server is busy right now. Please try agai
 
 /** The 503 a full gate answers; `retryAfterSeconds` becomes the `Retry-After` header. */
 export class OverloadedError extends AppError {
-  constructor(readonly kind: string, retryAfterSeconds: number) {
+  constructor(
+    readonly kind: string,
+    retryAfterSeconds: number,
+  ) {
     super('overloaded', OVERLOADED_MESSAGE, 503, undefined, retryAfterSeconds)
   }
 }
@@ -49,7 +52,10 @@ export class AdmissionGate {
   /** Moving average of how long one job runs, for an honest Retry-After. */
   private avgRunMs = 1000
 
-  constructor(readonly kind: string, private readonly opts: AdmissionOptions) {}
+  constructor(
+    readonly kind: string,
+    private readonly opts: AdmissionOptions,
+  ) {}
 
   /**
    * Runs `job` when a slot is free; throws OverloadedError when the queue is full, the wait too
@@ -79,7 +85,10 @@ export class AdmissionGate {
    * never refuses: it stands aside, checking again every IDLE_POLL_MS, until there is room or
    * `signal` fires. Answers how long it stood aside, so the caller can report it.
    */
-  async runWhenIdle<T>(job: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<{ value: T; waitedMs: number }> {
+  async runWhenIdle<T>(
+    job: (signal?: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<{ value: T; waitedMs: number }> {
     const t0 = performance.now()
     while (this.waiting.length > 0 || this.running >= Math.max(1, this.opts.concurrency - 1)) {
       signal?.throwIfAborted()

@@ -35,7 +35,9 @@ describe('a full admission gate refuses at arrival', () => {
   const fillSpeech = () => {
     held = true
     while (!speech.isFull())
-      void speech.run(() => (held ? new Promise<void>((resolve) => holds.push(resolve)) : Promise.resolve())).catch(() => undefined)
+      void speech
+        .run(() => (held ? new Promise<void>((resolve) => holds.push(resolve)) : Promise.resolve()))
+        .catch(() => undefined)
   }
   /** Ends every job fillSpeech started, and the ones still waiting as soon as they start. */
   const releaseSpeech = () => {
@@ -56,11 +58,17 @@ describe('a full admission gate refuses at arrival', () => {
   it('answers 503 before the body is read, and refused callers keep their per-IP budget', async () => {
     fillSpeech()
     // Headers only: the 1 MB body they announce is never sent. Only a refusal that reads no body can answer.
-    const answer = await rawExchange(port, 'POST /api/voices/preview HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n')
+    const answer = await rawExchange(
+      port,
+      'POST /api/voices/preview HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n',
+    )
     expect(answer).toMatch(/^HTTP\/1\.1 503 /)
     expect(answer).toMatch(/\r\nretry-after: [1-9]\d*\r\n/i)
     expect(answer).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i)
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: OVERLOADED_MESSAGE, code: 'overloaded' })
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      message: OVERLOADED_MESSAGE,
+      code: 'overloaded',
+    })
 
     // More refusals than the route's per-IP limit (120 a minute) from one address: none is counted,
     // so once the gate has room the same caller is served, not told to wait a minute.
@@ -74,7 +82,11 @@ describe('a full admission gate refuses at arrival', () => {
     releaseSpeech()
     await expect.poll(() => speech.stats().running + speech.stats().waiting).toBe(0)
     // eSpeak: milliseconds of work, so a loaded test machine cannot overrun the gate's time.
-    const served = await t.app.inject({ method: 'POST', url: '/api/voices/preview', payload: { text, voice_id: 'espeak:en-us+f3' } })
+    const served = await t.app.inject({
+      method: 'POST',
+      url: '/api/voices/preview',
+      payload: { text, voice_id: 'espeak:en-us+f3' },
+    })
     expect(served.json()).toMatchObject({ voice_id: 'espeak:en-us+f3' })
     expect(served.statusCode).toBe(200)
   })
@@ -83,21 +95,35 @@ describe('a full admission gate refuses at arrival', () => {
     const guard = t.app.arrivalGuard!
     const before = guard.refused()
     fillSpeech()
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      rawExchange(port, `POST /api/voices/preview${i % 2 ? '?x=1' : ''} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{"text":"a"}`)))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        rawExchange(
+          port,
+          `POST /api/voices/preview${i % 2 ? '?x=1' : ''} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{"text":"a"}`,
+        ),
+      ),
+    )
     for (const answer of answers) {
       expect(answer).toMatch(/^HTTP\/1\.1 503 /)
       expect(answer).toMatch(/\r\nretry-after: [1-9]\d*\r\n/i)
       expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i)
-      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: OVERLOADED_MESSAGE, code: 'overloaded' })
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+        message: OVERLOADED_MESSAGE,
+        code: 'overloaded',
+      })
     }
     expect(guard.refused() - before).toBe(20)
     // Other routes are not held back, and a health check is answered while the gate is full.
-    expect(await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /)
+    expect(await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 200 /,
+    )
     releaseSpeech()
     await expect.poll(() => speech.stats().running + speech.stats().waiting).toBe(0)
     // With room again the guard lets the caller through to Fastify (validation answers).
-    const through = await rawExchange(port, 'POST /api/voices/preview HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"text":""}')
+    const through = await rawExchange(
+      port,
+      'POST /api/voices/preview HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"text":""}',
+    )
     expect(through).toMatch(/^HTTP\/1\.1 400 /)
     expect(guard.refused() - before).toBe(20)
   })

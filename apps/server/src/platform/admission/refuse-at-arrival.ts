@@ -46,7 +46,11 @@ export function refuseAtArrival(kind: AdmissionKind): onRequestHookHandler {
     refusedAtArrival.add(req)
     noteRefusal(kind, req.log)
     // A string with its content type set is sent as it is: no serializer runs.
-    void reply.code(503).header('retry-after', String(gate.refuseAtArrival())).type('application/json; charset=utf-8').send(OVERLOADED_BODY)
+    void reply
+      .code(503)
+      .header('retry-after', String(gate.refuseAtArrival()))
+      .type('application/json; charset=utf-8')
+      .send(OVERLOADED_BODY)
   }
 }
 
@@ -68,7 +72,8 @@ export class ArrivalGuard {
 
   /** Guards `METHOD path` (a path without parameters) by `kind`'s gate. */
   register(method: string, path: string, kind: AdmissionKind): void {
-    if (!path.includes(':') && !path.includes('*')) this.routes.set(`${method} ${path}`, { kind, gate: admission(kind) })
+    if (!path.includes(':') && !path.includes('*'))
+      this.routes.set(`${method} ${path}`, { kind, gate: admission(kind) })
   }
 
   /** Headers every answer carries (the security headers): the guard's refusals carry them too. */
@@ -93,8 +98,10 @@ export class ArrivalGuard {
           noteRefusal(route.kind, this.log)
           res.writeHead(503, {
             ...this.headers,
-            'content-type': 'application/json; charset=utf-8', 'content-length': OVERLOADED_BYTES.length,
-            'retry-after': String(route.gate.refuseAtArrival()), 'cache-control': 'no-store',
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': OVERLOADED_BYTES.length,
+            'retry-after': String(route.gate.refuseAtArrival()),
+            'cache-control': 'no-store',
           })
           res.end(OVERLOADED_BYTES)
           return

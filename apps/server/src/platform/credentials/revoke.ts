@@ -17,7 +17,12 @@ export async function revokeSession(deps: Deps, sessionId: string): Promise<void
 }
 
 /** Signs a user out everywhere (password reset or change, deletion), optionally keeping one session. */
-export async function revokeUserSessions(deps: Pick<Platform, 'realtime'>, q: Queryable, userId: number, keepSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  deps: Pick<Platform, 'realtime'>,
+  q: Queryable,
+  userId: number,
+  keepSessionId?: string,
+): Promise<void> {
   await deleteSubjectSessions(q, 'user', userId, keepSessionId)
   await deps.realtime.disconnect({ userId, exceptSessionId: keepSessionId }, { tx: q })
 }

@@ -37,12 +37,25 @@ export function cachedActor(role: SessionRole, tokenHash: string): Known | undef
     return undefined
   }
   // A copy, so a handler that changes what it was given cannot change the next caller's actor.
-  return entry.actor.kind === 'user' ? { ...entry.actor, user: { ...entry.actor.user } } : { ...entry.actor, admin: { ...entry.actor.admin } }
+  return entry.actor.kind === 'user'
+    ? { ...entry.actor, user: { ...entry.actor.user } }
+    : { ...entry.actor, admin: { ...entry.actor.admin } }
 }
 
-export function rememberActor(role: SessionRole, tokenHash: string, actor: Known, subjectId: number, sessionExpiresAt: Date): void {
+export function rememberActor(
+  role: SessionRole,
+  tokenHash: string,
+  actor: Known,
+  subjectId: number,
+  sessionExpiresAt: Date,
+): void {
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-  entries.set(keyOf(role, tokenHash), { actor, role, subjectId, until: Math.min(Date.now() + TTL_MS, sessionExpiresAt.getTime()) })
+  entries.set(keyOf(role, tokenHash), {
+    actor,
+    role,
+    subjectId,
+    until: Math.min(Date.now() + TTL_MS, sessionExpiresAt.getTime()),
+  })
 }
 
 /** Forgets one session (logout). */

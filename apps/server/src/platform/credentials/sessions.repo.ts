@@ -10,7 +10,12 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
 }
 
 /** Signs a subject out everywhere, optionally keeping the session making the change. */
-export async function deleteSubjectSessions(db: Queryable, role: SessionRole, subjectId: number, keepSessionId?: string) {
+export async function deleteSubjectSessions(
+  db: Queryable,
+  role: SessionRole,
+  subjectId: number,
+  keepSessionId?: string,
+) {
   await db
     .delete(sessions)
     .where(

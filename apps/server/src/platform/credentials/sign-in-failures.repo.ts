@@ -18,7 +18,9 @@ export async function readFailures(db: Queryable, keys: string[], windowMs: numb
       since_last_s: sql<number>`extract(epoch from now() - ${signInFailures.last_failure_at})::float8`,
     })
     .from(signInFailures)
-    .where(sql`${inArray(signInFailures.key, keys)} and ${signInFailures.window_start} > now() - ${windowMs}::double precision * interval '1 millisecond'`)
+    .where(
+      sql`${inArray(signInFailures.key, keys)} and ${signInFailures.window_start} > now() - ${windowMs}::double precision * interval '1 millisecond'`,
+    )
 }
 
 /** Counts one failure on each key in one statement; a window that has ended restarts at 1. */
@@ -43,5 +45,12 @@ export async function clearFailures(db: Queryable, keys: string[]): Promise<void
 
 /** Deletes counts whose window ended long ago. */
 export async function deleteStaleFailures(db: Queryable, windowMs: number): Promise<void> {
-  await db.delete(signInFailures).where(lt(signInFailures.last_failure_at, sql`now() - ${windowMs}::double precision * interval '1 millisecond'`))
+  await db
+    .delete(signInFailures)
+    .where(
+      lt(
+        signInFailures.last_failure_at,
+        sql`now() - ${windowMs}::double precision * interval '1 millisecond'`,
+      ),
+    )
 }

@@ -27,11 +27,25 @@ export function accountKey(role: 'user' | 'admin', found: { id: number } | undef
   return found ? `${role}:${found.id}` : `${role}-login:${login.trim().toLowerCase()}`
 }
 
-const keysOf = (account: string, ip: string) => ({ pair: `pair:${account}|${ip}`, account: `account:${account}` })
+const keysOf = (account: string, ip: string) => ({
+  pair: `pair:${account}|${ip}`,
+  account: `account:${account}`,
+})
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  const wait = retryAfterSeconds >= 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : retryAfterSeconds === 1 ? '1 second' : `${retryAfterSeconds} seconds`
-  return new AppError('rate_limited', `Too many sign-in attempts. Please try again in ${wait}.`, 429, undefined, retryAfterSeconds)
+  const wait =
+    retryAfterSeconds >= 90
+      ? `${Math.ceil(retryAfterSeconds / 60)} minutes`
+      : retryAfterSeconds === 1
+        ? '1 second'
+        : `${retryAfterSeconds} seconds`
+  return new AppError(
+    'rate_limited',
+    `Too many sign-in attempts. Please try again in ${wait}.`,
+    429,
+    undefined,
+    retryAfterSeconds,
+  )
 }
 
 let lastSweep = 0
@@ -42,9 +56,14 @@ export const signInThrottle = {
     const keys = keysOf(account, ip)
     let wait = 0
     for (const row of await readFailures(db, [keys.pair, keys.account], WINDOW_MS)) {
-      const needed = row.key === keys.pair
-        ? row.failures >= PAIR_FREE_FAILURES ? Math.min(2 ** (row.failures - PAIR_FREE_FAILURES), PAIR_MAX_WAIT_S) : 0
-        : row.failures >= ACCOUNT_FREE_FAILURES ? ACCOUNT_SPACING_S : 0
+      const needed =
+        row.key === keys.pair
+          ? row.failures >= PAIR_FREE_FAILURES
+            ? Math.min(2 ** (row.failures - PAIR_FREE_FAILURES), PAIR_MAX_WAIT_S)
+            : 0
+          : row.failures >= ACCOUNT_FREE_FAILURES
+            ? ACCOUNT_SPACING_S
+            : 0
       wait = Math.max(wait, needed - row.since_last_s)
     }
     if (wait > 0) throw tooManyAttempts(Math.ceil(wait))
@@ -70,7 +89,10 @@ export const signInThrottle = {
  * failure when wrong, a fresh count for this address when right.
  */
 export async function verifyPasswordThrottled(
-  db: Queryable, attempt: { account: string; ip: string }, passwordHash: string | undefined, password: string,
+  db: Queryable,
+  attempt: { account: string; ip: string },
+  passwordHash: string | undefined,
+  password: string,
 ): Promise<boolean> {
   await signInThrottle.check(db, attempt.account, attempt.ip)
   const ok = await verifyPassword(passwordHash, password)

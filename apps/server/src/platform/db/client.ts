@@ -13,7 +13,11 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import pg from 'pg'
 
 export type Db = PgDatabase<PgQueryResultHKT>
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>
 /** Anything that runs queries: the database or a transaction inside it. */
 export type Queryable = Db | Tx
 
@@ -56,14 +60,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       raw: {
         query: async (text, values) => pool.query(text, values) as never,
-        exec: async (text) => { await pool.query(text) },
+        exec: async (text) => {
+          await pool.query(text)
+        },
       },
       close: () => pool.end(),
     }
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true })
   // pg_trgm: the admin lists' substring searches use trigram indexes (migration 0016), as on PostgreSQL.
-  const client = await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm }, ...(opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {}) })
+  const client = await PGlite.create(opts.pgliteDir, {
+    extensions: { pg_trgm },
+    ...(opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {}),
+  })
   const db = drizzlePglite(client) as unknown as Db
   return {
     kind: 'pglite',
@@ -71,7 +80,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     raw: {
       query: async (text, values) => client.query(text, values) as never,
-      exec: async (text) => { await client.exec(text) },
+      exec: async (text) => {
+        await client.exec(text)
+      },
     },
     close: () => client.close(),
   }
@@ -87,8 +98,7 @@ export async function migrateDatabase(database: Database, opts: { stamp?: string
   // the same files now, there is nothing to apply and start-up skips asking the database.
   const want = opts.stamp ? migrationsDigest() : undefined
   if (opts.stamp && fs.existsSync(opts.stamp) && fs.readFileSync(opts.stamp, 'utf8') === want) return false
-  if (database.kind === 'pglite')
-    await migratePglite(database.db as never, { migrationsFolder })
+  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder })
   else await migratePg(database.db as never, { migrationsFolder })
   if (opts.stamp && want) fs.writeFileSync(opts.stamp, want)
   return true
@@ -97,8 +107,19 @@ export async function migrateDatabase(database: Database, opts: { stamp?: string
 /** One hash over the journal and every migration file. */
 function migrationsDigest(): string {
   const hash = createHash('sha256')
-  const files = ['meta/_journal.json', ...fs.readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort()]
-  for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(migrationsFolder, file))).update('\0')
+  const files = [
+    'meta/_journal.json',
+    ...fs
+      .readdirSync(migrationsFolder)
+      .filter((f) => f.endsWith('.sql'))
+      .sort(),
+  ]
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(migrationsFolder, file)))
+      .update('\0')
   return hash.digest('hex')
 }
 
@@ -107,4 +128,5 @@ function migrationsDigest(): string {
  * does not know there), so a deleted or replaced database never keeps an old stamp. PostgreSQL
  * servers get none: other processes and tools may change their schema.
  */
-export const pgliteMigrationStamp = (pgliteDir: string) => path.join(pgliteDir, 'mouthpiece-migrations.sha256')
+export const pgliteMigrationStamp = (pgliteDir: string) =>
+  path.join(pgliteDir, 'mouthpiece-migrations.sha256')

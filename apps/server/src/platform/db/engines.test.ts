@@ -18,7 +18,10 @@ describe('the PostgreSQL pass', () => {
   })
 
   it('runs every suite of the HTTP platform and every contract fuzz test', () => {
-    const missing = suites.filter((f) => (f.startsWith('apps/server/src/platform/http/') || f.includes('contract-fuzz')) && !runsOnPostgres(f))
+    const missing = suites.filter(
+      (f) =>
+        (f.startsWith('apps/server/src/platform/http/') || f.includes('contract-fuzz')) && !runsOnPostgres(f),
+    )
     expect(missing).toEqual([])
     expect(runsOnPostgres('apps/server/src/platform/http/contract-fuzz.test.ts')).toBe(true)
     expect(runsOnPostgres('apps/server/src/modules/ads/ads.contract-fuzz.test.ts')).toBe(true)
@@ -27,14 +30,18 @@ describe('the PostgreSQL pass', () => {
   })
 
   it('runs every suite that has cases only for PostgreSQL', () => {
-    const onlyOnPostgres = suites.filter((f) => /runIf\(onPostgres\)|skipIf\(!onPostgres\)/.test(fs.readFileSync(path.join(root, f), 'utf8')))
+    const onlyOnPostgres = suites.filter((f) =>
+      /runIf\(onPostgres\)|skipIf\(!onPostgres\)/.test(fs.readFileSync(path.join(root, f), 'utf8')),
+    )
     expect(onlyOnPostgres.length).toBeGreaterThan(0)
     expect(onlyOnPostgres.filter((f) => !runsOnPostgres(f))).toEqual([])
   })
 
   it('names no folder or file that is gone (a moved suite would drop out of the pass)', () => {
     const markers = ['apps/server/src/**/*.pg.test.ts', 'apps/server/src/**/*contract-fuzz*.test.ts']
-    const empty = POSTGRES_SUITES.filter((glob) => !markers.includes(glob) && !suites.some((f) => globToRegExp(glob).test(f)))
+    const empty = POSTGRES_SUITES.filter(
+      (glob) => !markers.includes(glob) && !suites.some((f) => globToRegExp(glob).test(f)),
+    )
     expect(empty).toEqual([])
   })
 })

@@ -30,16 +30,36 @@ describe('list-query over more rows than the count cap', () => {
   })
 
   it('counts exactly where the filter is narrow, and a short page tells the total itself', async () => {
-    const disabled = await listPage(database.db, usersListSpec, { where: usersWhere({ status: 'disabled' }), page: 1, perPage: 10 })
-    expect(disabled).toMatchObject({ total: ROWS / 1000, total_estimated: false, total_capped: false, lastPage: 3 })
-    const last = await listPage(database.db, usersListSpec, { where: usersWhere({ status: 'disabled' }), page: 3, perPage: 10 })
+    const disabled = await listPage(database.db, usersListSpec, {
+      where: usersWhere({ status: 'disabled' }),
+      page: 1,
+      perPage: 10,
+    })
+    expect(disabled).toMatchObject({
+      total: ROWS / 1000,
+      total_estimated: false,
+      total_capped: false,
+      lastPage: 3,
+    })
+    const last = await listPage(database.db, usersListSpec, {
+      where: usersWhere({ status: 'disabled' }),
+      page: 3,
+      perPage: 10,
+    })
     expect(last).toMatchObject({ total: ROWS / 1000, total_estimated: false })
     expect(last.list).toHaveLength(ROWS / 1000 - 20)
   })
 
   it('exports every row once, in list order, across batches', async () => {
     let text = ''
-    for await (const chunk of scanCsv(database.db, usersListSpec, { sort: 'created_at', dir: 'desc' }, usersCsvCells, 7_000)) text += chunk
+    for await (const chunk of scanCsv(
+      database.db,
+      usersListSpec,
+      { sort: 'created_at', dir: 'desc' },
+      usersCsvCells,
+      7_000,
+    ))
+      text += chunk
     const lines = text.trimEnd().split('\r\n')
     const ids = lines.map((line) => Number(line.split(',')[0]))
     const mine = lines.filter((line) => line.includes('@lq.test')).map((line) => Number(line.split(',')[0]))

@@ -30,7 +30,13 @@ export interface ListArgs {
   dir?: SortDir
 }
 
-export type RowOf<F extends SelectedFields> = { [K in keyof F]: F[K] extends AnyColumn ? F[K]['_']['data'] | (F[K]['_']['notNull'] extends true ? never : null) : F[K] extends SQL.Aliased<infer T> ? T : unknown }
+export type RowOf<F extends SelectedFields> = {
+  [K in keyof F]: F[K] extends AnyColumn
+    ? F[K]['_']['data'] | (F[K]['_']['notNull'] extends true ? never : null)
+    : F[K] extends SQL.Aliased<infer T>
+      ? T
+      : unknown
+}
 
 /** `%` and `_` typed into a search box are literal characters, not wildcards. */
 export function escapeLike(text: string): string {
@@ -51,7 +57,8 @@ export function dateBound(value: string | undefined, end: boolean): Date | undef
   return new Date(value)
 }
 
-export const allOf = (...parts: Array<SQL | undefined>) => and(...parts.filter((p): p is SQL => p !== undefined))
+export const allOf = (...parts: Array<SQL | undefined>) =>
+  and(...parts.filter((p): p is SQL => p !== undefined))
 
 function order<F extends SelectedFields>(spec: ListSpec<F>, args: ListArgs) {
   const column = spec.sortable[args.sort ?? spec.defaultSort] ?? spec.sortable[spec.defaultSort]!
@@ -70,10 +77,13 @@ export const COUNT_CAP = 10_000
  * millisecond from the table statistics), on PostgreSQL and PGlite alike.
  */
 export async function estimateRows(db: Queryable, table: PgTable, where: SQL | undefined): Promise<number> {
-  const result = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) select 1 from ${table} where ${where ?? sql`true`}`)
+  const result = await db.execute<{ 'QUERY PLAN': unknown }>(
+    sql`explain (format json) select 1 from ${table} where ${where ?? sql`true`}`,
+  )
   const row = (result as { rows: Array<{ 'QUERY PLAN': unknown }> }).rows[0]
   const plan = row?.['QUERY PLAN']
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }> | undefined
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
+    Array<{ Plan: { 'Plan Rows': number } }> | undefined
   return parsed?.[0]?.Plan['Plan Rows'] ?? 0
 }
 
@@ -90,11 +100,22 @@ const roughly = (n: number) => {
  * hundreds of ms over a million rows. Otherwise the count is exact up to COUNT_CAP, then
  * `total_capped`. A page that comes back short tells the exact total either way.
  */
-export async function listPage<F extends SelectedFields>(db: Queryable, spec: ListSpec<F>, args: ListArgs & { page: number; perPage: number }) {
+export async function listPage<F extends SelectedFields>(
+  db: Queryable,
+  spec: ListSpec<F>,
+  args: ListArgs & { page: number; perPage: number },
+) {
   const { by } = order(spec, args)
   const offset = (args.page - 1) * args.perPage
   const [list, estimate] = await Promise.all([
-    db.select(spec.fields).from(spec.table).where(args.where).$dynamic().orderBy(...by).limit(args.perPage).offset(offset),
+    db
+      .select(spec.fields)
+      .from(spec.table)
+      .where(args.where)
+      .$dynamic()
+      .orderBy(...by)
+      .limit(args.perPage)
+      .offset(offset),
     estimateRows(db, spec.table, args.where),
   ])
   const short = list.length > 0 && list.length < args.perPage
@@ -106,14 +127,31 @@ export async function listPage<F extends SelectedFields>(db: Queryable, spec: Li
     total = Math.max(roughly(estimate), offset + list.length)
     totalEstimated = true
   } else {
-    const capped = db.select({ one: sql`1` }).from(spec.table).where(args.where).limit(COUNT_CAP + 1).as('capped')
+    const capped = db
+      .select({ one: sql`1` })
+      .from(spec.table)
+      .where(args.where)
+      .limit(COUNT_CAP + 1)
+      .as('capped')
     const counted = (await db.select({ total: count() }).from(capped))[0]?.total ?? 0
     totalCapped = counted > COUNT_CAP
     total = Math.min(counted, COUNT_CAP)
   }
   // Beyond the counted pages the pager goes on while pages come back full.
-  const lastPage = Math.max(1, Math.ceil(total / args.perPage), (totalCapped || totalEstimated) && list.length === args.perPage ? args.page + 1 : 0)
-  return { list: list as unknown as Array<RowOf<F>>, total, total_capped: totalCapped, total_estimated: totalEstimated, page: args.page, per_page: args.perPage, lastPage }
+  const lastPage = Math.max(
+    1,
+    Math.ceil(total / args.perPage),
+    (totalCapped || totalEstimated) && list.length === args.perPage ? args.page + 1 : 0,
+  )
+  return {
+    list: list as unknown as Array<RowOf<F>>,
+    total,
+    total_capped: totalCapped,
+    total_estimated: totalEstimated,
+    page: args.page,
+    per_page: args.perPage,
+    lastPage,
+  }
 }
 
 const KEY = '__list_key'
@@ -126,7 +164,12 @@ const param = (v: unknown) => (v instanceof Date ? v.toISOString() : v)
  * Every matching row, in list order, `batchSize` at a time. The caller turns each batch into
  * output before the next is read, so memory holds one batch whatever the table's size.
  */
-export async function* scanAll<F extends SelectedFields>(db: Queryable, spec: ListSpec<F>, args: ListArgs, batchSize = 5_000): AsyncGenerator<Array<RowOf<F>>> {
+export async function* scanAll<F extends SelectedFields>(
+  db: Queryable,
+  spec: ListSpec<F>,
+  args: ListArgs,
+  batchSize = 5_000,
+): AsyncGenerator<Array<RowOf<F>>> {
   const { column, dir, by } = order(spec, args)
   let last: { key: unknown; id: unknown } | undefined
   for (;;) {
@@ -152,8 +195,10 @@ export async function* scanAll<F extends SelectedFields>(db: Queryable, spec: Li
 
 /** A text column or expression as one CSV cell, written by the database (csv_cell, migration 0016). */
 export const csvText = (value: AnyColumn | SQL) => sql`csv_cell(${value}::text)`
-export const csvBool = (value: AnyColumn | SQL) => sql`(case when ${value} is null then '' when ${value} then 'yes' else 'no' end)`
-export const csvTime = (value: AnyColumn | SQL) => sql`coalesce(to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`
+export const csvBool = (value: AnyColumn | SQL) =>
+  sql`(case when ${value} is null then '' when ${value} then 'yes' else 'no' end)`
+export const csvTime = (value: AnyColumn | SQL) =>
+  sql`coalesce(to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`
 export const csvNumber = (value: AnyColumn | SQL) => sql`coalesce(${value}::text, '')`
 
 /**
@@ -162,7 +207,13 @@ export const csvNumber = (value: AnyColumn | SQL) => sql`coalesce(${value}::text
  * columns as CSV cells (csvText, csvBool, …). The keyset continues from the batch's last row, its
  * key read back as text so no precision is lost (timestamps keep their microseconds).
  */
-export async function* scanCsv<F extends SelectedFields>(db: Queryable, spec: ListSpec<F>, args: ListArgs, cells: SQL[], batchSize = 20_000): AsyncGenerator<string> {
+export async function* scanCsv<F extends SelectedFields>(
+  db: Queryable,
+  spec: ListSpec<F>,
+  args: ListArgs,
+  cells: SQL[],
+  batchSize = 20_000,
+): AsyncGenerator<string> {
   const { column, dir } = order(spec, args)
   const way = dir === 'asc' ? sql`asc` : sql`desc`
   let last: { key: string; id: string } | undefined
@@ -176,14 +227,21 @@ export async function* scanCsv<F extends SelectedFields>(db: Queryable, spec: Li
     // The aggregates take the rows in the subquery's order (PostgreSQL feeds an aggregate in its
     // input's order when nothing between them re-sorts); sorting again inside each aggregate, as
     // this query once did, cost a third of the export (EXPLAIN ANALYZE: 527 → 374 ms per batch).
-    const result = await db.execute<{ csv: string | null; n: number; k: string | null; i: string | null }>(sql`
+    const result = await db.execute<{
+      csv: string | null
+      n: number
+      k: string | null
+      i: string | null
+    }>(sql`
       select string_agg(b.line, '') as csv, count(*)::int as n, (array_agg(b.k))[count(*)] as k, (array_agg(b.i))[count(*)] as i
       from (
         select concat_ws(',', ${sql.join(cells, sql`, `)}) || E'\\r\\n' as line, ${column}::text as k, ${spec.id}::text as i
         from ${spec.table} where ${where}
         order by ${column} ${way}, ${spec.id} ${way} limit ${batchSize}
       ) b`)
-    const row = (result as { rows: Array<{ csv: string | null; n: number; k: string | null; i: string | null }> }).rows[0]
+    const row = (
+      result as { rows: Array<{ csv: string | null; n: number; k: string | null; i: string | null }> }
+    ).rows[0]
     if (!row || !row.n || row.csv === null) return
     yield row.csv
     if (row.n < batchSize) return

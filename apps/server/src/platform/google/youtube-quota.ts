@@ -6,12 +6,26 @@ const PACIFIC = 'America/Los_Angeles'
 
 /** The quota day (it resets at midnight Pacific time), as YYYY-MM-DD. */
 export function quotaDay(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: PACIFIC, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: PACIFIC,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
 }
 
 export function msUntilQuotaReset(now = new Date()): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: PACIFIC, hour12: false, hour: 'numeric', minute: 'numeric', second: 'numeric' })
-    .formatToParts(now).map((p) => [p.type, Number(p.value)]))
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: PACIFIC,
+      hour12: false,
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, Number(p.value)]),
+  )
   const elapsed = (((parts.hour ?? 0) % 24) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)) * 1000
   return Math.max(60_000, 86_400_000 - elapsed)
 }
@@ -21,26 +35,40 @@ export async function spendYoutubeQuota(q: Queryable, units: number, day = quota
   const [row] = await q
     .insert(youtubeQuotaUsage)
     .values({ day, units })
-    .onConflictDoUpdate({ target: youtubeQuotaUsage.day, set: { units: sql`${youtubeQuotaUsage.units} + ${units}` } })
+    .onConflictDoUpdate({
+      target: youtubeQuotaUsage.day,
+      set: { units: sql`${youtubeQuotaUsage.units} + ${units}` },
+    })
     .returning({ units: youtubeQuotaUsage.units })
   return row?.units ?? units
 }
 
 /** Units spent so far today. */
 export async function youtubeQuotaUsed(q: Queryable, day = quotaDay()): Promise<number> {
-  const [row] = await q.select({ units: youtubeQuotaUsage.units }).from(youtubeQuotaUsage).where(eq(youtubeQuotaUsage.day, day))
+  const [row] = await q
+    .select({ units: youtubeQuotaUsage.units })
+    .from(youtubeQuotaUsage)
+    .where(eq(youtubeQuotaUsage.day, day))
   return row?.units ?? 0
 }
 
 /** Counts one search.list call in today's search bucket and answers the new total. */
 export async function countYoutubeSearch(q: Queryable, day = quotaDay()): Promise<number> {
-  const [row] = await q.insert(youtubeSearchUsage).values({ day, calls: 1 })
-    .onConflictDoUpdate({ target: youtubeSearchUsage.day, set: { calls: sql`${youtubeSearchUsage.calls} + 1` } })
+  const [row] = await q
+    .insert(youtubeSearchUsage)
+    .values({ day, calls: 1 })
+    .onConflictDoUpdate({
+      target: youtubeSearchUsage.day,
+      set: { calls: sql`${youtubeSearchUsage.calls} + 1` },
+    })
     .returning({ calls: youtubeSearchUsage.calls })
   return row?.calls ?? 1
 }
 
 export async function youtubeSearchesToday(q: Queryable, day = quotaDay()): Promise<number> {
-  const [row] = await q.select({ calls: youtubeSearchUsage.calls }).from(youtubeSearchUsage).where(eq(youtubeSearchUsage.day, day))
+  const [row] = await q
+    .select({ calls: youtubeSearchUsage.calls })
+    .from(youtubeSearchUsage)
+    .where(eq(youtubeSearchUsage.day, day))
   return row?.calls ?? 0
 }

@@ -21,7 +21,10 @@ import { BODY_LIMIT_BYTES } from './body-limit'
 import { ArrivalGuard, wasRefusedAtArrival } from '../admission/refuse-at-arrival'
 
 /** Fastify's compiler factories, answering zod's compilers (typed for Ajv schemas, hence the cast). */
-const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
 
 const HEALTH_PATH = '/api/health'
 
@@ -49,7 +52,10 @@ export async function buildApp(platform: Platform) {
   const app = Fastify({
     // Lines are gathered and written once per turn of the event loop: a write to a pipe is
     // synchronous on Linux, so a write per line made every request pay a system call on the loop.
-    logger: platform.config.NODE_ENV === 'test' ? false : { level: platform.config.LOG_LEVEL, stream: batchedStdout() },
+    logger:
+      platform.config.NODE_ENV === 'test'
+        ? false
+        : { level: platform.config.LOG_LEVEL, stream: batchedStdout() },
     bodyLimit: BODY_LIMIT_BYTES,
     // Only behind a reverse proxy may X-Forwarded-For name the client (login rate limits key on it).
     trustProxy: platform.config.TRUST_PROXY,
@@ -61,7 +67,13 @@ export async function buildApp(platform: Platform) {
     schemaController: { compilersFactory: ZOD_COMPILERS },
     // Fastify's own HTTP/1 server (lib/server.js), with the arrival guard in front of its handler.
     serverFactory: (handler, options) => {
-      const opts = options as { http?: http.ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number }
+      const opts = options as {
+        http?: http.ServerOptions
+        keepAliveTimeout?: number
+        requestTimeout?: number
+        connectionTimeout?: number
+        maxRequestsPerSocket?: number
+      }
       const server = http.createServer(opts.http ?? {}, guard.wrap(handler))
       if (opts.keepAliveTimeout !== undefined) server.keepAliveTimeout = opts.keepAliveTimeout
       if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout
@@ -80,7 +92,15 @@ export async function buildApp(platform: Platform) {
       return
     }
     // The path without its query: overlay keys, OAuth codes and states travel in query strings.
-    req.log.info({ method: req.method, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request')
+    req.log.info(
+      {
+        method: req.method,
+        path: req.url.split('?', 1)[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    )
     done()
   })
   guard.setHeaders(addSecurityHeaders(app, platform.config))

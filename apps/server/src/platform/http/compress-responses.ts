@@ -26,16 +26,21 @@ const BROTLI_QUALITY = 4
 export function compressResponses(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
-    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload
+    if (
+      reply.hasHeader('content-encoding') ||
+      !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))
+    )
+      return payload
     if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload
     // Whether compressed or not, this answer depends on Accept-Encoding: caches must know.
     varyOnAcceptEncoding(reply)
     const accepted = acceptedEncodings(req.headers['accept-encoding'])
     const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined
     if (!encoding) return payload
-    const body = encoding === 'br'
-      ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : await gzip(payload)
+    const body =
+      encoding === 'br'
+        ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+        : await gzip(payload)
     void reply.header('content-encoding', encoding).removeHeader('content-length')
     return body
   })

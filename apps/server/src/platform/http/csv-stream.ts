@@ -7,7 +7,13 @@ import type { CsvCell } from './csv'
  * Streams a CSV download from batches of rows (see `scanAll`): the header, then one chunk per
  * batch, pulled only as fast as the client reads (Readable.from respects backpressure). No row cap.
  */
-export function sendCsvStream<T>(reply: FastifyReply, name: string, header: string[], batches: AsyncIterable<T[]>, toRow: (row: T) => CsvCell[]) {
+export function sendCsvStream<T>(
+  reply: FastifyReply,
+  name: string,
+  header: string[],
+  batches: AsyncIterable<T[]>,
+  toRow: (row: T) => CsvCell[],
+) {
   async function* lines() {
     yield `\uFEFF${header.map(csvCell).join(',')}\r\n`
     for await (const batch of batches) {
@@ -20,7 +26,12 @@ export function sendCsvStream<T>(reply: FastifyReply, name: string, header: stri
 }
 
 /** The same download from CSV text the database already wrote (see `scanCsv`): header, then each chunk as it comes. */
-export function sendCsvText(reply: FastifyReply, name: string, header: string[], chunks: AsyncIterable<string>) {
+export function sendCsvText(
+  reply: FastifyReply,
+  name: string,
+  header: string[],
+  chunks: AsyncIterable<string>,
+) {
   async function* lines() {
     yield `\uFEFF${header.map(csvCell).join(',')}\r\n`
     yield* chunks

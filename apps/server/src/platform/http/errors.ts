@@ -17,8 +17,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`, 404)
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('forbidden', message, 403)
-export const unauthorized = (message = 'Please log in to continue') => new AppError('unauthorized', message, 401)
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('forbidden', message, 403)
+export const unauthorized = (message = 'Please log in to continue') =>
+  new AppError('unauthorized', message, 401)
 
 /** Field-keyed validation messages, first message per field first. */
 export function fieldError(field: string, message: string, code = 'validation'): AppError {
@@ -43,7 +45,11 @@ export function waitText(seconds: number): string {
 
 /** The 429 of every rate limit, telling the real time left in the caller's window. */
 export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`, 429)
+  return new AppError(
+    'rate_limited',
+    `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`,
+    429,
+  )
 }
 
 export function errorHandler(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
@@ -51,7 +57,8 @@ export function errorHandler(err: FastifyError | AppError | Error, req: FastifyR
     // Details after '#' go to the log only: they may name files, providers' answers or addresses.
     const detail = body.message.includes('#') ? body.message.slice(body.message.indexOf('#') + 1) : undefined
     if (detail) req.log.warn({ status, code: body.code, detail }, humanPart(body.message))
-    const errors = body.errors && Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, v.map(humanPart)]))
+    const errors =
+      body.errors && Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, v.map(humanPart)]))
     return reply.status(status).send({ message: humanPart(body.message), code: body.code, errors })
   }
   if (err instanceof AppError) {
@@ -66,7 +73,10 @@ export function errorHandler(err: FastifyError | AppError | Error, req: FastifyR
     }
     const first = err.validation[0]
     // A missing or non-JSON body fails on the root object; say so plainly.
-    const message = first && first.instancePath === '' && err.validationContext === 'body' ? 'Please send the request fields as JSON' : (first?.message ?? 'Invalid request')
+    const message =
+      first && first.instancePath === '' && err.validationContext === 'body'
+        ? 'Please send the request fields as JSON'
+        : (first?.message ?? 'Invalid request')
     return send(400, { message, code: 'validation', errors })
   }
   if (isResponseSerializationError(err)) {

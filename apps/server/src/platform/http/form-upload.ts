@@ -8,7 +8,14 @@ import type { FastifyRequest } from 'fastify'
 import { AppError, fieldError } from './errors'
 
 /** One part as `req.parts()` yields it. */
-export type FormPart = { type: 'file' | 'field'; fieldname: string; filename?: string; mimetype?: string; file?: Readable & { truncated?: boolean }; value?: unknown }
+export type FormPart = {
+  type: 'file' | 'field'
+  fieldname: string
+  filename?: string
+  mimetype?: string
+  file?: Readable & { truncated?: boolean }
+  value?: unknown
+}
 
 export interface UploadedFile {
   name: string
@@ -24,7 +31,10 @@ export interface FormInput {
 }
 
 /** Fields (repeated names become lists) and the first non-empty file of `fileField`; other files are skipped. */
-export async function readForm(parts: AsyncIterable<FormPart> | undefined, fileField: string): Promise<FormInput> {
+export async function readForm(
+  parts: AsyncIterable<FormPart> | undefined,
+  fileField: string,
+): Promise<FormInput> {
   const fields: Record<string, string | string[]> = {}
   let file: UploadedFile | undefined
   for await (const part of parts ?? []) {
@@ -40,7 +50,13 @@ export async function readForm(parts: AsyncIterable<FormPart> | undefined, fileF
     }
     const chunks: Buffer[] = []
     for await (const c of part.file) chunks.push(c as Buffer)
-    if (chunks.length) file = { name: part.filename ?? 'upload', mimetype: part.mimetype ?? '', bytes: Buffer.concat(chunks), truncated: Boolean(part.file.truncated) }
+    if (chunks.length)
+      file = {
+        name: part.filename ?? 'upload',
+        mimetype: part.mimetype ?? '',
+        bytes: Buffer.concat(chunks),
+        truncated: Boolean(part.file.truncated),
+      }
   }
   return { fields, file }
 }
@@ -60,7 +76,11 @@ export function partLimits(fileSize: number, files = 1) {
  * The one file of `field` in a multipart request, read whole up to `maxBytes` (a longer one comes
  * back `truncated`); undefined when the request is not multipart or has no such file.
  */
-export async function readUpload(req: FastifyRequest, field: string, maxBytes: number): Promise<UploadedFile | undefined> {
+export async function readUpload(
+  req: FastifyRequest,
+  field: string,
+  maxBytes: number,
+): Promise<UploadedFile | undefined> {
   if (!req.isMultipart()) return undefined
   return (await readForm(req.parts(partLimits(maxBytes)), field)).file
 }
@@ -71,7 +91,11 @@ export function tooLargeError(field: string, message: string): AppError {
 }
 
 /** `file` unless it was cut short at the size limit (then the 413 with `message`). */
-export function wholeFile(file: UploadedFile | undefined, field: string, message: string): UploadedFile | undefined {
+export function wholeFile(
+  file: UploadedFile | undefined,
+  field: string,
+  message: string,
+): UploadedFile | undefined {
   if (file?.truncated) throw tooLargeError(field, message)
   return file
 }

@@ -11,11 +11,12 @@ import type { FormPart } from '../../../test/form-data'
 /** Every file under `dir`, relative (empty when it does not exist). */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort()
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort()
 }
 
 type Part = FormPart
-
 
 /** Issue 23 "Inputs that still reach PostgreSQL raw": multipart text goes through the JSON rules, before anything is written. */
 describe('multipart fields and file names', () => {
@@ -29,11 +30,22 @@ describe('multipart fields and file names', () => {
   beforeAll(async () => {
     t = await createTestApp()
     admin = await adminHeaders(t.app)
-    const reg = await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'mpinput1', email: 'mpinput1@example.com', password: 'first password 1' } })
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'mpinput1', email: 'mpinput1@example.com', password: 'first password 1' },
+    })
     user = { authorization: `Bearer ${reg.json<{ token: string }>().token}` }
-    const brand = await t.app.inject({ method: 'POST', url: '/api/ads/brands', payload: { name: 'Acme' }, headers: user })
+    const brand = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads/brands',
+      payload: { name: 'Acme' },
+      headers: user,
+    })
     brandId = brand.json<{ brand: { id: number } }>().brand.id
-    png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#FF6B57' } }).png().toBuffer()
+    png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#FF6B57' } })
+      .png()
+      .toBuffer()
   })
   afterAll(async () => t.close())
 
@@ -41,21 +53,37 @@ describe('multipart fields and file names', () => {
     const f = orderedFormData(parts)
     return t.app.inject({ method: 'POST', url, payload: f.payload, headers: { ...headers, ...f.headers } })
   }
-  const expectRefused = async (res: Awaited<ReturnType<typeof send>>, field: string, message = UNSTORABLE_TEXT_MESSAGE) => {
+  const expectRefused = async (
+    res: Awaited<ReturnType<typeof send>>,
+    field: string,
+    message = UNSTORABLE_TEXT_MESSAGE,
+  ) => {
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json()).toEqual({ message, code: 'validation', errors: { [field]: [message] } })
   }
   const files = () => [...filesUnder(t.config.dataDir)]
 
   const namedFile = (filename: string) => [{ name: 'file', filename, type: 'image/png', data: png }]
-  const fileNameCases: Array<[string, string]> = [['/api/ads/brands/:id/logos', 'brand logo'], ['/api/ads/brands/:id/images', 'brand image'], ['/api/project-backgrounds/upload', 'project background']]
+  const fileNameCases: Array<[string, string]> = [
+    ['/api/ads/brands/:id/logos', 'brand logo'],
+    ['/api/ads/brands/:id/images', 'brand image'],
+    ['/api/project-backgrounds/upload', 'project background'],
+  ]
   for (const [route, what] of fileNameCases) {
     it(`answers 400 for a NUL or a control character in the file name of a ${what}; nothing is stored`, async () => {
       const url = route.replace(':id', String(brandId))
       const before = files()
       await expectRefused(await send(url, namedFile(`logo${NUL}.png`), user), 'filename')
-      await expectRefused(await send(url, namedFile('logo\u0001.png'), user), 'filename', UNSTORABLE_NAME_MESSAGE)
-      await expectRefused(await send(url, namedFile('logo\u001b[31m.png'), user), 'filename', UNSTORABLE_NAME_MESSAGE)
+      await expectRefused(
+        await send(url, namedFile('logo\u0001.png'), user),
+        'filename',
+        UNSTORABLE_NAME_MESSAGE,
+      )
+      await expectRefused(
+        await send(url, namedFile('logo\u001b[31m.png'), user),
+        'filename',
+        UNSTORABLE_NAME_MESSAGE,
+      )
       expect(files()).toEqual(before)
       // A plain name still goes through.
       expect((await send(url, namedFile('logo été 😀.png'), user)).statusCode).toBe(200)
@@ -83,13 +111,25 @@ describe('multipart fields and file names', () => {
       await expectRefused(await send(url, [...fields, { name: 'name', value: NUL }, file], headers), 'name')
       await expectRefused(await send(url, [...fields, file, { name: 'name', value: NUL }], headers), 'name')
       await expectRefused(await send(url, [file, { name: `na${NUL}me`, value: 'x' }], headers), `na${NUL}me`)
-      await expectRefused(await send(url, [file, { name: 'na\u0007me', value: 'x' }], headers), 'na\u0007me', UNSTORABLE_NAME_MESSAGE)
+      await expectRefused(
+        await send(url, [file, { name: 'na\u0007me', value: 'x' }], headers),
+        'na\u0007me',
+        UNSTORABLE_NAME_MESSAGE,
+      )
       expect(files()).toEqual(before)
     })
   }
 
   it('still takes tabs and new lines in text fields', async () => {
-    const res = await send('/api/admin/influencers', [{ name: 'name', value: 'Ann' }, { name: 'files', filename: 'ann.png', type: 'image/png', data: png }, { name: 'description', value: 'line one\nline\ttwo' }], admin)
+    const res = await send(
+      '/api/admin/influencers',
+      [
+        { name: 'name', value: 'Ann' },
+        { name: 'files', filename: 'ann.png', type: 'image/png', data: png },
+        { name: 'description', value: 'line one\nline\ttwo' },
+      ],
+      admin,
+    )
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ creator: { description: 'line one\nline\ttwo' } })
   })

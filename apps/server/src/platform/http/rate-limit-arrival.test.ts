@@ -12,8 +12,16 @@ describe('per-IP limits count a request when it arrives', () => {
   afterAll(async () => t.close())
 
   it('lets the first calls of a burst through and refuses only those past the limit', async () => {
-    const burst = await Promise.all(Array.from({ length: 5 }, () =>
-      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.8.0.2', payload: { username: 'someone', password: 'wrong password' } })))
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.8.0.2',
+          payload: { username: 'someone', password: 'wrong password' },
+        }),
+      ),
+    )
     expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 401, 401, 429, 429])
   })
 
@@ -25,10 +33,15 @@ describe('per-IP limits count a request when it arrives', () => {
     await new Promise((r) => setTimeout(r, 50))
     const sent = performance.now()
     const calls = Array.from({ length: 5 }, () =>
-      t.app.inject({
-        method: 'POST', url: '/api/login', remoteAddress: '10.8.0.1', headers: { authorization: 'Bearer not-a-session-token' },
-        payload: { username: 'someone', password: 'wrong password' },
-      }).then((res) => ({ status: res.statusCode, ms: performance.now() - sent })),
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.8.0.1',
+          headers: { authorization: 'Bearer not-a-session-token' },
+          payload: { username: 'someone', password: 'wrong password' },
+        })
+        .then((res) => ({ status: res.statusCode, ms: performance.now() - sent })),
     )
     const refused = await Promise.race([
       Promise.all(calls.slice(3)),

@@ -33,10 +33,16 @@ export function rateLimitStore(database: Database): FastifyRateLimitStoreCtor {
 }
 
 class PostgresRateLimitStore implements FastifyRateLimitStore {
-  constructor(private counter: HitCounter, private prefix: string) {}
+  constructor(
+    private counter: HitCounter,
+    private prefix: string,
+  ) {}
 
   incr(key: string, cb: Callback, timeWindow: number) {
-    this.counter.hit(this.prefix + key, timeWindow).then((res) => cb(null, res), (err: Error) => cb(err))
+    this.counter.hit(this.prefix + key, timeWindow).then(
+      (res) => cb(null, res),
+      (err: Error) => cb(err),
+    )
   }
 
   /** The plugin gives each limited route its own counters, so the route becomes part of the row's key. */
@@ -55,7 +61,10 @@ const MEMORY_MAX_KEYS = 50_000
  * reads it — there, a burst arriving together past the limit was refused whole, the first too.
  */
 class MemoryRateLimitStore implements FastifyRateLimitStore {
-  constructor(private windows: Map<string, { count: number; resetAt: number }>, private prefix: string) {}
+  constructor(
+    private windows: Map<string, { count: number; resetAt: number }>,
+    private prefix: string,
+  ) {}
 
   incr(key: string, cb: Callback, timeWindow: number) {
     const now = Date.now()
@@ -86,8 +95,13 @@ class HitCounter {
    * the count goes up. The database's clock decides, so processes with drifting clocks agree.
    */
   async hit(key: string, timeWindow: number) {
-    const [row] = await this.db.insert(rateLimitHits)
-      .values({ key, count: 1, reset_at: sql`now() + ${timeWindow}::double precision * interval '1 millisecond'` })
+    const [row] = await this.db
+      .insert(rateLimitHits)
+      .values({
+        key,
+        count: 1,
+        reset_at: sql`now() + ${timeWindow}::double precision * interval '1 millisecond'`,
+      })
       .onConflictDoUpdate({
         target: rateLimitHits.key,
         set: {
@@ -107,6 +121,9 @@ class HitCounter {
   private sweep() {
     if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return
     this.lastSweep = Date.now()
-    this.db.delete(rateLimitHits).where(lt(rateLimitHits.reset_at, sql`now()`)).catch(() => {})
+    this.db
+      .delete(rateLimitHits)
+      .where(lt(rateLimitHits.reset_at, sql`now()`))
+      .catch(() => {})
   }
 }

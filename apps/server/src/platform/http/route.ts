@@ -1,8 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { RouteDef, RouteParams, RouteQuery, RouteBody, RouteResponse } from '@mouthpiece/contracts/define-route'
+import type {
+  RouteDef,
+  RouteParams,
+  RouteQuery,
+  RouteBody,
+  RouteResponse,
+} from '@mouthpiece/contracts/define-route'
 import { ACCOUNT_DISABLED_MESSAGE } from '@mouthpiece/contracts/users/users.schemas'
-import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText, unstorableNameMessage } from '@mouthpiece/contracts/storable-text'
+import {
+  UNSTORABLE_TEXT_MESSAGE,
+  findUnstorableText,
+  unstorableNameMessage,
+} from '@mouthpiece/contracts/storable-text'
 import { refuseAtArrival } from '../admission/refuse-at-arrival'
 import type { ArrivalGuard } from '../admission/refuse-at-arrival'
 import type { AdmissionKind } from '../admission/admission'
@@ -86,12 +96,15 @@ export function makeRouter(app: FastifyInstance, authenticate: Authenticator, gu
         ...(def.response ? { response: { 200: def.response } } : {}),
       },
       // Auth runs before validation, so an anonymous call gets 401 rather than a validation error.
-      onRequest: [...(opts.admission ? [arrivalHook(opts.admission)] : []), authHook(async (req) => {
-        req.actor = await authenticate(req, def.auth)
-        // The server, not only the web client, keeps disabled users out of the barred group.
-        if (def.requiresEnabled && req.actor.kind === 'user' && !req.actor.user.is_enabled)
-          throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE, 403)
-      })],
+      onRequest: [
+        ...(opts.admission ? [arrivalHook(opts.admission)] : []),
+        authHook(async (req) => {
+          req.actor = await authenticate(req, def.auth)
+          // The server, not only the web client, keeps disabled users out of the barred group.
+          if (def.requiresEnabled && req.actor.kind === 'user' && !req.actor.user.is_enabled)
+            throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE, 403)
+        }),
+      ],
       // Before any schema: one check for every string of every route, so no field can carry text
       // PostgreSQL refuses (a NUL once turned 27 operations into 500s).
       preValidation: async (req) => {
@@ -120,10 +133,17 @@ function rejectUnstorableText(req: FastifyRequest) {
 
 function rejectUnstorable(value: unknown) {
   const field = findUnstorableText(value)
-  if (field !== undefined) throw new AppError('validation', UNSTORABLE_TEXT_MESSAGE, 400, { [field]: [UNSTORABLE_TEXT_MESSAGE] })
+  if (field !== undefined)
+    throw new AppError('validation', UNSTORABLE_TEXT_MESSAGE, 400, { [field]: [UNSTORABLE_TEXT_MESSAGE] })
 }
 
-type Part = { type: 'file' | 'field'; fieldname: string; filename?: string; value?: unknown; fields?: Record<string, unknown> }
+type Part = {
+  type: 'file' | 'field'
+  fieldname: string
+  filename?: string
+  value?: unknown
+  fields?: Record<string, unknown>
+}
 
 /**
  * Multipart bodies are read by the handler, part by part (`req.parts()`, `req.files()`,
@@ -138,13 +158,14 @@ function checkMultipartParts(req: FastifyRequest) {
   const file = req.file.bind(req)
   req.parts = ((...args: Parameters<typeof parts>) => checkedParts(parts(...args))) as typeof req.parts
   req.files = ((...args: Parameters<typeof files>) => checkedParts(files(...args))) as typeof req.files
-  req.file = (async (...args: Parameters<typeof file>) => {
+  req.file = async (...args: Parameters<typeof file>) => {
     const found = await file(...args)
     if (!found) return found
     checkPart(found)
     const fields = found.fields
     const checkFields = () => {
-      for (const field of Object.values(fields)) for (const f of Array.isArray(field) ? field : [field]) if (f) checkPart(f)
+      for (const field of Object.values(fields))
+        for (const f of Array.isArray(field) ? field : [field]) if (f) checkPart(f)
     }
     checkFields()
     found.fields = new Proxy(fields, {
@@ -152,7 +173,7 @@ function checkMultipartParts(req: FastifyRequest) {
       ownKeys: (target) => (checkFields(), Reflect.ownKeys(target)),
     })
     return found
-  })
+  }
 }
 
 async function* checkedParts<P extends Part>(parts: AsyncIterable<P>): AsyncGenerator<P> {

@@ -16,9 +16,11 @@ import type { LookupFunction } from 'node:net'
 import { Agent, request } from 'undici'
 import { AppError } from './errors'
 
-export const SAFE_FETCH_REFUSED_MESSAGE = 'This link points to a private or local address, which is not allowed. Please use a public link.'
+export const SAFE_FETCH_REFUSED_MESSAGE =
+  'This link points to a private or local address, which is not allowed. Please use a public link.'
 export const SAFE_FETCH_TOO_LARGE_MESSAGE = 'The file at this link is too large.'
-export const SAFE_FETCH_TIMEOUT_MESSAGE = 'The link took too long to answer. Please try again or upload the file.'
+export const SAFE_FETCH_TIMEOUT_MESSAGE =
+  'The link took too long to answer. Please try again or upload the file.'
 
 export interface SafeFetchOptions {
   maxBytes: number
@@ -32,13 +34,35 @@ export interface SafeFetchOptions {
 
 const blocked = new net.BlockList()
 for (const [net4, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net4, bits, 'ipv4')
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net4, bits, 'ipv4')
 for (const [net6, bits] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net6, bits, 'ipv6')
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net6, bits, 'ipv6')
 
 /** The IPv4 address inside an IPv4-mapped, -compatible or NAT64 IPv6 address, if any. */
 function embeddedIpv4(address: string): string | null {
@@ -63,8 +87,14 @@ export function isForbiddenAddress(address: string): boolean {
   return true
 }
 
-const refused = (detail: string) => new AppError('url_refused', `${SAFE_FETCH_REFUSED_MESSAGE}#${detail}`, 400, { url: [SAFE_FETCH_REFUSED_MESSAGE] })
-const badUrl = () => new AppError('validation', 'Please enter a direct http(s) link', 400, { url: ['Please enter a direct http(s) link'] })
+const refused = (detail: string) =>
+  new AppError('url_refused', `${SAFE_FETCH_REFUSED_MESSAGE}#${detail}`, 400, {
+    url: [SAFE_FETCH_REFUSED_MESSAGE],
+  })
+const badUrl = () =>
+  new AppError('validation', 'Please enter a direct http(s) link', 400, {
+    url: ['Please enter a direct http(s) link'],
+  })
 
 /** Checks one hop's URL and answers the address to connect to. */
 async function checkTarget(url: URL, opts: SafeFetchOptions): Promise<{ address: string; family: 4 | 6 }> {
@@ -73,9 +103,13 @@ async function checkTarget(url: URL, opts: SafeFetchOptions): Promise<{ address:
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const allowed = opts.allowHosts?.includes(host) ?? false
   const literal = net.isIP(host)
-  const addresses = literal ? [host] : await (opts.resolve ?? defaultResolve)(host).catch(() => {
-    throw new AppError('url_unreachable', 'This link could not be reached. Please check it.', 400, { url: ['This link could not be reached.'] })
-  })
+  const addresses = literal
+    ? [host]
+    : await (opts.resolve ?? defaultResolve)(host).catch(() => {
+        throw new AppError('url_unreachable', 'This link could not be reached. Please check it.', 400, {
+          url: ['This link could not be reached.'],
+        })
+      })
   if (!addresses.length) throw refused(`${host} has no address`)
   // Every address a name has must be public: otherwise a second lookup could pick the private one.
   const bad = addresses.find((a) => isForbiddenAddress(a))
@@ -84,12 +118,16 @@ async function checkTarget(url: URL, opts: SafeFetchOptions): Promise<{ address:
   return { address, family: net.isIP(address) === 6 ? 6 : 4 }
 }
 
-const defaultResolve = async (host: string) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address)
+const defaultResolve = async (host: string) =>
+  (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address)
 
 /** An agent that connects only to the address we checked, whatever the name resolves to now. */
 function pinnedAgent(address: string, family: 4 | 6): Agent {
   const lookup: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address, family }])
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+        { address, family },
+      ])
     else callback(null, address, family)
   }
   return new Agent({ connect: { lookup }, connections: 1, pipelining: 0 })
@@ -115,7 +153,11 @@ function parseUrl(raw: string): URL {
  * GETs `url` into `file`, following at most `maxRedirects` redirects (each re-checked) within
  * `timeoutMs` overall and `maxBytes` of body. A non-2xx final answer is an error.
  */
-export async function safeDownload(rawUrl: string, file: string, opts: SafeFetchOptions): Promise<SafeResponse> {
+export async function safeDownload(
+  rawUrl: string,
+  file: string,
+  opts: SafeFetchOptions,
+): Promise<SafeResponse> {
   let url = parseUrl(rawUrl)
   const signal = AbortSignal.timeout(opts.timeoutMs ?? 30_000)
   const maxRedirects = opts.maxRedirects ?? 3
@@ -123,17 +165,28 @@ export async function safeDownload(rawUrl: string, file: string, opts: SafeFetch
     const { address, family } = await checkTarget(url, opts)
     const agent = pinnedAgent(address, family)
     try {
-      const res = await request(url, { method: 'GET', dispatcher: agent, signal, headers: { 'user-agent': 'Mouthpiece/1.0 (+link fetch)', accept: '*/*' } })
-        .catch((e: unknown) => { throw timeoutOr(e, signal) })
+      const res = await request(url, {
+        method: 'GET',
+        dispatcher: agent,
+        signal,
+        headers: { 'user-agent': 'Mouthpiece/1.0 (+link fetch)', accept: '*/*' },
+      }).catch((e: unknown) => {
+        throw timeoutOr(e, signal)
+      })
       if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
         await res.body.dump()
-        if (hop >= maxRedirects) throw new AppError('too_many_redirects', 'The link redirects too many times.', 400, { url: ['Too many redirects'] })
+        if (hop >= maxRedirects)
+          throw new AppError('too_many_redirects', 'The link redirects too many times.', 400, {
+            url: ['Too many redirects'],
+          })
         url = new URL(String(res.headers.location), url)
         continue
       }
       if (res.statusCode < 200 || res.statusCode >= 300) {
         await res.body.dump()
-        throw new AppError('url_failed', `The link answered with an error (HTTP ${res.statusCode}).`, 400, { url: [`HTTP ${res.statusCode}`] })
+        throw new AppError('url_failed', `The link answered with an error (HTTP ${res.statusCode}).`, 400, {
+          url: [`HTTP ${res.statusCode}`],
+        })
       }
       const declared = Number(res.headers['content-length'] ?? 0)
       if (declared > opts.maxBytes) {
@@ -148,13 +201,20 @@ export async function safeDownload(rawUrl: string, file: string, opts: SafeFetch
           if (bytes > opts.maxBytes) throw new AppError('too_large', SAFE_FETCH_TOO_LARGE_MESSAGE, 413)
           if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()))
         }
-        await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())))
+        await new Promise<void>((resolve, reject) =>
+          out.end((e?: Error | null) => (e ? reject(e) : resolve())),
+        )
       } catch (e) {
         out.destroy()
         await rm(file, { force: true })
         throw timeoutOr(e, signal)
       }
-      return { finalUrl: url.href, status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), bytes }
+      return {
+        finalUrl: url.href,
+        status: res.statusCode,
+        contentType: String(res.headers['content-type'] ?? ''),
+        bytes,
+      }
     } finally {
       await agent.close()
     }
@@ -175,15 +235,26 @@ export interface SafeRequestInit {
  * `maxBytes` and `timeoutMs`. Redirects are not followed (a POST does not carry over): the 3xx is
  * answered as is. Any status is answered; the caller reads it.
  */
-export async function safeRequest(rawUrl: string, init: SafeRequestInit, opts: SafeFetchOptions): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+export async function safeRequest(
+  rawUrl: string,
+  init: SafeRequestInit,
+  opts: SafeFetchOptions,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   const url = parseUrl(rawUrl)
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000)
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
   const { address, family } = await checkTarget(url, opts)
   const agent = pinnedAgent(address, family)
   try {
-    const res = await request(url, { method: init.method, headers: { 'user-agent': 'Mouthpiece/1.0', ...init.headers }, body: init.body, dispatcher: agent, signal })
-      .catch((e: unknown) => { throw timeoutOr(e, signal) })
+    const res = await request(url, {
+      method: init.method,
+      headers: { 'user-agent': 'Mouthpiece/1.0', ...init.headers },
+      body: init.body,
+      dispatcher: agent,
+      signal,
+    }).catch((e: unknown) => {
+      throw timeoutOr(e, signal)
+    })
     const declared = Number(res.headers['content-length'] ?? 0)
     if (declared > opts.maxBytes) {
       await res.body.dump()
@@ -201,7 +272,8 @@ export async function safeRequest(rawUrl: string, init: SafeRequestInit, opts: S
       throw timeoutOr(e, signal)
     }
     const headers: Record<string, string> = {}
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : String(v)
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : String(v)
     return { status: res.statusCode, headers, body: Buffer.concat(chunks) }
   } finally {
     await agent.close()
@@ -209,14 +281,20 @@ export async function safeRequest(rawUrl: string, init: SafeRequestInit, opts: S
 }
 
 /** Checks a URL the way every hop is checked (scheme, resolved addresses), without fetching: for a clear answer at once. */
-export async function assertFetchableUrl(rawUrl: string, opts: Pick<SafeFetchOptions, 'allowHosts' | 'resolve'> = {}): Promise<URL> {
+export async function assertFetchableUrl(
+  rawUrl: string,
+  opts: Pick<SafeFetchOptions, 'allowHosts' | 'resolve'> = {},
+): Promise<URL> {
   const url = parseUrl(rawUrl)
   await checkTarget(url, { maxBytes: 0, ...opts })
   return url
 }
 
 /** `safeDownload` into memory, for small answers (a page, a stylesheet, an icon). */
-export async function safeGet(rawUrl: string, opts: SafeFetchOptions): Promise<SafeResponse & { body: Buffer }> {
+export async function safeGet(
+  rawUrl: string,
+  opts: SafeFetchOptions,
+): Promise<SafeResponse & { body: Buffer }> {
   const file = path.join(os.tmpdir(), `mp-safe-get-${randomUUID()}`)
   try {
     const res = await safeDownload(rawUrl, file, opts)
@@ -227,12 +305,15 @@ export async function safeGet(rawUrl: string, opts: SafeFetchOptions): Promise<S
 }
 
 function timeoutOr(e: unknown, signal: AbortSignal): unknown {
-  if (signal.aborted) return new AppError('timeout', SAFE_FETCH_TIMEOUT_MESSAGE, 400, { url: [SAFE_FETCH_TIMEOUT_MESSAGE] })
+  if (signal.aborted)
+    return new AppError('timeout', SAFE_FETCH_TIMEOUT_MESSAGE, 400, { url: [SAFE_FETCH_TIMEOUT_MESSAGE] })
   return e
 }
 
 /** The test-only allow list from config (empty outside NODE_ENV=test). */
 export function allowHostsFrom(config: { NODE_ENV: string; SAFE_FETCH_ALLOW_HOSTS?: string }): string[] {
   if (config.NODE_ENV !== 'test' || !config.SAFE_FETCH_ALLOW_HOSTS) return []
-  return config.SAFE_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean)
+  return config.SAFE_FETCH_ALLOW_HOSTS.split(',')
+    .map((h) => h.trim())
+    .filter(Boolean)
 }

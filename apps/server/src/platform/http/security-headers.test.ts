@@ -7,14 +7,16 @@ import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { buildApp } from './app'
 
-
 describe('security headers on every answer', () => {
   let t: TestApp
   let secure: FastifyInstance
   const web = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-web-'))
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><script src="/boot.js"></script><script type="module" src="/assets/app.js"></script></head><body></body></html>')
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html><head><script src="/boot.js"></script><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    )
     fs.mkdirSync(path.join(web, 'assets'))
     fs.writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)')
     t = await createTestApp({ env: { WEB_DIST: web } })
@@ -27,10 +29,15 @@ describe('security headers on every answer', () => {
     fs.rmSync(web, { recursive: true, force: true })
   })
 
-  const directives = (csp: unknown) => new Map(String(csp).split(';').map((d) => {
-    const [name, ...values] = d.trim().split(/\s+/)
-    return [name!, values]
-  }))
+  const directives = (csp: unknown) =>
+    new Map(
+      String(csp)
+        .split(';')
+        .map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/)
+          return [name!, values]
+        }),
+    )
 
   it.each([
     ['a page', 'GET', '/tts/announcement?key=abc', 200],

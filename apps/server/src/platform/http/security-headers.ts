@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 
 /** Stripe.js must load from Stripe (Stripe requires it) and draws its card fields and 3-D Secure steps in frames. */
-const STRIPE = { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+}
 
 /**
  * Where stored files are fetched from besides this page's origin: links are built on PUBLIC_URL
@@ -10,7 +14,12 @@ const STRIPE = { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], f
  */
 function fileOrigins(config: Config): string[] {
   const origins = new Set([new URL(config.publicUrl).origin])
-  if (config.S3_BUCKET) origins.add(config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : `https://s3.${config.S3_REGION}.amazonaws.com`)
+  if (config.S3_BUCKET)
+    origins.add(
+      config.S3_ENDPOINT
+        ? new URL(config.S3_ENDPOINT).origin
+        : `https://s3.${config.S3_REGION}.amazonaws.com`,
+    )
   return [...origins]
 }
 
@@ -40,7 +49,9 @@ export function contentSecurityPolicy(config: Config): string {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   }
-  return Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ')
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ')
 }
 
 /**

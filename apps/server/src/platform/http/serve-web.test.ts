@@ -19,7 +19,10 @@ function fakeDist(): string {
     fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(text))
     fs.writeFileSync(path.join(dist, `${name}.gz`), zlib.gzipSync(text))
   }
-  write('index.html', `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}<script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`)
+  write(
+    'index.html',
+    `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}<script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>`,
+  )
   write('assets/index-Ab12Cd34.js', `export const page = ${JSON.stringify('landing '.repeat(500))}\n`)
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false)
   return dist
@@ -76,9 +79,17 @@ describe('the web app and API answers on the wire', () => {
   })
 
   it('sends only files of the build by their exact name; other paths get the page shell, a rebuild its new chunks', async () => {
-    const isShell = (res: { statusCode: number; body: string }) => res.statusCode === 200 && res.body.includes('<div id="root">')
+    const isShell = (res: { statusCode: number; body: string }) =>
+      res.statusCode === 200 && res.body.includes('<div id="root">')
     fs.writeFileSync(path.join(dist, '.build-stamp'), 'stamp')
-    for (const url of ['/ASSETS/index-Ab12Cd34.js', '/assets/INDEX-Ab12Cd34.js', '/.build-stamp', '/assets/../.build-stamp', '/..%2f..%2fetc%2fpasswd', '/assets/']) {
+    for (const url of [
+      '/ASSETS/index-Ab12Cd34.js',
+      '/assets/INDEX-Ab12Cd34.js',
+      '/.build-stamp',
+      '/assets/../.build-stamp',
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets/',
+    ]) {
       const res = await get(url)
       expect(isShell(res), url).toBe(true)
     }
@@ -124,18 +135,26 @@ describe('the web app and API answers on the wire', () => {
 
   it('keeps the overlay event stream uncompressed, so each event reaches OBS at once', async () => {
     const creator = await signUp(t.app, 'wirecheck')
-    const settings = (await t.app.inject({ method: 'GET', url: '/api/donation/settings', headers: creator.headers })).json<{ settings: { overlay_url: string } }>()
+    const settings = (
+      await t.app.inject({ method: 'GET', url: '/api/donation/settings', headers: creator.headers })
+    ).json<{ settings: { overlay_url: string } }>()
     const base = await listenApp(t.app)
     const url = `${base}/api/donation/overlay/stream?key=${encodeURIComponent(overlayKeyOf(settings.settings.overlay_url))}`
-    const { headers, first } = await new Promise<{ headers: http.IncomingHttpHeaders; first: string }>((resolve, reject) => {
-      const req = http.get(url, { headers: { 'accept-encoding': 'br, gzip', accept: 'text/event-stream' } }, (res) => {
-        res.once('data', (chunk: Buffer) => {
-          resolve({ headers: res.headers, first: chunk.toString() })
-          req.destroy()
-        })
-      })
-      req.on('error', reject)
-    })
+    const { headers, first } = await new Promise<{ headers: http.IncomingHttpHeaders; first: string }>(
+      (resolve, reject) => {
+        const req = http.get(
+          url,
+          { headers: { 'accept-encoding': 'br, gzip', accept: 'text/event-stream' } },
+          (res) => {
+            res.once('data', (chunk: Buffer) => {
+              resolve({ headers: res.headers, first: chunk.toString() })
+              req.destroy()
+            })
+          },
+        )
+        req.on('error', reject)
+      },
+    )
     expect(headers['content-type']).toMatch(/^text\/event-stream/)
     expect(headers['content-encoding']).toBeUndefined()
     expect(first).toMatch(/^(:|event:|id:|data:|retry:)/m)

@@ -29,22 +29,43 @@ export function serveWeb(app: FastifyInstance, dist: string | undefined) {
     // own wildcard route reads every directory on the way to a file for each request (the ~1,400
     // entries of assets/ per chunk: a guard for case-insensitive file systems). Measured, 45 chunks
     // fetched at once as the editor loads them: ~98 ms with it, ~58 ms with the list below.
-    root, serve: false, index: false, preCompressed: true, cacheControl: false,
+    root,
+    serve: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
     // `file` may be the .br/.gz copy that is sent.
     setHeaders: (reply, file) => {
       const hashed = file.startsWith(root + HASHED_DIR)
-      void reply.header('cache-control', hashed ? IMMUTABLE : /\.html(\.br|\.gz)?$/.test(file) ? NO_CACHE : SHORT)
+      void reply.header(
+        'cache-control',
+        hashed ? IMMUTABLE : /\.html(\.br|\.gz)?$/.test(file) ? NO_CACHE : SHORT,
+      )
     },
   })
   const indexFile = path.join(root, 'index.html')
   // Re-read index.html (and its compressed copies) and the list of files when a rebuild replaced
   // it, so a running server never serves stale chunk names.
-  let cached: { mtimeMs: number; files: Set<string>; variants: Record<'br' | 'gzip' | 'identity', Buffer | undefined> } | undefined
+  let cached:
+    | {
+        mtimeMs: number
+        files: Set<string>
+        variants: Record<'br' | 'gzip' | 'identity', Buffer | undefined>
+      }
+    | undefined
   const current = () => {
     const { mtimeMs } = fs.statSync(indexFile)
     if (mtimeMs !== cached?.mtimeMs) {
       const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : undefined)
-      cached = { mtimeMs, files: listFiles(root), variants: { br: read(`${indexFile}.br`), gzip: read(`${indexFile}.gz`), identity: fs.readFileSync(indexFile) } }
+      cached = {
+        mtimeMs,
+        files: listFiles(root),
+        variants: {
+          br: read(`${indexFile}.br`),
+          gzip: read(`${indexFile}.gz`),
+          identity: fs.readFileSync(indexFile),
+        },
+      }
     }
     return cached
   }
@@ -56,7 +77,8 @@ export function serveWeb(app: FastifyInstance, dist: string | undefined) {
     url: '/*',
     handler: (req, reply) => {
       const name = builtFileOf(req.url)
-      if (name === null || !(cached?.files.has(name) || current().files.has(name))) return reply.callNotFound()
+      if (name === null || !(cached?.files.has(name) || current().files.has(name)))
+        return reply.callNotFound()
       return reply.sendFile(name)
     },
   })
@@ -68,7 +90,10 @@ export function serveWeb(app: FastifyInstance, dist: string | undefined) {
     const { variants } = current()
     const accepted = acceptedEncodings(req.headers['accept-encoding'])
     const encoding = (['br', 'gzip'] as const).find((e) => accepted.has(e) && variants[e])
-    void reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE).header('vary', 'accept-encoding')
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', NO_CACHE)
+      .header('vary', 'accept-encoding')
     if (encoding) void reply.header('content-encoding', encoding)
     return reply.send(variants[encoding ?? 'identity'])
   })
@@ -97,7 +122,7 @@ function builtFileOf(url: string): string | null {
 
 /** The codings an Accept-Encoding header allows (q=0 refuses one). */
 export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const value = Array.isArray(header) ? header.join(',') : header ?? ''
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '')
   const accepted = new Set<string>()
   for (const part of value.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')

@@ -25,7 +25,11 @@ export function upstreamDispatcherTrusting(ca: Buffer): Dispatcher {
 
 /** A platform API answered with an error status (or not at all); `status` 0 = no answer. */
 export class SourceHttpError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
     super(message)
   }
 }
@@ -49,7 +53,8 @@ export async function readJson<T>(res: Response, what: string, maxBytes = MAX_RE
     body = text
   }
   if (!res.ok) {
-    const msg = typeof body === 'object' && body && 'message' in body ? String(body.message) : text.slice(0, 200)
+    const msg =
+      typeof body === 'object' && body && 'message' in body ? String(body.message) : text.slice(0, 200)
     throw new SourceHttpError(`${what} answered ${res.status}: ${msg}`, res.status, body)
   }
   return body as T

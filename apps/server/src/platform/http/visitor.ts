@@ -16,13 +16,24 @@ export interface Owner {
 }
 
 /** Who owns what this request makes or asks about; with `create`, a visitor without a cookie gets one. */
-export function ownerOf(req: FastifyRequest, reply: FastifyReply, actor: Actor, opts: { create?: boolean; secure?: boolean } = {}): Owner {
+export function ownerOf(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  actor: Actor,
+  opts: { create?: boolean; secure?: boolean } = {},
+): Owner {
   const cookie = req.cookies?.[VISITOR_COOKIE]
   let visitorId = cookie && VISITOR_ID.test(cookie) ? cookie : null
   const userId = actor.kind === 'user' ? actor.user.id : null
   if (!visitorId && !userId && opts.create) {
     visitorId = randomBytes(24).toString('base64url')
-    void reply.setCookie(VISITOR_COOKIE, visitorId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: ONE_YEAR_SECONDS, secure: opts.secure ?? false })
+    void reply.setCookie(VISITOR_COOKIE, visitorId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      maxAge: ONE_YEAR_SECONDS,
+      secure: opts.secure ?? false,
+    })
   }
   return { userId, visitorId }
 }

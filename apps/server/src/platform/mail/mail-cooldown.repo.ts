@@ -7,8 +7,14 @@ import { mailCooldowns } from './mail-cooldown.schema'
  * one atomic upsert, so of two processes racing only one wins. Answers the seconds left when taken
  * already (undefined when the mail may go). The database's clock decides.
  */
-export async function claimMailSlot(q: Queryable, kind: string, recipient: string, seconds: number): Promise<number | undefined> {
-  const [won] = await q.insert(mailCooldowns)
+export async function claimMailSlot(
+  q: Queryable,
+  kind: string,
+  recipient: string,
+  seconds: number,
+): Promise<number | undefined> {
+  const [won] = await q
+    .insert(mailCooldowns)
     .values({ kind, recipient, sent_at: sql`now()` })
     .onConflictDoUpdate({
       target: [mailCooldowns.kind, mailCooldowns.recipient],
@@ -17,17 +23,27 @@ export async function claimMailSlot(q: Queryable, kind: string, recipient: strin
     })
     .returning({ kind: mailCooldowns.kind })
   if (won) return undefined
-  const [row] = await q.select({ left: sql<number>`greatest(1, ceil(${seconds} - extract(epoch from now() - ${mailCooldowns.sent_at})))::int` })
-    .from(mailCooldowns).where(and(eq(mailCooldowns.kind, kind), eq(mailCooldowns.recipient, recipient)))
+  const [row] = await q
+    .select({
+      left: sql<number>`greatest(1, ceil(${seconds} - extract(epoch from now() - ${mailCooldowns.sent_at})))::int`,
+    })
+    .from(mailCooldowns)
+    .where(and(eq(mailCooldowns.kind, kind), eq(mailCooldowns.recipient, recipient)))
   return row?.left ?? seconds
 }
 
 /** Gives the slot back when the mail did not go (the transport failed): a retry is not held back. */
 export async function releaseMailSlot(q: Queryable, kind: string, recipient: string): Promise<void> {
-  await q.delete(mailCooldowns).where(and(eq(mailCooldowns.kind, kind), eq(mailCooldowns.recipient, recipient)))
+  await q
+    .delete(mailCooldowns)
+    .where(and(eq(mailCooldowns.kind, kind), eq(mailCooldowns.recipient, recipient)))
 }
 
 /** Rows whose cooldown ended long ago. */
 export async function sweepMailSlots(q: Queryable, olderThanSeconds: number): Promise<void> {
-  await q.delete(mailCooldowns).where(lt(mailCooldowns.sent_at, sql`now() - ${olderThanSeconds}::double precision * interval '1 second'`))
+  await q
+    .delete(mailCooldowns)
+    .where(
+      lt(mailCooldowns.sent_at, sql`now() - ${olderThanSeconds}::double precision * interval '1 second'`),
+    )
 }

@@ -18,7 +18,13 @@ describe('outbox mailer (no SMTP_URL)', () => {
     const config = loadConfig({ DATA_DIR: dataDir })
     const mailer = createMailer(config)
     const longLink = `https://example.test/reset-password?token=${'Ab9_-'.repeat(20)}`
-    await mailer.send({ to: 'zoe@example.com', subject: 'Réinitialiser — a subject long enough to be folded over several header lines', text: `Hello Zoë,\n\n${longLink}\n`, html: '<p>Hello Zoë</p>', replyTo: 'reply@example.com' })
+    await mailer.send({
+      to: 'zoe@example.com',
+      subject: 'Réinitialiser — a subject long enough to be folded over several header lines',
+      text: `Hello Zoë,\n\n${longLink}\n`,
+      html: '<p>Hello Zoë</p>',
+      replyTo: 'reply@example.com',
+    })
     await mailer.send({ to: 'second@example.com', subject: 'plain', text: 'only text' })
 
     const files = fs.readdirSync(outboxDir(config)).sort()
@@ -94,8 +100,17 @@ describe('SMTP mailer (SMTP_URL set)', () => {
 
   it('delivers through the SMTP server and writes nothing to the outbox', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-smtp-'))
-    const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Team <team@mouthpiece.test>' })
-    await createMailer(config).send({ to: 'someone@example.com', subject: 'Over the wire', text: 'hello', replyTo: 'back@example.com' })
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Team <team@mouthpiece.test>',
+    })
+    await createMailer(config).send({
+      to: 'someone@example.com',
+      subject: 'Over the wire',
+      text: 'hello',
+      replyTo: 'back@example.com',
+    })
     expect(smtp.received).toHaveLength(1)
     const mail = smtp.received[0]!
     expect(mail.from).toContain('<team@mouthpiece.test>')

@@ -30,7 +30,10 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   // nodemailer loads with the first mail, not at start-up.
   const lazyTransport = (options: Parameters<typeof createTransport>[0]) => {
     let transport: Promise<Transporter> | undefined
-    return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)))
+    return () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      ))
   }
   if (config.SMTP_URL) {
     const transport = lazyTransport(config.SMTP_URL)
@@ -44,7 +47,9 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   const dir = outboxDir(config)
   return {
     async send(m) {
-      const info = (await (await transport()).sendMail({ from: config.MAIL_FROM, ...m })) as { message: Buffer }
+      const info = (await (await transport()).sendMail({ from: config.MAIL_FROM, ...m })) as {
+        message: Buffer
+      }
       await fs.mkdir(dir, { recursive: true })
       // Zero-padded milliseconds sort by name in time order; the random part keeps same-ms mails apart.
       const name = `${String(Date.now()).padStart(15, '0')}-${randomBytes(6).toString('hex')}.eml`

@@ -28,7 +28,10 @@ export async function listOutbox(config: Pick<Config, 'dataDir'>, page: number, 
 }
 
 /** One outbox mail by id (its file name without `.eml`); undefined when there is none. */
-export async function readOutboxMail(config: Pick<Config, 'dataDir'>, id: string): Promise<OutboxEntry | undefined> {
+export async function readOutboxMail(
+  config: Pick<Config, 'dataDir'>,
+  id: string,
+): Promise<OutboxEntry | undefined> {
   if (!ID.test(id)) return undefined
   let raw: string
   try {

@@ -26,7 +26,11 @@ export type MailKind = keyof typeof MAIL_COOLDOWN_SECONDS
 
 /** A mail of this kind went to this address moments ago; `retryAfterSeconds` says when the next may go. */
 export class MailCooldownError extends AppError {
-  constructor(readonly kind: MailKind, seconds: number, message = `An email was just sent to this address. Please wait ${waitText(seconds)} before asking for another.`) {
+  constructor(
+    readonly kind: MailKind,
+    seconds: number,
+    message = `An email was just sent to this address. Please wait ${waitText(seconds)} before asking for another.`,
+  ) {
     super('mail_cooldown', message, 429, undefined, seconds)
   }
 }
@@ -48,7 +52,12 @@ let lastSweep = 0
  * MailCooldownError, 429, sent nothing). `cooldownKey` overrides the recipient the cooldown counts
  * (support mail: the sender). A transport failure gives the slot back, so a retry is not held.
  */
-export async function sendMail(deps: Pick<Platform, 'db' | 'config'>, kind: MailKind, message: MailMessage, opts: { cooldownKey?: string } = {}): Promise<void> {
+export async function sendMail(
+  deps: Pick<Platform, 'db' | 'config'>,
+  kind: MailKind,
+  message: MailMessage,
+  opts: { cooldownKey?: string } = {},
+): Promise<void> {
   const recipient = (opts.cooldownKey ?? message.to).trim().toLowerCase()
   const left = await claimMailSlot(deps.db, kind, recipient, MAIL_COOLDOWN_SECONDS[kind])
   if (left !== undefined) throw new MailCooldownError(kind, left)

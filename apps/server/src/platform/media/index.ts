@@ -5,7 +5,35 @@
  * (scripts/check-boundaries.mjs), so a change in those packages' APIs stays here. Knows no module.
  * The export lines below are kept by scripts/module-faces.mjs.
  */
-export { DEFAULT_INFLUENCER, MediaInputError, atLowestPriority, avatarPng, baseVoiceForProfile, canvasFont, checkAudioUpload, cloneNeuralVoice, decodeToPcm, findFaceLandmarks, findVoice, frameLayout, inBackground, influencerPresets, lipSyncRecording, listVoices, lookForPrompt, measureVoice, mediaEngine, outputSize, probe, renderAvatarGif, renderVideo, speak, warmUp, wavBytes, writeAudio } from './media-engine'
+export {
+  DEFAULT_INFLUENCER,
+  MediaInputError,
+  atLowestPriority,
+  avatarPng,
+  baseVoiceForProfile,
+  canvasFont,
+  checkAudioUpload,
+  cloneNeuralVoice,
+  decodeToPcm,
+  findFaceLandmarks,
+  findVoice,
+  frameLayout,
+  inBackground,
+  influencerPresets,
+  lipSyncRecording,
+  listVoices,
+  lookForPrompt,
+  measureVoice,
+  mediaEngine,
+  outputSize,
+  probe,
+  renderAvatarGif,
+  renderVideo,
+  speak,
+  warmUp,
+  wavBytes,
+  writeAudio,
+} from './media-engine'
 export type { MediaEngine, Pcm, Spoken } from './media-engine'
 export { avatarClipOptions, prepareProjectFiles, projectVoice, takeKey } from './project-render'
 export type { ProjectRenderSpec } from './project-render'

@@ -9,7 +9,13 @@ import { DEFAULT_CAPTION_FONT } from '@mouthpiece/contracts/constants'
 import type { AvatarLook, LookPromptInput } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.schemas'
 import type { VisemeCue } from '@mouthpiece/contracts/media/visemes.schemas'
-import type { Emotion, PhonemeTiming, Voice, VoiceProfile, WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
+import type {
+  Emotion,
+  PhonemeTiming,
+  Voice,
+  VoiceProfile,
+  WordTiming,
+} from '@mouthpiece/contracts/media/voices.schemas'
 import { DEFAULT_INFLUENCER_ID, INFLUENCERS } from '@mouthpiece/avatar/presets'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { drawAvatar, drawBadge } from '@mouthpiece/avatar/draw-avatar'
@@ -78,10 +84,15 @@ export interface SpeakRequest {
 // ───────────────────────────── speech ─────────────────────────────
 
 /** With the neural provider configured (NEURAL_TTS_API_KEY), clones a voice there from a WAV sample; null offline. */
-export async function cloneNeuralVoice(name: string, wav: Uint8Array, signal?: AbortSignal): Promise<string | null> {
+export async function cloneNeuralVoice(
+  name: string,
+  wav: Uint8Array,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const neural = neuralEngineFromEnv()
   if (!neural) return null
-  return (await neural.cloneVoice(name, [{ name: 'sample.wav', data: wav, type: 'audio/wav' }], signal)).voiceId
+  return (await neural.cloneVoice(name, [{ name: 'sample.wav', data: wav, type: 'audio/wav' }], signal))
+    .voiceId
 }
 
 /**
@@ -115,22 +126,33 @@ export async function speak(req: SpeakRequest, signal?: AbortSignal): Promise<Sp
     }
   }
   return {
-    pcm: spoken.pcm, sampleRate: spoken.sampleRate, duration: spoken.duration, words: spoken.words, phonemes: spoken.phonemes,
-    cues: visemeCues(spoken.phonemes, spoken.duration), voiceId: spoken.voiceId, voiceLabel: label,
+    pcm: spoken.pcm,
+    sampleRate: spoken.sampleRate,
+    duration: spoken.duration,
+    words: spoken.words,
+    phonemes: spoken.phonemes,
+    cues: visemeCues(spoken.phonemes, spoken.duration),
+    voiceId: spoken.voiceId,
+    voiceLabel: label,
   }
 }
 
 /** An uploaded recording (no text): decoded audio and mouth shapes from its envelope. */
-export async function lipSyncRecording(file: string, signal?: AbortSignal): Promise<Pcm & { duration: number; cues: VisemeCue[] }> {
+export async function lipSyncRecording(
+  file: string,
+  signal?: AbortSignal,
+): Promise<Pcm & { duration: number; cues: VisemeCue[] }> {
   const sampleRate = 24_000
   const pcm = await decodeAudio(file, sampleRate, signal)
   return { pcm, sampleRate, duration: pcm.length / sampleRate, cues: visemeCuesFromAudio(pcm, sampleRate) }
 }
 
-export const checkAudioUpload = (file: string, signal?: AbortSignal): Promise<AudioUploadInfo> => probeAudioUpload(file, signal)
+export const checkAudioUpload = (file: string, signal?: AbortSignal): Promise<AudioUploadInfo> =>
+  probeAudioUpload(file, signal)
 /** The built-in voice closest in register to a measured speaker. */
 export const baseVoiceForProfile = (profile: VoiceProfile): string => baseVoiceFor(profile)
-export const measureVoice = (file: string, signal?: AbortSignal): Promise<VoiceProfile> => profileVoiceSample(file, signal)
+export const measureVoice = (file: string, signal?: AbortSignal): Promise<VoiceProfile> =>
+  profileVoiceSample(file, signal)
 export const probe = (file: string, signal?: AbortSignal): Promise<ProbeResult> => ffprobe(file, signal)
 export const wavBytes = (audio: Pcm): Buffer => encodeWav(audio.pcm, audio.sampleRate)
 export const readWav = (bytes: Buffer): Pcm => decodeWav(bytes)
@@ -138,7 +160,8 @@ export const decodeToPcm = async (file: string, sampleRate: number, signal?: Abo
   pcm: await decodeAudio(file, sampleRate, signal),
   sampleRate,
 })
-export const writeAudio = (audio: Pcm, outFile: string, format: 'wav' | 'mp3', signal?: AbortSignal) => writeAudioFile(audio, outFile, format, signal)
+export const writeAudio = (audio: Pcm, outFile: string, format: 'wav' | 'mp3', signal?: AbortSignal) =>
+  writeAudioFile(audio, outFile, format, signal)
 
 /** SRT and WebVTT text for word timings. */
 export function captionFiles(words: readonly WordTiming[]): { srt: string; vtt: string } {
@@ -153,14 +176,23 @@ export function lookForPrompt(prompt: LookPromptInput, variation = 0): AvatarLoo
   if (variation === 0) return lookFromPrompt(prompt)
   // The generator seeds whatever the words leave open from the whole prompt, so a marker word no
   // rule knows gives another take while every feature the user asked for stays.
-  return lookFromPrompt({ ...prompt, positivePrompt: `${prompt.positivePrompt ?? ''} take${variation}`.trim() })
+  return lookFromPrompt({
+    ...prompt,
+    positivePrompt: `${prompt.positivePrompt ?? ''} take${variation}`.trim(),
+  })
 }
 
 /** The face and its 68 landmarks in a decoded portrait (offline model), or null. */
 export const findFaceLandmarks = (pixels: Pixels): Promise<FoundFace | null> => findFace(pixels)
 
 /** A still PNG of a look on its soft round badge (a photo avatar needs its portrait's bytes). */
-export async function avatarPng(look: AvatarLook, size = 256, emotion: Emotion = 'Neutral', photoBytes?: Uint8Array, backdropBytes?: Uint8Array): Promise<Buffer> {
+export async function avatarPng(
+  look: AvatarLook,
+  size = 256,
+  emotion: Emotion = 'Neutral',
+  photoBytes?: Uint8Array,
+  backdropBytes?: Uint8Array,
+): Promise<Buffer> {
   registerPhotoBytes(look, photoBytes, backdropBytes)
   const canvas = createCanvas(size, size)
   const ctx = canvas.getContext('2d')
@@ -209,17 +241,42 @@ class RenderThread {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
 
-  render(req: VideoRequest, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<RenderResult> {
+  render(
+    req: VideoRequest,
+    signal?: AbortSignal,
+    onProgress?: (progress: number, stage: string) => void,
+  ): Promise<RenderResult> {
     // The PCM is copied (not transferred) so the caller may keep using it, e.g. for a retry.
-    const input = { audio: req.audio, words: req.words, cues: req.cues, look: req.look, avatarImage: req.avatarImage, avatarBackdrop: req.avatarBackdrop, options: req.options, outFile: req.outFile }
+    const input = {
+      audio: req.audio,
+      words: req.words,
+      cues: req.cues,
+      look: req.look,
+      avatarImage: req.avatarImage,
+      avatarBackdrop: req.avatarBackdrop,
+      options: req.options,
+      outFile: req.outFile,
+    }
     return this.run((id) => ({ type: 'render', id, input }), signal, onProgress) as Promise<RenderResult>
   }
 
-  renderProject(input: Omit<ProjectVideoInput, 'signal' | 'onProgress'>, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<ProjectVideoResult> {
-    return this.run((id) => ({ type: 'project', id, input }), signal, onProgress) as Promise<ProjectVideoResult>
+  renderProject(
+    input: Omit<ProjectVideoInput, 'signal' | 'onProgress'>,
+    signal?: AbortSignal,
+    onProgress?: (progress: number, stage: string) => void,
+  ): Promise<ProjectVideoResult> {
+    return this.run(
+      (id) => ({ type: 'project', id, input }),
+      signal,
+      onProgress,
+    ) as Promise<ProjectVideoResult>
   }
 
-  private run(message: (id: number) => ThreadJob, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<RenderResult | ProjectVideoResult> {
+  private run(
+    message: (id: number) => ThreadJob,
+    signal?: AbortSignal,
+    onProgress?: (progress: number, stage: string) => void,
+  ): Promise<RenderResult | ProjectVideoResult> {
     signal?.throwIfAborted()
     const worker = this.ensure()
     const id = this.nextId++
@@ -228,8 +285,14 @@ class RenderThread {
       signal?.addEventListener('abort', onAbort, { once: true })
       const done = () => signal?.removeEventListener('abort', onAbort)
       this.pending.set(id, {
-        resolve: (r) => { done(); resolve(r) },
-        reject: (e) => { done(); reject(e) },
+        resolve: (r) => {
+          done()
+          resolve(r)
+        },
+        reject: (e) => {
+          done()
+          reject(e)
+        },
         onProgress,
       })
       worker.ref()
@@ -247,7 +310,10 @@ class RenderThread {
       this.pending.delete(m.id)
       if (this.pending.size === 0) worker.unref()
       if (m.type === 'done') return p.resolve(m.result)
-      const error = m.name === 'MediaInputError' ? new MediaInputError(m.message, m.code) : Object.assign(new Error(m.message), { name: m.name })
+      const error =
+        m.name === 'MediaInputError'
+          ? new MediaInputError(m.message, m.code)
+          : Object.assign(new Error(m.message), { name: m.name })
       p.reject(error)
     })
     const fail = (error: Error) => {
@@ -277,12 +343,20 @@ class RenderThread {
 const thread = new RenderThread()
 
 /** Composes the MP4/WebM (plus poster) in the render thread; cancelling kills ffmpeg and removes partial files. */
-export function renderVideo(req: VideoRequest, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<RenderResult> {
+export function renderVideo(
+  req: VideoRequest,
+  signal?: AbortSignal,
+  onProgress?: (progress: number, stage: string) => void,
+): Promise<RenderResult> {
   return thread.render(req, signal, onProgress)
 }
 
 /** A project's final video in the render thread (drawing is CPU work; the event loop stays free). */
-export function renderProjectVideo(input: Omit<ProjectVideoInput, 'signal' | 'onProgress'>, signal?: AbortSignal, onProgress?: (progress: number, stage: string) => void): Promise<ProjectVideoResult> {
+export function renderProjectVideo(
+  input: Omit<ProjectVideoInput, 'signal' | 'onProgress'>,
+  signal?: AbortSignal,
+  onProgress?: (progress: number, stage: string) => void,
+): Promise<ProjectVideoResult> {
   return thread.renderProject(input, signal, onProgress)
 }
 
@@ -295,7 +369,11 @@ export async function warmUp(): Promise<void> {
 }
 
 /** A diagonal two-colour gradient (a ready-made background) as PNG. */
-export async function gradientPng(colors: readonly [string, string], width: number, height: number): Promise<Buffer> {
+export async function gradientPng(
+  colors: readonly [string, string],
+  width: number,
+  height: number,
+): Promise<Buffer> {
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d')
   const g = ctx.createLinearGradient(0, 0, width, height)
@@ -322,5 +400,15 @@ export function canvasFont(weight: number, text = ''): string {
 const registeredFonts = new Set<string>()
 
 /** Everything a render job uses, as one object so a test can wrap a piece of it (e.g. fail once). */
-export const mediaEngine = { speak, lipSyncRecording, renderVideo, renderProjectVideo, writeAudio, wavBytes, readWav, captionFiles, gradientPng }
+export const mediaEngine = {
+  speak,
+  lipSyncRecording,
+  renderVideo,
+  renderProjectVideo,
+  writeAudio,
+  wavBytes,
+  readWav,
+  captionFiles,
+  gradientPng,
+}
 export type MediaEngine = typeof mediaEngine

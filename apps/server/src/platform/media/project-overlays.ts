@@ -27,8 +27,18 @@ export const PROJECT_FPS = 30
 const overlayKey = (projectId: number, file: string) => `projects/${projectId}/${file}`
 
 /** Adds every overlay sound into `pcm` (mono, `sampleRate`), clipped to its span and scene, saturating. */
-export async function mixOverlaySounds(doc: ProjectDocument, projectId: number, pcm: Int16Array, sampleRate: number, read: (key: string) => Promise<Buffer>): Promise<number> {
-  const sounds = sceneSpans(doc).flatMap((span) => span.scene.assets.filter((a) => (a.type === 'audio' || a.type === 'video') && a.file && a.volume > 0).map((a) => ({ a, at: span.start, sceneEnd: span.end })))
+export async function mixOverlaySounds(
+  doc: ProjectDocument,
+  projectId: number,
+  pcm: Int16Array,
+  sampleRate: number,
+  read: (key: string) => Promise<Buffer>,
+): Promise<number> {
+  const sounds = sceneSpans(doc).flatMap((span) =>
+    span.scene.assets
+      .filter((a) => (a.type === 'audio' || a.type === 'video') && a.file && a.volume > 0)
+      .map((a) => ({ a, at: span.start, sceneEnd: span.end })),
+  )
   if (!sounds.length) return 0
   const dir = await mkdtemp(path.join(os.tmpdir(), 'overlay-sound-'))
   let mixed = 0
@@ -55,7 +65,12 @@ export async function mixOverlaySounds(doc: ProjectDocument, projectId: number, 
 
 /** Decodes each video overlay into raw frames at `fps`, sized to its box at output scale `k`. */
 export async function decodeOverlayVideos(
-  doc: ProjectDocument, projectId: number, k: number, fps: number, workDir: string, download: (key: string, file: string) => Promise<string>,
+  doc: ProjectDocument,
+  projectId: number,
+  k: number,
+  fps: number,
+  workDir: string,
+  download: (key: string, file: string) => Promise<string>,
 ): Promise<Record<string, OverlayFrames>> {
   const out: Record<string, OverlayFrames> = {}
   for (const a of doc.scenes.flatMap((s) => s.assets)) {
@@ -65,7 +80,21 @@ export async function decodeOverlayVideos(
     const height = Math.max(2, Math.round(a.h * k))
     const raw = path.join(workDir, `overlay-${a.id}.rgba`)
     const seconds = Math.max(0.05, a.end - a.start)
-    await ffmpeg(['-v', 'error', '-y', '-i', source, '-t', seconds.toFixed(3), '-an', '-vf', `fps=${fps},scale=${width}:${height},format=rgba`, '-f', 'rawvideo', raw])
+    await ffmpeg([
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      source,
+      '-t',
+      seconds.toFixed(3),
+      '-an',
+      '-vf',
+      `fps=${fps},scale=${width}:${height},format=rgba`,
+      '-f',
+      'rawvideo',
+      raw,
+    ])
     const frames = Math.floor(fs.statSync(raw).size / (width * height * 4))
     if (frames > 0) out[a.id] = { path: raw, width, height, frames }
   }
@@ -75,7 +104,10 @@ export async function decodeOverlayVideos(
 /** Reads frame n of a decoded overlay (the last one holds past its end). */
 export function overlayFrameReader(frames: Record<string, OverlayFrames>, fps: number) {
   const fds = new Map<string, number>()
-  const read = (asset: SceneAsset, t: number): { rgba: Uint8ClampedArray; width: number; height: number; index: number } | undefined => {
+  const read = (
+    asset: SceneAsset,
+    t: number,
+  ): { rgba: Uint8ClampedArray; width: number; height: number; index: number } | undefined => {
     const f = frames[asset.id]
     if (!f) return undefined
     const index = Math.min(f.frames - 1, Math.max(0, Math.floor(t * fps + 1e-6)))
@@ -84,7 +116,12 @@ export function overlayFrameReader(frames: Record<string, OverlayFrames>, fps: n
     const size = f.width * f.height * 4
     const buf = Buffer.allocUnsafe(size)
     fs.readSync(fd, buf, 0, size, index * size)
-    return { rgba: new Uint8ClampedArray(buf.buffer, buf.byteOffset, size), width: f.width, height: f.height, index }
+    return {
+      rgba: new Uint8ClampedArray(buf.buffer, buf.byteOffset, size),
+      width: f.width,
+      height: f.height,
+      index,
+    }
   }
   const frameIndex = (asset: SceneAsset, t: number) => {
     const f = frames[asset.id]

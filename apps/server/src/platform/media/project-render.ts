@@ -69,8 +69,10 @@ export async function projectVoice(spec: ProjectRenderSpec, read: (key: string) 
     const samples = resample(wav.pcm, wav.sampleRate, SAMPLE_RATE)
     const at = Math.round(span.start * SAMPLE_RATE)
     pcm.set(samples.subarray(0, Math.max(0, pcm.length - at)), at)
-    for (const w of take.words) words.push({ text: w.text, start: round(span.start + w.start), end: round(span.start + w.end) })
-    for (const c of take.cues) cues.push({ ...c, start: round(span.start + c.start), end: round(span.start + c.end) })
+    for (const w of take.words)
+      words.push({ text: w.text, start: round(span.start + w.start), end: round(span.start + w.end) })
+    for (const c of take.cues)
+      cues.push({ ...c, start: round(span.start + c.start), end: round(span.start + c.end) })
   }
   await mixOverlaySounds(doc, spec.projectId, pcm, SAMPLE_RATE, read)
   return { pcm, sampleRate: SAMPLE_RATE, duration, words, cues }
@@ -83,8 +85,15 @@ export function avatarClipOptions(spec: ProjectRenderSpec): RenderOptionsInput {
   const scene = doc.scenes.find((s) => s.id === spec.avatarOnly?.sceneId) ?? doc.scenes[0]!
   const a = scene.avatarData
   return {
-    format: 'webm', video_resolution: doc.settings.video_resolution, video_orientation: doc.settings.video_orientation,
-    avatar_volume: doc.settings.avatar_volume, avatarBox: a.position, captions: null, emotion: a.emotion, energy: a.energy, poster: true,
+    format: 'webm',
+    video_resolution: doc.settings.video_resolution,
+    video_orientation: doc.settings.video_orientation,
+    avatar_volume: doc.settings.avatar_volume,
+    avatarBox: a.position,
+    captions: null,
+    emotion: a.emotion,
+    energy: a.energy,
+    poster: true,
   }
 }
 
@@ -103,10 +112,16 @@ export interface ProjectFiles {
 
 /** Fetches what the render reads from storage into `workDir` (main thread; the drawing thread gets paths). */
 export async function prepareProjectFiles(
-  spec: ProjectRenderSpec, voiceDuration: number, workDir: string, download: (key: string, file: string) => Promise<string>,
+  spec: ProjectRenderSpec,
+  voiceDuration: number,
+  workDir: string,
+  download: (key: string, file: string) => Promise<string>,
 ): Promise<ProjectFiles> {
   const doc = spec.document
-  let background: LayerBackground = { type: 'color', color: doc.background.type === 'color' ? doc.background.color : '#000000' }
+  let background: LayerBackground = {
+    type: 'color',
+    color: doc.background.type === 'color' ? doc.background.color : '#000000',
+  }
   let duration = voiceDuration
   if (doc.origin.mode === 0 && spec.baseVideoKey) {
     const file = await download(spec.baseVideoKey, path.join(workDir, 'base-video'))
@@ -114,22 +129,34 @@ export async function prepareProjectFiles(
     background = { type: 'video', path: file, volume: doc.settings.video_volume, hasAudio: true }
   } else if (doc.background.type !== 'color' && spec.backgroundKey) {
     const file = await download(spec.backgroundKey, path.join(workDir, `background-${doc.background.type}`))
-    background = doc.background.type === 'image' ? { type: 'image', path: file } : { type: 'video', path: file, volume: doc.settings.video_volume, hasAudio: false }
+    background =
+      doc.background.type === 'image'
+        ? { type: 'image', path: file }
+        : { type: 'video', path: file, volume: doc.settings.video_volume, hasAudio: false }
   }
-  if (background.type === 'video') background.hasAudio = (await ffprobe(background.path)).streams.some((s) => s.codec_type === 'audio')
+  if (background.type === 'video')
+    background.hasAudio = (await ffprobe(background.path)).streams.some((s) => s.codec_type === 'audio')
   const images: Record<string, string> = {}
   for (const asset of doc.scenes.flatMap((s) => s.assets)) {
     if (asset.type !== 'image' || !asset.file || images[asset.file]) continue
-    images[asset.file] = await download(`projects/${spec.projectId}/${asset.file}`, path.join(workDir, `asset-${Object.keys(images).length}`))
+    images[asset.file] = await download(
+      `projects/${spec.projectId}/${asset.file}`,
+      path.join(workDir, `asset-${Object.keys(images).length}`),
+    )
   }
   const photos: Record<string, string> = {}
-  for (const picture of Object.values(spec.looks).flatMap((look) => (look.photo ? photoPictures(look.photo) : []))) {
+  for (const picture of Object.values(spec.looks).flatMap((look) =>
+    look.photo ? photoPictures(look.photo) : [],
+  )) {
     if (photos[picture.src]) continue
     // A portrait deleted since the render was queued: that avatar draws its cartoon.
-    const file = await download(picture.key, path.join(workDir, `photo-${Object.keys(photos).length}`)).catch(() => undefined)
+    const file = await download(picture.key, path.join(workDir, `photo-${Object.keys(photos).length}`)).catch(
+      () => undefined,
+    )
     if (file) photos[picture.src] = file
   }
-  const k = outputSize(doc.settings.video_resolution, doc.settings.video_orientation).width / canvasSize(doc).width
+  const k =
+    outputSize(doc.settings.video_resolution, doc.settings.video_orientation).width / canvasSize(doc).width
   const videos = await decodeOverlayVideos(doc, spec.projectId, k, PROJECT_FPS, workDir, download)
   return { background, duration, images, photos, videos }
 }

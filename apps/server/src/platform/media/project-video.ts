@@ -30,23 +30,41 @@ import { overlayFrameReader, PROJECT_FPS } from './project-overlays'
 
 export { PROJECT_FPS }
 
-
-interface Rect { x0: number; y0: number; x1: number; y1: number }
+interface Rect {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
 
 function rotatedBounds(cx: number, cy: number, w: number, h: number, angle: number, margin: number): Rect {
   const rad = (angle * Math.PI) / 180
   const bw = Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad))
   const bh = Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad))
-  return { x0: cx - bw / 2 - margin, y0: cy - bh / 2 - margin, x1: cx + bw / 2 + margin, y1: cy + bh / 2 + margin }
+  return {
+    x0: cx - bw / 2 - margin,
+    y0: cy - bh / 2 - margin,
+    x1: cx + bw / 2 + margin,
+    y1: cy + bh / 2 + margin,
+  }
 }
 
 const union = (rects: Rect[]): Rect | null =>
-  rects.length ? rects.reduce((u, r) => ({ x0: Math.min(u.x0, r.x0), y0: Math.min(u.y0, r.y0), x1: Math.max(u.x1, r.x1), y1: Math.max(u.y1, r.y1) })) : null
+  rects.length
+    ? rects.reduce((u, r) => ({
+        x0: Math.min(u.x0, r.x0),
+        y0: Math.min(u.y0, r.y0),
+        x1: Math.max(u.x1, r.x1),
+        y1: Math.max(u.y1, r.y1),
+      }))
+    : null
 
 /** A scene's avatar box with a margin (head motion may pass the edge), editor-canvas units; null when hidden. */
 export function avatarRegion(scene: Scene): Rect | null {
   const a = scene.avatarData
-  return a.showAvatar ? rotatedBounds(a.position.x, a.position.y, a.position.width, a.position.height, a.position.angle, 4) : null
+  return a.showAvatar
+    ? rotatedBounds(a.position.x, a.position.y, a.position.width, a.position.height, a.position.angle, 4)
+    : null
 }
 
 /**
@@ -57,8 +75,10 @@ export function topRegion(doc: ProjectDocument): Rect | null {
   const rects: Rect[] = []
   for (const s of doc.scenes) {
     const c = s.captionData
-    if (c.display && s.text.trim()) rects.push(rotatedBounds(c.x, c.y, c.w * 1.6, c.h * 1.8, c.angle, c.fontSize))
-    for (const as of s.assets) if (as.type !== 'audio') rects.push(rotatedBounds(as.x, as.y, as.w, as.h, as.angle, 2))
+    if (c.display && s.text.trim())
+      rects.push(rotatedBounds(c.x, c.y, c.w * 1.6, c.h * 1.8, c.angle, c.fontSize))
+    for (const as of s.assets)
+      if (as.type !== 'audio') rects.push(rotatedBounds(as.x, as.y, as.w, as.h, as.angle, 2))
   }
   return union(rects)
 }
@@ -66,7 +86,8 @@ export function topRegion(doc: ProjectDocument): Rect | null {
 /** drawFrame resets the transform; this context moves every transform by the layer's offset. */
 function offsetContext(ctx: FrameCtx, dx: number, dy: number): FrameCtx {
   const bound = new Map<PropertyKey, unknown>()
-  const setTransform = (a: number, b: number, c: number, d: number, e: number, f: number) => ctx.setTransform(a, b, c, d, e - dx, f - dy)
+  const setTransform = (a: number, b: number, c: number, d: number, e: number, f: number) =>
+    ctx.setTransform(a, b, c, d, e - dx, f - dy)
   return new Proxy(ctx, {
     get(target, prop) {
       if (prop === 'setTransform') return setTransform
@@ -86,21 +107,45 @@ function offsetContext(ctx: FrameCtx, dx: number, dy: number): FrameCtx {
  * What decides the avatar layer at time t: equal keys draw equal pixels; poses that differ only in
  * the mouth change only the mouth's pixels. `pose` is null when the avatar is hidden.
  */
-function avatarState(scene: Scene, index: number, local: number, assets: FrameAssets, scale: number): { key: string; index: number; pose: AvatarPose | null } {
+function avatarState(
+  scene: Scene,
+  index: number,
+  local: number,
+  assets: FrameAssets,
+  scale: number,
+): { key: string; index: number; pose: AvatarPose | null } {
   const a = scene.avatarData
   if (!a.showAvatar) return { key: `${index}|-`, index, pose: null }
   const look = lookFor(scene, assets)
   const take = currentTake(scene)
-  const pose = poseAt(local, { cues: take?.cues ?? [], wordStarts: take?.words.map((w) => w.start) ?? [], seed: look.seed, emotion: a.emotion, energy: a.energy })
+  const pose = poseAt(local, {
+    cues: take?.cues ?? [],
+    wordStarts: take?.words.map((w) => w.start) ?? [],
+    seed: look.seed,
+    emotion: a.emotion,
+    energy: a.energy,
+  })
   return { key: `${index}|${poseKey(pose, (a.position.width * scale) / AVATAR_UNITS)}`, index, pose }
 }
 
 /** What decides the captions-and-overlays layer at time t (words started and ended, overlays shown and their video frames). */
-function topKey(scene: Scene, index: number, local: number, videoFrame?: (asset: Scene['assets'][number], t: number) => number): string {
+function topKey(
+  scene: Scene,
+  index: number,
+  local: number,
+  videoFrame?: (asset: Scene['assets'][number], t: number) => number,
+): string {
   let started = 0
   let ended = 0
-  if (scene.captionData.display) for (const w of sceneWords(scene)) { if (w.start <= local) started++; if (w.end <= local) ended++ }
-  const visible = scene.assets.filter((x) => x.type !== 'audio' && local >= x.start && local < x.end).map((x) => (x.type === 'video' && videoFrame ? `${x.id}@${videoFrame(x, local - x.start)}` : x.id)).join(',')
+  if (scene.captionData.display)
+    for (const w of sceneWords(scene)) {
+      if (w.start <= local) started++
+      if (w.end <= local) ended++
+    }
+  const visible = scene.assets
+    .filter((x) => x.type !== 'audio' && local >= x.start && local < x.end)
+    .map((x) => (x.type === 'video' && videoFrame ? `${x.id}@${videoFrame(x, local - x.start)}` : x.id))
+    .join(',')
   return `${index}|${started}.${ended}|${visible}`
 }
 
@@ -134,7 +179,8 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
   // Overlay pictures, decoded once.
   const images = new Map<string, Awaited<ReturnType<typeof loadImage>>>()
   for (const [name, file] of Object.entries(input.files.images)) images.set(name, await loadImage(file))
-  for (const [src, file] of Object.entries(input.files.photos ?? {})) setPhotoImage(src, await loadImage(file))
+  for (const [src, file] of Object.entries(input.files.photos ?? {}))
+    setPhotoImage(src, await loadImage(file))
   // Video overlays: one small canvas per overlay holds its current decoded frame.
   const videos = overlayFrameReader(input.files.videos, PROJECT_FPS)
   const videoCanvases = new Map<string, Canvas>()
@@ -146,7 +192,11 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
     c.getContext('2d').putImageData(new ImageData(f.rgba, f.width, f.height), 0, 0)
     return c
   }
-  const assets: FrameAssets = { images, looks: new Map(Object.entries(spec.looks).map(([id, look]) => [Number(id), look])), videoFrame }
+  const assets: FrameAssets = {
+    images,
+    looks: new Map(Object.entries(spec.looks).map(([id, look]) => [Number(id), look])),
+    videoFrame,
+  }
 
   const spans = sceneSpans(doc)
   const fps = PROJECT_FPS
@@ -168,15 +218,29 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
   // scene's box at the scene's first frame; it changes on most frames (the mouth, the head).
   const boxes = doc.scenes.map((scene) => {
     const r = avatarRegion(scene)
-    return r ? { x: even(Math.floor(r.x0 * k)), y: even(Math.floor(r.y0 * k)), width: Math.ceil((r.x1 - r.x0) * k) + 2, height: Math.ceil((r.y1 - r.y0) * k) + 2 } : null
+    return r
+      ? {
+          x: even(Math.floor(r.x0 * k)),
+          y: even(Math.floor(r.y0 * k)),
+          width: Math.ceil((r.x1 - r.x0) * k) + 2,
+          height: Math.ceil((r.y1 - r.y0) * k) + 2,
+        }
+      : null
   })
   const shown = boxes.filter((b): b is NonNullable<typeof b> => b !== null)
   const lw = Math.max(2, ...shown.map((b) => Math.ceil(b.width / 2) * 2))
   const lh = Math.max(2, ...shown.map((b) => Math.ceil(b.height / 2) * 2))
   const place = boxes.map((b) => ({ x: b?.x ?? 0, y: b?.y ?? 0 }))
-  const moves = [...firstFrame].filter(([, from]) => from > 0).map(([index, from]) => ({ from, ...place[index]! }))
+  const moves = [...firstFrame]
+    .filter(([, from]) => from > 0)
+    .map(([index, from]) => ({ from, ...place[index]! }))
   const first = place[at(0).span.index]!
-  const layer = { ...first, width: lw, height: lh, moves: moves.filter((m, n) => m.x !== (moves[n - 1] ?? first).x || m.y !== (moves[n - 1] ?? first).y) }
+  const layer = {
+    ...first,
+    width: lw,
+    height: lh,
+    moves: moves.filter((m, n) => m.x !== (moves[n - 1] ?? first).x || m.y !== (moves[n - 1] ?? first).y),
+  }
   const surface = createCanvas(lw, lh)
   const raw = surface.getContext('2d')
   const contexts = place.map((p) => offsetContext(raw, p.x, p.y))
@@ -196,8 +260,16 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
       // Only the avatar of this scene moved: redraw and read back its box, or only its mouth when
       // nothing else of it moved.
       const p = span.scene.avatarData.position
-      const box = { x: (p.x - p.width / 2) * k - place[span.index]!.x, y: (p.y - p.height / 2) * k - place[span.index]!.y, width: p.width * k, height: p.height * k, angle: p.angle }
-      const units = sameButMouth(last.pose, state.pose) ? mouthRegion(lookFor(span.scene, assets), last.pose, state.pose) : WHOLE_AVATAR
+      const box = {
+        x: (p.x - p.width / 2) * k - place[span.index]!.x,
+        y: (p.y - p.height / 2) * k - place[span.index]!.y,
+        width: p.width * k,
+        height: p.height * k,
+        angle: p.angle,
+      }
+      const units = sameButMouth(last.pose, state.pose)
+        ? mouthRegion(lookFor(span.scene, assets), last.pose, state.pose)
+        : WHOLE_AVATAR
       const r = regionInPixels(units, box, lw, lh)
       raw.save()
       raw.beginPath()
@@ -205,7 +277,13 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
       raw.clip()
       drawFrame(ctx, doc, Math.round(t * 1000), assets, options)
       raw.restore()
-      rgba = patched(last.rgba, lw, r, raw.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data, nextBuffer())
+      rgba = patched(
+        last.rgba,
+        lw,
+        r,
+        raw.getImageData(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0).data,
+        nextBuffer(),
+      )
     } else {
       drawFrame(ctx, doc, Math.round(t * 1000), assets, options)
       // getImageData un-premultiplies (ffmpeg's overlay wants straight alpha).
@@ -240,10 +318,19 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
     const topRaw = topSurface.getContext('2d')
     const topCtx = offsetContext(topRaw, x, y)
     top = {
-      x, y, width: tw, height: th, changes,
+      x,
+      y,
+      width: tw,
+      height: th,
+      changes,
       frame: (n) => {
         const t0 = performance.now()
-        drawFrame(topCtx, doc, Math.round((changes[n]! / fps) * 1000), assets, { width, height, transparentBackground: true, part: 'top' })
+        drawFrame(topCtx, doc, Math.round((changes[n]! / fps) * 1000), assets, {
+          width,
+          height,
+          transparentBackground: true,
+          part: 'top',
+        })
         const rgba = new Uint8Array(topRaw.getImageData(0, 0, tw, th).data.buffer)
         drawMs += performance.now() - t0
         drawn++
@@ -256,13 +343,35 @@ export async function renderProjectVideo(input: ProjectVideoInput): Promise<Proj
   await writeFile(voiceFile, encodeWav(input.voice.pcm, input.voice.sampleRate))
   const prepareMs = Math.round(performance.now() - started)
   const result = await renderLayerVideo({
-    width, height, fps, duration, background, layer, top, frameCount, frame,
-    voice: { file: voiceFile, volume: doc.settings.avatar_volume }, outFile: input.outFile, posterAt: Math.min(1, duration / 2),
-    signal: input.signal, onProgress: input.onProgress,
+    width,
+    height,
+    fps,
+    duration,
+    background,
+    layer,
+    top,
+    frameCount,
+    frame,
+    voice: { file: voiceFile, volume: doc.settings.avatar_volume },
+    outFile: input.outFile,
+    posterAt: Math.min(1, duration / 2),
+    signal: input.signal,
+    onProgress: input.onProgress,
   }).finally(videos.close)
   return {
-    file: result.file, poster: result.poster, duration, width, height, frames: frameCount, framesDrawn: drawn,
-    timings: { prepare: prepareMs, draw: Math.round(drawMs), encode: result.encodeMs, total: Math.round(performance.now() - started) },
+    file: result.file,
+    poster: result.poster,
+    duration,
+    width,
+    height,
+    frames: frameCount,
+    framesDrawn: drawn,
+    timings: {
+      prepare: prepareMs,
+      draw: Math.round(drawMs),
+      encode: result.encodeMs,
+      total: Math.round(performance.now() - started),
+    },
     ffmpegCpuMs: result.ffmpegCpuMs,
   }
 }

@@ -31,14 +31,21 @@ port.on('message', (message: RenderThreadRequest) => {
     lastSent = now
     send({ type: 'progress', id, progress, stage })
   }
-  const work = message.type === 'project'
-    ? renderProjectVideo({ ...message.input, signal: controller.signal, onProgress: (f) => onProgress(f, 'rendering the scenes') })
-    : renderAvatarVideo({ ...message.input, signal: controller.signal, onProgress })
-  work.then(
-    (result) => send({ type: 'done', id, result }),
-    (error: unknown) => {
-      const e = error instanceof Error ? error : new Error(String(error))
-      send({ type: 'error', id, name: e.name, message: e.message, code: (e as { code?: string }).code })
-    },
-  ).finally(() => running.delete(id))
+  const work =
+    message.type === 'project'
+      ? renderProjectVideo({
+          ...message.input,
+          signal: controller.signal,
+          onProgress: (f) => onProgress(f, 'rendering the scenes'),
+        })
+      : renderAvatarVideo({ ...message.input, signal: controller.signal, onProgress })
+  work
+    .then(
+      (result) => send({ type: 'done', id, result }),
+      (error: unknown) => {
+        const e = error instanceof Error ? error : new Error(String(error))
+        send({ type: 'error', id, name: e.name, message: e.message, code: (e as { code?: string }).code })
+      },
+    )
+    .finally(() => running.delete(id))
 })

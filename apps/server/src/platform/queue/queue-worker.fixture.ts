@@ -15,7 +15,11 @@ await queue.work<{ n: number }>(QUEUE, { pollingIntervalSeconds: 0.5 }, async ([
   if (!job) return
   console.log(`started ${job.id}`)
   if (BEHAVIOUR === 'hang') await new Promise(() => {})
-  await database.raw.query('insert into queue_test_done (job_id, pid, n) values ($1, $2, $3)', [job.id, process.pid, job.data.n])
+  await database.raw.query('insert into queue_test_done (job_id, pid, n) values ($1, $2, $3)', [
+    job.id,
+    process.pid,
+    job.data.n,
+  ])
   console.log(`done ${job.id}`)
 })
 console.log('ready')

@@ -32,7 +32,9 @@ describe('the job queue keeps its promises', () => {
     ;({ database, url, drop } = await openTestDatabase())
     // This process only sends and works; it does not expire anyone's jobs (workers below do).
     queue = await startQueue(database, { supervise: false })
-    await database.raw.exec('create table queue_test_done (job_id uuid, pid int, n int, at timestamptz default clock_timestamp())')
+    await database.raw.exec(
+      'create table queue_test_done (job_id uuid, pid int, n int, at timestamptz default clock_timestamp())',
+    )
   })
   afterEach(() => {
     for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
@@ -44,9 +46,15 @@ describe('the job queue keeps its promises', () => {
   })
 
   const jobState = async (id: string) =>
-    (await database.raw.query<{ state: string; retry_count: number }>('select state, retry_count from pgboss.job where id = $1', [id])).rows[0]
+    (
+      await database.raw.query<{ state: string; retry_count: number }>(
+        'select state, retry_count from pgboss.job where id = $1',
+        [id],
+      )
+    ).rows[0]
   const jobsIn = async (name: string) =>
-    (await database.raw.query<{ data: { n: number } }>('select data from pgboss.job where name = $1', [name])).rows
+    (await database.raw.query<{ data: { n: number } }>('select data from pgboss.job where name = $1', [name]))
+      .rows
 
   /** Starts a worker process on this database; resolves once it reported `ready`. */
   async function startWorker(name: string, behaviour: 'hang' | 'complete') {
@@ -86,26 +94,29 @@ describe('the job queue keeps its promises', () => {
     expect(ran).toEqual([2])
   })
 
-  it.skipIf(onPostgres)('on PGlite a sent job starts at once and a backlog drains without waiting for the slow poll', async () => {
-    await queue.ensure('test.wake')
-    const started: number[] = []
-    // Asks for 0.5 s; on PGlite the worker polls every PGLITE_POLL_SECONDS and relies on wakes.
-    await queue.work('test.wake', { pollingIntervalSeconds: 0.5, batchSize: 1 }, async () => {
-      started.push(Date.now())
-    })
-    await sleep(300) // the worker's first (empty) fetch is behind it: it now sleeps its interval
-    const sent = Date.now()
-    await queue.send('test.wake', { n: 1 })
-    await until(() => started.length === 1)
-    expect(started[0]! - sent).toBeLessThan(1500)
-    // Five jobs sent in one transaction: the woken worker takes them one by one, back to back.
-    const burst = Date.now()
-    await database.db.transaction(async (tx) => {
-      for (let n = 0; n < 5; n++) await queue.send('test.wake', { n }, { tx })
-    })
-    await until(() => started.length === 6)
-    expect(started[5]! - burst).toBeLessThan(3000)
-  })
+  it.skipIf(onPostgres)(
+    'on PGlite a sent job starts at once and a backlog drains without waiting for the slow poll',
+    async () => {
+      await queue.ensure('test.wake')
+      const started: number[] = []
+      // Asks for 0.5 s; on PGlite the worker polls every PGLITE_POLL_SECONDS and relies on wakes.
+      await queue.work('test.wake', { pollingIntervalSeconds: 0.5, batchSize: 1 }, async () => {
+        started.push(Date.now())
+      })
+      await sleep(300) // the worker's first (empty) fetch is behind it: it now sleeps its interval
+      const sent = Date.now()
+      await queue.send('test.wake', { n: 1 })
+      await until(() => started.length === 1)
+      expect(started[0]! - sent).toBeLessThan(1500)
+      // Five jobs sent in one transaction: the woken worker takes them one by one, back to back.
+      const burst = Date.now()
+      await database.db.transaction(async (tx) => {
+        for (let n = 0; n < 5; n++) await queue.send('test.wake', { n }, { tx })
+      })
+      await until(() => started.length === 6)
+      expect(started[5]! - burst).toBeLessThan(3000)
+    },
+  )
 
   it('retries a failing job with growing delays until it succeeds', async () => {
     await queue.ensure('test.retry', { retryLimit: 3, retryDelay: 1, retryBackoff: true })
@@ -130,8 +141,14 @@ describe('the job queue keeps its promises', () => {
     await queue.ensure('test.remote')
     const worker = await startWorker('test.remote', 'complete')
     const id = (await queue.send('test.remote', { n: 42 }))!
-    const done = await until(async () =>
-      (await database.raw.query<{ pid: number; n: number }>('select pid, n from queue_test_done where job_id = $1', [id])).rows[0],
+    const done = await until(
+      async () =>
+        (
+          await database.raw.query<{ pid: number; n: number }>(
+            'select pid, n from queue_test_done where job_id = $1',
+            [id],
+          )
+        ).rows[0],
     )
     expect(done).toEqual({ pid: worker.child.pid, n: 42 })
     expect(worker.child.pid).not.toBe(process.pid)
@@ -139,21 +156,27 @@ describe('the job queue keeps its promises', () => {
     await until(async () => (await jobState(id))?.state === 'completed')
   })
 
-  it.runIf(onPostgres)('gives the job of a worker killed mid-job to the next worker, which completes it once', async () => {
-    await queue.ensure('test.crash', { expireInSeconds: 2, retryLimit: 2 })
-    const id = (await queue.send('test.crash', { n: 7 }))!
-    const first = await startWorker('test.crash', 'hang')
-    await until(() => first.lines.includes(`started ${id}`))
-    expect(await jobState(id)).toMatchObject({ state: 'active' })
-    first.child.kill('SIGKILL')
-    await until(() => first.child.exitCode !== null || first.child.signalCode !== null)
+  it.runIf(onPostgres)(
+    'gives the job of a worker killed mid-job to the next worker, which completes it once',
+    async () => {
+      await queue.ensure('test.crash', { expireInSeconds: 2, retryLimit: 2 })
+      const id = (await queue.send('test.crash', { n: 7 }))!
+      const first = await startWorker('test.crash', 'hang')
+      await until(() => first.lines.includes(`started ${id}`))
+      expect(await jobState(id)).toMatchObject({ state: 'active' })
+      first.child.kill('SIGKILL')
+      await until(() => first.child.exitCode !== null || first.child.signalCode !== null)
 
-    const second = await startWorker('test.crash', 'complete')
-    await until(() => second.lines.includes(`done ${id}`), 30_000)
-    const rows = (await database.raw.query<{ pid: number }>('select pid from queue_test_done where job_id = $1', [id])).rows
-    expect(rows).toEqual([{ pid: second.child.pid }])
-    // The worker prints "done" when its handler returns; the queue records completion just after.
-    await until(async () => (await jobState(id))?.state === 'completed')
-    expect(await jobState(id)).toEqual({ state: 'completed', retry_count: 1 })
-  }, 60_000)
+      const second = await startWorker('test.crash', 'complete')
+      await until(() => second.lines.includes(`done ${id}`), 30_000)
+      const rows = (
+        await database.raw.query<{ pid: number }>('select pid from queue_test_done where job_id = $1', [id])
+      ).rows
+      expect(rows).toEqual([{ pid: second.child.pid }])
+      // The worker prints "done" when its handler returns; the queue records completion just after.
+      await until(async () => (await jobState(id))?.state === 'completed')
+      expect(await jobState(id)).toEqual({ state: 'completed', retry_count: 1 })
+    },
+    60_000,
+  )
 })

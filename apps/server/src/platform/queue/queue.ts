@@ -14,7 +14,11 @@ export interface Queue {
   /** Declare a queue (idempotent). Call before send/work. */
   ensure(name: string, options?: Omit<QueueOptions, 'name'>): Promise<void>
   /** Enqueue; with `tx`, the job is part of that transaction. */
-  send<T extends object>(name: string, data: T, options?: SendOptions & { tx?: Queryable }): Promise<string | null>
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: SendOptions & { tx?: Queryable },
+  ): Promise<string | null>
   work<T>(name: string, options: WorkOptions, handler: (jobs: Job<T>[]) => Promise<unknown>): Promise<string>
   /** Ask this process's workers of `name` to fetch now instead of at their next poll. */
   wake(name: string): void
@@ -109,7 +113,8 @@ export async function startQueue(database: Database, opts: StartQueueOptions): P
   // its commit, so a wake from inside it could fetch too early: there the polling interval stays.
   const embedded = Boolean(database.pglite)
   const wake = (name: string) => {
-    for (const worker of boss.getWipData()) if (worker.name === name && worker.state === 'active') boss.notifyWorker(worker.id)
+    for (const worker of boss.getWipData())
+      if (worker.name === name && worker.state === 'active') boss.notifyWorker(worker.id)
   }
   const db = bossDb(database)
   /** With slow polls a retry would wait for the next one; wake the queue when the earliest retry is due. */
@@ -144,7 +149,9 @@ export async function startQueue(database: Database, opts: StartQueueOptions): P
       return id
     },
     async work(name, options, handler) {
-      const polling = embedded ? { pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds ?? 2, PGLITE_POLL_SECONDS) } : {}
+      const polling = embedded
+        ? { pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds ?? 2, PGLITE_POLL_SECONDS) }
+        : {}
       // pg-boss waits out its interval even after a batch; fetching again at once drains a backlog.
       const drain = async (jobs: Job<unknown>[]) => {
         try {

@@ -130,8 +130,14 @@ describe.runIf(onPostgres)('real-time pushes across processes (PostgreSQL)', () 
     childBase = `http://127.0.0.1:${port}`
     child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
       env: {
-        ...process.env, DATABASE_URL: url, MODE: 'serve', PORT: String(port), HOST: '127.0.0.1',
-        DATA_DIR: path.join(dataDir, 'a'), NODE_ENV: 'test', ADMIN_PASSWORD: 'admin-password-1',
+        ...process.env,
+        DATABASE_URL: url,
+        MODE: 'serve',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'a'),
+        NODE_ENV: 'test',
+        ADMIN_PASSWORD: 'admin-password-1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -146,10 +152,22 @@ describe.runIf(onPostgres)('real-time pushes across processes (PostgreSQL)', () 
     })
 
     // Process B: this test process, a second API process on the same database.
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dataDir, 'b'), DATABASE_URL: url, MODE: 'serve' })
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: path.join(dataDir, 'b'),
+      DATABASE_URL: url,
+      MODE: 'serve',
+    })
     const queue = await startQueue(database, { supervise: false })
     const realtime = await startRealtime({ database, databaseUrl: url, serveSockets: true })
-    const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
+    const platform: Platform = {
+      config,
+      database,
+      db: database.db,
+      queue,
+      realtime,
+      storage: createStorage(config),
+    }
     const app = await buildApp(platform)
     await app.listen({ port: 0, host: '127.0.0.1' })
     local = {
@@ -194,8 +212,14 @@ describe.runIf(onPostgres)('real-time pushes across processes (PostgreSQL)', () 
     expect(onB.events[0]).toEqual(['receive-notification-event', { newNotification: created }])
 
     // And A's API lists what B wrote.
-    const res = await fetch(`${childBase}/api/notifications?limit=10&page=1`, { headers: { authorization: `Bearer ${user.token}` } })
-    expect(await res.json()).toMatchObject({ notifications: [created], total_pages: 1, quantity_unseen_notification: 1 })
+    const res = await fetch(`${childBase}/api/notifications?limit=10&page=1`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    })
+    expect(await res.json()).toMatchObject({
+      notifications: [created],
+      total_pages: 1,
+      quantity_unseen_notification: 1,
+    })
   })
 
   it('a logout on process B closes the socket the session opened on process A', async () => {
@@ -205,7 +229,9 @@ describe.runIf(onPostgres)('real-time pushes across processes (PostgreSQL)', () 
     let closedBy = ''
     onA.socket.on('disconnect', (reason) => (closedBy = reason))
     const res = await fetch(`${local.base}/api/logout`, {
-      method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: '{}',
     })
     expect(res.status).toBe(200)
     await until(() => closedBy !== '')
@@ -227,7 +253,10 @@ describe.runIf(onPostgres)('real-time pushes across processes (PostgreSQL)', () 
     await worker.emitToUser(user.id, 'final-video-event', { id: 7 })
     await worker.emitToUser(user.id, 'export-output-event', big)
     await until(() => onA.events.length === 2 && onB.events.length === 2)
-    expect(onA.events).toEqual([['final-video-event', { id: 7 }], ['export-output-event', big]])
+    expect(onA.events).toEqual([
+      ['final-video-event', { id: 7 }],
+      ['export-output-event', big],
+    ])
     expect(onB.events).toEqual(onA.events)
     expect(bystander.events).toEqual([])
   })

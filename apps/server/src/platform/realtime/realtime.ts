@@ -5,7 +5,11 @@ import pg from 'pg'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import { sql } from 'drizzle-orm'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from '@mouthpiece/contracts/realtime/events'
-import type { RealtimeEventName, RealtimeHandshakeAuth, RealtimePayloads } from '@mouthpiece/contracts/realtime/events'
+import type {
+  RealtimeEventName,
+  RealtimeHandshakeAuth,
+  RealtimePayloads,
+} from '@mouthpiece/contracts/realtime/events'
 import { USER_TOKEN_COOKIE } from '@mouthpiece/contracts/constants'
 import type { Database, Queryable } from '../db/client'
 import { createBroadcast, createDisconnect, decodeMessage, ensureAttachmentsTable, publish } from './wire'
@@ -38,7 +42,11 @@ export interface Realtime {
    * Pushes a back-office event to every socket signed in with an admin key, in every API process
    * (never to a user's socket). With `tx`, only once that transaction commits.
    */
-  emitToAdmins<E extends RealtimeEventName>(event: E, payload: RealtimePayloads[E], opts?: { tx?: Queryable }): Promise<void>
+  emitToAdmins<E extends RealtimeEventName>(
+    event: E,
+    payload: RealtimePayloads[E],
+    opts?: { tx?: Queryable },
+  ): Promise<void>
   /**
    * Disconnects sockets opened with sessions that were just revoked, in every API process. With
    * `tx`, only once that transaction commits (and not at all if it rolls back).
@@ -89,7 +97,11 @@ export async function startRealtime(opts: RealtimeOptions): Promise<Realtime> {
 
   if (opts.serveSockets) {
     if (engine === 'postgres') {
-      pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 3, application_name: 'mouthpiece-realtime' })
+      pool = new pg.Pool({
+        connectionString: opts.databaseUrl,
+        max: 3,
+        application_name: 'mouthpiece-realtime',
+      })
       pool.on('error', (err) => console.error('[realtime]', err.message))
       io = new Server({
         path: REALTIME_PATH,
@@ -122,12 +134,20 @@ export async function startRealtime(opts: RealtimeOptions): Promise<Realtime> {
       await publish(emitOpts.tx ?? database.db, channelOf(database), message)
     },
     async emitToAdmins(event, payload, emitOpts = {}) {
-      await publish(emitOpts.tx ?? database.db, channelOf(database), createBroadcast([ADMINS_ROOM], event, payload))
+      await publish(
+        emitOpts.tx ?? database.db,
+        channelOf(database),
+        createBroadcast([ADMINS_ROOM], event, payload),
+      )
     },
     async disconnect(target, disconnectOpts = {}) {
-      const message = 'sessionId' in target
-        ? createDisconnect([sessionRoom(target.sessionId)])
-        : createDisconnect([userRoom(target.userId)], target.exceptSessionId ? [sessionRoom(target.exceptSessionId)] : [])
+      const message =
+        'sessionId' in target
+          ? createDisconnect([sessionRoom(target.sessionId)])
+          : createDisconnect(
+              [userRoom(target.userId)],
+              target.exceptSessionId ? [sessionRoom(target.exceptSessionId)] : [],
+            )
       await publish(disconnectOpts.tx ?? database.db, channelOf(database), message)
     },
     attach(app, resolve) {
@@ -168,7 +188,11 @@ function channelOf(database: Database) {
 /** The handshake's `auth` as sent: anything may arrive. */
 type Offered = { [K in keyof RealtimeHandshakeAuth]?: unknown }
 
-async function authenticate(socket: Socket, resolve: { user: SocketUserResolver; admin: SocketAdminResolver }, app: FastifyInstance) {
+async function authenticate(
+  socket: Socket,
+  resolve: { user: SocketUserResolver; admin: SocketAdminResolver },
+  app: FastifyInstance,
+) {
   const token = tokenOf(socket, app)
   const { adminKey } = socket.handshake.auth as Offered
   const [user, admin] = await Promise.all([

@@ -99,12 +99,14 @@ function isWireMessage(m: Partial<WireMessage>): m is WireMessage {
 /** The adapter's attachments table (its documented schema); created once, tolerant of a racing peer. */
 export async function ensureAttachmentsTable(q: Queryable): Promise<void> {
   try {
-    await q.execute(sql.raw(`
+    await q.execute(
+      sql.raw(`
       create table if not exists ${ATTACHMENTS_TABLE} (
         id bigserial unique,
         created_at timestamptz default now(),
         payload bytea
-      )`))
+      )`),
+    )
   } catch (err) {
     // Two processes starting together may both try; the loser sees a duplicate error.
     const code = (err as { code?: string }).code

@@ -28,7 +28,9 @@ export function createFileLinks(secret: string, publicUrl: string): FileLinks {
     createHmac('sha256', secret).update(`${key}\n${expires}\n${download}`).digest('base64url')
   return {
     url(key, opts = {}) {
-      const expires = String(Math.floor(Date.now() / 1000) + (opts.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS))
+      const expires = String(
+        Math.floor(Date.now() / 1000) + (opts.expiresInSeconds ?? DEFAULT_URL_TTL_SECONDS),
+      )
       const params = new URLSearchParams({ expires })
       if (opts.downloadName) params.set('download', opts.downloadName)
       params.set('signature', sign(key, expires, opts.downloadName ?? ''))

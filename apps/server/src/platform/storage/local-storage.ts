@@ -87,7 +87,10 @@ export function createLocalStorage(root: string, links: FileLinks): Storage {
     async put(key, body, contentType) {
       assertValidKey(key)
       await writeAtomically(fileOf(key), body)
-      await writeAtomically(metaOf(key), Buffer.from(JSON.stringify({ contentType: contentType ?? contentTypeFor(key) })))
+      await writeAtomically(
+        metaOf(key),
+        Buffer.from(JSON.stringify({ contentType: contentType ?? contentTypeFor(key) })),
+      )
       const object = await stat(key)
       if (!object) throw new Error(`storage: ${key} vanished after writing`)
       return object

@@ -8,7 +8,13 @@ import { pipeline } from 'node:stream/promises'
 import type * as S3Sdk from '@aws-sdk/client-s3'
 import type { _Object, S3Client } from '@aws-sdk/client-s3'
 import type { getSignedUrl as GetSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { DEFAULT_URL_TTL_SECONDS, assertValidKey, assertValidPrefix, contentTypeFor, fileNotFound } from './storage'
+import {
+  DEFAULT_URL_TTL_SECONDS,
+  assertValidKey,
+  assertValidPrefix,
+  contentTypeFor,
+  fileNotFound,
+} from './storage'
 import type { ListedObject, Storage, StoredObject } from './storage'
 
 export interface S3Options {
@@ -29,21 +35,24 @@ export interface S3Options {
 export function createS3Storage(opts: S3Options): Storage {
   // The AWS SDK loads with the first storage call, not at start-up, where it cost half a second.
   let loaded: Promise<{ sdk: typeof S3Sdk; getSignedUrl: typeof GetSignedUrl; client: S3Client }> | undefined
-  const aws = () => (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
-    sdk,
-    getSignedUrl: presigner.getSignedUrl,
-    client: new sdk.S3Client({
-      region: opts.region,
-      endpoint: opts.endpoint,
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      credentials:
-        opts.accessKeyId && opts.secretAccessKey
-          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-          : undefined,
-    }),
-  })))
+  const aws = () =>
+    (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+      ([sdk, presigner]) => ({
+        sdk,
+        getSignedUrl: presigner.getSignedUrl,
+        client: new sdk.S3Client({
+          region: opts.region,
+          endpoint: opts.endpoint,
+          forcePathStyle: true,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          credentials:
+            opts.accessKeyId && opts.secretAccessKey
+              ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+              : undefined,
+        }),
+      }),
+    ))
   const Bucket = opts.bucket
   const tmpDir = opts.tmpDir ?? os.tmpdir()
 
@@ -71,7 +80,15 @@ export function createS3Storage(opts: S3Options): Storage {
       const ContentType = contentType ?? contentTypeFor(key)
       const { sdk, client } = await aws()
       if (!(body instanceof Readable)) {
-        await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType, ContentLength: body.byteLength }))
+        await client.send(
+          new sdk.PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentType,
+            ContentLength: body.byteLength,
+          }),
+        )
       } else {
         // PutObject needs the length up front; a stream's is unknown until it ends.
         await fsp.mkdir(tmpDir, { recursive: true })
@@ -80,7 +97,13 @@ export function createS3Storage(opts: S3Options): Storage {
           await pipeline(body, fs.createWriteStream(spool))
           const { size } = await fsp.stat(spool)
           await client.send(
-            new sdk.PutObjectCommand({ Bucket, Key: key, Body: fs.createReadStream(spool), ContentType, ContentLength: size }),
+            new sdk.PutObjectCommand({
+              Bucket,
+              Key: key,
+              Body: fs.createReadStream(spool),
+              ContentType,
+              ContentLength: size,
+            }),
           )
         } finally {
           await fsp.rm(spool, { force: true })
@@ -95,7 +118,11 @@ export function createS3Storage(opts: S3Options): Storage {
       const { sdk, client } = await aws()
       try {
         const res = await client.send(
-          new sdk.GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new sdk.GetObjectCommand({
+            Bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         )
         const total = /\/(\d+)$/.exec(res.ContentRange ?? '')?.[1]
         const object: StoredObject = {
@@ -119,7 +146,9 @@ export function createS3Storage(opts: S3Options): Storage {
       let ContinuationToken: string | undefined
       // A page holds at most 1000 keys; follow the continuation token to the end.
       do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        )
         listed.push(...listedObjects(page.Contents))
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
@@ -147,7 +176,9 @@ export function createS3Storage(opts: S3Options): Storage {
 
 /** A ListObjectsV2 page's entries; entries without a key (never sent by S3, but typed optional) are skipped. */
 export function listedObjects(contents: _Object[] | undefined): ListedObject[] {
-  return (contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) }] : []))
+  return (contents ?? []).flatMap((o) =>
+    o.Key ? [{ key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) }] : [],
+  )
 }
 
 function isNotFound(err: unknown): boolean {

@@ -15,12 +15,21 @@ export interface SendFileOptions {
  * (`registerFileRoutes`) and the permanent, id-based links of the modules (share pages must not
  * expire), with the same headers.
  */
-export async function sendStoredFile(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, opts: SendFileOptions = {}) {
+export async function sendStoredFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  opts: SendFileOptions = {},
+) {
   const object = await storage.stat(key)
   if (!object) throw fileNotFound()
   const range = parseRange(req.headers.range, object.size)
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${object.size}`).send({ message: 'Range not satisfiable', code: 'range' })
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${object.size}`)
+      .send({ message: 'Range not satisfiable', code: 'range' })
   }
   const { body } = await storage.get(key, range ?? undefined)
   void reply
@@ -31,9 +40,16 @@ export async function sendStoredFile(req: FastifyRequest, reply: FastifyReply, s
     .header('x-content-type-options', 'nosniff')
     // Uploaded HTML or SVG opened directly must not run script on our origin.
     .header('content-security-policy', 'sandbox')
-  if (opts.downloadName) void reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`)
+  if (opts.downloadName)
+    void reply.header(
+      'content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`,
+    )
   if (range) {
-    void reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`).header('content-length', range.end - range.start + 1)
+    void reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+      .header('content-length', range.end - range.start + 1)
   } else void reply.header('content-length', object.size)
   return reply.send(body)
 }

@@ -15,13 +15,24 @@ const invalidLink = () => new AppError('invalid_link', 'This link has expired or
  * `sendStoredFile` (single byte ranges, so video and audio players can seek); a link is cached
  * no longer than it is valid.
  */
-export function registerFileRoutes({ app, storage, config }: { app: FastifyInstance; storage: Storage; config: Config }) {
+export function registerFileRoutes({
+  app,
+  storage,
+  config,
+}: {
+  app: FastifyInstance
+  storage: Storage
+  config: Config
+}) {
   const links = fileLinksFor(config)
   app.get<{ Params: { '*': string }; Querystring: LinkQuery }>(`${FILES_PATH}/*`, async (req, reply) => {
     const key = req.params['*']
     assertValidKey(key)
     if (!links.verify(key, req.query)) throw invalidLink()
     const remaining = Math.max(0, Number(req.query.expires) - Math.floor(Date.now() / 1000))
-    return sendStoredFile(req, reply, storage, key, { cacheControl: `private, max-age=${remaining}`, downloadName: req.query.download })
+    return sendStoredFile(req, reply, storage, key, {
+      cacheControl: `private, max-age=${remaining}`,
+      downloadName: req.query.download,
+    })
   })
 }

@@ -15,7 +15,18 @@ import { createLocalStorage } from './local-storage'
 import { createS3Storage } from './s3-storage'
 import type { Storage } from './storage'
 
-const BAD_KEYS = ['', '../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'a//b', '.hidden', 'a/.meta/x', 'a\\..\\b', 'sp ace', 'x'.repeat(600)]
+const BAD_KEYS = [
+  '',
+  '../escape.txt',
+  'a/../../escape.txt',
+  '/etc/passwd',
+  'a//b',
+  '.hidden',
+  'a/.meta/x',
+  'a\\..\\b',
+  'sp ace',
+  'x'.repeat(600),
+]
 
 /** The behaviour every storage must have, run against local files and against the S3 wire. */
 function storageContract(name: string, make: () => Storage) {
@@ -60,11 +71,21 @@ function storageContract(name: string, make: () => Storage) {
 
     it('lists the objects under a prefix with their size and time', async () => {
       const before = Date.now() - 2000
-      for (const key of ['listing/a/one.txt', 'listing/a/two.txt', 'listing/a/deep/three.txt', 'listing/b/four.txt', 'listingx.txt']) {
+      for (const key of [
+        'listing/a/one.txt',
+        'listing/a/two.txt',
+        'listing/a/deep/three.txt',
+        'listing/b/four.txt',
+        'listingx.txt',
+      ]) {
         await storage.put(key, Buffer.from(key))
       }
       const keys = async (prefix: string) => (await storage.list(prefix)).map((o) => o.key).sort()
-      expect(await keys('listing/a/')).toEqual(['listing/a/deep/three.txt', 'listing/a/one.txt', 'listing/a/two.txt'])
+      expect(await keys('listing/a/')).toEqual([
+        'listing/a/deep/three.txt',
+        'listing/a/one.txt',
+        'listing/a/two.txt',
+      ])
       expect(await keys('listing/')).toHaveLength(4)
       expect(await keys('listing')).toHaveLength(5)
       expect(await keys('listing/a/t')).toEqual(['listing/a/two.txt'])
@@ -74,12 +95,16 @@ function storageContract(name: string, make: () => Storage) {
       expect(one!.modifiedAt.getTime()).toBeGreaterThan(before)
       await storage.delete('listing/a/one.txt')
       expect(await keys('listing/a/')).toEqual(['listing/a/deep/three.txt', 'listing/a/two.txt'])
-      for (const prefix of ['../', '/', '.meta/', 'a//']) await expect(storage.list(prefix), prefix).rejects.toMatchObject({ code: 'invalid_key' })
+      for (const prefix of ['../', '/', '.meta/', 'a//'])
+        await expect(storage.list(prefix), prefix).rejects.toMatchObject({ code: 'invalid_key' })
     })
 
     it('refuses keys that could leave the storage root', async () => {
       for (const key of BAD_KEYS) {
-        await expect(storage.put(key, Buffer.from('nope')), key).rejects.toMatchObject({ code: 'invalid_key', status: 400 })
+        await expect(storage.put(key, Buffer.from('nope')), key).rejects.toMatchObject({
+          code: 'invalid_key',
+          status: 400,
+        })
         await expect(storage.stat(key), key).rejects.toMatchObject({ code: 'invalid_key' })
         await expect(storage.url(key), key).rejects.toMatchObject({ code: 'invalid_key' })
       }
@@ -104,10 +129,17 @@ describe('local files', () => {
     })
     await expect(storage.put('uploads/a.bin', broken)).rejects.toThrow('client went away')
     expect(await text((await storage.get('uploads/a.bin')).body)).toBe('complete')
-    await expect(storage.put('uploads/b.bin', Readable.from((async function* () {
-      yield Buffer.from('partial')
-      throw new Error('cut')
-    })()))).rejects.toThrow('cut')
+    await expect(
+      storage.put(
+        'uploads/b.bin',
+        Readable.from(
+          (async function* () {
+            yield Buffer.from('partial')
+            throw new Error('cut')
+          })(),
+        ),
+      ),
+    ).rejects.toThrow('cut')
     expect(await storage.stat('uploads/b.bin')).toBeNull()
     expect(fs.readdirSync(path.join(root, 'files', '.tmp'))).toEqual([])
   })
@@ -174,7 +206,9 @@ describe('signed file links served by the app', () => {
     stretched.searchParams.set('expires', String(Number(good.searchParams.get('expires')) + 3600))
     expect((await open(stretched.toString())).statusCode).toBe(403)
     expect((await t.app.inject({ method: 'GET', url: '/api/files/exports/clip.mp4' })).statusCode).toBe(403)
-    expect((await t.app.inject({ method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400)
+    expect((await t.app.inject({ method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(
+      400,
+    )
   })
 
   it('answers 404 for a link to a file since deleted', async () => {
@@ -203,18 +237,30 @@ function fakeS3() {
       const id = `${bucket}/${key}`
       const noSuchKey = () => {
         res.writeHead(404, { 'content-type': 'application/xml' })
-        res.end(req.method === 'HEAD' ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`)
+        res.end(
+          req.method === 'HEAD'
+            ? undefined
+            : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`,
+        )
       }
-      if (!req.headers.authorization?.startsWith('AWS4-HMAC-SHA256') && !url.searchParams.has('X-Amz-Signature')) {
+      if (
+        !req.headers.authorization?.startsWith('AWS4-HMAC-SHA256') &&
+        !url.searchParams.has('X-Amz-Signature')
+      ) {
         res.writeHead(403, { 'content-type': 'application/xml' })
         return res.end('<Error><Code>AccessDenied</Code><Message>Unsigned</Message></Error>')
       }
-      if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') return listObjects(bucket!, url, res)
+      if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2')
+        return listObjects(bucket!, url, res)
       const obj = objects.get(id)
       switch (req.method) {
         case 'PUT': {
           const body = Buffer.concat(chunks)
-          objects.set(id, { body, contentType: req.headers['content-type'] ?? 'binary/octet-stream', modified: new Date() })
+          objects.set(id, {
+            body,
+            contentType: req.headers['content-type'] ?? 'binary/octet-stream',
+            modified: new Date(),
+          })
           res.writeHead(200, { etag: `"${body.length}"` })
           return res.end()
         }
@@ -223,14 +269,20 @@ function fakeS3() {
           if (!obj) return noSuchKey()
           const headers: http.OutgoingHttpHeaders = {
             'content-type': url.searchParams.get('response-content-type') ?? obj.contentType,
-            'last-modified': obj.modified.toUTCString(), etag: `"${obj.body.length}"`, 'accept-ranges': 'bytes',
+            'last-modified': obj.modified.toUTCString(),
+            etag: `"${obj.body.length}"`,
+            'accept-ranges': 'bytes',
           }
           const disposition = url.searchParams.get('response-content-disposition')
           if (disposition) headers['content-disposition'] = disposition
           const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '')
           if (range && req.method === 'GET') {
             const part = obj.body.subarray(Number(range[1]), Number(range[2]) + 1)
-            res.writeHead(206, { ...headers, 'content-length': part.length, 'content-range': `bytes ${range[1]}-${range[2]}/${obj.body.length}` })
+            res.writeHead(206, {
+              ...headers,
+              'content-length': part.length,
+              'content-range': `bytes ${range[1]}-${range[2]}/${obj.body.length}`,
+            })
             return res.end(part)
           }
           res.writeHead(200, { ...headers, 'content-length': obj.body.length })
@@ -280,7 +332,14 @@ describe('S3 over its wire', () => {
     s3.server.closeAllConnections()
     await new Promise((r) => s3.server.close(r))
   })
-  const make = () => createS3Storage({ bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' })
+  const make = () =>
+    createS3Storage({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'secret',
+    })
 
   storageContract('S3', make)
 
@@ -291,7 +350,9 @@ describe('S3 over its wire', () => {
     const headers = put[0]!.headers
     expect(headers['content-length']).toBe('11')
     expect(headers['content-encoding']).toBeUndefined()
-    expect(Object.keys(headers).filter((h) => h.startsWith('x-amz-checksum') || h === 'x-amz-trailer')).toEqual([])
+    expect(
+      Object.keys(headers).filter((h) => h.startsWith('x-amz-checksum') || h === 'x-amz-trailer'),
+    ).toEqual([])
     expect(s3.objects.get('media/plain/a.txt')?.body.toString()).toBe('hello world')
   })
 
@@ -300,7 +361,9 @@ describe('S3 over its wire', () => {
     for (const n of [1, 2, 3, 4, 5]) await storage.put(`paged/${n}.txt`, Buffer.from('x'.repeat(n)))
     const sent = s3.requests.length
     const listed = await storage.list('paged/')
-    expect(listed.map((o) => [o.key, o.size]).sort()).toEqual([1, 2, 3, 4, 5].map((n) => [`paged/${n}.txt`, n]))
+    expect(listed.map((o) => [o.key, o.size]).sort()).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [`paged/${n}.txt`, n]),
+    )
     expect(s3.requests.slice(sent).filter((r) => r.url.includes('list-type=2'))).toHaveLength(3)
   })
 
@@ -317,7 +380,13 @@ describe('S3 over its wire', () => {
   })
 
   it('is what S3_* configuration selects', () => {
-    const config = loadConfig({ DATA_DIR: os.tmpdir(), S3_BUCKET: 'media', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' })
+    const config = loadConfig({
+      DATA_DIR: os.tmpdir(),
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 'b',
+    })
     expect(createStorage(config).kind).toBe('s3')
     expect(createStorage(loadConfig({ DATA_DIR: os.tmpdir() })).kind).toBe('local')
     expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'a' })).toThrow(/S3_SECRET_ACCESS_KEY/)

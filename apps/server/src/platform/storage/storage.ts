@@ -59,7 +59,8 @@ export const fileNotFound = () => new AppError('not_found', 'File not found', 40
 
 /** Rejects anything that could leave the storage root or be read differently by S3 and a disk. */
 export function assertValidKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw invalidKey(String(key))
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw invalidKey(String(key))
   for (const segment of key.split('/')) if (!SEGMENT.test(segment)) throw invalidKey(key)
 }
 
@@ -78,11 +79,30 @@ export function contentTypeFor(key: string): string {
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', mkv: 'video/x-matroska',
-  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', opus: 'audio/opus', m4a: 'audio/mp4', aac: 'audio/aac',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  json: 'application/json', csv: 'text/csv', txt: 'text/plain', srt: 'application/x-subrip', vtt: 'text/vtt',
-  ass: 'text/x-ssa', zip: 'application/zip', pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  opus: 'audio/opus',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  json: 'application/json',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  srt: 'application/x-subrip',
+  vtt: 'text/vtt',
+  ass: 'text/x-ssa',
+  zip: 'application/zip',
+  pdf: 'application/pdf',
 }
 
 /** Parses a single-range `Range: bytes=a-b` header against a size; null = serve the whole object. */

@@ -8,7 +8,10 @@ import { AlertIcon } from '../../components/ui/icons'
 /** The last resort when the error view itself throws (SPEC §8); plain markup, a real link home. */
 export function ErrorViewFailed() {
   return (
-    <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
+    <div
+      role="alert"
+      className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <p className="text-lg text-text">An error occurred while showing the error page</p>
       <a href="/" className="text-accent underline underline-offset-4">
         Go to the home page
@@ -18,7 +21,10 @@ export function ErrorViewFailed() {
 }
 
 /** Catches a failure while rendering its children and shows `fallback` instead. */
-export class SafeBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+export class SafeBoundary extends Component<
+  { children: ReactNode; fallback: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
@@ -33,16 +39,26 @@ export class SafeBoundary extends Component<{ children: ReactNode; fallback: Rea
 
 export function ErrorView({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />
-  const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined
+  const detail =
+    error instanceof Error
+      ? error.message
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : undefined
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-6 text-center">
       <AlertIcon size={40} className="text-accent" />
       <h1 className="mt-4 text-2xl font-semibold text-text">Something went wrong</h1>
-      <p className="mt-2 max-w-md text-muted">The page hit an unexpected problem. Reloading usually fixes it.</p>
+      <p className="mt-2 max-w-md text-muted">
+        The page hit an unexpected problem. Reloading usually fixes it.
+      </p>
       {detail ? <p className="mt-3 max-w-md font-mono text-xs break-words text-[#6b7385]">{detail}</p> : null}
       <div className="mt-6 flex gap-3">
         <Button onClick={() => window.location.reload()}>Reload</Button>
-        <a href="/" className="inline-flex h-10 items-center rounded-lg border border-border px-4 text-sm text-text hover:bg-surface-2">
+        <a
+          href="/"
+          className="inline-flex h-10 items-center rounded-lg border border-border px-4 text-sm text-text hover:bg-surface-2"
+        >
           Home
         </a>
       </div>

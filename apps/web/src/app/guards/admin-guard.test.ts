@@ -12,7 +12,10 @@ describe('SPEC §4 admin check on load', () => {
 
   it('without an admin session the admin area goes to /admin/login?redirect=<encoded current URL>', () => {
     const href = `${origin}/admin/users?page=2`
-    expect(adminDecision(href, null)).toEqual({ type: 'redirect', to: `/admin/login?redirect=${encodeURIComponent(href)}` })
+    expect(adminDecision(href, null)).toEqual({
+      type: 'redirect',
+      to: `/admin/login?redirect=${encodeURIComponent(href)}`,
+    })
   })
 
   it('already on /admin/login stays there', () => {

@@ -51,7 +51,8 @@ export function userRouteLoader(route: UserAreaRoute): LoaderFunction {
     const pre = beforeUser(place, rule, backendHosts(url.origin))
     if (pre.type !== 'load-user') {
       // A user-area pattern that happens to match an /admin path (e.g. /admin/tip) has no page here.
-      if (pre.type === 'allow' && !route.page && url.pathname.includes('/admin')) return redirect(ADMIN_HOME_ROUTE)
+      if (pre.type === 'allow' && !route.page && url.pathname.includes('/admin'))
+        return redirect(ADMIN_HOME_ROUTE)
       return apply(pre, request)
     }
     const user = await loadCurrentUser(queryClient)
@@ -68,7 +69,9 @@ async function checkAdmin() {
   adminCheckStartedAt ??= Date.now()
   const [admin] = await Promise.all([
     queryClient.ensureQueryData(adminSessionQuery),
-    new Promise((resolve) => setTimeout(resolve, adminCheckRemainingMs(adminCheckStartedAt ?? Date.now(), Date.now()))),
+    new Promise((resolve) =>
+      setTimeout(resolve, adminCheckRemainingMs(adminCheckStartedAt ?? Date.now(), Date.now())),
+    ),
   ])
   return admin
 }

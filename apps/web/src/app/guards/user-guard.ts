@@ -58,10 +58,7 @@ export const isLoginRoute = (pathname: string) => LOGIN_ROUTES.includes(trimSlas
  * The donation-service callback page: with `state` and no `error`, forward to the backend host named
  * by the last comma-separated value of state, keeping the full path and query.
  */
-export function streamElementsCallbackDecision(
-  place: Place,
-  hosts: Record<BackendEnv, string>,
-): Decision {
+export function streamElementsCallbackDecision(place: Place, hosts: Record<BackendEnv, string>): Decision {
   const params = new URLSearchParams(place.search ?? '')
   const state = params.get('state')
   if (!state || params.has('error')) return { type: 'redirect', to: DONATION_SETTINGS_FORBIDDEN }

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react'
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Dropdown, menuItemClass } from '../../components/ui/dropdown'
-import { CloseIcon, GridIcon, LogoMark, LogoutIcon, MailIcon, MenuIcon, UsersIcon } from '../../components/ui/icons'
+import {
+  CloseIcon,
+  GridIcon,
+  LogoMark,
+  LogoutIcon,
+  MailIcon,
+  MenuIcon,
+  UsersIcon,
+} from '../../components/ui/icons'
 import { LoadingBlock } from '../../components/ui/spinner'
 import { cn } from '../../lib/cn'
 import { adminSessionQuery, useAdminLogout } from '../../features/auth'
@@ -23,7 +31,9 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Admin" className="flex flex-col gap-6 px-3 py-5">
       {nav.map((group) => (
         <div key={group.group}>
-          <p className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-[#6b7385] uppercase">{group.group}</p>
+          <p className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-[#6b7385] uppercase">
+            {group.group}
+          </p>
           <ul className="flex flex-col gap-0.5">
             {group.items.map((item) => (
               <li key={item.to}>
@@ -34,11 +44,17 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   className={({ isActive }) =>
                     cn(
                       'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                      isActive ? 'bg-accent/12 text-accent' : 'text-[#b4bac8] hover:bg-surface-2 hover:text-text',
+                      isActive
+                        ? 'bg-accent/12 text-accent'
+                        : 'text-[#b4bac8] hover:bg-surface-2 hover:text-text',
                     )
                   }
                 >
-                  <span className="opacity-80">{icons[item.label] ?? <span className="inline-block h-1.5 w-1.5 rounded-full bg-current" />}</span>
+                  <span className="opacity-80">
+                    {icons[item.label] ?? (
+                      <span className="inline-block h-1.5 w-1.5 rounded-full bg-current" />
+                    )}
+                  </span>
                   {item.label}
                 </NavLink>
               </li>
@@ -60,7 +76,10 @@ export function AdminLayout() {
   useEffect(() => setDrawer(false), [location.pathname])
 
   if (isPending) return <LoadingBlock className="min-h-screen" label="Checking admin session…" />
-  if (!admin) return <Navigate to={`${PATHS.adminLogin}?redirect=${encodeURIComponent(window.location.href)}`} replace />
+  if (!admin)
+    return (
+      <Navigate to={`${PATHS.adminLogin}?redirect=${encodeURIComponent(window.location.href)}`} replace />
+    )
 
   const signOut = async () => {
     await logout.mutateAsync()
@@ -86,7 +105,12 @@ export function AdminLayout() {
           <aside className="relative h-full w-72 overflow-y-auto border-r border-border bg-[#0c0e13]">
             <div className="flex h-16 items-center justify-between border-b border-border pr-3">
               {brand}
-              <button type="button" aria-label="Close menu" onClick={() => setDrawer(false)} className="rounded-lg p-2 text-muted hover:text-text">
+              <button
+                type="button"
+                aria-label="Close menu"
+                onClick={() => setDrawer(false)}
+                className="rounded-lg p-2 text-muted hover:text-text"
+              >
                 <CloseIcon size={20} />
               </button>
             </div>
@@ -96,7 +120,12 @@ export function AdminLayout() {
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-bg/85 px-4 backdrop-blur-md sm:px-6 lg:px-8">
-          <button type="button" aria-label="Open menu" onClick={() => setDrawer(true)} className="-ml-1 rounded-lg p-2 text-[#c9cedb] hover:bg-surface-2 lg:hidden">
+          <button
+            type="button"
+            aria-label="Open menu"
+            onClick={() => setDrawer(true)}
+            className="-ml-1 rounded-lg p-2 text-[#c9cedb] hover:bg-surface-2 lg:hidden"
+          >
             <MenuIcon size={22} />
           </button>
           <span className="text-sm font-medium text-muted lg:hidden">Admin</span>

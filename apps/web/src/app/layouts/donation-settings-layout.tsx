@@ -19,7 +19,9 @@ export function DonationSettingsLayout() {
       <Header />
       <div className="mx-auto flex w-full max-w-[1440px] flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-10 lg:px-10 lg:py-10">
         <aside className="lg:w-60 lg:shrink-0">
-          <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wider text-muted uppercase lg:block">Live Stream Alerts</p>
+          <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wider text-muted uppercase lg:block">
+            Live Stream Alerts
+          </p>
           <nav aria-label="Live stream alerts" className="flex gap-1 overflow-x-auto lg:flex-col">
             <NavLink to={PATHS.donationSettings} end className={item}>
               Alert Card Settings

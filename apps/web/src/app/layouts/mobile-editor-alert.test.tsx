@@ -7,7 +7,9 @@ import { renderAt } from '../../test/render'
 describe('video-editor mobile alert (SPEC §2)', () => {
   it('starts visible on mobile with scrolling disabled; Continue closes it and re-enables scrolling', async () => {
     renderAt(<MobileEditorAlert mobile />, '/video-editor')
-    expect(await screen.findByRole('alertdialog', { name: 'Editor' })).toHaveTextContent(/best used on a desktop/)
+    expect(await screen.findByRole('alertdialog', { name: 'Editor' })).toHaveTextContent(
+      /best used on a desktop/,
+    )
     expect(document.body.style.overflow).toBe('hidden')
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()

@@ -8,7 +8,11 @@ import { PATHS } from '../paths'
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`
 
 function isMobileWidth(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(MOBILE_QUERY).matches
+  )
 }
 
 /**
@@ -31,7 +35,13 @@ export function MobileEditorAlert({ mobile = isMobileWidth() }: { mobile?: boole
   if (!visible) return null
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/75 p-6 backdrop-blur-sm">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="mobile-editor-title" aria-describedby="mobile-editor-text" className="w-full max-w-sm rounded-2xl border border-border bg-surface p-6 text-center shadow-2xl">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="mobile-editor-title"
+        aria-describedby="mobile-editor-text"
+        className="w-full max-w-sm rounded-2xl border border-border bg-surface p-6 text-center shadow-2xl"
+      >
         <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-accent/15 text-accent">
           <MonitorIcon size={24} />
         </span>

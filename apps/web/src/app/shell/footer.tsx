@@ -35,7 +35,9 @@ export function Footer() {
           </Link>
         </nav>
       </div>
-      <p className="mx-auto w-full max-w-[1440px] px-4 pb-6 text-xs text-[#6b7385] sm:px-6 lg:px-10">© {new Date().getFullYear()} Mouthpiece</p>
+      <p className="mx-auto w-full max-w-[1440px] px-4 pb-6 text-xs text-[#6b7385] sm:px-6 lg:px-10">
+        © {new Date().getFullYear()} Mouthpiece
+      </p>
     </footer>
   )
 }

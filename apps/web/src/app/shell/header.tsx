@@ -10,15 +10,24 @@ import { ProfileMenu } from './profile-menu'
 
 // Signed-in only, and it brings the realtime client: signed-out visitors never download it.
 const NotificationBell = lazy(() =>
-  loadChunk(() => import('../../features/notifications/lazy/notification-bell')).then((m) => ({ default: m.NotificationBell })),
+  loadChunk(() => import('../../features/notifications/lazy/notification-bell')).then((m) => ({
+    default: m.NotificationBell,
+  })),
 )
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-lg px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-text' : 'text-[#b4bac8] hover:text-text')
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-text' : 'text-[#b4bac8] hover:text-text',
+  )
 
 export function Logo() {
   return (
-    <Link to={PATHS.landing} className="flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-accent" aria-label="Mouthpiece home">
+    <Link
+      to={PATHS.landing}
+      className="flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-accent"
+      aria-label="Mouthpiece home"
+    >
       <LogoMark size={34} />
       <span className="text-lg font-bold tracking-tight text-text max-[359px]:hidden">Mouthpiece</span>
     </Link>
@@ -39,7 +48,10 @@ export function Header() {
       style={{ minHeight: HEADER_MIN_HEIGHT_PX }}
       className="sticky top-0 z-30 border-b border-border/70 bg-bg/85 backdrop-blur-md"
     >
-      <div style={{ minHeight: HEADER_MIN_HEIGHT_PX }} className="mx-auto flex w-full max-w-[1440px] items-center gap-2 px-4 sm:px-6 lg:px-10">
+      <div
+        style={{ minHeight: HEADER_MIN_HEIGHT_PX }}
+        className="mx-auto flex w-full max-w-[1440px] items-center gap-2 px-4 sm:px-6 lg:px-10"
+      >
         <button
           type="button"
           className="-ml-1 inline-flex h-10 w-10 items-center justify-center rounded-lg text-[#c9cedb] hover:bg-surface-2 min-[800px]:hidden"
@@ -85,8 +97,15 @@ export function Header() {
         </div>
       </div>
       {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-border bg-surface px-4 py-2 min-[800px]:hidden">
-          <Link to={signedIn ? SIGNED_IN_HOME_ROUTE : HOME_ROUTE} className="block rounded-lg px-3 py-3 text-base text-text hover:bg-surface-2">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-border bg-surface px-4 py-2 min-[800px]:hidden"
+        >
+          <Link
+            to={signedIn ? SIGNED_IN_HOME_ROUTE : HOME_ROUTE}
+            className="block rounded-lg px-3 py-3 text-base text-text hover:bg-surface-2"
+          >
             Home
           </Link>
           <Link to={LEARN_LINK} className="block rounded-lg px-3 py-3 text-base text-text hover:bg-surface-2">

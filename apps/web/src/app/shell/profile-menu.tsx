@@ -1,7 +1,14 @@
 import { Link, useNavigate } from 'react-router'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import { Dropdown, menuItemClass } from '../../components/ui/dropdown'
-import { CardIcon, FolderIcon, LogoutIcon, RadioIcon, SettingsIcon, SparkIcon } from '../../components/ui/icons'
+import {
+  CardIcon,
+  FolderIcon,
+  LogoutIcon,
+  RadioIcon,
+  SettingsIcon,
+  SparkIcon,
+} from '../../components/ui/icons'
 import { useToast } from '../../components/ui/toast'
 import { useLogout } from '../../features/auth'
 import { isSuccess } from '../../lib/api'
@@ -82,7 +89,13 @@ export function ProfileMenu({ user }: { user: User }) {
             ))}
           </div>
           <div className="border-t border-border py-1">
-            <button type="button" role="menuitem" className={menuItemClass} disabled={logout.isPending} onClick={() => void signOut(close)}>
+            <button
+              type="button"
+              role="menuitem"
+              className={menuItemClass}
+              disabled={logout.isPending}
+              onClick={() => void signOut(close)}
+            >
               <span className="text-muted">
                 <LogoutIcon size={18} />
               </span>

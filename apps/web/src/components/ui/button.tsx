@@ -27,7 +27,12 @@ const variants: Record<ButtonType, string> = {
 }
 const destructiveClass = 'bg-danger/90 text-[#1b0b0b] font-semibold hover:bg-danger'
 
-export function buttonClass(variant: ButtonType = 'primary', size: Size = 'md', destructive = false, extra?: string) {
+export function buttonClass(
+  variant: ButtonType = 'primary',
+  size: Size = 'md',
+  destructive = false,
+  extra?: string,
+) {
   return cn(base, sizes[size], destructive ? destructiveClass : variants[variant], extra)
 }
 
@@ -40,9 +45,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode
 }
 
-export function Button({ variant = 'primary', size = 'md', loading, destructive, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading,
+  destructive,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClass(variant, size, destructive, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClass(variant, size, destructive, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading ? <Spinner size={16} /> : icon}
       {children}
     </button>
@@ -56,9 +78,19 @@ export interface ButtonLinkProps extends LinkProps {
 }
 
 /** A link that looks like a button (navigation stays a link for the browser and screen readers). */
-export function ButtonLink({ variant = 'primary', size = 'md', icon, className, children, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  icon,
+  className,
+  children,
+  ...rest
+}: ButtonLinkProps) {
   return (
-    <Link className={buttonClass(variant, size, false, typeof className === 'string' ? className : undefined)} {...rest}>
+    <Link
+      className={buttonClass(variant, size, false, typeof className === 'string' ? className : undefined)}
+      {...rest}
+    >
       {icon}
       {children}
     </Link>

@@ -2,7 +2,21 @@ import type { ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 
 /** A surface panel with an optional heading row. */
-export function Card({ title, description, actions, children, className, id }: { title?: ReactNode; description?: ReactNode; actions?: ReactNode; children?: ReactNode; className?: string; id?: string }) {
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  className,
+  id,
+}: {
+  title?: ReactNode
+  description?: ReactNode
+  actions?: ReactNode
+  children?: ReactNode
+  className?: string
+  id?: string
+}) {
   return (
     <section id={id} className={cn('rounded-2xl border border-border bg-surface p-5 sm:p-6', className)}>
       {title || actions ? (
@@ -20,7 +34,15 @@ export function Card({ title, description, actions, children, className, id }: {
 }
 
 /** The title row of a page. */
-export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  actions?: ReactNode
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -32,7 +54,13 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
   )
 }
 
-export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'success' | 'danger' | 'accent' | 'warning'; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+}: {
+  tone?: 'neutral' | 'success' | 'danger' | 'accent' | 'warning'
+  children: ReactNode
+}) {
   const tones = {
     neutral: 'bg-[#262b38] text-[#c9cedb]',
     success: 'bg-success/15 text-success',
@@ -40,11 +68,27 @@ export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'succ
     accent: 'bg-accent/15 text-accent',
     warning: 'bg-warning/15 text-warning',
   }
-  return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}
+    >
+      {children}
+    </span>
+  )
 }
 
 /** A labelled status in a `<dl>` grid: the value as a coloured badge, an optional muted note beside it. */
-export function StatusTile({ label, value, tone = 'neutral', detail }: { label: string; value: string; tone?: 'neutral' | 'success' | 'danger' | 'warning'; detail?: string }) {
+export function StatusTile({
+  label,
+  value,
+  tone = 'neutral',
+  detail,
+}: {
+  label: string
+  value: string
+  tone?: 'neutral' | 'success' | 'danger' | 'warning'
+  detail?: string
+}) {
   return (
     <div className="flex flex-col gap-1.5 rounded-xl border border-border bg-[#141720] px-4 py-3">
       <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>

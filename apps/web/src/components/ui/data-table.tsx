@@ -27,7 +27,13 @@ export interface DataTableProps<T> {
 }
 
 /** What a table shows instead of rows: the error (with retry), loading, or the empty text. Null when there are rows. */
-export function TableState<T>({ rows, loading, error, onRetry, emptyText = 'Nothing here yet.' }: Pick<DataTableProps<T>, 'rows' | 'loading' | 'error' | 'onRetry' | 'emptyText'>) {
+export function TableState<T>({
+  rows,
+  loading,
+  error,
+  onRetry,
+  emptyText = 'Nothing here yet.',
+}: Pick<DataTableProps<T>, 'rows' | 'loading' | 'error' | 'onRetry' | 'emptyText'>) {
   if (error)
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
@@ -51,7 +57,17 @@ export function TableState<T>({ rows, loading, error, onRetry, emptyText = 'Noth
 }
 
 /** A table with its three other states: loading, error (with retry) and empty. */
-export function DataTable<T>({ columns, rows, rowKey, loading, error, onRetry, emptyText = 'Nothing here yet.', onRowClick, caption }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  error,
+  onRetry,
+  emptyText = 'Nothing here yet.',
+  onRowClick,
+  caption,
+}: DataTableProps<T>) {
   const state = TableState({ rows, loading, error, onRetry, emptyText })
 
   return (
@@ -62,7 +78,15 @@ export function DataTable<T>({ columns, rows, rowKey, loading, error, onRetry, e
           <thead className="bg-[#141720] text-xs tracking-wide text-muted uppercase">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={cn('px-4 py-3 font-medium', c.hideOnMobile && 'hidden md:table-cell', c.className)}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={cn(
+                    'px-4 py-3 font-medium',
+                    c.hideOnMobile && 'hidden md:table-cell',
+                    c.className,
+                  )}
+                >
                   {c.header}
                 </th>
               ))}
@@ -74,10 +98,20 @@ export function DataTable<T>({ columns, rows, rowKey, loading, error, onRetry, e
                 <tr
                   key={rowKey(row)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  className={cn('border-t border-border/70', onRowClick && 'cursor-pointer hover:bg-surface-2')}
+                  className={cn(
+                    'border-t border-border/70',
+                    onRowClick && 'cursor-pointer hover:bg-surface-2',
+                  )}
                 >
                   {columns.map((c) => (
-                    <td key={c.key} className={cn('px-4 py-3 align-middle text-[#d4d8e3]', c.hideOnMobile && 'hidden md:table-cell', c.className)}>
+                    <td
+                      key={c.key}
+                      className={cn(
+                        'px-4 py-3 align-middle text-[#d4d8e3]',
+                        c.hideOnMobile && 'hidden md:table-cell',
+                        c.className,
+                      )}
+                    >
                       {c.cell(row)}
                     </td>
                   ))}

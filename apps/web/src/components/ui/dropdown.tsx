@@ -14,7 +14,14 @@ export interface DropdownProps {
 }
 
 /** A menu button: click toggles, Escape or an outside click closes, focus returns to the trigger. */
-export function Dropdown({ trigger, triggerLabel, triggerClassName, children, align = 'right', panelClassName }: DropdownProps) {
+export function Dropdown({
+  trigger,
+  triggerLabel,
+  triggerClassName,
+  children,
+  align = 'right',
+  panelClassName,
+}: DropdownProps) {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)

@@ -6,7 +6,17 @@ import { Button } from './button'
 import { useToast } from './toast'
 
 /** Downloads every row matching the list's filter as CSV (the server streams it; no row cap). */
-export function ExportCsvButton({ route, query, fileName, params }: { route: RouteDef; query: Record<string, string>; fileName: string; params?: Record<string, string | number> }) {
+export function ExportCsvButton({
+  route,
+  query,
+  fileName,
+  params,
+}: {
+  route: RouteDef
+  query: Record<string, string>
+  fileName: string
+  params?: Record<string, string | number>
+}) {
   const [busy, setBusy] = useState(false)
   const toast = useToast()
   const run = async () => {

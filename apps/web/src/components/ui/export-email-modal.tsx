@@ -16,9 +16,24 @@ type FormValues = z.input<typeof Form>
  * SPEC §5 "CSV export email dialog" (required, standard email pattern) with the SPEC §8 "CSV send"
  * toasts, for any list an admin mails as CSV: `send` makes the call with the typed address.
  */
-export function ExportEmailModal({ open, onClose, description, send, pending }: { open: boolean; onClose: () => void; description: ReactNode; send: (email: string) => Promise<unknown>; pending: boolean }) {
+export function ExportEmailModal({
+  open,
+  onClose,
+  description,
+  send,
+  pending,
+}: {
+  open: boolean
+  onClose: () => void
+  description: ReactNode
+  send: (email: string) => Promise<unknown>
+  pending: boolean
+}) {
   const toast = useToast()
-  const { register, handleSubmit, reset, formState } = useForm<FormValues>({ resolver: zodResolver(Form), defaultValues: { email: '' } })
+  const { register, handleSubmit, reset, formState } = useForm<FormValues>({
+    resolver: zodResolver(Form),
+    defaultValues: { email: '' },
+  })
 
   useEffect(() => {
     if (open) reset({ email: '' })
@@ -41,12 +56,25 @@ export function ExportEmailModal({ open, onClose, description, send, pending }: 
       title="Send CSV by email"
       size="sm"
       dismissible={!pending}
-      footer={<FormModalFooter formId="export-email-form" submitLabel="Send" pending={pending} onCancel={onClose} />}
+      footer={
+        <FormModalFooter formId="export-email-form" submitLabel="Send" pending={pending} onCancel={onClose} />
+      }
     >
-      <form id="export-email-form" onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+      <form
+        id="export-email-form"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <p className="text-sm text-muted">{description}</p>
         <Field label="Email" error={formState.errors.email?.message}>
-          <TextInput type="email" autoComplete="email" placeholder="you@example.com" data-autofocus {...register('email')} />
+          <TextInput
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            data-autofocus
+            {...register('email')}
+          />
         </Field>
       </form>
     </Modal>

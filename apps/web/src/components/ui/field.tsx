@@ -32,7 +32,12 @@ export function TextArea({ invalid, className, ref, ...rest }: TextAreaProps) {
     <textarea
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn(control, 'min-h-28 py-2 leading-relaxed', invalid ? 'border-danger' : 'border-border', className)}
+      className={cn(
+        control,
+        'min-h-28 py-2 leading-relaxed',
+        invalid ? 'border-danger' : 'border-border',
+        className,
+      )}
       {...rest}
     />
   )
@@ -110,7 +115,12 @@ export function Switch({ checked, onChange, label, description, disabled }: Swit
           checked ? 'bg-accent' : 'bg-[#343a4b]',
         )}
       >
-        <span className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+        <span
+          className={cn(
+            'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
       </button>
     </div>
   )

@@ -19,11 +19,18 @@ export function FileButton({ accept, inputLabel, onFile, children, ...button }: 
       <Button {...button} onClick={() => input.current?.click()}>
         {children}
       </Button>
-      <input ref={input} type="file" accept={accept} className="sr-only" aria-label={inputLabel} onChange={(e) => {
-        const file = e.target.files?.[0]
-        e.target.value = ''
-        if (file) onFile(file)
-      }} />
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        aria-label={inputLabel}
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (file) onFile(file)
+        }}
+      />
     </>
   )
 }

@@ -7,7 +7,17 @@ import { SearchIcon } from './icons'
 const SEARCH_DELAY_MS = 300
 
 /** A search box that reports what was typed once typing pauses (the list's URL changes then, not per key). */
-export function SearchBox({ value, onChange, label, placeholder }: { value: string; onChange: (v: string | undefined) => void; label: string; placeholder?: string }) {
+export function SearchBox({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string
+  onChange: (v: string | undefined) => void
+  label: string
+  placeholder?: string
+}) {
   const [text, setText] = useState(value)
   useEffect(() => setText(value), [value])
   useEffect(() => {
@@ -17,14 +27,36 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
   }, [text, value, onChange])
   return (
     <div className="relative w-full sm:max-w-xs">
-      <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-      <TextInput type="search" aria-label={label} placeholder={placeholder ?? label} value={text} onChange={(e) => setText(e.target.value)} className="pl-10" />
+      <SearchIcon
+        size={18}
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+      />
+      <TextInput
+        type="search"
+        aria-label={label}
+        placeholder={placeholder ?? label}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className="pl-10"
+      />
     </div>
   )
 }
 
 /** A labelled select of a list filter; the empty option means "any". */
-export function FilterSelect({ label, value, options, onChange, anyLabel = 'Any' }: { label: string; value: string | undefined; options: Array<{ value: string; label: string }>; onChange: (v: string | undefined) => void; anyLabel?: string }) {
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  anyLabel = 'Any',
+}: {
+  label: string
+  value: string | undefined
+  options: Array<{ value: string; label: string }>
+  onChange: (v: string | undefined) => void
+  anyLabel?: string
+}) {
   return (
     <label className="flex items-center gap-2 text-sm text-muted">
       <span className="whitespace-nowrap">{label}</span>
@@ -45,7 +77,15 @@ export function FilterSelect({ label, value, options, onChange, anyLabel = 'Any'
 }
 
 /** A date bound of a range filter (YYYY-MM-DD). */
-export function DateFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (v: string | undefined) => void }) {
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: string | undefined
+  onChange: (v: string | undefined) => void
+}) {
   return (
     <label className="flex items-center gap-2 text-sm text-muted">
       <span className="whitespace-nowrap">{label}</span>
@@ -71,7 +111,13 @@ export interface ToolbarList<K extends string> {
  * range and "Clear filters" while any filter is set on the left; actions (export, bulk) on the
  * right; wraps on narrow screens.
  */
-export function ListToolbar<K extends string>({ list, search, dates, children, actions }: {
+export function ListToolbar<K extends string>({
+  list,
+  search,
+  dates,
+  children,
+  actions,
+}: {
   list?: ToolbarList<K>
   search?: { key: K; label: string; placeholder?: string }
   /** The keys of the from and to bounds. */
@@ -83,12 +129,27 @@ export function ListToolbar<K extends string>({ list, search, dates, children, a
   return (
     <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
       <div className="flex flex-wrap items-center gap-3">
-        {list && search ? <SearchBox label={search.label} placeholder={search.placeholder} value={list.filters[search.key] ?? ''} onChange={(v) => list.setFilter(search.key, v)} /> : null}
+        {list && search ? (
+          <SearchBox
+            label={search.label}
+            placeholder={search.placeholder}
+            value={list.filters[search.key] ?? ''}
+            onChange={(v) => list.setFilter(search.key, v)}
+          />
+        ) : null}
         {children}
         {list && dates ? (
           <>
-            <DateFilter label="From" value={list.filters[dates[0]]} onChange={(v) => list.setFilter(dates[0], v)} />
-            <DateFilter label="To" value={list.filters[dates[1]]} onChange={(v) => list.setFilter(dates[1], v)} />
+            <DateFilter
+              label="From"
+              value={list.filters[dates[0]]}
+              onChange={(v) => list.setFilter(dates[0], v)}
+            />
+            <DateFilter
+              label="To"
+              value={list.filters[dates[1]]}
+              onChange={(v) => list.setFilter(dates[1], v)}
+            />
           </>
         ) : null}
         {filtered ? (

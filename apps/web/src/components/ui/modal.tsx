@@ -18,10 +18,19 @@ export interface ModalProps {
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' }
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
 
 /** A dialog over the page: labelled, Escape closes, focus moves in and comes back, page scroll locked. */
-export function Modal({ open, onClose, title, children, footer, size = 'md', dismissible = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  size = 'md',
+  dismissible = true,
+}: ModalProps) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
   const closeRef = useRef(onClose)
@@ -34,7 +43,9 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
     const previous = document.activeElement as HTMLElement | null
     const overflow = document.body.style.overflow
     document.body.style.overflow = 'hidden'
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE)
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE)
     first?.focus()
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && dismissibleRef.current) closeRef.current()
@@ -62,7 +73,11 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
   if (!open) return null
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div className="absolute inset-0 bg-black/65 backdrop-blur-[2px]" aria-hidden="true" onClick={() => dismissible && onClose()} />
+      <div
+        className="absolute inset-0 bg-black/65 backdrop-blur-[2px]"
+        aria-hidden="true"
+        onClick={() => dismissible && onClose()}
+      />
       <div
         ref={panel}
         role="dialog"
@@ -88,7 +103,11 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
           </button>
         </div>
         <div className="overflow-y-auto px-6 py-5">{children}</div>
-        {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-border bg-[#141720] px-6 py-4">{footer}</div> : null}
+        {footer ? (
+          <div className="flex flex-wrap justify-end gap-2 border-t border-border bg-[#141720] px-6 py-4">
+            {footer}
+          </div>
+        ) : null}
       </div>
     </div>,
     document.body,
@@ -96,7 +115,17 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
 }
 
 /** The usual footer of a form in a modal: Cancel, and the submit button of the form with this id. */
-export function FormModalFooter({ formId, submitLabel, pending, onCancel }: { formId: string; submitLabel: ReactNode; pending: boolean; onCancel: () => void }) {
+export function FormModalFooter({
+  formId,
+  submitLabel,
+  pending,
+  onCancel,
+}: {
+  formId: string
+  submitLabel: ReactNode
+  pending: boolean
+  onCancel: () => void
+}) {
   return (
     <>
       <Button variant="tertiary" onClick={onCancel} disabled={pending}>

@@ -13,9 +13,20 @@ export interface PaginationProps {
 }
 
 /** Previous / next with the position; hidden when everything fits on one page. */
-export function Pagination({ page, lastPage, total, totalCapped, totalEstimated, onChange }: PaginationProps) {
-  const count = total === undefined ? undefined : `${totalEstimated ? 'about ' : ''}${total.toLocaleString('en-US')}${totalCapped ? '+' : ''}`
-  if (lastPage <= 1) return count !== undefined ? <p className="text-sm text-muted">{count} in total</p> : null
+export function Pagination({
+  page,
+  lastPage,
+  total,
+  totalCapped,
+  totalEstimated,
+  onChange,
+}: PaginationProps) {
+  const count =
+    total === undefined
+      ? undefined
+      : `${totalEstimated ? 'about ' : ''}${total.toLocaleString('en-US')}${totalCapped ? '+' : ''}`
+  if (lastPage <= 1)
+    return count !== undefined ? <p className="text-sm text-muted">{count} in total</p> : null
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted">
@@ -25,7 +36,13 @@ export function Pagination({ page, lastPage, total, totalCapped, totalEstimated,
         {count !== undefined ? ` · ${count} in total` : ''}
       </p>
       <div className="flex gap-2">
-        <Button variant="tertiary" size="sm" disabled={page <= 1} onClick={() => onChange(page - 1)} icon={<ChevronLeftIcon size={16} />}>
+        <Button
+          variant="tertiary"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => onChange(page - 1)}
+          icon={<ChevronLeftIcon size={16} />}
+        >
           Previous
         </Button>
         <Button variant="tertiary" size="sm" disabled={page >= lastPage} onClick={() => onChange(page + 1)}>

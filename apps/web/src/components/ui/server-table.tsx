@@ -17,7 +17,9 @@ export interface ServerTableProps<T> {
   caption: string
   columns: Array<ServerColumn<T>>
   /** One page, as the list contract answers it. */
-  data: { list: T[]; total: number; total_capped?: boolean; total_estimated?: boolean; lastPage: number } | undefined
+  data:
+    | { list: T[]; total: number; total_capped?: boolean; total_estimated?: boolean; lastPage: number }
+    | undefined
   page: number
   onPage: (page: number) => void
   sort?: string
@@ -36,7 +38,22 @@ export interface ServerTableProps<T> {
  * pages, sorts and filters; this draws the page, the sortable headers and the pager, with the
  * loading, error and empty states of `DataTable`.
  */
-export function ServerTable<T>({ caption, columns, data, page, onPage, sort, dir, onSort, rowKey, loading, error, onRetry, emptyText, onRowClick }: ServerTableProps<T>) {
+export function ServerTable<T>({
+  caption,
+  columns,
+  data,
+  page,
+  onPage,
+  sort,
+  dir,
+  onSort,
+  rowKey,
+  loading,
+  error,
+  onRetry,
+  emptyText,
+  onRowClick,
+}: ServerTableProps<T>) {
   const sorting: SortingState = sort ? [{ id: sort, desc: dir !== 'asc' }] : []
   const table = useReactTable({
     data: data?.list ?? [],
@@ -49,7 +66,8 @@ export function ServerTable<T>({ caption, columns, data, page, onPage, sort, dir
     state: { sorting, pagination: { pageIndex: page - 1, pageSize: data?.list.length ?? 0 } },
     getRowId: (row) => String(rowKey(row)),
   })
-  const meta = (id: string) => columns.find((c) => (c.id ?? (c as { accessorKey?: string }).accessorKey) === id)
+  const meta = (id: string) =>
+    columns.find((c) => (c.id ?? (c as { accessorKey?: string }).accessorKey) === id)
 
   return (
     <div className="flex flex-col gap-4">
@@ -70,12 +88,30 @@ export function ServerTable<T>({ caption, columns, data, page, onPage, sort, dir
                         key={header.id}
                         scope="col"
                         aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                        className={cn('px-4 py-3 font-medium', col?.hideOnMobile && 'hidden md:table-cell', col?.className)}
+                        className={cn(
+                          'px-4 py-3 font-medium',
+                          col?.hideOnMobile && 'hidden md:table-cell',
+                          col?.className,
+                        )}
                       >
                         {sortKey && onSort ? (
-                          <button type="button" onClick={() => onSort(sortKey)} className={cn('inline-flex items-center gap-1 uppercase hover:text-text', active && 'text-accent')}>
+                          <button
+                            type="button"
+                            onClick={() => onSort(sortKey)}
+                            className={cn(
+                              'inline-flex items-center gap-1 uppercase hover:text-text',
+                              active && 'text-accent',
+                            )}
+                          >
                             {label}
-                            <ChevronDownIcon size={14} className={cn('transition-transform', !active && 'opacity-30', active && dir === 'asc' && 'rotate-180')} />
+                            <ChevronDownIcon
+                              size={14}
+                              className={cn(
+                                'transition-transform',
+                                !active && 'opacity-30',
+                                active && dir === 'asc' && 'rotate-180',
+                              )}
+                            />
                           </button>
                         ) : (
                           label
@@ -92,12 +128,22 @@ export function ServerTable<T>({ caption, columns, data, page, onPage, sort, dir
                   <tr
                     key={row.id}
                     onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                    className={cn('border-t border-border/70', onRowClick && 'cursor-pointer hover:bg-surface-2')}
+                    className={cn(
+                      'border-t border-border/70',
+                      onRowClick && 'cursor-pointer hover:bg-surface-2',
+                    )}
                   >
                     {row.getVisibleCells().map((cell) => {
                       const col = meta(cell.column.id)
                       return (
-                        <td key={cell.id} className={cn('px-4 py-3 align-middle text-[#d4d8e3]', col?.hideOnMobile && 'hidden md:table-cell', col?.className)}>
+                        <td
+                          key={cell.id}
+                          className={cn(
+                            'px-4 py-3 align-middle text-[#d4d8e3]',
+                            col?.hideOnMobile && 'hidden md:table-cell',
+                            col?.className,
+                          )}
+                        >
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </td>
                       )
@@ -108,9 +154,24 @@ export function ServerTable<T>({ caption, columns, data, page, onPage, sort, dir
             ) : null}
           </table>
         </div>
-        <TableState rows={data?.list} loading={loading} error={error} onRetry={onRetry} emptyText={emptyText} />
+        <TableState
+          rows={data?.list}
+          loading={loading}
+          error={error}
+          onRetry={onRetry}
+          emptyText={emptyText}
+        />
       </div>
-      {data ? <Pagination page={page} lastPage={data.lastPage} total={data.total} totalCapped={data.total_capped} totalEstimated={data.total_estimated} onChange={onPage} /> : null}
+      {data ? (
+        <Pagination
+          page={page}
+          lastPage={data.lastPage}
+          total={data.total}
+          totalCapped={data.total_capped}
+          totalEstimated={data.total_estimated}
+          onChange={onPage}
+        />
+      ) : null}
     </div>
   )
 }

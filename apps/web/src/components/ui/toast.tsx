@@ -21,7 +21,13 @@ export interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null)
 
 /** Toasts stack in the corner and leave after 3000 ms (SPEC §9). */
-export function ToastProvider({ children, durationMs = NOTIFICATION_TOAST_MS }: { children: ReactNode; durationMs?: number }) {
+export function ToastProvider({
+  children,
+  durationMs = NOTIFICATION_TOAST_MS,
+}: {
+  children: ReactNode
+  durationMs?: number
+}) {
   const [items, setItems] = useState<ToastItem[]>([])
   const nextId = useRef(1)
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((t) => t.id !== id)), [])
@@ -49,7 +55,15 @@ export function ToastProvider({ children, durationMs = NOTIFICATION_TOAST_MS }: 
   )
 }
 
-function ToastView({ item, durationMs, onDone }: { item: ToastItem; durationMs: number; onDone: (id: number) => void }) {
+function ToastView({
+  item,
+  durationMs,
+  onDone,
+}: {
+  item: ToastItem
+  durationMs: number
+  onDone: (id: number) => void
+}) {
   useEffect(() => {
     const timer = setTimeout(() => onDone(item.id), durationMs)
     return () => clearTimeout(timer)
@@ -63,11 +77,21 @@ function ToastView({ item, durationMs, onDone }: { item: ToastItem; durationMs: 
         isError ? 'border-danger/50' : item.kind === 'success' ? 'border-success/40' : 'border-border',
       )}
     >
-      <span className={cn('mt-0.5', isError ? 'text-danger' : item.kind === 'success' ? 'text-success' : 'text-accent')}>
+      <span
+        className={cn(
+          'mt-0.5',
+          isError ? 'text-danger' : item.kind === 'success' ? 'text-success' : 'text-accent',
+        )}
+      >
         {isError ? <AlertIcon size={18} /> : <CheckIcon size={18} />}
       </span>
       <p className="flex-1 leading-snug text-text">{item.message}</p>
-      <button type="button" aria-label="Dismiss" onClick={() => onDone(item.id)} className="text-muted hover:text-text">
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={() => onDone(item.id)}
+        className="text-muted hover:text-text"
+      >
         <CloseIcon size={16} />
       </button>
     </div>

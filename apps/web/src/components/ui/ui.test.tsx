@@ -18,7 +18,16 @@ describe('ConfirmationModal (SPEC §2)', () => {
     const onConfirm = vi.fn()
     const onCancel = vi.fn()
     const onClose = vi.fn()
-    render(<ConfirmationModal open onClose={onClose} onConfirm={onConfirm} onCancel={onCancel} confirmText="Delete" cancelText="Keep" />)
+    render(
+      <ConfirmationModal
+        open
+        onClose={onClose}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        confirmText="Delete"
+        cancelText="Keep"
+      />,
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }))
     expect(onConfirm).toHaveBeenCalledTimes(1)
     expect(onClose).toHaveBeenCalledTimes(1)
@@ -73,7 +82,15 @@ describe('DataTable states', () => {
     const { rerender } = render(<DataTable columns={columns} rows={undefined} rowKey={(r) => r.n} loading />)
     expect(screen.getByRole('status')).toHaveTextContent('Loading…')
     const retry = vi.fn()
-    rerender(<DataTable columns={columns} rows={undefined} rowKey={(r) => r.n} error="Server is down" onRetry={retry} />)
+    rerender(
+      <DataTable
+        columns={columns}
+        rows={undefined}
+        rowKey={(r) => r.n}
+        error="Server is down"
+        onRetry={retry}
+      />,
+    )
     expect(screen.getByRole('alert')).toHaveTextContent('Server is down')
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(retry).toHaveBeenCalled()

@@ -31,12 +31,16 @@ describe('account settings (/user-settings)', () => {
     await userEvent.clear(email)
     await userEvent.type(email, 'new@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }))
-    expect(await screen.findByText('Please enter your current password to change your email')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Please enter your current password to change your email'),
+    ).toBeInTheDocument()
     expect(server.calls.some((c) => c.path === updateInfo.path)).toBe(false)
 
     await userEvent.type(screen.getAllByLabelText('Current password')[0]!, 'secret-pass')
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }))
     expect(await screen.findByText('Your profile has been saved')).toBeInTheDocument()
-    expect(server.calls.filter((c) => c.path === updateInfo.path).map((c) => c.body)).toEqual([{ email: 'new@example.com', current_password: 'secret-pass' }])
+    expect(server.calls.filter((c) => c.path === updateInfo.path).map((c) => c.body)).toEqual([
+      { email: 'new@example.com', current_password: 'secret-pass' },
+    ])
   })
 })

@@ -6,8 +6,17 @@ import { renderAt } from '../../test/render'
 import { MetaAccountsAdminPage } from './admin/meta-accounts-page'
 
 const account = {
-  id: 'act_101', name: 'Spring launch', currency: 'USD', status: 'ACTIVE', amount_spent: 120.5, connected: true, last_import: null,
-  db_id: 1, meta_user: 'Ada Meta', username: 'streamer', rows: 1234,
+  id: 'act_101',
+  name: 'Spring launch',
+  currency: 'USD',
+  status: 'ACTIVE',
+  amount_spent: 120.5,
+  connected: true,
+  last_import: null,
+  db_id: 1,
+  meta_user: 'Ada Meta',
+  username: 'streamer',
+  rows: 1234,
 }
 
 describe('Meta accounts admin (/admin/meta-accounts)', () => {
@@ -16,7 +25,23 @@ describe('Meta accounts admin (/admin/meta-accounts)', () => {
   it('lists the connected ad accounts, who connected them and their rows; CSV only when there are rows', async () => {
     const server = fakeFetch({
       [`GET ${adminMetaAccounts.path}`]: () => ({
-        body: { list: [account, { ...account, id: 'act_202', name: 'Old test', connected: false, status: null, db_id: 2, username: null, rows: 0 }], total: 2, lastPage: 1 },
+        body: {
+          list: [
+            account,
+            {
+              ...account,
+              id: 'act_202',
+              name: 'Old test',
+              connected: false,
+              status: null,
+              db_id: 2,
+              username: null,
+              rows: 0,
+            },
+          ],
+          total: 2,
+          lastPage: 1,
+        },
       }),
     })
     renderAt(<MetaAccountsAdminPage />, '/admin/meta-accounts')

@@ -23,7 +23,9 @@ describe('admin dashboard (/admin)', () => {
   it('shows the live figures, each linking to the list behind it, and the newest users', async () => {
     fakeFetch({
       'GET /api/admin/dashboard': () => ({ body: figures }),
-      'GET /api/admin/users': () => ({ body: { list: [sampleUser], total: 1, total_capped: false, lastPage: 1, page: 1, per_page: 20 } }),
+      'GET /api/admin/users': () => ({
+        body: { list: [sampleUser], total: 1, total_capped: false, lastPage: 1, page: 1, per_page: 20 },
+      }),
       'GET /api/admin/outbox': () => ({ body: { list: [], total: 3, lastPage: 1 } }),
       'GET /api/health': () => ({ body: { status: 'ok', db: 'pglite', version: '1.2.3' } }),
     })
@@ -33,7 +35,9 @@ describe('admin dashboard (/admin)', () => {
     expect(statLink('Users')).toHaveTextContent('+3 today · 2 disabled')
     expect(statLink('Failed jobs · 24 h')).toHaveTextContent('1 renders · 0 alerts')
     expect(statLink('Render workers')).toHaveTextContent('2 / 2')
-    expect(statLink('Revenue today')).toHaveTextContent((59).toLocaleString(undefined, { style: 'currency', currency: 'USD' }))
+    expect(statLink('Revenue today')).toHaveTextContent(
+      (59).toLocaleString(undefined, { style: 'currency', currency: 'USD' }),
+    )
     expect(await screen.findByText('Embedded PGlite · v1.2.3')).toBeInTheDocument()
     expect(statLink('Mails in outbox')).toHaveTextContent('3')
     expect(await screen.findByRole('link', { name: /streamer/ })).toHaveTextContent('streamer@example.com')
@@ -41,8 +45,13 @@ describe('admin dashboard (/admin)', () => {
 
   it('a figure source that fails shows Unavailable, the rest still shows', async () => {
     fakeFetch({
-      'GET /api/admin/dashboard': () => ({ status: 500, body: { message: 'Database busy', code: 'internal' } }),
-      'GET /api/admin/users': () => ({ body: { list: [], total: 0, total_capped: false, lastPage: 1, page: 1, per_page: 20 } }),
+      'GET /api/admin/dashboard': () => ({
+        status: 500,
+        body: { message: 'Database busy', code: 'internal' },
+      }),
+      'GET /api/admin/users': () => ({
+        body: { list: [], total: 0, total_capped: false, lastPage: 1, page: 1, per_page: 20 },
+      }),
       'GET /api/admin/outbox': () => ({ body: { list: [], total: 0, lastPage: 1 } }),
       'GET /api/health': () => ({ body: { status: 'ok', db: 'postgres', version: '1.2.3' } }),
     })

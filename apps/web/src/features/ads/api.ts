@@ -13,13 +13,38 @@ export const adsKeys = {
   stats: (id: number) => ['ads', 'project', id, 'stats'] as const,
 }
 
-export const brandsQuery = queryOptions({ queryKey: adsKeys.brands, queryFn: ({ signal }) => request(listBrands, { signal }) })
-export const brandQuery = (id: number) => queryOptions({ queryKey: adsKeys.brand(id), queryFn: ({ signal }) => request(getBrand, { params: { brandId: id }, signal }) })
-export const scrapeTaskQuery = (id: string) => queryOptions({ queryKey: adsKeys.task(id), queryFn: ({ signal }) => request(getScrapeTask, { params: { id }, signal }) })
+export const brandsQuery = queryOptions({
+  queryKey: adsKeys.brands,
+  queryFn: ({ signal }) => request(listBrands, { signal }),
+})
+export const brandQuery = (id: number) =>
+  queryOptions({
+    queryKey: adsKeys.brand(id),
+    queryFn: ({ signal }) => request(getBrand, { params: { brandId: id }, signal }),
+  })
+export const scrapeTaskQuery = (id: string) =>
+  queryOptions({
+    queryKey: adsKeys.task(id),
+    queryFn: ({ signal }) => request(getScrapeTask, { params: { id }, signal }),
+  })
 export const adProjectsQuery = (page: number, keyword: string) =>
-  queryOptions({ queryKey: adsKeys.projects(page, keyword), queryFn: ({ signal }) => request(listAdProjects, { query: { page, keyword: keyword || undefined }, signal }), placeholderData: keepPreviousData })
-export const adProjectQuery = (id: number) => queryOptions({ queryKey: adsKeys.project(id), queryFn: ({ signal }) => request(getAdProject, { params: { id }, signal }) })
-export const adProjectStatsQuery = (id: number) => queryOptions({ queryKey: adsKeys.stats(id), queryFn: ({ signal }) => request(adProjectStats, { params: { id }, signal }) })
+  queryOptions({
+    queryKey: adsKeys.projects(page, keyword),
+    queryFn: ({ signal }) =>
+      request(listAdProjects, { query: { page, keyword: keyword || undefined }, signal }),
+    placeholderData: keepPreviousData,
+  })
+export const adProjectQuery = (id: number) =>
+  queryOptions({
+    queryKey: adsKeys.project(id),
+    queryFn: ({ signal }) => request(getAdProject, { params: { id }, signal }),
+  })
+export const adProjectStatsQuery = (id: number) =>
+  queryOptions({
+    queryKey: adsKeys.stats(id),
+    queryFn: ({ signal }) => request(adProjectStats, { params: { id }, signal }),
+  })
 
 /** A human line for a failed call. */
-export const failureText = (e: unknown) => (e instanceof Error ? e.message : e ? 'Something went wrong. Try again!' : null)
+export const failureText = (e: unknown) =>
+  e instanceof Error ? e.message : e ? 'Something went wrong. Try again!' : null

@@ -14,14 +14,17 @@ export function useScrapeTask(id: string | null) {
   const query = useQuery({
     ...scrapeTaskQuery(id ?? ''),
     enabled: Boolean(id),
-    refetchInterval: (q) => (q.state.data && ['completed', 'failed'].includes(q.state.data.task.status) ? false : 1500),
+    refetchInterval: (q) =>
+      q.state.data && ['completed', 'failed'].includes(q.state.data.task.status) ? false : 1500,
   })
   useEffect(() => {
     if (!id) return
     return subscribe(RealtimeEvent.adProject, (payload) => {
       const task = (payload as { type?: string; task?: ScrapeTask }).task
       if ((payload as { type?: string }).type !== 'scrape' || task?.id !== id) return
-      client.setQueryData(adsKeys.task(id), (old: { task: ScrapeTask; status: 1 } | undefined) => (old ? { ...old, task } : { status: 1 as const, task }))
+      client.setQueryData(adsKeys.task(id), (old: { task: ScrapeTask; status: 1 } | undefined) =>
+        old ? { ...old, task } : { status: 1 as const, task },
+      )
     })
   }, [id, client])
   return query.data?.task ?? null

@@ -16,8 +16,14 @@ import { checkValidUsername, getUserLogin, updateInfo } from '@mouthpiece/contra
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { api, isSuccess, request } from '../../lib/api'
 import { authKeys } from '../../lib/query-client'
-import { clearAdminKey, clearUserSession, getAdminKey, getUserToken, saveAdminKey, saveUserSession } from '../../lib/session'
-
+import {
+  clearAdminKey,
+  clearUserSession,
+  getAdminKey,
+  getUserToken,
+  saveAdminKey,
+  saveUserSession,
+} from '../../lib/session'
 
 /**
  * The signed-in user, or null when there is no session or the fetch fails (SPEC §8: a failed or

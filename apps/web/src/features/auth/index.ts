@@ -3,4 +3,11 @@
  * here (scripts/check-web-boundaries.mjs, run by `npm run lint`). Its pages are reached through
  * routes.tsx, which app/route-table.ts imports so that they stay lazily loaded.
  */
-export { adminSessionQuery, loadCurrentUser, useAdminLogout, useCurrentUser, useLogout, useUpdateInfo } from './api'
+export {
+  adminSessionQuery,
+  loadCurrentUser,
+  useAdminLogout,
+  useCurrentUser,
+  useLogout,
+  useUpdateInfo,
+} from './api'

@@ -83,5 +83,7 @@ export function useReloadAvatars() {
  * avatar feature does not depend on the voices feature (voices builds on avatars, not the reverse).
  */
 export function useSpeakLine() {
-  return useMutation({ mutationFn: (body: RouteInput<typeof previewVoice>['body']) => request(previewVoice, { body }) })
+  return useMutation({
+    mutationFn: (body: RouteInput<typeof previewVoice>['body']) => request(previewVoice, { body }),
+  })
 }

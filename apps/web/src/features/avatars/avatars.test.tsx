@@ -11,11 +11,26 @@ import { renderAt } from '../../test/render'
 import { AvatarEditorPage } from './pages/avatar-editor-page'
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`
-const EMPTY: LookPrompt = { wearing: '', style: '', inspired: '', color: '', modifier1: '', modifier2: '', positivePrompt: '', negativePrompt: '' }
+const EMPTY: LookPrompt = {
+  wearing: '',
+  style: '',
+  inspired: '',
+  color: '',
+  modifier1: '',
+  modifier2: '',
+  positivePrompt: '',
+  negativePrompt: '',
+}
 const knight: LookPrompt = { ...EMPTY, wearing: 'silver armour', style: 'medieval', color: 'red cape' }
 const avatar = (id: number, name: string, prompt: LookPrompt): CustomAvatar => ({
-  id, name, prompt, look: lookFromPrompt(prompt), variation: 0, preview_url: `/api/custom-avatar/${id}/preview.png`,
-  created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z',
+  id,
+  name,
+  prompt,
+  look: lookFromPrompt(prompt),
+  variation: 0,
+  preview_url: `/api/custom-avatar/${id}/preview.png`,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
 })
 
 describe('avatar editor (/avatar-editor)', () => {
@@ -42,7 +57,9 @@ describe('avatar editor (/avatar-editor)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save avatar' }))
 
     expect(await screen.findByText('Avatar created')).toBeInTheDocument()
-    expect(server.calls.filter((c) => c.path === generateCustomAvatar.path).map((c) => c.body)).toEqual([{ name: 'My avatar', prompt: knight }])
+    expect(server.calls.filter((c) => c.path === generateCustomAvatar.path).map((c) => c.body)).toEqual([
+      { name: 'My avatar', prompt: knight },
+    ])
     const card = (await screen.findByRole('img', { name: 'My avatar' })).closest('li')!
     expect(within(card).getByRole('button', { name: 'Edit' })).toBeInTheDocument()
     // Saved: the form now edits that avatar.

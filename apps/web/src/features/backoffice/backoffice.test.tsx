@@ -2,7 +2,12 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
-  adminGetBadWords, adminGetProfanitySetting, adminGetWhiteList, adminSetBadWords, adminSetProfanitySetting, baseProfanityBlacklist,
+  adminGetBadWords,
+  adminGetProfanitySetting,
+  adminGetWhiteList,
+  adminSetBadWords,
+  adminSetProfanitySetting,
+  baseProfanityBlacklist,
 } from '@mouthpiece/contracts/donations/moderation.routes'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'
@@ -40,14 +45,22 @@ describe('profanity filter admin (/admin/profanity-filter)', () => {
     expect(bad).toHaveValue('heck')
     expect(within(screen.getByTestId('white-list')).getByRole('textbox')).toHaveValue('scunthorpe')
     const builtIn = await screen.findByTestId('base-list')
-    await vi.waitFor(() => expect(within(builtIn).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['darn', 'drat']))
+    await vi.waitFor(() =>
+      expect(
+        within(builtIn)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['darn', 'drat']),
+    )
 
     const save = screen.getByRole('button', { name: 'Save bad-word list' })
     expect(save).toBeDisabled()
     await userEvent.type(bad, '\n  frick  \n\n')
     await userEvent.click(save)
     expect(await screen.findByText('Bad-word list saved (2 words)')).toBeInTheDocument()
-    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === adminSetBadWords.path).map((c) => c.body)).toEqual([{ words: ['heck', 'frick'] }])
+    expect(
+      fake.calls.filter((c) => c.method === 'POST' && c.path === adminSetBadWords.path).map((c) => c.body),
+    ).toEqual([{ words: ['heck', 'frick'] }])
   })
 
   it('turns the filter off with the switch', async () => {
@@ -57,7 +70,11 @@ describe('profanity filter admin (/admin/profanity-filter)', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true')
     await userEvent.click(toggle)
     expect(await screen.findByText('Profanity filter off')).toBeInTheDocument()
-    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === adminSetProfanitySetting.path).map((c) => c.body)).toEqual([{ enabled: false }])
+    expect(
+      fake.calls
+        .filter((c) => c.method === 'POST' && c.path === adminSetProfanitySetting.path)
+        .map((c) => c.body),
+    ).toEqual([{ enabled: false }])
     await vi.waitFor(() => expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'false'))
   })
 })

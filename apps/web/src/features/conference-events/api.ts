@@ -1,7 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  adminCreateConferenceEvent, adminListConferenceEvents, adminListSubmissions, adminUpdateConferenceEvent, conferenceEventSendMail,
-  conferenceEventSettings, conferenceEventShortVideo,
+  adminCreateConferenceEvent,
+  adminListConferenceEvents,
+  adminListSubmissions,
+  adminUpdateConferenceEvent,
+  conferenceEventSendMail,
+  conferenceEventSettings,
+  conferenceEventShortVideo,
 } from '@mouthpiece/contracts/conference-events/conference-events.routes'
 import type { ConferenceEventBody } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
@@ -9,15 +14,22 @@ import { request } from '../../lib/api'
 
 export const conferenceEventsKeys = {
   events: ['admin', 'conference-events'] as const,
-  submissions: (eventId: number, query: object) => ['admin', 'conference-events', eventId, 'submissions', query] as const,
+  submissions: (eventId: number, query: object) =>
+    ['admin', 'conference-events', eventId, 'submissions', query] as const,
   kiosk: (eventId: number) => ['conference-event', eventId] as const,
   video: (code: string) => ['conference-event', 'video', code] as const,
 }
 
 export const eventsQuery = () =>
-  queryOptions({ queryKey: conferenceEventsKeys.events, queryFn: ({ signal }) => request(adminListConferenceEvents, { signal }).then((r) => r.events) })
+  queryOptions({
+    queryKey: conferenceEventsKeys.events,
+    queryFn: ({ signal }) => request(adminListConferenceEvents, { signal }).then((r) => r.events),
+  })
 
-export const submissionsQuery = (eventId: number, query: Omit<RouteInput<typeof adminListSubmissions>['query'], never>) =>
+export const submissionsQuery = (
+  eventId: number,
+  query: Omit<RouteInput<typeof adminListSubmissions>['query'], never>,
+) =>
   queryOptions({
     queryKey: conferenceEventsKeys.submissions(eventId, query),
     queryFn: ({ signal }) => request(adminListSubmissions, { params: { eventId }, query, signal }),
@@ -30,7 +42,10 @@ export function useSaveEvent(eventId: number | undefined) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: ConferenceEventBody) =>
-      (eventId ? request(adminUpdateConferenceEvent, { params: { eventId }, body }) : request(adminCreateConferenceEvent, { body })).then((r) => r.event),
+      (eventId
+        ? request(adminUpdateConferenceEvent, { params: { eventId }, body })
+        : request(adminCreateConferenceEvent, { body })
+      ).then((r) => r.event),
     onSuccess: () => client.invalidateQueries({ queryKey: conferenceEventsKeys.events }),
   })
 }
@@ -38,7 +53,8 @@ export function useSaveEvent(eventId: number | undefined) {
 export const kioskSettingsQuery = (eventId: number) =>
   queryOptions({
     queryKey: conferenceEventsKeys.kiosk(eventId),
-    queryFn: ({ signal }) => request(conferenceEventSettings, { params: { eventId }, signal }).then((r) => r.event),
+    queryFn: ({ signal }) =>
+      request(conferenceEventSettings, { params: { eventId }, signal }).then((r) => r.event),
     // Offline at the venue: the last settings keep the kiosk working.
     staleTime: 60_000,
     networkMode: 'offlineFirst',
@@ -48,10 +64,13 @@ export const kioskSettingsQuery = (eventId: number) =>
 export const shortVideoQuery = (code: string) =>
   queryOptions({
     queryKey: conferenceEventsKeys.video(code),
-    queryFn: ({ signal }) => request(conferenceEventShortVideo, { params: { code }, signal }).then((r) => r.video),
+    queryFn: ({ signal }) =>
+      request(conferenceEventShortVideo, { params: { code }, signal }).then((r) => r.video),
     refetchInterval: (q) => (q.state.data && q.state.data.delivery !== 'rendering' ? false : 400),
   })
 
 export function useSendMail() {
-  return useMutation({ mutationFn: (code: string) => request(conferenceEventSendMail, { body: { code } }).then((r) => r.video) })
+  return useMutation({
+    mutationFn: (code: string) => request(conferenceEventSendMail, { body: { code } }).then((r) => r.video),
+  })
 }

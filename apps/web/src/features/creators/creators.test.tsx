@@ -12,8 +12,20 @@ import { CreatorsListPage } from './pages/creators-list-page'
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`
 const creator = (patch: Partial<Creator>): Creator => ({
-  id: 'ada-streams', name: 'Ada Streams', description: 'Cozy variety streamer', look: INFLUENCERS[0]!.look, voice_id: 'espeak:en-us+f3', voice_profile_id: null,
-  is_active: true, status: 'ready', progress: 100, stage: 'done', error: null, access: { plans: [], user_ids: [] }, created_at: '2026-03-01T10:00:00.000Z', ...patch,
+  id: 'ada-streams',
+  name: 'Ada Streams',
+  description: 'Cozy variety streamer',
+  look: INFLUENCERS[0]!.look,
+  voice_id: 'espeak:en-us+f3',
+  voice_profile_id: null,
+  is_active: true,
+  status: 'ready',
+  progress: 100,
+  stage: 'done',
+  error: null,
+  access: { plans: [], user_ids: [] },
+  created_at: '2026-03-01T10:00:00.000Z',
+  ...patch,
 })
 
 describe('creator management', () => {
@@ -25,7 +37,13 @@ describe('creator management', () => {
         body: {
           creators: [
             creator({}),
-            creator({ id: 'bo', name: 'Bo', description: '', is_active: false, access: { plans: ['pro'], user_ids: [] } }),
+            creator({
+              id: 'bo',
+              name: 'Bo',
+              description: '',
+              is_active: false,
+              access: { plans: ['pro'], user_ids: [] },
+            }),
             creator({ id: 'cy', name: 'Cy', status: 'processing', progress: 40 }),
           ],
         },
@@ -48,18 +66,29 @@ describe('creator management', () => {
   it('a failed list load says why and loads again on Try again', async () => {
     let fail = true
     fakeFetch({
-      [key(adminListCreators)]: () => (fail ? { status: 500, body: { message: 'The creators could not be read', code: 'internal' } } : { body: { creators: [creator({})] } }),
+      [key(adminListCreators)]: () =>
+        fail
+          ? { status: 500, body: { message: 'The creators could not be read', code: 'internal' } }
+          : { body: { creators: [creator({})] } },
     })
     renderAt(<CreatorsListPage />, PATHS.creatorList)
-    expect(await screen.findByText('The creators could not be read', {}, { timeout: 4000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('The creators could not be read', {}, { timeout: 4000 }),
+    ).toBeInTheDocument()
     fail = false
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('link', { name: /Ada Streams/ })).toBeInTheDocument()
   })
 
   it('adds a creator from a photo and goes on to its processing page', async () => {
-    const server = fakeFetch({ [key(adminAddCreator)]: () => ({ body: { creator: creator({ id: 'new-one', name: 'New One', status: 'processing', progress: 0 }) } }) })
-    renderAt(<AddCreatorPage />, PATHS.creatorAdd, [{ path: PATHS.creatorAddProcess, element: <p>processing page</p> }])
+    const server = fakeFetch({
+      [key(adminAddCreator)]: () => ({
+        body: { creator: creator({ id: 'new-one', name: 'New One', status: 'processing', progress: 0 }) },
+      }),
+    })
+    renderAt(<AddCreatorPage />, PATHS.creatorAdd, [
+      { path: PATHS.creatorAddProcess, element: <p>processing page</p> },
+    ])
     await userEvent.type(screen.getByLabelText('Name'), 'New One')
     const photo = new File(['jpeg bytes'], 'face.jpg', { type: 'image/jpeg' })
     await userEvent.upload(screen.getByLabelText('Photos or a short video'), photo)
@@ -73,7 +102,14 @@ describe('creator management', () => {
 
   it('shows the server’s field message when the form is refused', async () => {
     fakeFetch({
-      [key(adminAddCreator)]: () => ({ status: 422, body: { message: 'Please check the form', code: 'validation', errors: { name: ['Please enter the creator’s name'] } } }),
+      [key(adminAddCreator)]: () => ({
+        status: 422,
+        body: {
+          message: 'Please check the form',
+          code: 'validation',
+          errors: { name: ['Please enter the creator’s name'] },
+        },
+      }),
     })
     renderAt(<AddCreatorPage />, PATHS.creatorAdd)
     await userEvent.click(screen.getByRole('button', { name: 'Add and process' }))

@@ -37,8 +37,12 @@ describe('signed-in home (/dashboard)', () => {
     const links = within(create).getAllByRole('link')
     expect(links.length).toBeGreaterThan(0)
     // Every area shown leads to a page that exists (the dashboard never links to nothing).
-    for (const a of links) expect(ROUTES.some((r) => r.page && r.path === a.getAttribute('href')!.split(/[?#]/)[0])).toBe(true)
-    expect(within(create).getByRole('link', { name: /Avatar editor/ })).toHaveAttribute('href', PATHS.avatarEditor)
+    for (const a of links)
+      expect(ROUTES.some((r) => r.page && r.path === a.getAttribute('href')!.split(/[?#]/)[0])).toBe(true)
+    expect(within(create).getByRole('link', { name: /Avatar editor/ })).toHaveAttribute(
+      'href',
+      PATHS.avatarEditor,
+    )
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(screen.getByText('streamer@example.com')).toBeInTheDocument()
     expect(screen.getByText('Active')).toBeInTheDocument()

@@ -1,19 +1,52 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import {
-  getAccounts, streamelementsConnect, streamlabsConnect, syncAccount, twitchConnect, unlinkAccount, youtubeConnect,
+  getAccounts,
+  streamelementsConnect,
+  streamlabsConnect,
+  syncAccount,
+  twitchConnect,
+  unlinkAccount,
+  youtubeConnect,
 } from '@mouthpiece/contracts/donations/accounts.routes'
 import {
-  alertUsage, approveTip, createAvatarSetup, deleteAvatarSetup, getDonationSettings, listAllTips, listAvatarSetups, rePushTip,
-  testAvatarSetupAlert, testBits, testChannelPoints, testGiftedSub, testSubscriptions, tipAnnouncement, updateAvatarSetup,
-  updateAvatarSetupDonationAvatar, updateAvatarSetupPrice, updateAvatarSetupStyle, updateDonationSettings, updateEnableDonationTypes,
+  alertUsage,
+  approveTip,
+  createAvatarSetup,
+  deleteAvatarSetup,
+  getDonationSettings,
+  listAllTips,
+  listAvatarSetups,
+  rePushTip,
+  testAvatarSetupAlert,
+  testBits,
+  testChannelPoints,
+  testGiftedSub,
+  testSubscriptions,
+  tipAnnouncement,
+  updateAvatarSetup,
+  updateAvatarSetupDonationAvatar,
+  updateAvatarSetupPrice,
+  updateAvatarSetupStyle,
+  updateDonationSettings,
+  updateEnableDonationTypes,
   updateMuteAllAlerts,
 } from '@mouthpiece/contracts/donations/donations.routes'
 import {
-  baseProfanityBlacklist, checkModeration, toggleDefaultProfanityBlacklist, updateProfanityBlackList, updateProfanityWhiteList,
+  baseProfanityBlacklist,
+  checkModeration,
+  toggleDefaultProfanityBlacklist,
+  updateProfanityBlackList,
+  updateProfanityWhiteList,
 } from '@mouthpiece/contracts/donations/moderation.routes'
 import { overlayHealth, rotateOverlayKey } from '@mouthpiece/contracts/donations/overlay.routes'
-import type { AccountProvider, AlertKind, DonationAvatarChoice, DonationSettings, StreamPlatform } from '@mouthpiece/contracts/donations/donations.schemas'
+import type {
+  AccountProvider,
+  AlertKind,
+  DonationAvatarChoice,
+  DonationSettings,
+  StreamPlatform,
+} from '@mouthpiece/contracts/donations/donations.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { listVoices, previewVoice } from '@mouthpiece/contracts/voices/voices.routes'
 import { listCustomAvatars } from '@mouthpiece/contracts/avatars/avatars.routes'
@@ -43,7 +76,10 @@ export const settingsQuery = queryOptions({
 })
 export const setupsQuery = queryOptions({
   queryKey: donationKeys.setups,
-  queryFn: ({ signal }) => request(listAvatarSetups, { signal }).then((r) => [...r.setups].sort((a, b) => a.price - b.price || a.id - b.id)),
+  queryFn: ({ signal }) =>
+    request(listAvatarSetups, { signal }).then((r) =>
+      [...r.setups].sort((a, b) => a.price - b.price || a.id - b.id),
+    ),
 })
 export const accountsQuery = queryOptions({
   queryKey: donationKeys.accounts,
@@ -61,7 +97,9 @@ export const healthQuery = queryOptions({
 
 /** Takes the overlay health the server pushes to this user's room; after a reconnect, reads it once (pushes may have been missed). */
 export function useOverlayHealthPush() {
-  useSocketRefresh(RealtimeEvent.overlayHealth, donationKeys.health, (health, client) => client.setQueryData(donationKeys.health, health))
+  useSocketRefresh(RealtimeEvent.overlayHealth, donationKeys.health, (health, client) =>
+    client.setQueryData(donationKeys.health, health),
+  )
 }
 export const tipsQuery = (page: number, limit = 20) =>
   queryOptions({
@@ -96,7 +134,9 @@ export const voicesQuery = queryOptions({
     const result = await api(listVoices, { signal })
     if (!isSuccess(result) || !result.voices.length) return FALLBACK_VOICES
     const featured = new Set(result.featured)
-    return [...result.voices].sort((a, b) => Number(featured.has(b.id)) - Number(featured.has(a.id))).map((v) => ({ id: v.id, label: v.label }))
+    return [...result.voices]
+      .sort((a, b) => Number(featured.has(b.id)) - Number(featured.has(a.id)))
+      .map((v) => ({ id: v.id, label: v.label }))
   },
   staleTime: 10 * 60_000,
 })
@@ -110,7 +150,8 @@ export const customAvatarsQuery = queryOptions({
   staleTime: 60_000,
 })
 
-const putSettings = (client: QueryClient) => (r: { settings: DonationSettings }) => client.setQueryData(donationKeys.settings, r.settings)
+const putSettings = (client: QueryClient) => (r: { settings: DonationSettings }) =>
+  client.setQueryData(donationKeys.settings, r.settings)
 
 /** Every settings change answers the whole settings: the cache takes it as is. */
 export function useSettingsMutation<A>(send: (arg: A) => Promise<{ settings: DonationSettings }>) {
@@ -118,20 +159,30 @@ export function useSettingsMutation<A>(send: (arg: A) => Promise<{ settings: Don
   return useMutation({ mutationFn: send, onSuccess: putSettings(client) })
 }
 export const useUpdateSettings = () =>
-  useSettingsMutation((data: NonNullable<RouteInput<typeof updateDonationSettings>['body']>['data']) => request(updateDonationSettings, { body: { data } }))
-export const useEnableTypes = () => useSettingsMutation((types: AlertKind[]) => request(updateEnableDonationTypes, { body: { types } }))
-export const useMuteAll = () => useSettingsMutation((mute: boolean) => request(updateMuteAllAlerts, { body: { mute } }))
-export const useToggleBaseList = () => useSettingsMutation((enabled: boolean) => request(toggleDefaultProfanityBlacklist, { body: { enabled } }))
-export const useSaveBlackList = () => useSettingsMutation((words: string[]) => request(updateProfanityBlackList, { body: { words } }))
-export const useSaveWhiteList = () => useSettingsMutation((words: string[]) => request(updateProfanityWhiteList, { body: { words } }))
-export const useCheckModeration = () => useMutation({ mutationFn: (text: string) => request(checkModeration, { body: { text } }) })
+  useSettingsMutation((data: NonNullable<RouteInput<typeof updateDonationSettings>['body']>['data']) =>
+    request(updateDonationSettings, { body: { data } }),
+  )
+export const useEnableTypes = () =>
+  useSettingsMutation((types: AlertKind[]) => request(updateEnableDonationTypes, { body: { types } }))
+export const useMuteAll = () =>
+  useSettingsMutation((mute: boolean) => request(updateMuteAllAlerts, { body: { mute } }))
+export const useToggleBaseList = () =>
+  useSettingsMutation((enabled: boolean) => request(toggleDefaultProfanityBlacklist, { body: { enabled } }))
+export const useSaveBlackList = () =>
+  useSettingsMutation((words: string[]) => request(updateProfanityBlackList, { body: { words } }))
+export const useSaveWhiteList = () =>
+  useSettingsMutation((words: string[]) => request(updateProfanityWhiteList, { body: { words } }))
+export const useCheckModeration = () =>
+  useMutation({ mutationFn: (text: string) => request(checkModeration, { body: { text } }) })
 
 export function useRotateOverlayKey() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: () => request(rotateOverlayKey),
     onSuccess: (r) => {
-      client.setQueryData<DonationSettings>(donationKeys.settings, (s) => (s ? { ...s, overlay_url: r.overlay_url } : s))
+      client.setQueryData<DonationSettings>(donationKeys.settings, (s) =>
+        s ? { ...s, overlay_url: r.overlay_url } : s,
+      )
       void client.invalidateQueries({ queryKey: donationKeys.health })
     },
   })
@@ -140,60 +191,103 @@ export function useRotateOverlayKey() {
 // Avatar setups
 function useSetupMutation<A, R>(send: (arg: A) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: donationKeys.setups }) })
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => client.invalidateQueries({ queryKey: donationKeys.setups }),
+  })
 }
 export type SetupFields = RouteInput<typeof createAvatarSetup>['body']
-export const useCreateSetup = () => useSetupMutation((body: SetupFields) => request(createAvatarSetup, { body }).then((r) => r.setup))
+export const useCreateSetup = () =>
+  useSetupMutation((body: SetupFields) => request(createAvatarSetup, { body }).then((r) => r.setup))
 export const useUpdateSetup = () =>
-  useSetupMutation(({ id, body }: { id: number; body: RouteInput<typeof updateAvatarSetup>['body'] }) => request(updateAvatarSetup, { params: { id }, body }).then((r) => r.setup))
+  useSetupMutation(({ id, body }: { id: number; body: RouteInput<typeof updateAvatarSetup>['body'] }) =>
+    request(updateAvatarSetup, { params: { id }, body }).then((r) => r.setup),
+  )
 export const useUpdateSetupPrice = () =>
-  useSetupMutation(({ id, price }: { id: number; price: number }) => request(updateAvatarSetupPrice, { params: { id }, body: { price } }).then((r) => r.setup))
+  useSetupMutation(({ id, price }: { id: number; price: number }) =>
+    request(updateAvatarSetupPrice, { params: { id }, body: { price } }).then((r) => r.setup),
+  )
 /** The avatar of a setup: its look (influencer or custom) and, for a saved custom avatar, its style id. */
 export const useUpdateSetupAvatar = () =>
-  useSetupMutation(async ({ id, donation_avatar, custom_style_id }: { id: number; donation_avatar: DonationAvatarChoice; custom_style_id: string | null }) => {
-    await request(updateAvatarSetupDonationAvatar, { params: { id }, body: { donation_avatar } })
-    return request(updateAvatarSetupStyle, { params: { id }, body: { custom_style_id } }).then((r) => r.setup)
-  })
-export const useDeleteSetup = () => useSetupMutation((id: number) => request(deleteAvatarSetup, { params: { id } }))
+  useSetupMutation(
+    async ({
+      id,
+      donation_avatar,
+      custom_style_id,
+    }: {
+      id: number
+      donation_avatar: DonationAvatarChoice
+      custom_style_id: string | null
+    }) => {
+      await request(updateAvatarSetupDonationAvatar, { params: { id }, body: { donation_avatar } })
+      return request(updateAvatarSetupStyle, { params: { id }, body: { custom_style_id } }).then(
+        (r) => r.setup,
+      )
+    },
+  )
+export const useDeleteSetup = () =>
+  useSetupMutation((id: number) => request(deleteAvatarSetup, { params: { id } }))
 
 // Test triggers: each answers the stored tip; the Activity Feed and usage refetch.
 function useTipMutation<A, R>(send: (arg: A) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: donationKeys.tips }) })
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => client.invalidateQueries({ queryKey: donationKeys.tips }),
+  })
 }
-export const useTestSetupAlert = () => useTipMutation((id: number) => request(testAvatarSetupAlert, { params: { id } }).then((r) => r.tip))
+export const useTestSetupAlert = () =>
+  useTipMutation((id: number) => request(testAvatarSetupAlert, { params: { id } }).then((r) => r.tip))
 export const useTestAnnouncement = () =>
-  useTipMutation((body: RouteInput<typeof tipAnnouncement>['body']) => request(tipAnnouncement, { body }).then((r) => r.tip))
+  useTipMutation((body: RouteInput<typeof tipAnnouncement>['body']) =>
+    request(tipAnnouncement, { body }).then((r) => r.tip),
+  )
 export type TestKind = 'bits' | 'channel_points' | 'subscription' | 'gifted_subscription'
 export const useTestTrigger = () =>
   useTipMutation((kind: TestKind) => {
-    const routes = { bits: testBits, channel_points: testChannelPoints, subscription: testSubscriptions, gifted_subscription: testGiftedSub }
+    const routes = {
+      bits: testBits,
+      channel_points: testChannelPoints,
+      subscription: testSubscriptions,
+      gifted_subscription: testGiftedSub,
+    }
     return request(routes[kind], { body: {} }).then((r) => r.tip)
   })
 export const useRePush = () =>
   useTipMutation((body: RouteInput<typeof rePushTip>['body']) => request(rePushTip, { body }))
-export const useApproveTip = () => useTipMutation((body: RouteInput<typeof approveTip>['body']) => request(approveTip, { body }).then((r) => r.tip))
+export const useApproveTip = () =>
+  useTipMutation((body: RouteInput<typeof approveTip>['body']) =>
+    request(approveTip, { body }).then((r) => r.tip),
+  )
 
 /** Speaks a line with a voice (the voices module's preview): audio plus visemes, for in-page previews. */
-export const useVoicePreview = () => useMutation({ mutationFn: (body: RouteInput<typeof previewVoice>['body']) => request(previewVoice, { body }) })
+export const useVoicePreview = () =>
+  useMutation({
+    mutationFn: (body: RouteInput<typeof previewVoice>['body']) => request(previewVoice, { body }),
+  })
 
 // Connected accounts
 export function useUnlink() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: { platform: StreamPlatform; provider: AccountProvider }) => request(unlinkAccount, { body }),
+    mutationFn: (body: { platform: StreamPlatform; provider: AccountProvider }) =>
+      request(unlinkAccount, { body }),
     onSuccess: (r) => client.setQueryData(donationKeys.accounts, r),
   })
 }
 export function useSyncStreamElements() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: RouteInput<typeof syncAccount>['body']) => request(syncAccount, { body }).then((r) => r.account),
+    mutationFn: (body: RouteInput<typeof syncAccount>['body']) =>
+      request(syncAccount, { body }).then((r) => r.account),
     onSettled: () => client.invalidateQueries({ queryKey: donationKeys.accounts }),
   })
 }
 
-export type LinkTarget = { provider: 'twitch' } | { provider: 'youtube' } | { provider: 'streamlabs' | 'streamelements'; platform: StreamPlatform }
+export type LinkTarget =
+  | { provider: 'twitch' }
+  | { provider: 'youtube' }
+  | { provider: 'streamlabs' | 'streamelements'; platform: StreamPlatform }
 
 /**
  * Starts an OAuth link: the server answers the provider's consent URL (asked for as JSON, the
@@ -209,6 +303,8 @@ export async function startLink(target: LinkTarget, userId: number, returnTo: st
         ? await request(youtubeConnect, { query: base })
         : target.provider === 'streamlabs'
           ? await request(streamlabsConnect, { query: { ...base, selected_platform: target.platform } })
-          : await request(streamelementsConnect, { query: { ...base, env: 'prod', selected_platform: target.platform } })
+          : await request(streamelementsConnect, {
+              query: { ...base, env: 'prod', selected_platform: target.platform },
+            })
   browser.assign(answer.url)
 }

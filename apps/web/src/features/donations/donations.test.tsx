@@ -12,16 +12,55 @@ import { TipPage } from './pages/tip-page'
 
 const OVERLAY_URL = 'http://localhost/tts/announcement?key=secret-overlay-key-0123456789abcdef'
 const SETTINGS: DonationSettings = {
-  enabled_types: ['tip', 'bits'], mute_all: false, minimums: { amount_usd: 0, bits: 0, channel_points: 0 },
+  enabled_types: ['tip', 'bits'],
+  mute_all: false,
+  minimums: { amount_usd: 0, bits: 0, channel_points: 0 },
   tts: { voice: 'espeak:en-us+f3', emotion: 'Neutral', volume: 1 },
-  moderation: { use_base_list: true, black_list: [], white_list: [], action: 'beep', approval: 'off', max_chars: 200, strip_links: true },
-  selected_platform: null, overlay_url: OVERLAY_URL, alerts_allowed: true,
+  moderation: {
+    use_base_list: true,
+    black_list: [],
+    white_list: [],
+    action: 'beep',
+    approval: 'off',
+    max_chars: 200,
+    strip_links: true,
+  },
+  selected_platform: null,
+  overlay_url: OVERLAY_URL,
+  alerts_allowed: true,
 }
-const HEALTH = { online: true, last_seen_at: new Date().toISOString(), audio_unlocked: false, visible: true, last_played_at: null, last_failed_at: null, last_error: null }
+const HEALTH = {
+  online: true,
+  last_seen_at: new Date().toISOString(),
+  audio_unlocked: false,
+  visible: true,
+  last_played_at: null,
+  last_failed_at: null,
+  last_error: null,
+}
 const tip = (id: number, extra: Partial<Tip> = {}): Tip => ({
-  id, source: 'twitch', kind: 'bits', external_id: `e${id}`, who: `Viewer${id}`, amount: null, currency: null, bits: 250, points: null, count: null,
-  tier: null, title: null, message: 'Nice play!', is_test: false, status: 'played', skip_reason: null, spoken_text: 'Viewer cheered 250 bits',
-  avatar_setup_id: null, account_id: null, received_at: '2026-11-22T10:00:00.000Z', played_at: '2026-11-22T10:00:02.000Z', ...extra,
+  id,
+  source: 'twitch',
+  kind: 'bits',
+  external_id: `e${id}`,
+  who: `Viewer${id}`,
+  amount: null,
+  currency: null,
+  bits: 250,
+  points: null,
+  count: null,
+  tier: null,
+  title: null,
+  message: 'Nice play!',
+  is_test: false,
+  status: 'played',
+  skip_reason: null,
+  spoken_text: 'Viewer cheered 250 bits',
+  avatar_setup_id: null,
+  account_id: null,
+  received_at: '2026-11-22T10:00:00.000Z',
+  played_at: '2026-11-22T10:00:02.000Z',
+  ...extra,
 })
 const PROVIDER = { name: 'sandbox', test_mode: true, card_entry: 'token-endpoint', label: SANDBOX_LABEL }
 
@@ -30,7 +69,9 @@ const settingsApi = {
   'GET /api/donation/settings': () => ({ body: { settings: SETTINGS } }),
   'GET /api/donation/overlay/health': () => ({ body: HEALTH }),
   'GET /api/donation/avatar-setup/get': () => ({ body: { setups: [] } }),
-  'GET /api/donation/account/get': () => ({ body: { accounts: { twitch: [], youtube: [] }, selected_platform: null, twitch_enabled: true } }),
+  'GET /api/donation/account/get': () => ({
+    body: { accounts: { twitch: [], youtube: [] }, selected_platform: null, twitch_enabled: true },
+  }),
   'GET /api/donation/base-profanity-blacklist': () => ({ body: { words: [] } }),
 }
 
@@ -64,8 +105,12 @@ describe('Alert Card Settings', () => {
   it('mutes every alert and sends a test alert', async () => {
     const server = fakeFetch({
       ...settingsApi,
-      'POST /api/update-mute-all-alerts': (c) => ({ body: { settings: { ...SETTINGS, mute_all: (c.body as { mute: boolean }).mute } } }),
-      'POST /api/donation/twitch/test-bits': () => ({ body: { tip: tip(1, { source: 'test', is_test: true, status: 'queued' }) } }),
+      'POST /api/update-mute-all-alerts': (c) => ({
+        body: { settings: { ...SETTINGS, mute_all: (c.body as { mute: boolean }).mute } },
+      }),
+      'POST /api/donation/twitch/test-bits': () => ({
+        body: { tip: tip(1, { source: 'test', is_test: true, status: 'queued' }) },
+      }),
     })
     renderAt(<DonationSettingsPage />, '/donation-settings')
     const mute = await screen.findByRole('switch', { name: 'Mute all alerts' })
@@ -81,7 +126,18 @@ describe('Alert Card Settings', () => {
     const server = fakeFetch({
       ...settingsApi,
       'POST /api/donation/account/sync': () => ({
-        body: { account: { id: 3, platform: 'twitch', provider: 'streamelements', external_id: 'se1', display_name: 'alice_se', status: 'active', last_error: null, connected_at: '2026-11-22T10:00:00.000Z' } },
+        body: {
+          account: {
+            id: 3,
+            platform: 'twitch',
+            provider: 'streamelements',
+            external_id: 'se1',
+            display_name: 'alice_se',
+            status: 'active',
+            last_error: null,
+            connected_at: '2026-11-22T10:00:00.000Z',
+          },
+        },
       }),
     })
     renderAt(<DonationSettingsPage />, '/donation-settings')
@@ -91,7 +147,11 @@ describe('Alert Card Settings', () => {
     await userEvent.type(within(form).getByLabelText('Account ID'), '5f1e2d')
     await userEvent.click(within(form).getByRole('button', { name: 'Connect with token' }))
     expect(await screen.findByText('StreamElements connected as alice_se')).toBeInTheDocument()
-    expect(server.calls.find((c) => c.path === '/api/donation/account/sync')?.body).toEqual({ platform: 'twitch', jwtToken: 'eyJhbGciOiJIUzI1NiJ9.payload.signature', accountId: '5f1e2d' })
+    expect(server.calls.find((c) => c.path === '/api/donation/account/sync')?.body).toEqual({
+      platform: 'twitch',
+      jwtToken: 'eyJhbGciOiJIUzI1NiJ9.payload.signature',
+      accountId: '5f1e2d',
+    })
   })
 })
 
@@ -104,14 +164,49 @@ describe('Activity Feed', () => {
 
   it('lists tips with their status, re-pushes one and previews another', async () => {
     const preview: OverlayAlert = {
-      id: 2, kind: 'tip', source: 'direct', who: 'Sam', amount_label: '$10.00', message: 'GG', spoken_text: 'Sam tipped 10 dollars: GG', is_test: false,
-      audio: null, visemes: [], words: [], volume: 1, emotion: 'Neutral', avatar_setup: null, received_at: '2026-11-22T10:00:00.000Z', emitted_at: 1,
+      id: 2,
+      kind: 'tip',
+      source: 'direct',
+      who: 'Sam',
+      amount_label: '$10.00',
+      message: 'GG',
+      spoken_text: 'Sam tipped 10 dollars: GG',
+      is_test: false,
+      audio: null,
+      visemes: [],
+      words: [],
+      volume: 1,
+      emotion: 'Neutral',
+      avatar_setup: null,
+      received_at: '2026-11-22T10:00:00.000Z',
+      emitted_at: 1,
     }
     const server = fakeFetch({
       'GET /api/donation/tips/all': () => ({
-        body: { list: [tip(1), tip(2, { source: 'direct', kind: 'tip', who: 'Sam', amount: 10, currency: 'USD', bits: null, status: 'skipped', skip_reason: 'below_minimum' })], total: 2, lastPage: 1 },
+        body: {
+          list: [
+            tip(1),
+            tip(2, {
+              source: 'direct',
+              kind: 'tip',
+              who: 'Sam',
+              amount: 10,
+              currency: 'USD',
+              bits: null,
+              status: 'skipped',
+              skip_reason: 'below_minimum',
+            }),
+          ],
+          total: 2,
+          lastPage: 1,
+        },
       }),
-      'POST /api/donation/tips/re-push': (c) => ({ body: { tip: tip(1, { status: 'queued' }), preview: (c.body as { mode: string }).mode === 'preview' ? preview : null } }),
+      'POST /api/donation/tips/re-push': (c) => ({
+        body: {
+          tip: tip(1, { status: 'queued' }),
+          preview: (c.body as { mode: string }).mode === 'preview' ? preview : null,
+        },
+      }),
     })
     renderAt(<ActivityFeed username="streamer" />, '/streamer/tip')
     const table = await screen.findByRole('table', { name: 'Activity Feed' })
@@ -123,12 +218,20 @@ describe('Activity Feed', () => {
 
     await userEvent.click(within(bits).getByRole('button', { name: 'Re-push' }))
     expect(await screen.findByText('Re-pushed to your overlay')).toBeInTheDocument()
-    expect(server.calls.find((c) => c.path === '/api/donation/tips/re-push')?.body).toEqual({ tip_id: 1, provider: 'twitch', mode: 'repush' })
+    expect(server.calls.find((c) => c.path === '/api/donation/tips/re-push')?.body).toEqual({
+      tip_id: 1,
+      provider: 'twitch',
+      mode: 'repush',
+    })
 
     await userEvent.click(within(sam).getByRole('button', { name: 'Preview' }))
     const dialog = await screen.findByRole('dialog', { name: 'Alert preview' })
     expect(await within(dialog).findByTestId('alert-card')).toHaveTextContent('Sam tipped $10.00!')
-    expect(server.calls.filter((c) => c.path === '/api/donation/tips/re-push').at(-1)?.body).toEqual({ tip_id: 2, provider: 'direct', mode: 'preview' })
+    expect(server.calls.filter((c) => c.path === '/api/donation/tips/re-push').at(-1)?.body).toEqual({
+      tip_id: 2,
+      provider: 'direct',
+      mode: 'preview',
+    })
   })
 })
 
@@ -136,14 +239,29 @@ describe('public tip page', () => {
   beforeEach(() => clearCookies())
   afterEach(() => vi.unstubAllGlobals())
 
-  const creator = { username: 'streamer', avatar: null, alerts_live: true, min_spoken_usd: 0, test_mode: true }
+  const creator = {
+    username: 'streamer',
+    avatar: null,
+    alerts_live: true,
+    min_spoken_usd: 0,
+    test_mode: true,
+  }
 
   it('takes an amount, a name and a message, pays through the sandbox token, and confirms', async () => {
     const server = fakeFetch({
       'GET /api/donation/tip-page/streamer': () => ({ body: { creator } }),
       'GET /api/payment/plans': () => ({ body: { plans: [], provider: PROVIDER } }),
-      'POST /api/payment/sandbox/tokens': () => ({ body: { token_id: 'tok_test_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } }),
-      'POST /api/donation/tips/direct': () => ({ body: { tip: { id: 5, status: 'queued', who: 'Sam', amount: 20, currency: 'USD', message: 'Hello!' } } }),
+      'POST /api/payment/sandbox/tokens': () => ({
+        body: {
+          token_id: 'tok_test_1',
+          card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+        },
+      }),
+      'POST /api/donation/tips/direct': () => ({
+        body: {
+          tip: { id: 5, status: 'queued', who: 'Sam', amount: 20, currency: 'USD', message: 'Hello!' },
+        },
+      }),
     })
     renderApp([{ path: '/:username/tip/:channel', element: <TipPage /> }], '/streamer/tip/twitch')
     expect(await screen.findByRole('heading', { name: 'Tip streamer' })).toBeInTheDocument()
@@ -158,17 +276,38 @@ describe('public tip page', () => {
     await userEvent.type(screen.getByLabelText('CVC'), '123')
     await userEvent.click(screen.getByRole('button', { name: 'Send $20.00 tip' }))
 
-    expect(await screen.findByRole('status', { name: 'Tip sent' })).toHaveTextContent('Your $20.00 tip to streamer went through.')
-    const body = server.calls.find((c) => c.path === '/api/donation/tips/direct')?.body as Record<string, unknown>
-    expect(body).toMatchObject({ username: 'streamer', channel: 'twitch', amount_cents: 2000, currency: 'USD', who: 'Sam', message: 'Hello!', token_id: 'tok_test_1' })
+    expect(await screen.findByRole('status', { name: 'Tip sent' })).toHaveTextContent(
+      'Your $20.00 tip to streamer went through.',
+    )
+    const body = server.calls.find((c) => c.path === '/api/donation/tips/direct')?.body as Record<
+      string,
+      unknown
+    >
+    expect(body).toMatchObject({
+      username: 'streamer',
+      channel: 'twitch',
+      amount_cents: 2000,
+      currency: 'USD',
+      who: 'Sam',
+      message: 'Hello!',
+      token_id: 'tok_test_1',
+    })
   })
 
   it('shows the card error when the payment is declined', async () => {
     fakeFetch({
       'GET /api/donation/tip-page/streamer': () => ({ body: { creator } }),
       'GET /api/payment/plans': () => ({ body: { plans: [], provider: PROVIDER } }),
-      'POST /api/payment/sandbox/tokens': () => ({ body: { token_id: 'tok_test_2', card: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2030 } } }),
-      'POST /api/donation/tips/direct': () => ({ status: 402, body: { message: 'Your card was declined.', code: 'card_declined' } }),
+      'POST /api/payment/sandbox/tokens': () => ({
+        body: {
+          token_id: 'tok_test_2',
+          card: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2030 },
+        },
+      }),
+      'POST /api/donation/tips/direct': () => ({
+        status: 402,
+        body: { message: 'Your card was declined.', code: 'card_declined' },
+      }),
     })
     renderApp([{ path: '/:username/donate', element: <TipPage /> }], '/streamer/donate')
     await screen.findByRole('heading', { name: 'Tip streamer' })
@@ -181,7 +320,12 @@ describe('public tip page', () => {
   })
 
   it('says so when the creator does not exist', async () => {
-    fakeFetch({ 'GET /api/donation/tip-page/nobody': () => ({ status: 404, body: { message: 'Creator not found', code: 'not_found' } }) })
+    fakeFetch({
+      'GET /api/donation/tip-page/nobody': () => ({
+        status: 404,
+        body: { message: 'Creator not found', code: 'not_found' },
+      }),
+    })
     renderApp([{ path: '/:username/donate', element: <TipPage /> }], '/nobody/donate')
     expect(await screen.findByRole('heading', { name: 'This tip page is not available' })).toBeInTheDocument()
   })

@@ -10,12 +10,32 @@ import { renderAt } from '../../test/render'
 import { OverlayPanel } from './components/overlay-panel'
 
 const SETTINGS: DonationSettings = {
-  enabled_types: ['tip'], mute_all: false, minimums: { amount_usd: 0, bits: 0, channel_points: 0 },
+  enabled_types: ['tip'],
+  mute_all: false,
+  minimums: { amount_usd: 0, bits: 0, channel_points: 0 },
   tts: { voice: 'espeak:en-us+f3', emotion: 'Neutral', volume: 1 },
-  moderation: { use_base_list: true, black_list: [], white_list: [], action: 'beep', approval: 'off', max_chars: 200, strip_links: true },
-  selected_platform: null, overlay_url: 'http://localhost/tts/announcement?key=k-0123456789abcdef0123456789', alerts_allowed: true,
+  moderation: {
+    use_base_list: true,
+    black_list: [],
+    white_list: [],
+    action: 'beep',
+    approval: 'off',
+    max_chars: 200,
+    strip_links: true,
+  },
+  selected_platform: null,
+  overlay_url: 'http://localhost/tts/announcement?key=k-0123456789abcdef0123456789',
+  alerts_allowed: true,
 }
-const OFFLINE: OverlayHealth = { online: false, last_seen_at: null, audio_unlocked: null, visible: null, last_played_at: null, last_failed_at: null, last_error: null }
+const OFFLINE: OverlayHealth = {
+  online: false,
+  last_seen_at: null,
+  audio_unlocked: null,
+  visible: null,
+  last_played_at: null,
+  last_failed_at: null,
+  last_error: null,
+}
 
 describe('overlay health on the settings page', () => {
   let realtime: Awaited<ReturnType<typeof startRealtimeTestServer>>
@@ -37,7 +57,13 @@ describe('overlay health on the settings page', () => {
     expect(within(grid).getByText('Not connected')).toBeInTheDocument()
     await vi.waitFor(() => expect(isRealtimeConnected()).toBe(true))
 
-    realtime.emitToUser(sampleUser.id, RealtimeEvent.overlayHealth, { ...OFFLINE, online: true, last_seen_at: new Date().toISOString(), audio_unlocked: true, visible: true })
+    realtime.emitToUser(sampleUser.id, RealtimeEvent.overlayHealth, {
+      ...OFFLINE,
+      online: true,
+      last_seen_at: new Date().toISOString(),
+      audio_unlocked: true,
+      visible: true,
+    })
     expect(await within(grid).findByText('Connected')).toBeInTheDocument()
     expect(within(grid).getByText('Unlocked')).toBeInTheDocument()
     // A malformed push is dropped, the page keeps what it had.

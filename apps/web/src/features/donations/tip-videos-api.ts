@@ -1,6 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { generateTipVideo, listTipVideos, pushTipVideoAction, setupShortVideo } from '@mouthpiece/contracts/donations/tip-videos.routes'
-import type { SetupPreviewBody, TipVideo, TipVideoAction } from '@mouthpiece/contracts/donations/tip-videos.routes'
+import {
+  generateTipVideo,
+  listTipVideos,
+  pushTipVideoAction,
+  setupShortVideo,
+} from '@mouthpiece/contracts/donations/tip-videos.routes'
+import type {
+  SetupPreviewBody,
+  TipVideo,
+  TipVideoAction,
+} from '@mouthpiece/contracts/donations/tip-videos.routes'
 import { request } from '../../lib/api'
 import { isOpen } from '../renders'
 import { donationKeys } from './api'
@@ -14,10 +23,16 @@ const tipVideoKeys = {
 export const tipVideosQuery = (tipIds: number[]) =>
   queryOptions<TipVideo[]>({
     queryKey: tipVideoKeys.of(tipIds),
-    queryFn: ({ signal }) => request(listTipVideos, { query: { tip_ids: tipIds.join(',') }, signal }).then((r) => r.videos),
+    queryFn: ({ signal }) =>
+      request(listTipVideos, { query: { tip_ids: tipIds.join(',') }, signal }).then((r) => r.videos),
     enabled: tipIds.length > 0,
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.some((v) => isOpen(v.render ?? undefined) || v.play_state === 'queued' || v.play_state === 'playing') ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.some(
+        (v) => isOpen(v.render ?? undefined) || v.play_state === 'queued' || v.play_state === 'playing',
+      )
+        ? 1000
+        : false,
   })
 
 /** Puts a changed video into every cached page that shows its tip, then refetches. */
@@ -35,9 +50,16 @@ function useTipVideoMutation<A>(send: (arg: A) => Promise<TipVideo>) {
 }
 
 export const useGenerateTipVideo = () =>
-  useTipVideoMutation((tipId: number) => request(generateTipVideo, { params: { id: tipId } }).then((r) => r.tip_video))
+  useTipVideoMutation((tipId: number) =>
+    request(generateTipVideo, { params: { id: tipId } }).then((r) => r.tip_video),
+  )
 
 export const useTipVideoAction = () =>
-  useTipVideoMutation(({ tip_id, action }: { tip_id: number; action: TipVideoAction }) => request(pushTipVideoAction, { body: { tip_id, action } }).then((r) => r.tip_video))
+  useTipVideoMutation(({ tip_id, action }: { tip_id: number; action: TipVideoAction }) =>
+    request(pushTipVideoAction, { body: { tip_id, action } }).then((r) => r.tip_video),
+  )
 
-export const useSetupPreview = () => useMutation({ mutationFn: (body: SetupPreviewBody) => request(setupShortVideo, { body }).then((r) => r.render) })
+export const useSetupPreview = () =>
+  useMutation({
+    mutationFn: (body: SetupPreviewBody) => request(setupShortVideo, { body }).then((r) => r.render),
+  })

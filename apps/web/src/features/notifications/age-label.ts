@@ -21,6 +21,7 @@ export function ageLabel(ageSeconds: number): string {
  * this page received it; a listed one from its `time_created` (unix seconds).
  */
 export function timeSinceCreated(item: { time_created: number; receivedAt?: number }, nowMs: number): string {
-  const since = item.receivedAt !== undefined ? (nowMs - item.receivedAt) / 1000 : nowMs / 1000 - item.time_created
+  const since =
+    item.receivedAt !== undefined ? (nowMs - item.receivedAt) / 1000 : nowMs / 1000 - item.time_created
   return ageLabel(since)
 }

@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { NOTIFICATION_PAGE_SIZE } from '@mouthpiece/contracts/constants'
-import { listNotifications, updateNotificationStatus } from '@mouthpiece/contracts/notifications/notifications.routes'
+import {
+  listNotifications,
+  updateNotificationStatus,
+} from '@mouthpiece/contracts/notifications/notifications.routes'
 import type { NotificationList } from '@mouthpiece/contracts/notifications/notifications.schemas'
 import { api, request } from '../../lib/api'
 import type { ApiResult } from '../../lib/api-result'
@@ -14,7 +17,10 @@ export const notificationKeys = {
 }
 
 /** One page of the list (SPEC §7 `{limit, page}`), newest first. */
-export function fetchNotificationPage(page: number, signal?: AbortSignal): Promise<ApiResult<NotificationList>> {
+export function fetchNotificationPage(
+  page: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<NotificationList>> {
   return api(listNotifications, { query: { limit: NOTIFICATION_PAGE_SIZE, page }, signal })
 }
 
@@ -26,7 +32,10 @@ export const notificationFeedQuery = (userId: number) =>
   queryOptions({
     queryKey: notificationKeys.feed(userId),
     queryFn: async ({ signal }): Promise<FeedState> => {
-      const answer = await request(listNotifications, { query: { limit: NOTIFICATION_PAGE_SIZE, page: 1 }, signal })
+      const answer = await request(listNotifications, {
+        query: { limit: NOTIFICATION_PAGE_SIZE, page: 1 },
+        signal,
+      })
       return withPage(initialFeed(), 1, answer)
     },
     staleTime: Number.POSITIVE_INFINITY,

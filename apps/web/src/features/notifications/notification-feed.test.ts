@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest'
-import type { Notification, NotificationList } from '@mouthpiece/contracts/notifications/notifications.schemas'
-import { badgeText, hasMore, initialFeed, nextPage, notificationTarget, shouldLoadMore, withPage, withReceived, withSeen } from './notification-feed'
+import type {
+  Notification,
+  NotificationList,
+} from '@mouthpiece/contracts/notifications/notifications.schemas'
+import {
+  badgeText,
+  hasMore,
+  initialFeed,
+  nextPage,
+  notificationTarget,
+  shouldLoadMore,
+  withPage,
+  withReceived,
+  withSeen,
+} from './notification-feed'
 
-const note = (id: number, seen = false): Notification => ({ id, content: `Note ${id}`, type: 1, seen, time_created: 1_800_000_000 + id })
+const note = (id: number, seen = false): Notification => ({
+  id,
+  content: `Note ${id}`,
+  type: 1,
+  seen,
+  time_created: 1_800_000_000 + id,
+})
 /** Ids newest first, e.g. range(25, 16) = 25…16. */
 const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => note(from - i))
 const answer = (notifications: Notification[], total_pages: number, unseen: number): NotificationList => ({
-  notifications, total_pages, quantity_unseen_notification: unseen,
+  notifications,
+  total_pages,
+  quantity_unseen_notification: unseen,
 })
 
 describe('paging (SPEC §9)', () => {

@@ -1,5 +1,8 @@
 import { NOTIFICATION_ASSUMED_PAGES, NOTIFICATION_LOADER_THRESHOLD } from '@mouthpiece/contracts/constants'
-import type { Notification, NotificationList } from '@mouthpiece/contracts/notifications/notifications.schemas'
+import type {
+  Notification,
+  NotificationList,
+} from '@mouthpiece/contracts/notifications/notifications.schemas'
 import { MANAGE_BILLING_LINK } from '../../app/paths'
 
 /**
@@ -70,7 +73,10 @@ export function withSeen(state: FeedState, id: number, serverUnseen?: number): F
   return {
     ...state,
     items: state.items.map((n) => (n.id === id && !n.seen ? { ...n, seen: true } : n)),
-    unseen: serverUnseen !== undefined ? Math.max(0, serverUnseen) : Math.max(0, state.unseen - (wasUnseen ? 1 : 0)),
+    unseen:
+      serverUnseen !== undefined
+        ? Math.max(0, serverUnseen)
+        : Math.max(0, state.unseen - (wasUnseen ? 1 : 0)),
   }
 }
 

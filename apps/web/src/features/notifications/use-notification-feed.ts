@@ -23,20 +23,25 @@ export function useNotificationFeed(userId: number) {
   const loadingPage = useRef(false)
 
   const update = useCallback(
-    (change: (s: FeedState) => FeedState) => client.setQueryData<FeedState>(notificationKeys.feed(userId), (s) => (s ? change(s) : s)),
+    (change: (s: FeedState) => FeedState) =>
+      client.setQueryData<FeedState>(notificationKeys.feed(userId), (s) => (s ? change(s) : s)),
     [client, userId],
   )
 
   // Whatever happened while the socket was down (or before it first came up) is fetched afresh.
-  useSocketRefresh(RealtimeEvent.receiveNotification, notificationKeys.feed(userId), ({ newNotification }) => {
-    const feedKey = notificationKeys.feed(userId)
-    if (client.getQueryData(feedKey)) {
-      client.setQueryData<FeedState>(feedKey, (s) => (s ? withReceived(s, newNotification, Date.now()) : s))
-      return
-    }
-    // The first page is still on its way and may predate this one: ask again.
-    void client.refetchQueries({ queryKey: feedKey })
-  })
+  useSocketRefresh(
+    RealtimeEvent.receiveNotification,
+    notificationKeys.feed(userId),
+    ({ newNotification }) => {
+      const feedKey = notificationKeys.feed(userId)
+      if (client.getQueryData(feedKey)) {
+        client.setQueryData<FeedState>(feedKey, (s) => (s ? withReceived(s, newNotification, Date.now()) : s))
+        return
+      }
+      // The first page is still on its way and may predate this one: ask again.
+      void client.refetchQueries({ queryKey: feedKey })
+    },
+  )
 
   const loadMoreAsync = useCallback(async () => {
     const state = client.getQueryData<FeedState>(notificationKeys.feed(userId))

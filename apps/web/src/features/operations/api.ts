@@ -1,11 +1,30 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { getBulkAction, previewBulkAction, startBulkAction } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+import {
+  getBulkAction,
+  previewBulkAction,
+  startBulkAction,
+} from '@mouthpiece/contracts/operations/bulk-actions.routes'
 import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
-import { adminInstanceCount, adminListInstances, adminPerformanceJobs, adminSetDesiredCapacity } from '@mouthpiece/contracts/operations/instances.routes'
+import {
+  adminInstanceCount,
+  adminListInstances,
+  adminPerformanceJobs,
+  adminSetDesiredCapacity,
+} from '@mouthpiece/contracts/operations/instances.routes'
 import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.routes'
 import { healthCheck } from '@mouthpiece/contracts/system/system.routes'
-import { getStressTest, listStressTests, startRenderStressTest, startVoiceStressTest, stopStressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
-import type { StressTarget, StressTest, StressTestInput } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import {
+  getStressTest,
+  listStressTests,
+  startRenderStressTest,
+  startVoiceStressTest,
+  stopStressTest,
+} from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type {
+  StressTarget,
+  StressTest,
+  StressTestInput,
+} from '@mouthpiece/contracts/operations/stress-tests.routes'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { request } from '../../lib/api'
 import type { ResponseOf } from '../../lib/api'
@@ -29,15 +48,23 @@ export const instancesQuery = queryOptions({
 })
 
 export const poolCountQuery = (id: string) =>
-  queryOptions({ queryKey: [...operationsKeys.instances, id], queryFn: ({ signal }) => request(adminInstanceCount, { params: { id }, signal }) })
+  queryOptions({
+    queryKey: [...operationsKeys.instances, id],
+    queryFn: ({ signal }) => request(adminInstanceCount, { params: { id }, signal }),
+  })
 
 export const performanceJobsQuery = (hours: number) =>
-  queryOptions({ queryKey: operationsKeys.performance(hours), queryFn: ({ signal }) => request(adminPerformanceJobs, { query: { hours, limit: 100 }, signal }), refetchInterval: 10_000 })
+  queryOptions({
+    queryKey: operationsKeys.performance(hours),
+    queryFn: ({ signal }) => request(adminPerformanceJobs, { query: { hours, limit: 100 }, signal }),
+    refetchInterval: 10_000,
+  })
 
 export function useSetDesiredCapacity() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, DesiredCapacity }: { id: string; DesiredCapacity: number }) => request(adminSetDesiredCapacity, { params: { id }, body: { DesiredCapacity } }),
+    mutationFn: ({ id, DesiredCapacity }: { id: string; DesiredCapacity: number }) =>
+      request(adminSetDesiredCapacity, { params: { id }, body: { DesiredCapacity } }),
     onSuccess: () => client.invalidateQueries({ queryKey: operationsKeys.instances }),
   })
 }
@@ -47,11 +74,14 @@ export const bulkActionQuery = (id: string) =>
     queryKey: operationsKeys.bulk(id),
     queryFn: ({ signal }) => request(getBulkAction, { params: { id }, signal }).then((r) => r.bulk_action),
     // Poll while the job works; stop once it has finished.
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'completed' || q.state.data.status === 'failed') ? false : 700),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.status === 'completed' || q.state.data.status === 'failed') ? false : 700,
   })
 
-export const previewBulk = (body: BulkActionInput) => request(previewBulkAction, { body }).then((r) => r.count)
-export const startBulk = (body: BulkActionInput & { confirm_count: number }) => request(startBulkAction, { body }).then((r) => r.bulk_action)
+export const previewBulk = (body: BulkActionInput) =>
+  request(previewBulkAction, { body }).then((r) => r.count)
+export const startBulk = (body: BulkActionInput & { confirm_count: number }) =>
+  request(startBulkAction, { body }).then((r) => r.bulk_action)
 
 export const dashboardQuery = queryOptions({
   queryKey: operationsKeys.dashboard,
@@ -78,8 +108,10 @@ export const stressTestsQuery = (page: number) =>
 export const stressTestQuery = (sessionId: string) =>
   queryOptions({
     queryKey: operationsKeys.stressTest(sessionId),
-    queryFn: ({ signal }) => request(getStressTest, { query: { session_id: sessionId }, signal }).then((r) => r.stress_test),
-    refetchInterval: (q) => (q.state.data === undefined || runActive(q.state.data) ? SOCKET_FALLBACK_POLL_MS : false),
+    queryFn: ({ signal }) =>
+      request(getStressTest, { query: { session_id: sessionId }, signal }).then((r) => r.stress_test),
+    refetchInterval: (q) =>
+      q.state.data === undefined || runActive(q.state.data) ? SOCKET_FALLBACK_POLL_MS : false,
   })
 
 type StressTestsPage = ResponseOf<typeof listStressTests>
@@ -92,14 +124,17 @@ type StressTestsPage = ResponseOf<typeof listStressTests>
  */
 export function useStressTestPush() {
   useSocketRefresh(RealtimeEvent.stressTest, operationsKeys.stressTests, ({ stress_test: run }, client) => {
-    client.setQueryData(operationsKeys.stressTest(run.session_id), (old: StressTest | undefined) => (old ? run : old))
+    client.setQueryData(operationsKeys.stressTest(run.session_id), (old: StressTest | undefined) =>
+      old ? run : old,
+    )
     let listed = false
     client.setQueriesData<StressTestsPage>({ queryKey: operationsKeys.stressTestPages }, (page) => {
       if (!page?.list.some((r) => r.session_id === run.session_id)) return page
       listed = true
       return { ...page, list: page.list.map((r) => (r.session_id === run.session_id ? run : r)) }
     })
-    if (!listed && run.status === 'queued') void client.invalidateQueries({ queryKey: operationsKeys.stressTestPages })
+    if (!listed && run.status === 'queued')
+      void client.invalidateQueries({ queryKey: operationsKeys.stressTestPages })
   })
 }
 
@@ -107,7 +142,9 @@ export function useStartStressTest() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ target, body }: { target: StressTarget; body: StressTestInput }) =>
-      request(target === 'voice' ? startVoiceStressTest : startRenderStressTest, { body }).then((r) => r.stress_test),
+      request(target === 'voice' ? startVoiceStressTest : startRenderStressTest, { body }).then(
+        (r) => r.stress_test,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: operationsKeys.stressTests }),
   })
 }
@@ -115,7 +152,8 @@ export function useStartStressTest() {
 export function useStopStressTest() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (sessionId: string) => request(stopStressTest, { body: { session_id: sessionId } }).then((r) => r.stress_test),
+    mutationFn: (sessionId: string) =>
+      request(stopStressTest, { body: { session_id: sessionId } }).then((r) => r.stress_test),
     onSuccess: () => client.invalidateQueries({ queryKey: operationsKeys.stressTests }),
   })
 }

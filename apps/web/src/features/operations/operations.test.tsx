@@ -15,7 +15,8 @@ describe('status page (/health-check)', () => {
     fakeFetch({
       [KEY]: () => ({
         body: {
-          overall: 'degraded', checked_at: '2026-03-01T10:00:00.000Z',
+          overall: 'degraded',
+          checked_at: '2026-03-01T10:00:00.000Z',
           checks: [
             { name: 'database', status: 'ok', ms: 3, detail: 'PostgreSQL 16' },
             { name: 'mail', status: 'down', ms: 2001, detail: 'SMTP did not answer' },
@@ -37,7 +38,10 @@ describe('status page (/health-check)', () => {
   it('says when the status cannot be read, and reads it again on Try again', async () => {
     let up = false
     fakeFetch({
-      [KEY]: () => (up ? { body: { overall: 'ok', checked_at: '2026-03-01T10:00:00.000Z', checks: [] } } : { status: 500, body: { message: 'Gateway timeout', code: 'internal' } }),
+      [KEY]: () =>
+        up
+          ? { body: { overall: 'ok', checked_at: '2026-03-01T10:00:00.000Z', checks: [] } }
+          : { status: 500, body: { message: 'Gateway timeout', code: 'internal' } },
     })
     renderAt(<HealthCheckPage />, '/health-check')
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 })

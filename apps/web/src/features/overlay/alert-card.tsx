@@ -22,14 +22,25 @@ export interface AlertCardProps {
  * StreamElements — a character on top, a bold headline with the name in the accent colour, the
  * message below. A near-opaque dark panel keeps white text readable over bright and busy games.
  */
-export function AlertCard({ alert, avatar, avatarSize = 150, leaving, progressSeconds, variant = 'overlay' }: AlertCardProps) {
+export function AlertCard({
+  alert,
+  avatar,
+  avatarSize = 150,
+  leaving,
+  progressSeconds,
+  variant = 'overlay',
+}: AlertCardProps) {
   const overlay = variant === 'overlay'
   const head = headlineOf(alert.kind, alert.who, alert.amount_label)
   return (
     <article
       aria-label={`${head.who} ${head.verb}${head.amount ? ` ${head.amount}` : ''}`}
       data-testid="alert-card"
-      className={cn('relative mx-auto flex w-full flex-col items-center', leaving ? 'mp-alert-leave' : 'mp-alert-enter', overlay ? 'max-w-[min(94vw,760px)]' : 'max-w-[520px]')}
+      className={cn(
+        'relative mx-auto flex w-full flex-col items-center',
+        leaving ? 'mp-alert-leave' : 'mp-alert-enter',
+        overlay ? 'max-w-[min(94vw,760px)]' : 'max-w-[520px]',
+      )}
     >
       {avatar ? (
         <div className="mp-avatar-enter relative z-0" style={{ marginBottom: -Math.round(avatarSize * 0.2) }}>
@@ -43,11 +54,27 @@ export function AlertCard({ alert, avatar, avatarSize = 150, leaving, progressSe
           overlay ? 'px-[4vmin] pt-[5vmin] pb-[3.2vmin]' : 'px-6 pt-8 pb-5',
         )}
       >
-        <div className={cn('mb-2 flex items-center justify-center gap-2', overlay ? 'text-[clamp(11px,2vmin,18px)]' : 'text-xs')}>
-          <span className="rounded-full bg-[#FF6A59] px-2.5 py-0.5 font-bold tracking-wider text-white uppercase">{KIND_LABELS[alert.kind]}</span>
-          {alert.is_test ? <span className="rounded-full border border-white/30 px-2 py-0.5 font-semibold tracking-wider text-white/80 uppercase">Test</span> : null}
+        <div
+          className={cn(
+            'mb-2 flex items-center justify-center gap-2',
+            overlay ? 'text-[clamp(11px,2vmin,18px)]' : 'text-xs',
+          )}
+        >
+          <span className="rounded-full bg-[#FF6A59] px-2.5 py-0.5 font-bold tracking-wider text-white uppercase">
+            {KIND_LABELS[alert.kind]}
+          </span>
+          {alert.is_test ? (
+            <span className="rounded-full border border-white/30 px-2 py-0.5 font-semibold tracking-wider text-white/80 uppercase">
+              Test
+            </span>
+          ) : null}
         </div>
-        <h2 className={cn('mp-alert-text leading-tight font-extrabold break-words', overlay ? 'text-[clamp(22px,5.6vmin,52px)]' : 'text-2xl')}>
+        <h2
+          className={cn(
+            'mp-alert-text leading-tight font-extrabold break-words',
+            overlay ? 'text-[clamp(22px,5.6vmin,52px)]' : 'text-2xl',
+          )}
+        >
           <span className="text-[#FF6A59]">{head.who}</span> <span>{head.verb}</span>
           {head.amount ? <span className="whitespace-nowrap"> {head.amount}</span> : null}
           {head.amount && !head.amount.startsWith('·') ? '!' : ''}

@@ -5,13 +5,28 @@ import type { AckState, AlertAudio, PlayerView, SpeechClip } from './alert-playe
 
 function alertOf(id: number, patch: Partial<OverlayAlert> = {}): OverlayAlert {
   return {
-    id, kind: 'tip', source: 'test', who: `Viewer${id}`, amount_label: '$5.00', message: 'Hello stream', spoken_text: `Viewer${id} tipped 5 dollars`,
-    is_test: true, audio: { url: `/a/${id}.wav`, duration: 2, sample_rate: 22050 }, visemes: [], words: [], volume: 1, emotion: 'Neutral',
-    avatar_setup: null, received_at: '2026-11-22T00:00:00.000Z', emitted_at: 0, ...patch,
+    id,
+    kind: 'tip',
+    source: 'test',
+    who: `Viewer${id}`,
+    amount_label: '$5.00',
+    message: 'Hello stream',
+    spoken_text: `Viewer${id} tipped 5 dollars`,
+    is_test: true,
+    audio: { url: `/a/${id}.wav`, duration: 2, sample_rate: 22050 },
+    visemes: [],
+    words: [],
+    volume: 1,
+    emotion: 'Neutral',
+    avatar_setup: null,
+    received_at: '2026-11-22T00:00:00.000Z',
+    emitted_at: 0,
+    ...patch,
   }
 }
 
-const blockedError = () => Object.assign(new Error('play() failed because the user did not interact'), { name: 'NotAllowedError' })
+const blockedError = () =>
+  Object.assign(new Error('play() failed because the user did not interact'), { name: 'NotAllowedError' })
 
 /** A stand-in for the <audio> element: clips end when the test says so (or after their duration). */
 class FakeAudio implements AlertAudio {
@@ -61,7 +76,10 @@ function setup(audio = new FakeAudio()) {
     onView: (v) => views.push(v),
     onSound: (ok) => sound.push(ok),
   })
-  const showing = () => views.filter((v) => v.phase === 'showing' && v.stage === 'speaking').map((v) => (v.phase === 'showing' ? v.alert.id : 0))
+  const showing = () =>
+    views
+      .filter((v) => v.phase === 'showing' && v.stage === 'speaking')
+      .map((v) => (v.phase === 'showing' ? v.alert.id : 0))
   return { audio, player, acks, views, sound, showing }
 }
 
@@ -95,7 +113,12 @@ describe('overlay play queue', () => {
     expect(showing()).toEqual([1, 2])
 
     await vi.advanceTimersByTimeAsync(ONE_ALERT_MS + 10)
-    expect(acks.map(([id, state]) => `${id}:${state}`)).toEqual(['1:started', '1:played', '2:started', '2:played'])
+    expect(acks.map(([id, state]) => `${id}:${state}`)).toEqual([
+      '1:started',
+      '1:played',
+      '2:started',
+      '2:played',
+    ])
     expect(player.pending).toBe(0)
   })
 
@@ -180,7 +203,9 @@ describe('overlay play queue', () => {
     player.enqueue(alertOf(6))
     await vi.advanceTimersByTimeAsync(10)
     audio.clips.get(5)!.fail(new Error('MEDIA_ERR_DECODE'))
-    await vi.advanceTimersByTimeAsync(DEFAULT_TIMING.tailMs + DEFAULT_TIMING.leaveMs + DEFAULT_TIMING.gapMs + 10)
+    await vi.advanceTimersByTimeAsync(
+      DEFAULT_TIMING.tailMs + DEFAULT_TIMING.leaveMs + DEFAULT_TIMING.gapMs + 10,
+    )
     expect(acks).toEqual([
       [5, 'started', undefined],
       [5, 'failed', 'MEDIA_ERR_DECODE'],

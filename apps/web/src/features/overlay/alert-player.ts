@@ -31,7 +31,13 @@ export interface AlertAudio {
 
 export type PlayerView =
   | { phase: 'idle' }
-  | { phase: 'showing'; alert: OverlayAlert; stage: 'speaking' | 'leaving'; clip: SpeechClip | null; startedAt: number }
+  | {
+      phase: 'showing'
+      alert: OverlayAlert
+      stage: 'speaking' | 'leaving'
+      clip: SpeechClip | null
+      startedAt: number
+    }
 
 export interface PlayerTiming {
   /** Quiet time between one alert leaving and the next appearing. */
@@ -66,7 +72,9 @@ export interface AlertPlayerOptions {
 const SEEN_LIMIT = 500
 
 export function isAutoplayBlocked(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError'
+  return (
+    typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError'
+  )
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -5,8 +5,22 @@ import type { AckState, AlertAudio, SpeechClip } from './alert-player'
 import { withTipVideos } from './alert-video'
 
 const videoAlert = (id: number, duration = 3): OverlayAlert => ({
-  id, kind: 'tip', source: 'test', who: 'Alice', amount_label: '$5.00', message: '', spoken_text: 'Alice tipped 5 dollars', is_test: false,
-  audio: null, visemes: [], words: [], volume: 1, emotion: 'Neutral', avatar_setup: null, received_at: '2026-11-22T00:00:00.000Z', emitted_at: 0,
+  id,
+  kind: 'tip',
+  source: 'test',
+  who: 'Alice',
+  amount_label: '$5.00',
+  message: '',
+  spoken_text: 'Alice tipped 5 dollars',
+  is_test: false,
+  audio: null,
+  visemes: [],
+  words: [],
+  volume: 1,
+  emotion: 'Neutral',
+  avatar_setup: null,
+  received_at: '2026-11-22T00:00:00.000Z',
+  emitted_at: 0,
   video: { url: `/files/video_${id}.mp4`, poster_url: null, duration },
 })
 

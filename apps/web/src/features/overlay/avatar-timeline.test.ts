@@ -38,8 +38,12 @@ describe('viseme-driven mouth', () => {
   it('speaks with the setup avatar: its own look, else its influencer, else the default', () => {
     const wizard = findInfluencer('wizard')!
     expect(castFor({ donation_avatar: { influencer_id: 'wizard', look: null } }).look).toEqual(wizard.look)
-    expect(castFor({ donation_avatar: { influencer_id: null, look: { ...wizard.look, seed: 9 } } }).look.seed).toBe(9)
-    expect(castFor({ donation_avatar: { influencer_id: 'nobody', look: null } }).look).toEqual(findInfluencer('streamer')!.look)
+    expect(
+      castFor({ donation_avatar: { influencer_id: null, look: { ...wizard.look, seed: 9 } } }).look.seed,
+    ).toBe(9)
+    expect(castFor({ donation_avatar: { influencer_id: 'nobody', look: null } }).look).toEqual(
+      findInfluencer('streamer')!.look,
+    )
   })
 
   it("shows the alert's TTS emotion on the face, else the influencer's resting one", () => {
@@ -68,6 +72,10 @@ describe('pre-rolled silence', () => {
   })
 
   it('leaves anything that is not a PCM WAV alone', () => {
-    expect(withLeadingSilence(new TextEncoder().encode('ID3 not a wav at all, an mp3 header and more bytes here....').buffer)).toBeNull()
+    expect(
+      withLeadingSilence(
+        new TextEncoder().encode('ID3 not a wav at all, an mp3 header and more bytes here....').buffer,
+      ),
+    ).toBeNull()
   })
 })

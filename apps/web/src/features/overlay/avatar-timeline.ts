@@ -18,7 +18,8 @@ const KNOWN = new Set<string>(VISEMES)
 export function cuesFromWire(visemes: OverlayAlert['visemes']): VisemeCue[] {
   const cues: VisemeCue[] = []
   for (const v of visemes) {
-    if (!KNOWN.has(v.viseme) || !Number.isFinite(v.start) || !Number.isFinite(v.end) || v.end < v.start) continue
+    if (!KNOWN.has(v.viseme) || !Number.isFinite(v.start) || !Number.isFinite(v.end) || v.end < v.start)
+      continue
     const weight = Number.isFinite(v.weight) ? Math.min(1, Math.max(0, v.weight)) : 1
     cues.push({ viseme: v.viseme as Viseme, start: v.start, end: v.end, weight })
   }
@@ -37,17 +38,31 @@ const defaultInfluencer = () => findInfluencer(DEFAULT_INFLUENCER_ID) ?? INFLUEN
  * default influencer. The face shows the emotion the voice speaks with (the alert's TTS emotion);
  * without one (an older alert), the influencer's resting emotion.
  */
-export function castFor(setup: Pick<AvatarSetup, 'donation_avatar'> | null | undefined, emotion?: Emotion): AvatarCast {
-  const chosen = setup?.donation_avatar.influencer_id ? findInfluencer(setup.donation_avatar.influencer_id) : undefined
+export function castFor(
+  setup: Pick<AvatarSetup, 'donation_avatar'> | null | undefined,
+  emotion?: Emotion,
+): AvatarCast {
+  const chosen = setup?.donation_avatar.influencer_id
+    ? findInfluencer(setup.donation_avatar.influencer_id)
+    : undefined
   const influencer = chosen ?? defaultInfluencer()
-  return { look: setup?.donation_avatar.look ?? influencer.look, emotion: emotion ?? chosen?.emotion ?? 'Neutral' }
+  return {
+    look: setup?.donation_avatar.look ?? influencer.look,
+    emotion: emotion ?? chosen?.emotion ?? 'Neutral',
+  }
 }
 
 /** Everything poseAt needs for one alert, built once per alert (not per frame). */
-export function animationFor(alert: Pick<OverlayAlert, 'visemes' | 'words'>, cast: AvatarCast): AnimationInput {
+export function animationFor(
+  alert: Pick<OverlayAlert, 'visemes' | 'words'>,
+  cast: AvatarCast,
+): AnimationInput {
   return {
     cues: cuesFromWire(alert.visemes),
-    wordStarts: alert.words.map((w) => w.start).filter(Number.isFinite).sort((a, b) => a - b),
+    wordStarts: alert.words
+      .map((w) => w.start)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b),
     seed: cast.look.seed,
     emotion: cast.emotion,
     energy: DEFAULT_ENERGY,

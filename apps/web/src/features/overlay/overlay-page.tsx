@@ -18,7 +18,9 @@ type Sound = 'checking' | 'unlocked' | 'blocked'
 /** While the overlay is open the document itself is transparent (OBS composites the page as is). */
 function useTransparentDocument() {
   useEffect(() => {
-    const targets = [document.documentElement, document.body, document.getElementById('root')].filter((el): el is HTMLElement => !!el)
+    const targets = [document.documentElement, document.body, document.getElementById('root')].filter(
+      (el): el is HTMLElement => !!el,
+    )
     const before = targets.map((el) => el.style.background)
     for (const el of targets) el.style.background = 'transparent'
     return () => targets.forEach((el, i) => (el.style.background = before[i] ?? ''))
@@ -27,7 +29,8 @@ function useTransparentDocument() {
 
 /** Avatar size from the browser source's size: big enough to read, never covering the card. */
 function useAvatarSize() {
-  const pick = () => Math.round(Math.max(120, Math.min(280, Math.min(window.innerWidth, window.innerHeight) * 0.34)))
+  const pick = () =>
+    Math.round(Math.max(120, Math.min(280, Math.min(window.innerWidth, window.innerHeight) * 0.34)))
   const [size, setSize] = useState(pick)
   useEffect(() => {
     const onResize = () => setSize(pick())
@@ -42,14 +45,27 @@ function ShowingAlert({ view, size }: { view: Extract<PlayerView, { phase: 'show
   const cast = useMemo(() => castFor(alert.avatar_setup, alert.emotion), [alert.avatar_setup, alert.emotion])
   const animation = useMemo(() => animationFor(alert, cast), [alert, cast])
   // Without voice the face still lives (blinks, sways) on the wall clock; the mouth stays closed.
-  const clock = useMemo(() => (clip ? () => clip.speechTime() : () => (Date.now() - startedAt) / 1000), [clip, startedAt])
+  const clock = useMemo(
+    () => (clip ? () => clip.speechTime() : () => (Date.now() - startedAt) / 1000),
+    [clip, startedAt],
+  )
   return (
     <AlertCard
       alert={alert}
       leaving={stage === 'leaving'}
       progressSeconds={alert.audio?.duration ?? null}
       avatarSize={size}
-      avatar={<SpeakingAvatar look={cast.look} animation={animation} clock={clock} playing={stage === 'speaking'} size={size} label={`${alert.who}'s alert avatar`} testId="alert-avatar" />}
+      avatar={
+        <SpeakingAvatar
+          look={cast.look}
+          animation={animation}
+          clock={clock}
+          playing={stage === 'speaking'}
+          size={size}
+          label={`${alert.who}'s alert avatar`}
+          testId="alert-avatar"
+        />
+      }
     />
   )
 }
@@ -82,7 +98,8 @@ export function OverlayPage() {
       onView: setView,
       onSound: (unlocked) => {
         // Said in the console too: someone testing the link in a browser tab looks there first.
-        if (!unlocked) console.info('[overlay] The browser blocked autoplay: click the page once to enable sound.')
+        if (!unlocked)
+          console.info('[overlay] The browser blocked autoplay: click the page once to enable sound.')
         setSound(unlocked ? 'unlocked' : 'blocked')
         health.update({ audio_unlocked: unlocked })
       },
@@ -123,13 +140,25 @@ export function OverlayPage() {
       data-phase={view.phase}
     >
       <audio ref={audioRef} data-testid="alert-audio" preload="auto" className="hidden" />
-      <div className={view.phase === 'showing' && view.alert.video ? 'absolute inset-x-0 top-0 flex justify-center pt-[3vmin]' : 'hidden'}>
+      <div
+        className={
+          view.phase === 'showing' && view.alert.video
+            ? 'absolute inset-x-0 top-0 flex justify-center pt-[3vmin]'
+            : 'hidden'
+        }
+      >
         <video
           ref={videoRef}
           data-testid="alert-video"
           playsInline
-          aria-label={view.phase === 'showing' && view.alert.video ? `${view.alert.who}'s tip video` : undefined}
-          className={view.phase === 'showing' && view.stage === 'leaving' ? 'mp-alert-leave max-h-[88vh] max-w-[94vw] rounded-2xl shadow-2xl' : 'mp-alert-enter max-h-[88vh] max-w-[94vw] rounded-2xl shadow-2xl'}
+          aria-label={
+            view.phase === 'showing' && view.alert.video ? `${view.alert.who}'s tip video` : undefined
+          }
+          className={
+            view.phase === 'showing' && view.stage === 'leaving'
+              ? 'mp-alert-leave max-h-[88vh] max-w-[94vw] rounded-2xl shadow-2xl'
+              : 'mp-alert-enter max-h-[88vh] max-w-[94vw] rounded-2xl shadow-2xl'
+          }
         />
       </div>
       {!key ? (
@@ -161,7 +190,10 @@ export function OverlayPage() {
 
 function Notice({ children }: { children: string }) {
   return (
-    <p role="status" className="absolute top-3 left-3 max-w-md rounded-lg bg-[#0d0f15]/90 px-3 py-2 text-sm font-medium text-white">
+    <p
+      role="status"
+      className="absolute top-3 left-3 max-w-md rounded-lg bg-[#0d0f15]/90 px-3 py-2 text-sm font-medium text-white"
+    >
       {children}
     </p>
   )
@@ -169,7 +201,17 @@ function Notice({ children }: { children: string }) {
 
 function SpeakerIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="#FF6A59" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="#FF6A59"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d="M11 5 6 9H2v6h4l5 4V5z" />
       <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
     </svg>

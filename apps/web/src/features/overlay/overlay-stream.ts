@@ -1,5 +1,9 @@
 import { OVERLAY_STREAM_EVENTS, OverlayAlert } from '@mouthpiece/contracts/donations/donations.schemas'
-import { overlayAck, overlayReportHealth, overlayStream } from '@mouthpiece/contracts/donations/overlay.routes'
+import {
+  overlayAck,
+  overlayReportHealth,
+  overlayStream,
+} from '@mouthpiece/contracts/donations/overlay.routes'
 import { OVERLAY_STOP_VIDEO_EVENT, overlayVideoAck } from '@mouthpiece/contracts/donations/tip-videos.routes'
 import { API_BASE_URL, api, isSuccess } from '../../lib/api'
 import type { AckState } from './alert-player'
@@ -31,7 +35,11 @@ export function overlayStreamUrl(key: string): string {
   return `${API_BASE_URL}${overlayStream.path}?key=${encodeURIComponent(key)}`
 }
 
-export function openOverlayStream(key: string, handlers: StreamHandlers, Source: typeof EventSource = EventSource): () => void {
+export function openOverlayStream(
+  key: string,
+  handlers: StreamHandlers,
+  Source: typeof EventSource = EventSource,
+): () => void {
   let source: EventSource | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let backoff = 2000
@@ -94,7 +102,14 @@ export function openOverlayStream(key: string, handlers: StreamHandlers, Source:
 }
 
 /** Acknowledgements matter (an unacknowledged alert is replayed on reconnect): a few retries. */
-export async function ackAlert(key: string, alertId: number, state: AckState, error?: string, delays = [1000, 3000, 9000], video = false): Promise<boolean> {
+export async function ackAlert(
+  key: string,
+  alertId: number,
+  state: AckState,
+  error?: string,
+  delays = [1000, 3000, 9000],
+  video = false,
+): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     // A tip video is acknowledged on its own route (it is not the alert's own life).
     const result = video
@@ -123,7 +138,10 @@ const HEARTBEAT_MS = 30_000
  * Reports audio unlocked and page visible: at once on every change, and as a heartbeat so the
  * settings page can tell a live overlay from a closed one.
  */
-export function startHealthReports(key: string, initial: { audio_unlocked: boolean; visible: boolean }): HealthReporter {
+export function startHealthReports(
+  key: string,
+  initial: { audio_unlocked: boolean; visible: boolean },
+): HealthReporter {
   const state = { ...initial }
   let stopped = false
   const report = async (): Promise<boolean | null> => {

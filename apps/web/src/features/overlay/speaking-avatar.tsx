@@ -30,7 +30,17 @@ export interface SpeakingAvatarProps {
  * (poseKey), and the animation loop runs only while the voice plays, so an idle overlay costs
  * nothing.
  */
-export function SpeakingAvatar({ look, animation, clock, playing, size, badge, className, label, testId }: SpeakingAvatarProps) {
+export function SpeakingAvatar({
+  look,
+  animation,
+  clock,
+  playing,
+  size,
+  badge,
+  className,
+  label,
+  testId,
+}: SpeakingAvatarProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const clockRef = useRef(clock)
   clockRef.current = clock

@@ -34,7 +34,8 @@ export function withLeadingSilence(wav: ArrayBuffer, seconds = PREROLL_SECONDS):
       blockAlign = view.getUint16(offset + 20, true)
     } else if (id === 'data') {
       // 1 = integer PCM (silence is 0 for 16-bit), 3 = float (0.0); 8-bit PCM's silence is 128: not handled.
-      if ((format !== 1 && format !== 3) || !blockAlign || !sampleRate || (format === 1 && blockAlign < 2)) return null
+      if ((format !== 1 && format !== 3) || !blockAlign || !sampleRate || (format === 1 && blockAlign < 2))
+        return null
       const dataStart = offset + 8
       const dataSize = Math.min(size, wav.byteLength - dataStart)
       const pad = Math.round(sampleRate * seconds) * blockAlign

@@ -1,7 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  addCard, adminCreatePlan, adminListPlans, adminUpdatePlan, cancelPlan, createCardToken, deletePaymentMethod, getPaymentHistory, getPaymentMethod, getPlans,
-  getSubscriptionPlan, oneOffPayment, resumePlan, subscribePlan, updateCard,
+  addCard,
+  adminCreatePlan,
+  adminListPlans,
+  adminUpdatePlan,
+  cancelPlan,
+  createCardToken,
+  deletePaymentMethod,
+  getPaymentHistory,
+  getPaymentMethod,
+  getPlans,
+  getSubscriptionPlan,
+  oneOffPayment,
+  resumePlan,
+  subscribePlan,
+  updateCard,
 } from '@mouthpiece/contracts/payments/payments.routes'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { ApiError, api, isSuccess, request } from '../../lib/api'
@@ -58,7 +71,10 @@ export function useMySubscription() {
 /** After any billing change every payments view refetches (plan, card, history). */
 function usePaymentMutation<A, R>(send: (arg: A) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: send, onSettled: () => client.invalidateQueries({ queryKey: paymentKeys.all }) })
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => client.invalidateQueries({ queryKey: paymentKeys.all }),
+  })
 }
 
 export type CardFields = RouteBody<typeof createCardToken>
@@ -70,7 +86,8 @@ export const tokenizeCard = (card: CardFields) => request(createCardToken, { bod
  * What a card form hands over: the typed card (sandbox and test keys: our token endpoint makes the
  * token), or the PaymentMethod Stripe.js already made from Stripe's own card field.
  */
-export type CardEntry = { kind: 'fields'; fields: CardFields; last4: string } | { kind: 'stripe'; tokenId: string; last4: string }
+export type CardEntry =
+  { kind: 'fields'; fields: CardFields; last4: string } | { kind: 'stripe'; tokenId: string; last4: string }
 
 /** The `token_id` the card calls take. */
 export const cardToken = async (entry: CardEntry): Promise<string> =>
@@ -82,7 +99,9 @@ export const cardToken = async (entry: CardEntry): Promise<string> =>
  */
 export const useSubscribe = (publishableKey?: string | null) =>
   usePaymentMutation(async (planId: number) => {
-    const answer = await withCardConfirmation(publishableKey, () => request(subscribePlan, { body: { subscription_plan_id: planId } }))
+    const answer = await withCardConfirmation(publishableKey, () =>
+      request(subscribePlan, { body: { subscription_plan_id: planId } }),
+    )
     if (answer.next_action) throw new CardConfirmationError(NEEDS_CONFIRMATION)
     return answer.subscription
   })
@@ -96,16 +115,23 @@ export const useSaveCard = () =>
     return request(replace ? updateCard : addCard, { body: { token_id } }).then((r) => r.method)
   })
 export const useOneOffPayment = () =>
-  usePaymentMutation((body: RouteBody<typeof oneOffPayment>) => request(oneOffPayment, { body }).then((r) => r.payment))
+  usePaymentMutation((body: RouteBody<typeof oneOffPayment>) =>
+    request(oneOffPayment, { body }).then((r) => r.payment),
+  )
 
 // Admin: the plans editor (/admin/plans). Every plan, hidden ones too.
 export const adminPlansQuery = queryOptions({
   queryKey: paymentKeys.adminPlans,
   queryFn: ({ signal }) => request(adminListPlans, { signal }).then((r) => r.plans),
 })
-export type PlanSave = { id: number; body: RouteBody<typeof adminUpdatePlan> } | { id?: undefined; body: RouteBody<typeof adminCreatePlan> }
+export type PlanSave =
+  | { id: number; body: RouteBody<typeof adminUpdatePlan> }
+  | { id?: undefined; body: RouteBody<typeof adminCreatePlan> }
 /** Creates or updates a plan; the pricing pages' plan list refetches with the admin list. */
 export const useSavePlan = () =>
   usePaymentMutation((save: PlanSave) =>
-    (save.id === undefined ? request(adminCreatePlan, { body: save.body }) : request(adminUpdatePlan, { params: { id: save.id }, body: save.body })).then((r) => r.plan),
+    (save.id === undefined
+      ? request(adminCreatePlan, { body: save.body })
+      : request(adminUpdatePlan, { params: { id: save.id }, body: save.body })
+    ).then((r) => r.plan),
   )

@@ -4,26 +4,54 @@ import type { Subscription } from '@mouthpiece/contracts/payments/payments.schem
 export function money(cents: number, currency = 'usd', opts: { compact?: boolean } = {}): string {
   const whole = cents % 100 === 0
   return new Intl.NumberFormat('en-US', {
-    style: 'currency', currency: currency.toUpperCase(),
-    minimumFractionDigits: opts.compact && whole ? 0 : 2, maximumFractionDigits: 2,
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: opts.compact && whole ? 0 : 2,
+    maximumFractionDigits: 2,
   }).format(cents / 100)
 }
 
 export function longDate(iso: string | null | undefined): string {
   if (!iso) return '—'
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+  return Number.isNaN(d.getTime())
+    ? '—'
+    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 }
 
 const STATUS_LABEL: Record<Subscription['status'], string> = {
-  trialing: 'Free trial', active: 'Active', incomplete: 'Payment incomplete', past_due: 'Past due', canceled: 'Canceled', incomplete_expired: 'Expired',
+  trialing: 'Free trial',
+  active: 'Active',
+  incomplete: 'Payment incomplete',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+  incomplete_expired: 'Expired',
 }
-export const statusLabel = (s: Subscription) => (s.cancel_at_period_end && s.is_active ? 'Canceling' : STATUS_LABEL[s.status])
+export const statusLabel = (s: Subscription) =>
+  s.cancel_at_period_end && s.is_active ? 'Canceling' : STATUS_LABEL[s.status]
 export const statusTone = (s: Subscription): 'success' | 'warning' | 'danger' | 'accent' =>
-  s.status === 'incomplete' || s.status === 'past_due' ? 'danger' : s.cancel_at_period_end ? 'warning' : s.status === 'trialing' ? 'accent' : 'success'
+  s.status === 'incomplete' || s.status === 'past_due'
+    ? 'danger'
+    : s.cancel_at_period_end
+      ? 'warning'
+      : s.status === 'trialing'
+        ? 'accent'
+        : 'success'
 
 export const brandName = (brand: string) =>
-  ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' })[brand] ?? 'Card'
+  ({
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+    diners: 'Diners Club',
+    jcb: 'JCB',
+    unionpay: 'UnionPay',
+  })[brand] ?? 'Card'
 
 /** 4242424242424242 → 4242 4242 4242 4242 */
-export const groupDigits = (digits: string) => digits.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ')
+export const groupDigits = (digits: string) =>
+  digits
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ')

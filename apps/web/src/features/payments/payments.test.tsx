@@ -10,10 +10,32 @@ import { BillingSection } from './components/billing-section'
 import { PaymentPage } from './pages/payment-page'
 import { PricingPage } from './pages/pricing-page'
 
-const ent = (minutes: number, res: '720p' | '1080p', alerts: number) => ({ render_minutes_per_month: minutes, max_resolution: res, alerts_per_month: alerts })
-const plan = (id: number, slug: string, name: string, price: number, extra: Partial<SubscriptionPlan> = {}): SubscriptionPlan => ({
-  id, slug, name, description: `${name} plan`, price_cents: price, currency: 'usd', interval: 'month', trial_days: 0, is_trial: false,
-  features: [`${name} feature`], entitlements: ent(120, '720p', 300), is_active: true, sort_order: id, ...extra,
+const ent = (minutes: number, res: '720p' | '1080p', alerts: number) => ({
+  render_minutes_per_month: minutes,
+  max_resolution: res,
+  alerts_per_month: alerts,
+})
+const plan = (
+  id: number,
+  slug: string,
+  name: string,
+  price: number,
+  extra: Partial<SubscriptionPlan> = {},
+): SubscriptionPlan => ({
+  id,
+  slug,
+  name,
+  description: `${name} plan`,
+  price_cents: price,
+  currency: 'usd',
+  interval: 'month',
+  trial_days: 0,
+  is_trial: false,
+  features: [`${name} feature`],
+  entitlements: ent(120, '720p', 300),
+  is_active: true,
+  sort_order: id,
+  ...extra,
 })
 const PLANS = [
   plan(1, 'free-trial', 'Free Trial', 0, { is_trial: true, trial_days: 14 }),
@@ -23,8 +45,15 @@ const PLANS = [
 const PROVIDER = { name: 'sandbox', test_mode: true, card_entry: 'token-endpoint', label: SANDBOX_LABEL }
 const FREE = { plan_slug: 'free', plan_name: 'Free', ...ent(10, '720p', 10) }
 const active = (p: SubscriptionPlan, extra: Partial<Subscription> = {}): Subscription => ({
-  id: 9, status: 'active', plan: p, cancel_at_period_end: false, current_period_end: '2026-12-22T10:00:00.000Z', is_active: true,
-  last_payment_error: null, created_at: '2026-11-22T10:00:00.000Z', ...extra,
+  id: 9,
+  status: 'active',
+  plan: p,
+  cancel_at_period_end: false,
+  current_period_end: '2026-12-22T10:00:00.000Z',
+  is_active: true,
+  last_payment_error: null,
+  created_at: '2026-11-22T10:00:00.000Z',
+  ...extra,
 })
 const base = {
   'GET /api/payment/plans': () => ({ body: { plans: PLANS, provider: PROVIDER } }),
@@ -40,7 +69,10 @@ describe('payments pages', () => {
     renderAt(<PricingPage />, '/pricing')
     const creator = await screen.findByRole('article', { name: 'Creator plan' })
     expect(within(creator).getByText('$59')).toBeInTheDocument()
-    expect(within(creator).getByRole('link', { name: 'Choose Creator' })).toHaveAttribute('href', '/payment?plan=creator')
+    expect(within(creator).getByRole('link', { name: 'Choose Creator' })).toHaveAttribute(
+      'href',
+      '/payment?plan=creator',
+    )
     expect(screen.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/free-trial')
     expect(screen.getByText(SANDBOX_LABEL)).toBeInTheDocument()
     const tiers = screen.getByRole('table', { name: 'Alert pricing tiers' })
@@ -52,11 +84,18 @@ describe('payments pages', () => {
 
   it('pricing marks the signed-in user’s current plan', async () => {
     saveUserSession('tok')
-    fakeFetch({ ...base, 'GET /api/payment/subscription-plan': () => ({ body: { subscription: active(PLANS[2]!), entitlements: FREE, has_used_trial: true } }) })
+    fakeFetch({
+      ...base,
+      'GET /api/payment/subscription-plan': () => ({
+        body: { subscription: active(PLANS[2]!), entitlements: FREE, has_used_trial: true },
+      }),
+    })
     renderAt(<PricingPage />, '/pricing')
     const pro = await screen.findByRole('article', { name: 'Pro plan' })
     expect(await within(pro).findByText('Current plan')).toBeInTheDocument()
-    expect(within(screen.getByRole('article', { name: 'Free Trial plan' })).getByText('Free trial already used')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('article', { name: 'Free Trial plan' })).getByText('Free trial already used'),
+    ).toBeInTheDocument()
   })
 
   it('checkout: a declined card shows the card’s message', async () => {
@@ -64,9 +103,16 @@ describe('payments pages', () => {
     const server = fakeFetch({
       ...base,
       'GET /api/payment/method': () => ({ body: { method: null } }),
-      'POST /api/payment/sandbox/tokens': () => ({ body: { token_id: 'tok_sb1', card: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2030 } } }),
-      'POST /api/payment/add-card': () => ({ body: { method: { id: 1, brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2030 } } }),
-      'POST /api/payment/subscribe-plan': () => ({ status: 402, body: { message: 'Your card was declined.', code: 'card_declined' } }),
+      'POST /api/payment/sandbox/tokens': () => ({
+        body: { token_id: 'tok_sb1', card: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2030 } },
+      }),
+      'POST /api/payment/add-card': () => ({
+        body: { method: { id: 1, brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2030 } },
+      }),
+      'POST /api/payment/subscribe-plan': () => ({
+        status: 402,
+        body: { message: 'Your card was declined.', code: 'card_declined' },
+      }),
     })
     renderAt(<PaymentPage />, '/payment?plan=pro')
     await userEvent.type(await screen.findByLabelText('Card number'), '4000000000000002')
@@ -74,8 +120,15 @@ describe('payments pages', () => {
     await userEvent.type(screen.getByLabelText('CVC'), '123')
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe — $145.00 / month' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.')
-    expect(server.calls.find((c) => c.path === '/api/payment/sandbox/tokens')?.body).toEqual({ number: '4000000000000002', exp_month: 12, exp_year: 2030, cvc: '123' })
-    expect(server.calls.find((c) => c.path === '/api/payment/subscribe-plan')?.body).toEqual({ subscription_plan_id: 3 })
+    expect(server.calls.find((c) => c.path === '/api/payment/sandbox/tokens')?.body).toEqual({
+      number: '4000000000000002',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    })
+    expect(server.calls.find((c) => c.path === '/api/payment/subscribe-plan')?.body).toEqual({
+      subscription_plan_id: 3,
+    })
   })
 
   it('checkout checks the card number before sending it', async () => {
@@ -93,8 +146,16 @@ describe('payments pages', () => {
     let sub = active(PLANS[1]!)
     const server = fakeFetch({
       ...base,
-      'GET /api/payment/subscription-plan': () => ({ body: { subscription: sub, entitlements: { plan_slug: 'creator', plan_name: 'Creator', ...ent(120, '720p', 300) }, has_used_trial: false } }),
-      'GET /api/payment/method': () => ({ body: { method: { id: 1, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } }),
+      'GET /api/payment/subscription-plan': () => ({
+        body: {
+          subscription: sub,
+          entitlements: { plan_slug: 'creator', plan_name: 'Creator', ...ent(120, '720p', 300) },
+          has_used_trial: false,
+        },
+      }),
+      'GET /api/payment/method': () => ({
+        body: { method: { id: 1, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
+      }),
       'GET /api/payment/history': () => ({ body: { list: [], total: 0, lastPage: 1 } }),
       'POST /api/payment/cancel-plan': () => {
         sub = { ...sub, cancel_at_period_end: true }
@@ -110,7 +171,11 @@ describe('payments pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel plan' }))
     const dialog = await screen.findByRole('dialog', { name: 'Cancel plan' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel plan' }))
-    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST' && c.path === '/api/payment/cancel-plan')).toBe(true))
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.method === 'POST' && c.path === '/api/payment/cancel-plan')).toBe(
+        true,
+      ),
+    )
     expect(await screen.findByText('Ends on December 22, 2026')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resume plan' })).toBeInTheDocument()
   })

@@ -21,7 +21,8 @@ export function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 /** A card whose bank still waits for the payer (no Stripe.js here, or the step did not finish). */
-export const NEEDS_CONFIRMATION = 'This card needs an extra confirmation step. Please try again or use another card.'
+export const NEEDS_CONFIRMATION =
+  'This card needs an extra confirmation step. Please try again or use another card.'
 
 /** Thrown when the card's confirmation step (3-D Secure) did not succeed; the message is Stripe's. */
 export class CardConfirmationError extends Error {}
@@ -33,9 +34,14 @@ export class CardConfirmationError extends Error {}
  */
 export async function confirmCardPayment(publishableKey: string, clientSecret: string): Promise<void> {
   const stripe = await stripeFor(publishableKey)
-  if (!stripe) throw new CardConfirmationError('Card payments are not available right now. Please try again later.')
+  if (!stripe)
+    throw new CardConfirmationError('Card payments are not available right now. Please try again later.')
   const result = await stripe.confirmCardPayment(clientSecret)
-  if (result.error) throw new CardConfirmationError(result.error.message ?? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.')
+  if (result.error)
+    throw new CardConfirmationError(
+      result.error.message ??
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    )
 }
 
 /**
@@ -44,10 +50,16 @@ export async function confirmCardPayment(publishableKey: string, clientSecret: s
  * outcome — paid, or refused with the bank's reason (its 402 is thrown from there). Answers the
  * last answer; still asking after a failed step throws Stripe.js's reason.
  */
-export async function withCardConfirmation<T extends { next_action?: CardNextAction }>(publishableKey: string | null | undefined, send: () => Promise<T>): Promise<T> {
+export async function withCardConfirmation<T extends { next_action?: CardNextAction }>(
+  publishableKey: string | null | undefined,
+  send: () => Promise<T>,
+): Promise<T> {
   const answer = await send()
   if (!answer.next_action || !publishableKey) return answer
-  const failure = await confirmCardPayment(publishableKey, answer.next_action.client_secret).then(() => undefined, (e: unknown) => (e instanceof Error ? e : new Error(String(e))))
+  const failure = await confirmCardPayment(publishableKey, answer.next_action.client_secret).then(
+    () => undefined,
+    (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+  )
   const after = await send()
   if (after.next_action && failure) throw failure
   return after

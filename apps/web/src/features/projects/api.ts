@@ -1,8 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  checkProjectName, createProject, deleteProject, duplicateProject, getProject, listProjects, updateProject,
+  checkProjectName,
+  createProject,
+  deleteProject,
+  duplicateProject,
+  getProject,
+  listProjects,
+  updateProject,
 } from '@mouthpiece/contracts/projects/projects.routes'
-import { downloadProjectAssets, generateFinalVideo } from '@mouthpiece/contracts/projects/project-media.routes'
+import {
+  downloadProjectAssets,
+  generateFinalVideo,
+} from '@mouthpiece/contracts/projects/project-media.routes'
 import { VERSION_CONFLICT_CODE } from '@mouthpiece/contracts/projects/projects.schemas'
 import type { CreateProjectBody } from '@mouthpiece/contracts/projects/projects.schemas'
 import { api, ApiError, isSuccess, request } from '../../lib/api'
@@ -17,7 +26,8 @@ export const projectsKeys = {
 export const projectsListQuery = (page: number, keyword: string) =>
   queryOptions({
     queryKey: projectsKeys.list(page, keyword),
-    queryFn: ({ signal }) => request(listProjects, { query: { page, keyword: keyword || undefined }, signal }),
+    queryFn: ({ signal }) =>
+      request(listProjects, { query: { page, keyword: keyword || undefined }, signal }),
     placeholderData: keepPreviousData,
   })
 
@@ -77,7 +87,11 @@ export function useDeleteProject() {
   })
 }
 
-export const startFinalVideo = (id: number, version: number) => request(generateFinalVideo, { params: { projectId: id }, body: { version } })
+export const startFinalVideo = (id: number, version: number) =>
+  request(generateFinalVideo, { params: { projectId: id }, body: { version } })
 
 export const downloadAssets = (projectId: number, renderId: string) =>
-  downloadFile(downloadProjectAssets, `project-${projectId}-assets.zip`, undefined, { projectId, outputProcessId: renderId })
+  downloadFile(downloadProjectAssets, `project-${projectId}-assets.zip`, undefined, {
+    projectId,
+    outputProcessId: renderId,
+  })

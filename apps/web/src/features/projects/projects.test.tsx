@@ -2,7 +2,10 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CAPTION_PALETTE } from '@mouthpiece/editor/palette'
-import { VERSION_CONFLICT_CODE, VERSION_CONFLICT_MESSAGE } from '@mouthpiece/contracts/projects/projects.schemas'
+import {
+  VERSION_CONFLICT_CODE,
+  VERSION_CONFLICT_MESSAGE,
+} from '@mouthpiece/contracts/projects/projects.schemas'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'
 import { scriptToScenes } from './components/create-project-flow'
@@ -11,7 +14,11 @@ import { Swatches } from './editor/inspector'
 
 describe('create-project script tab', () => {
   it('splits a pasted script into scenes at blank lines, else one scene a line', () => {
-    expect(scriptToScenes('Hi there,\nfriends!\n\n  Second   scene.\n\n\nThird.')).toEqual(['Hi there, friends!', 'Second scene.', 'Third.'])
+    expect(scriptToScenes('Hi there,\nfriends!\n\n  Second   scene.\n\n\nThird.')).toEqual([
+      'Hi there, friends!',
+      'Second scene.',
+      'Third.',
+    ])
     expect(scriptToScenes('One\nTwo\n')).toEqual(['One', 'Two'])
     expect(scriptToScenes('   ')).toEqual([])
   })
@@ -32,8 +39,16 @@ describe('caption colour swatches', () => {
 describe('renaming a project from the list', () => {
   afterEach(() => vi.unstubAllGlobals())
   const project = (name: string, version: number) => ({
-    id: 5, name, version, scene_count: 1, duration: 2, origin_mode: 'none', thumbnail_url: null, last_render_id: null,
-    created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z',
+    id: 5,
+    name,
+    version,
+    scene_count: 1,
+    duration: 2,
+    origin_mode: 'none',
+    thumbnail_url: null,
+    last_render_id: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
   })
 
   it('renames even when the project moved on since the list was read (its voice finished, another tab saved)', async () => {
@@ -43,7 +58,15 @@ describe('renaming a project from the list', () => {
       'POST /api/check-project-name': () => ({ body: { available: true, message: null } }),
       'POST /api/projects/5/update': (c) => {
         const { version, name } = c.body as { version: number; name: string }
-        if (version !== stored.version) return { status: 409, body: { message: VERSION_CONFLICT_MESSAGE, code: VERSION_CONFLICT_CODE, errors: { version: [String(stored.version)] } } }
+        if (version !== stored.version)
+          return {
+            status: 409,
+            body: {
+              message: VERSION_CONFLICT_MESSAGE,
+              code: VERSION_CONFLICT_CODE,
+              errors: { version: [String(stored.version)] },
+            },
+          }
         stored = project(name, version + 1)
         return { body: { project: stored } }
       },
@@ -59,13 +82,20 @@ describe('renaming a project from the list', () => {
     expect(await screen.findByRole('link', { name: 'Renamed video' })).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     const updates = server.calls.filter((c) => c.path === '/api/projects/5/update').map((c) => c.body)
-    expect(updates).toEqual([{ version: 4, name: 'Renamed video' }, { version: 6, name: 'Renamed video' }])
+    expect(updates).toEqual([
+      { version: 4, name: 'Renamed video' },
+      { version: 6, name: 'Renamed video' },
+    ])
   })
 
   it('a name already in use keeps the dialog open with the message and changes nothing', async () => {
     const server = fakeFetch({
-      'GET /api/get-projects': () => ({ body: { list: [project('Second video', 4)], total: 1, lastPage: 1 } }),
-      'POST /api/check-project-name': () => ({ body: { available: false, message: 'You already have a project with this name' } }),
+      'GET /api/get-projects': () => ({
+        body: { list: [project('Second video', 4)], total: 1, lastPage: 1 },
+      }),
+      'POST /api/check-project-name': () => ({
+        body: { available: false, message: 'You already have a project with this name' },
+      }),
     })
     renderAt(<ProjectsList creating={false} onCreatingChange={() => {}} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Second video' }))

@@ -8,7 +8,13 @@ describe('referral link (/r/:username)', () => {
   afterEach(() => localStorage.clear())
 
   it('remembers who referred the visitor and opens sign-up', async () => {
-    const { router } = renderApp([{ path: '/r/:username', element: <ReferralPage /> }, { path: '/login', element: <p>login page</p> }], '/r/streamer')
+    const { router } = renderApp(
+      [
+        { path: '/r/:username', element: <ReferralPage /> },
+        { path: '/login', element: <p>login page</p> },
+      ],
+      '/r/streamer',
+    )
     expect(await screen.findByText('login page')).toBeInTheDocument()
     expect(router.state.location.search).toBe('?mode=register')
     expect(referrer()).toBe('streamer')

@@ -1,6 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  cancelRender, deleteRender, demoAudio, demoVideo, getRender, listRenders, quickCreate, sharingVideo, shortAudio, videoResult, videoResultLog,
+  cancelRender,
+  deleteRender,
+  demoAudio,
+  demoVideo,
+  getRender,
+  listRenders,
+  quickCreate,
+  sharingVideo,
+  shortAudio,
+  videoResult,
+  videoResultLog,
 } from '@mouthpiece/contracts/renders/renders.routes'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
@@ -16,11 +26,14 @@ export const rendersKeys = {
 }
 
 /** Still moving: waiting or rendering. */
-export const isOpen = (r: Pick<Render, 'status'> | undefined) => !!r && (r.status === RenderStatus.rendering || r.status === RenderStatus.paused)
+export const isOpen = (r: Pick<Render, 'status'> | undefined) =>
+  !!r && (r.status === RenderStatus.rendering || r.status === RenderStatus.paused)
 
 /** A server path (`/api/renders/…`) as a link the browser can open. */
 export const fileUrl = (path: string | null | undefined, download = false) =>
-  path ? `${API_BASE_URL}${path}${download ? (path.includes('?') ? '&' : '?') + 'download=1' : ''}` : undefined
+  path
+    ? `${API_BASE_URL}${path}${download ? (path.includes('?') ? '&' : '?') + 'download=1' : ''}`
+    : undefined
 
 /** A render I made; polled while it moves (sockets make it faster for signed-in owners). */
 export const renderQuery = (id: string) =>
@@ -46,10 +59,17 @@ export const videoResultQuery = (id: string) =>
   })
 
 export const videoResultLogQuery = (id: string, log: number) =>
-  queryOptions({ queryKey: rendersKeys.log(id, log), queryFn: ({ signal }) => request(videoResultLog, { params: { id, log }, signal }) })
+  queryOptions({
+    queryKey: rendersKeys.log(id, log),
+    queryFn: ({ signal }) => request(videoResultLog, { params: { id, log }, signal }),
+  })
 
 export const sharingQuery = (id: string) =>
-  queryOptions({ queryKey: rendersKeys.sharing(id), queryFn: ({ signal }) => request(sharingVideo, { params: { id }, signal }), retry: false })
+  queryOptions({
+    queryKey: rendersKeys.sharing(id),
+    queryFn: ({ signal }) => request(sharingVideo, { params: { id }, signal }),
+    retry: false,
+  })
 
 /** Signed in: quick create (plan limits); signed out: the capped demo. Same answer either way. */
 export function useStartVideo() {

@@ -7,6 +7,11 @@ export function renderFrame(orientation: string): VideoFrame {
 
 /** How a page names a render's frame: "landscape", "portrait", "square 1:1", "portrait 4:5". */
 export function frameName(orientation: string): string {
-  const names: Record<VideoFrame, string> = { landscape: 'landscape', portrait: 'portrait', square: 'square 1:1', portrait_4_5: 'portrait 4:5' }
+  const names: Record<VideoFrame, string> = {
+    landscape: 'landscape',
+    portrait: 'portrait',
+    square: 'square 1:1',
+    portrait_4_5: 'portrait 4:5',
+  }
   return names[renderFrame(orientation)]
 }

@@ -21,7 +21,9 @@ export function useRender(id: string | undefined) {
     const onEvent = (payload: Record<string, unknown>) => {
       const render = payload.render as Render | undefined
       if (render?.id !== id) return
-      client.setQueryData(rendersKeys.one(id), (old: { render: Render; status: 1 } | undefined) => (old ? { ...old, render } : old))
+      client.setQueryData(rendersKeys.one(id), (old: { render: Render; status: 1 } | undefined) =>
+        old ? { ...old, render } : old,
+      )
     }
     const offFinal = subscribe(RealtimeEvent.finalVideo, onEvent)
     const offDemo = subscribe(RealtimeEvent.demo, onEvent)

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  adminDeleteCategory, adminListSentences, adminSaveCategory, adminUpdateSentences, generateSentence, listSentenceCategories,
+  adminDeleteCategory,
+  adminListSentences,
+  adminSaveCategory,
+  adminUpdateSentences,
+  generateSentence,
+  listSentenceCategories,
 } from '@mouthpiece/contracts/sentences/sentences.routes'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
@@ -32,7 +37,11 @@ export const adminSentencesQuery = queryOptions({
 /** After any admin change the admin list and the visitors' list are reloaded. */
 function useReload() {
   const client = useQueryClient()
-  return () => Promise.all([client.invalidateQueries({ queryKey: sentencesKeys.admin }), client.invalidateQueries({ queryKey: sentencesKeys.public })])
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: sentencesKeys.admin }),
+      client.invalidateQueries({ queryKey: sentencesKeys.public }),
+    ])
 }
 
 export function useSaveCategory() {

@@ -25,6 +25,8 @@ describe('contact page (/contact)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Your message has been sent' })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('We will reply to ada@example.com')
-    expect(server.calls.map((c) => c.body)).toEqual([{ name: 'Ada', email: 'ada@example.com', subject: 'Alert', message: 'No sound' }])
+    expect(server.calls.map((c) => c.body)).toEqual([
+      { name: 'Ada', email: 'ada@example.com', subject: 'Alert', message: 'No sound' },
+    ])
   })
 })

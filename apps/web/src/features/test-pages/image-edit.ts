@@ -4,7 +4,12 @@
  * resize to an output width. One `drawEdit` draws the preview and the exported file alike.
  */
 export type Rotation = 0 | 90 | 180 | 270
-export interface Rect { x: number; y: number; w: number; h: number }
+export interface Rect {
+  x: number
+  y: number
+  w: number
+  h: number
+}
 export interface EditState {
   rotation: Rotation
   flip: boolean
@@ -29,14 +34,18 @@ export const PRESETS = {
 } as const
 export type PresetId = keyof typeof PRESETS
 
-export const turn = (r: Rotation, by: 90 | -90): Rotation => (((r + by + 360) % 360) as Rotation)
+export const turn = (r: Rotation, by: 90 | -90): Rotation => ((r + by + 360) % 360) as Rotation
 
 export function rotatedSize(w: number, h: number, rotation: Rotation): { w: number; h: number } {
   return rotation === 90 || rotation === 270 ? { w: h, h: w } : { w, h }
 }
 
 /** The crop inside the rotated image: the largest rectangle of `aspect`, shrunk by `zoom`, placed by the pans. */
-export function cropRect(w: number, h: number, s: Pick<EditState, 'aspect' | 'zoom' | 'panX' | 'panY'>): Rect {
+export function cropRect(
+  w: number,
+  h: number,
+  s: Pick<EditState, 'aspect' | 'zoom' | 'panX' | 'panY'>,
+): Rect {
   const aspect = s.aspect ?? w / h
   let cw = w
   let ch = w / aspect

@@ -7,7 +7,15 @@ import type { EditState, PresetId } from './image-edit'
 import { TestPagesNav, selectClass } from './test-pages-nav'
 
 const MAX_INPUT_BYTES = 20 * 1024 * 1024
-const START: EditState = { rotation: 0, flip: false, aspect: PRESETS.avatar.aspect, zoom: 1, panX: 0.5, panY: 0.5, width: PRESETS.avatar.width }
+const START: EditState = {
+  rotation: 0,
+  flip: false,
+  aspect: PRESETS.avatar.aspect,
+  zoom: 1,
+  panX: 0.5,
+  panY: 0.5,
+  width: PRESETS.avatar.width,
+}
 
 /** page-for-test/image-editor: crop, resize and rotate an image for avatars and backgrounds, all in the browser. */
 export function ImageEditorPage() {
@@ -37,7 +45,8 @@ export function ImageEditorPage() {
   const open = async (file: File | undefined) => {
     setError(undefined)
     if (!file) return
-    if (!file.type.startsWith('image/')) return setError('Please choose an image file (PNG, JPEG, WebP or GIF).')
+    if (!file.type.startsWith('image/'))
+      return setError('Please choose an image file (PNG, JPEG, WebP or GIF).')
     if (file.size > MAX_INPUT_BYTES) return setError('The image must be at most 20 MB.')
     try {
       setImage({ bitmap: await createImageBitmap(file), name: file.name.replace(/\.[^.]+$/, '') })
@@ -61,12 +70,21 @@ export function ImageEditorPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
       <TestPagesNav />
-      <PageHeader title="Image editor" description="Crop, resize and rotate a picture for an avatar or a video background. Nothing leaves your browser until you download it." />
+      <PageHeader
+        title="Image editor"
+        description="Crop, resize and rotate a picture for an avatar or a video background. Nothing leaves your browser until you download it."
+      />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <Card title="Edit">
           <div className="grid gap-4">
             <Field label="Image">
-              <input aria-label="Image file" type="file" accept="image/*" onChange={(e) => void open(e.target.files?.[0])} className="text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-accent file:px-3 file:py-2 file:text-sm file:font-medium file:text-white" />
+              <input
+                aria-label="Image file"
+                type="file"
+                accept="image/*"
+                onChange={(e) => void open(e.target.files?.[0])}
+                className="text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-accent file:px-3 file:py-2 file:text-sm file:font-medium file:text-white"
+              />
             </Field>
             <FormError message={error} />
             <Field label="Use">
@@ -80,33 +98,102 @@ export function ImageEditorPage() {
                 }}
                 className={selectClass}
               >
-                {(Object.keys(PRESETS) as PresetId[]).map((id) => <option key={id} value={id}>{PRESETS[id].label}</option>)}
+                {(Object.keys(PRESETS) as PresetId[]).map((id) => (
+                  <option key={id} value={id}>
+                    {PRESETS[id].label}
+                  </option>
+                ))}
               </select>
             </Field>
             <div className="flex flex-wrap gap-2" aria-label="Rotate">
-              <Button size="sm" variant="tertiary" disabled={!image} onClick={() => set({ rotation: turn(edit.rotation, -90) })}>Rotate left</Button>
-              <Button size="sm" variant="tertiary" disabled={!image} onClick={() => set({ rotation: turn(edit.rotation, 90) })}>Rotate right</Button>
-              <Button size="sm" variant="tertiary" disabled={!image} onClick={() => set({ flip: !edit.flip })}>Flip</Button>
+              <Button
+                size="sm"
+                variant="tertiary"
+                disabled={!image}
+                onClick={() => set({ rotation: turn(edit.rotation, -90) })}
+              >
+                Rotate left
+              </Button>
+              <Button
+                size="sm"
+                variant="tertiary"
+                disabled={!image}
+                onClick={() => set({ rotation: turn(edit.rotation, 90) })}
+              >
+                Rotate right
+              </Button>
+              <Button
+                size="sm"
+                variant="tertiary"
+                disabled={!image}
+                onClick={() => set({ flip: !edit.flip })}
+              >
+                Flip
+              </Button>
             </div>
             <Field label={`Zoom: ${edit.zoom.toFixed(1)}×`}>
-              <input aria-label="Zoom" type="range" min={1} max={4} step={0.1} value={edit.zoom} disabled={!image} onChange={(e) => set({ zoom: Number(e.target.value) })} className="w-full accent-[#FF6A59]" />
+              <input
+                aria-label="Zoom"
+                type="range"
+                min={1}
+                max={4}
+                step={0.1}
+                value={edit.zoom}
+                disabled={!image}
+                onChange={(e) => set({ zoom: Number(e.target.value) })}
+                className="w-full accent-[#FF6A59]"
+              />
             </Field>
             <Field label="Move across">
-              <input aria-label="Move across" type="range" min={0} max={1} step={0.01} value={edit.panX} disabled={!image} onChange={(e) => set({ panX: Number(e.target.value) })} className="w-full accent-[#FF6A59]" />
+              <input
+                aria-label="Move across"
+                type="range"
+                min={0}
+                max={1}
+                step={0.01}
+                value={edit.panX}
+                disabled={!image}
+                onChange={(e) => set({ panX: Number(e.target.value) })}
+                className="w-full accent-[#FF6A59]"
+              />
             </Field>
             <Field label="Move up and down">
-              <input aria-label="Move up and down" type="range" min={0} max={1} step={0.01} value={edit.panY} disabled={!image} onChange={(e) => set({ panY: Number(e.target.value) })} className="w-full accent-[#FF6A59]" />
+              <input
+                aria-label="Move up and down"
+                type="range"
+                min={0}
+                max={1}
+                step={0.01}
+                value={edit.panY}
+                disabled={!image}
+                onChange={(e) => set({ panY: Number(e.target.value) })}
+                className="w-full accent-[#FF6A59]"
+              />
             </Field>
             <Field label="Width (px)" hint={`16 to ${MAX_OUTPUT_SIDE}; the height follows the crop.`}>
-              <TextInput type="number" min={16} max={MAX_OUTPUT_SIDE} value={edit.width} disabled={!image} onChange={(e) => set({ width: Number(e.target.value) || 16 })} />
+              <TextInput
+                type="number"
+                min={16}
+                max={MAX_OUTPUT_SIDE}
+                value={edit.width}
+                disabled={!image}
+                onChange={(e) => set({ width: Number(e.target.value) || 16 })}
+              />
             </Field>
-            <Button disabled={!image} onClick={download}>Download PNG</Button>
+            <Button disabled={!image} onClick={download}>
+              Download PNG
+            </Button>
           </div>
         </Card>
         <Card title="Preview" description={size ? `Output ${size.width} × ${size.height}` : undefined}>
           {image ? (
             <div className="flex justify-center rounded-xl bg-[repeating-conic-gradient(#1b1f2a_0_25%,#141720_0_50%)] bg-[length:24px_24px] p-3">
-              <canvas ref={canvas} aria-label="Edited image" data-testid="edited-image" className="max-h-[60vh] max-w-full object-contain" />
+              <canvas
+                ref={canvas}
+                aria-label="Edited image"
+                data-testid="edited-image"
+                className="max-h-[60vh] max-w-full object-contain"
+              />
             </div>
           ) : (
             <p className="py-16 text-center text-sm text-muted">Choose an image to start.</p>

@@ -12,9 +12,21 @@ const PAGES = [
 /** The four test tools, one tab each. */
 export function TestPagesNav() {
   return (
-    <nav aria-label="Test pages" className="mb-6 flex flex-wrap gap-1 rounded-xl border border-border bg-[#11141c] p-1">
+    <nav
+      aria-label="Test pages"
+      className="mb-6 flex flex-wrap gap-1 rounded-xl border border-border bg-[#11141c] p-1"
+    >
       {PAGES.map(([to, label]) => (
-        <NavLink key={to} to={to} className={({ isActive }) => cn('rounded-lg px-3 py-1.5 text-sm font-medium', isActive ? 'bg-accent text-white' : 'text-muted hover:text-text')}>
+        <NavLink
+          key={to}
+          to={to}
+          className={({ isActive }) =>
+            cn(
+              'rounded-lg px-3 py-1.5 text-sm font-medium',
+              isActive ? 'bg-accent text-white' : 'text-muted hover:text-text',
+            )
+          }
+        >
           {label}
         </NavLink>
       ))}
@@ -22,4 +34,5 @@ export function TestPagesNav() {
   )
 }
 
-export const selectClass = 'h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none'
+export const selectClass =
+  'h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none'

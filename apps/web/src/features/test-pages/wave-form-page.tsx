@@ -18,7 +18,12 @@ const reachOfDb = (db: number) => ((db - FLOOR_DB) / (AUDIO_LEVEL.max - FLOOR_DB
 
 /** page-for-test/wave-form: the waveform of an uploaded audio file, coloured by the spec's level thresholds. */
 export function WaveFormPage() {
-  const [audio, setAudio] = useState<{ name: string; samples: Float32Array; duration: number; sampleRate: number } | null>(null)
+  const [audio, setAudio] = useState<{
+    name: string
+    samples: Float32Array
+    duration: number
+    sampleRate: number
+  } | null>(null)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
   const canvas = useRef<HTMLCanvasElement>(null)
@@ -40,7 +45,10 @@ export function WaveFormPage() {
     ctx.font = '11px Roboto, sans-serif'
     for (const db of THRESHOLDS) {
       const off = reachOfDb(db)
-      ctx.strokeStyle = db === AUDIO_LEVEL.max ? '#8b93a7' : `${BAND_COLORS[db === AUDIO_LEVEL.red ? 'red' : db === AUDIO_LEVEL.yellow ? 'yellow' : 'speech']}aa`
+      ctx.strokeStyle =
+        db === AUDIO_LEVEL.max
+          ? '#8b93a7'
+          : `${BAND_COLORS[db === AUDIO_LEVEL.red ? 'red' : db === AUDIO_LEVEL.yellow ? 'yellow' : 'speech']}aa`
       ctx.setLineDash([4, 4])
       for (const y of [mid - off, mid + off]) {
         ctx.beginPath()
@@ -63,7 +71,12 @@ export function WaveFormPage() {
       // An offline context decodes without playing anything, so no click is needed first.
       const decoded = await new OfflineAudioContext(1, 1, 44_100).decodeAudioData(await file.arrayBuffer())
       const channels = Array.from({ length: decoded.numberOfChannels }, (_, i) => decoded.getChannelData(i))
-      setAudio({ name: file.name, samples: mono(channels), duration: decoded.duration, sampleRate: decoded.sampleRate })
+      setAudio({
+        name: file.name,
+        samples: mono(channels),
+        duration: decoded.duration,
+        sampleRate: decoded.sampleRate,
+      })
     } catch {
       setAudio(null)
       setError('This file could not be read as audio. Try a WAV, MP3, OGG or M4A file.')
@@ -75,32 +88,56 @@ export function WaveFormPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
       <TestPagesNav />
-      <PageHeader title="Wave form" description="See the waveform of a recording and how loud it gets: speech should sit in green, short peaks in yellow, and nothing in red." />
+      <PageHeader
+        title="Wave form"
+        description="See the waveform of a recording and how loud it gets: speech should sit in green, short peaks in yellow, and nothing in red."
+      />
       <Card title="Audio">
         <Field label="Audio file">
-          <input aria-label="Audio file" type="file" accept="audio/*" onChange={(e) => void open(e.target.files?.[0])} className="text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-accent file:px-3 file:py-2 file:text-sm file:font-medium file:text-white" />
+          <input
+            aria-label="Audio file"
+            type="file"
+            accept="audio/*"
+            onChange={(e) => void open(e.target.files?.[0])}
+            className="text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-accent file:px-3 file:py-2 file:text-sm file:font-medium file:text-white"
+          />
         </Field>
         <FormError message={error} />
         {audio ? (
           <div className="mt-5 flex flex-col gap-4">
             <p className="text-sm text-muted" data-testid="wave-summary">
-              {audio.name} · {audio.duration.toFixed(2)} s · {audio.sampleRate} Hz · peak {stats.peakDb.toFixed(1)} dB
+              {audio.name} · {audio.duration.toFixed(2)} s · {audio.sampleRate} Hz · peak{' '}
+              {stats.peakDb.toFixed(1)} dB
             </p>
             <div className="overflow-x-auto rounded-xl border border-border bg-[#0d0f15]">
-              <canvas ref={canvas} width={WIDTH} height={HEIGHT} aria-label="Waveform" data-testid="waveform" className="block h-auto w-full min-w-[480px]" />
+              <canvas
+                ref={canvas}
+                width={WIDTH}
+                height={HEIGHT}
+                aria-label="Waveform"
+                data-testid="waveform"
+                className="block h-auto w-full min-w-[480px]"
+              />
             </div>
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Levels">
               {BANDS.map((b) => (
-                <li key={b} className="flex items-center gap-2 rounded-lg border border-border bg-[#141720] px-3 py-2 text-sm">
+                <li
+                  key={b}
+                  className="flex items-center gap-2 rounded-lg border border-border bg-[#141720] px-3 py-2 text-sm"
+                >
                   <span className="size-3 shrink-0 rounded-sm" style={{ background: BAND_COLORS[b] }} />
                   <span className="text-[#c9cedb]">{BAND_LABELS[b]}</span>
-                  <span className="ml-auto font-medium text-text" data-testid={`share-${b}`}>{Math.round(stats.shares[b] * 100)}%</span>
+                  <span className="ml-auto font-medium text-text" data-testid={`share-${b}`}>
+                    {Math.round(stats.shares[b] * 100)}%
+                  </span>
                 </li>
               ))}
             </ul>
           </div>
         ) : (
-          <p className="py-12 text-center text-sm text-muted">{busy ? 'Reading the audio…' : 'Choose an audio file to see its waveform.'}</p>
+          <p className="py-12 text-center text-sm text-muted">
+            {busy ? 'Reading the audio…' : 'Choose an audio file to see its waveform.'}
+          </p>
         )}
       </Card>
     </div>

@@ -4,13 +4,22 @@ import { bandOf, mono, slices, summarise, toDb } from './waveform'
 /** A 1 s sine at `amp` for each quarter: silence, speech, loud, clipping. */
 function quarters(amps: number[], rate = 8000): Float32Array {
   const out = new Float32Array(rate)
-  for (let i = 0; i < rate; i++) out[i] = amps[Math.floor((i * amps.length) / rate)]! * Math.sin((2 * Math.PI * 220 * i) / rate)
+  for (let i = 0; i < rate; i++)
+    out[i] = amps[Math.floor((i * amps.length) / rate)]! * Math.sin((2 * Math.PI * 220 * i) / rate)
   return out
 }
 
 describe('wave form levels (SPEC §9 thresholds)', () => {
   it('puts a level in its band at the spec thresholds', () => {
-    expect([-70, -60, -41, -40, -21, -20, 0].map(bandOf)).toEqual(['silence', 'speech', 'speech', 'yellow', 'yellow', 'red', 'red'])
+    expect([-70, -60, -41, -40, -21, -20, 0].map(bandOf)).toEqual([
+      'silence',
+      'speech',
+      'speech',
+      'yellow',
+      'yellow',
+      'red',
+      'red',
+    ])
     expect(toDb(1)).toBe(0)
     expect(toDb(0.1)).toBeCloseTo(-20)
     expect(toDb(0)).toBe(-80)

@@ -6,7 +6,12 @@ import { AUDIO_LEVEL } from '@mouthpiece/contracts/constants'
  */
 export type Band = 'silence' | 'speech' | 'yellow' | 'red'
 export const BANDS: readonly Band[] = ['silence', 'speech', 'yellow', 'red']
-export const BAND_COLORS: Record<Band, string> = { silence: '#4b5263', speech: '#22c55e', yellow: '#facc15', red: '#FF6A59' }
+export const BAND_COLORS: Record<Band, string> = {
+  silence: '#4b5263',
+  speech: '#22c55e',
+  yellow: '#facc15',
+  red: '#FF6A59',
+}
 export const BAND_LABELS: Record<Band, string> = {
   silence: `Silence (below ${AUDIO_LEVEL.speech} dB)`,
   speech: `Speech (${AUDIO_LEVEL.speech} to ${AUDIO_LEVEL.yellow} dB)`,
@@ -16,7 +21,8 @@ export const BAND_LABELS: Record<Band, string> = {
 /** The floor drawn at the bottom of the level scale. */
 export const FLOOR_DB = -80
 
-export const toDb = (amplitude: number) => Math.max(FLOOR_DB, Math.min(AUDIO_LEVEL.max, 20 * Math.log10(Math.max(Math.abs(amplitude), 1e-9))))
+export const toDb = (amplitude: number) =>
+  Math.max(FLOOR_DB, Math.min(AUDIO_LEVEL.max, 20 * Math.log10(Math.max(Math.abs(amplitude), 1e-9))))
 
 export function bandOf(db: number): Band {
   if (db < AUDIO_LEVEL.speech) return 'silence'
@@ -25,7 +31,12 @@ export function bandOf(db: number): Band {
   return 'red'
 }
 
-export interface Slice { min: number; max: number; peakDb: number; band: Band }
+export interface Slice {
+  min: number
+  max: number
+  peakDb: number
+  band: Band
+}
 
 /** `count` slices of the samples (one per pixel column of the drawing). */
 export function slices(samples: Float32Array, count: number): Slice[] {

@@ -1,6 +1,7 @@
 /** A random v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function newUuid(): string {
-  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID()
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false)
+    return crypto.randomUUID()
   const b = crypto.getRandomValues(new Uint8Array(16))
   b[6] = (b[6]! & 0x0f) | 0x40
   b[8] = (b[8]! & 0x3f) | 0x80

@@ -1,7 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import {
-  adminAnalysisEvents, adminCustomerTracking, adminCustomerTrackingItem, adminExportCustomerTracking, adminExportUsageData, adminExportUsageFiles,
-  adminUsageData, adminUsageDataItem, customerTracking,
+  adminAnalysisEvents,
+  adminCustomerTracking,
+  adminCustomerTrackingItem,
+  adminExportCustomerTracking,
+  adminExportUsageData,
+  adminExportUsageFiles,
+  adminUsageData,
+  adminUsageDataItem,
+  customerTracking,
 } from '@mouthpiece/contracts/tracking/tracking.routes'
 import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import { api, request } from '../../lib/api'
@@ -12,7 +19,10 @@ import { anonymousId } from './anonymous-id'
  * Records a SPEC §9 event, fire and forget: tracking never gets in the way of what the person is
  * doing, so failures are ignored. Signed-in calls are counted for the user, others for this browser.
  */
-export function track(event: number, opts: { category?: TrackingCategory; data?: Record<string, unknown> } = {}): void {
+export function track(
+  event: number,
+  opts: { category?: TrackingCategory; data?: Record<string, unknown> } = {},
+): void {
   void api(customerTracking, {
     body: { event, category: opts.category ?? 'usage', data: opts.data ?? {}, anonymous_id: anonymousId() },
   }).catch(() => undefined)
@@ -20,8 +30,10 @@ export function track(event: number, opts: { category?: TrackingCategory; data?:
 
 export const trackingKeys = {
   events: ['tracking', 'events'] as const,
-  summaries: (category: TrackingCategory, page: number, sort: string) => ['tracking', category, 'summaries', page, sort] as const,
-  customer: (category: TrackingCategory, id: string, page: number) => ['tracking', category, 'customer', id, page] as const,
+  summaries: (category: TrackingCategory, page: number, sort: string) =>
+    ['tracking', category, 'summaries', page, sort] as const,
+  customer: (category: TrackingCategory, id: string, page: number) =>
+    ['tracking', category, 'customer', id, page] as const,
 }
 
 export const analysisEventsQuery = queryOptions({
@@ -32,7 +44,11 @@ export const analysisEventsQuery = queryOptions({
 export const customerSummariesQuery = (category: TrackingCategory, page: number, sort: string) =>
   queryOptions({
     queryKey: trackingKeys.summaries(category, page, sort),
-    queryFn: ({ signal }) => request(category === 'usage' ? adminUsageData : adminCustomerTracking, { query: { page, sort }, signal }),
+    queryFn: ({ signal }) =>
+      request(category === 'usage' ? adminUsageData : adminCustomerTracking, {
+        query: { page, sort },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   })
 
@@ -40,12 +56,18 @@ export const customerDetailQuery = (category: TrackingCategory, id: string, page
   queryOptions({
     queryKey: trackingKeys.customer(category, id, page),
     queryFn: ({ signal }) =>
-      request(category === 'usage' ? adminUsageDataItem : adminCustomerTrackingItem, { params: { id }, query: { page }, signal }),
+      request(category === 'usage' ? adminUsageDataItem : adminCustomerTrackingItem, {
+        params: { id },
+        query: { page },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   })
 
 export const downloadTrackingCsv = (category: TrackingCategory) =>
-  category === 'usage' ? downloadFile(adminExportUsageData, 'usage-data.csv') : downloadFile(adminExportCustomerTracking, 'customer-tracking.csv')
+  category === 'usage'
+    ? downloadFile(adminExportUsageData, 'usage-data.csv')
+    : downloadFile(adminExportCustomerTracking, 'customer-tracking.csv')
 
 /** Every stored file users' usage produced, one row each (SPEC §7 "usage files"). */
 export const downloadUsageFilesCsv = () => downloadFile(adminExportUsageFiles, 'usage-files.csv')

@@ -8,7 +8,10 @@ import {
   adminUpdateSuperUser,
   adminUserInfo,
 } from '@mouthpiece/contracts/users/users.routes'
-import { adminAvatarDataset, adminUpdateAvatarDataset } from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
+import {
+  adminAvatarDataset,
+  adminUpdateAvatarDataset,
+} from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
 import type { RouteBody, RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 
@@ -36,14 +39,26 @@ export const adminUserQuery = (id: number) =>
 
 function useUserMutation<B, R>(send: (body: B) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: send, onSuccess: () => client.invalidateQueries({ queryKey: adminUserKeys.all }) })
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminUserKeys.all }),
+  })
 }
 
-export const useCreateUser = () => useUserMutation((body: RouteBody<typeof adminCreateUser>) => request(adminCreateUser, { body }).then((r) => r.user))
-export const useSaveUser = () => useUserMutation((body: RouteBody<typeof adminSaveUserInfo>) => request(adminSaveUserInfo, { body }))
-export const useDeleteUser = () => useUserMutation((user_id: number) => request(adminDeleteUser, { body: { user_id } }))
-export const useSetSuperUser = () => useUserMutation((body: RouteBody<typeof adminUpdateSuperUser>) => request(adminUpdateSuperUser, { body }))
-export const useSetGrandfather = () => useUserMutation((body: RouteBody<typeof adminUpdateGrandfatherStatus>) => request(adminUpdateGrandfatherStatus, { body }))
+export const useCreateUser = () =>
+  useUserMutation((body: RouteBody<typeof adminCreateUser>) =>
+    request(adminCreateUser, { body }).then((r) => r.user),
+  )
+export const useSaveUser = () =>
+  useUserMutation((body: RouteBody<typeof adminSaveUserInfo>) => request(adminSaveUserInfo, { body }))
+export const useDeleteUser = () =>
+  useUserMutation((user_id: number) => request(adminDeleteUser, { body: { user_id } }))
+export const useSetSuperUser = () =>
+  useUserMutation((body: RouteBody<typeof adminUpdateSuperUser>) => request(adminUpdateSuperUser, { body }))
+export const useSetGrandfather = () =>
+  useUserMutation((body: RouteBody<typeof adminUpdateGrandfatherStatus>) =>
+    request(adminUpdateGrandfatherStatus, { body }),
+  )
 
 export const avatarDatasetKeys = { all: ['admin', 'avatar-dataset'] as const }
 
@@ -58,7 +73,8 @@ export const avatarDatasetQuery = (query: RouteInput<typeof adminAvatarDataset>[
 export function useUpdateAvatarDataset() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: RouteBody<typeof adminUpdateAvatarDataset>) => request(adminUpdateAvatarDataset, { body }).then((r) => r.avatar),
+    mutationFn: (body: RouteBody<typeof adminUpdateAvatarDataset>) =>
+      request(adminUpdateAvatarDataset, { body }).then((r) => r.avatar),
     onSuccess: () => client.invalidateQueries({ queryKey: avatarDatasetKeys.all }),
   })
 }

@@ -1,8 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  audioProgress, checkAudio, listAudioProcesses, listVoices, previewVoice, removeAudio,
+  audioProgress,
+  checkAudio,
+  listAudioProcesses,
+  listVoices,
+  previewVoice,
+  removeAudio,
 } from '@mouthpiece/contracts/voices/voices.routes'
-import { createPersonalVoice, deletePersonalVoice, listPersonalVoices, renamePersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
+import {
+  createPersonalVoice,
+  deletePersonalVoice,
+  listPersonalVoices,
+  renamePersonalVoice,
+} from '@mouthpiece/contracts/voices/personal-voices.routes'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 
@@ -21,7 +31,9 @@ export const voicesQuery = queryOptions({
 })
 
 export function usePreviewVoice() {
-  return useMutation({ mutationFn: (body: RouteInput<typeof previewVoice>['body']) => request(previewVoice, { body }) })
+  return useMutation({
+    mutationFn: (body: RouteInput<typeof previewVoice>['body']) => request(previewVoice, { body }),
+  })
 }
 
 /** My uploaded audio files; pages with a file still processing refresh themselves. */
@@ -66,13 +78,24 @@ function usePersonalReload() {
 }
 export function useCreatePersonalVoice() {
   const reload = usePersonalReload()
-  return useMutation({ mutationFn: (body: RouteInput<typeof createPersonalVoice>['body']) => request(createPersonalVoice, { body }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (body: RouteInput<typeof createPersonalVoice>['body']) =>
+      request(createPersonalVoice, { body }),
+    onSuccess: reload,
+  })
 }
 export function useRenamePersonalVoice() {
   const reload = usePersonalReload()
-  return useMutation({ mutationFn: ({ id, name }: { id: number; name: string }) => request(renamePersonalVoice, { params: { id }, body: { name } }), onSuccess: reload })
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      request(renamePersonalVoice, { params: { id }, body: { name } }),
+    onSuccess: reload,
+  })
 }
 export function useDeletePersonalVoice() {
   const reload = usePersonalReload()
-  return useMutation({ mutationFn: (id: number) => request(deletePersonalVoice, { params: { id } }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (id: number) => request(deletePersonalVoice, { params: { id } }),
+    onSuccess: reload,
+  })
 }

@@ -2,7 +2,13 @@ import { SourceAuthError, SourceHttpError, fetchRetrying, readJson } from '../..
 
 /** A Google Ads failure, named by its error family and value (authorizationError: USER_PERMISSION_DENIED …). */
 export class GoogleAdsError extends Error {
-  constructor(message: string, readonly status: number, readonly family: string, readonly code: string, readonly requestId: string | null) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly family: string,
+    readonly code: string,
+    readonly requestId: string | null,
+  ) {
     super(message)
   }
 }
@@ -16,13 +22,27 @@ export interface GoogleAdsAuth {
 /** A full 10,000-row page with many selected fields runs to several megabytes. */
 const PAGE_BYTES = 64 * 1024 * 1024
 
-type Failure = { error?: { message?: string; details?: Array<{ errors?: Array<{ errorCode?: Record<string, string>; message?: string }>; requestId?: string }> } }
+type Failure = {
+  error?: {
+    message?: string
+    details?: Array<{
+      errors?: Array<{ errorCode?: Record<string, string>; message?: string }>
+      requestId?: string
+    }>
+  }
+}
 
 function toError(err: SourceHttpError): GoogleAdsError {
   const e = (err.body as Failure | undefined)?.error
   const first = e?.details?.[0]
   const [family, code] = Object.entries(first?.errors?.[0]?.errorCode ?? {})[0] ?? ['', '']
-  return new GoogleAdsError(first?.errors?.[0]?.message ?? e?.message ?? err.message, err.status, family, code, first?.requestId ?? null)
+  return new GoogleAdsError(
+    first?.errors?.[0]?.message ?? e?.message ?? err.message,
+    err.status,
+    family,
+    code,
+    first?.requestId ?? null,
+  )
 }
 
 /**
@@ -32,19 +52,29 @@ function toError(err: SourceHttpError): GoogleAdsError {
  * goes with every call that reaches a client through a manager.
  */
 export function googleAds(baseUrl: string, auth: GoogleAdsAuth) {
-  async function call<T>(method: 'GET' | 'POST', path: string, body: object | undefined, loginCustomerId?: string | null): Promise<T> {
-    const send = async (token: string) => fetchRetrying(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`, 'developer-token': auth.developerToken, accept: 'application/json',
-        ...(body ? { 'content-type': 'application/json' } : {}), ...(loginCustomerId ? { 'login-customer-id': loginCustomerId } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(60_000),
-    })
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: object | undefined,
+    loginCustomerId?: string | null,
+  ): Promise<T> {
+    const send = async (token: string) =>
+      fetchRetrying(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'developer-token': auth.developerToken,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(loginCustomerId ? { 'login-customer-id': loginCustomerId } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(60_000),
+      })
     let res = await send(await auth.accessToken())
     if (res.status === 401) res = await send(await auth.refreshAccessToken())
-    if (res.status === 401) throw new SourceAuthError('Google refused the account token; please link Google again')
+    if (res.status === 401)
+      throw new SourceAuthError('Google refused the account token; please link Google again')
     try {
       return await readJson<T>(res, `Google Ads ${path}`, PAGE_BYTES)
     } catch (err) {
@@ -53,14 +83,27 @@ export function googleAds(baseUrl: string, auth: GoogleAdsAuth) {
   }
   return {
     async listAccessibleCustomers(): Promise<string[]> {
-      const body = await call<{ resourceNames?: string[] }>('GET', '/customers:listAccessibleCustomers', undefined)
+      const body = await call<{ resourceNames?: string[] }>(
+        'GET',
+        '/customers:listAccessibleCustomers',
+        undefined,
+      )
       return (body.resourceNames ?? []).map((r) => r.replace('customers/', ''))
     },
     /** Every row of a GAQL query, one page (≤ 10,000 rows) at a time. */
-    async *search<Row>(customerId: string, query: string, loginCustomerId?: string | null): AsyncGenerator<Row[]> {
+    async *search<Row>(
+      customerId: string,
+      query: string,
+      loginCustomerId?: string | null,
+    ): AsyncGenerator<Row[]> {
       let pageToken: string | undefined
       do {
-        const page = await call<{ results?: Row[]; nextPageToken?: string }>('POST', `/customers/${customerId}/googleAds:search`, { query, ...(pageToken ? { pageToken } : {}) }, loginCustomerId)
+        const page = await call<{ results?: Row[]; nextPageToken?: string }>(
+          'POST',
+          `/customers/${customerId}/googleAds:search`,
+          { query, ...(pageToken ? { pageToken } : {}) },
+          loginCustomerId,
+        )
         // No rows: Google leaves `results` out entirely.
         yield page.results ?? []
         pageToken = page.nextPageToken

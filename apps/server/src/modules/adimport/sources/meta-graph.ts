@@ -2,15 +2,33 @@ import { SourceHttpError, backoffMs, fetchRetrying, readJson, sleep } from '../.
 
 /** A Graph API error: code 17 (throttled, `is_transient`), 1 (too much data), 190 (token expired) … */
 export class MetaError extends Error {
-  constructor(message: string, readonly status: number, readonly code: number, readonly subcode: number | null, readonly transient: boolean) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: number,
+    readonly subcode: number | null,
+    readonly transient: boolean,
+  ) {
     super(message)
   }
 }
 export const isExpired = (e: unknown) => e instanceof MetaError && e.code === 190
-export const isTooMuchData = (e: unknown) => e instanceof MetaError && (e.code === 1 || (e.code === 100 && e.subcode === 1487534))
+export const isTooMuchData = (e: unknown) =>
+  e instanceof MetaError && (e.code === 1 || (e.code === 100 && e.subcode === 1487534))
 
-type GraphError = { error?: { message?: string; code?: number; error_subcode?: number; is_transient?: boolean; error_user_msg?: string } }
-interface Page<T> { data?: T[]; paging?: { cursors?: { after?: string }; next?: string } }
+type GraphError = {
+  error?: {
+    message?: string
+    code?: number
+    error_subcode?: number
+    is_transient?: boolean
+    error_user_msg?: string
+  }
+}
+interface Page<T> {
+  data?: T[]
+  paging?: { cursors?: { after?: string }; next?: string }
+}
 
 export interface MetaOptions {
   /** Throttled calls are retried this many times, backing off, from the same cursor. */
@@ -28,13 +46,22 @@ export function metaGraph(baseUrl: string, token: string, opts: MetaOptions = {}
   const retries = opts.retries ?? 5
   async function fetchJson<T>(url: string): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const res = await fetchRetrying(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(60_000) })
+      const res = await fetchRetrying(url, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(60_000),
+      })
       try {
         return await readJson<T>(res, 'Meta')
       } catch (err) {
         if (!(err instanceof SourceHttpError)) throw err
         const e = (err.body as GraphError | undefined)?.error
-        const error = new MetaError(e?.message ?? err.message, err.status, e?.code ?? 0, e?.error_subcode ?? null, !!e?.is_transient)
+        const error = new MetaError(
+          e?.message ?? err.message,
+          err.status,
+          e?.code ?? 0,
+          e?.error_subcode ?? null,
+          !!e?.is_transient,
+        )
         if (error.transient && error.code === 17 && attempt < retries) {
           await sleep(backoffMs(attempt, 60_000, opts.backoffBaseMs ?? 1000))
           continue
@@ -43,7 +70,8 @@ export function metaGraph(baseUrl: string, token: string, opts: MetaOptions = {}
       }
     }
   }
-  const url = (path: string, params: Record<string, string>) => `${baseUrl}${path}?${new URLSearchParams(params).toString()}`
+  const url = (path: string, params: Record<string, string>) =>
+    `${baseUrl}${path}?${new URLSearchParams(params).toString()}`
   return {
     get: <T>(path: string, params: Record<string, string> = {}) => fetchJson<T>(url(path, params)),
     /** Every item of an edge, page by page. */
@@ -69,4 +97,5 @@ export type MetaGraph = ReturnType<typeof metaGraph>
  * the currency's smallest unit, offset 100 for most, 1 for currencies without cents.
  */
 const NO_CENTS = new Set(['CLP', 'COP', 'CRC', 'HUF', 'ISK', 'IDR', 'JPY', 'KRW', 'PYG', 'TWD', 'VND'])
-export const fromMinor = (amount: string | undefined, currency: string) => (amount === undefined ? null : Number(amount) / (NO_CENTS.has(currency) ? 1 : 100))
+export const fromMinor = (amount: string | undefined, currency: string) =>
+  amount === undefined ? null : Number(amount) / (NO_CENTS.has(currency) ? 1 : 100)

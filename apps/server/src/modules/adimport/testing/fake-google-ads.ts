@@ -16,7 +16,12 @@ export const GOOD_DEV_TOKEN = 'good-dev-token-123'
 /** Google's fixed page size for googleAds:search. */
 const PAGE = 10_000
 
-interface Customer { name: string; currency: string; manager: boolean; test?: boolean }
+interface Customer {
+  name: string
+  currency: string
+  manager: boolean
+  test?: boolean
+}
 
 /**
  * Google Ads REST (v26) on top of the donations module's Google OAuth stand-in: listAccessibleCustomers
@@ -32,19 +37,43 @@ export async function startFakeGoogleAds(opts: { rows?: number } = {}) {
     [CLIENT_US, { name: 'Northwind Coffee - US', currency: 'USD', manager: false }],
     [CLIENT_EU, { name: 'Northwind Coffee - EU', currency: 'EUR', manager: false }],
   ])
-  const state = { rows: opts.rows ?? 24, costFactor: 1, searches: [] as Array<{ customer: string; login: string | null; pageToken?: string; query: string }> }
+  const state = {
+    rows: opts.rows ?? 24,
+    costFactor: 1,
+    searches: [] as Array<{ customer: string; login: string | null; pageToken?: string; query: string }>,
+  }
 
   function adRows(customerId: string, currency: string) {
     // Deterministic rows: 3 campaigns × 2 ad groups × 2 ads, spread over days.
     return Array.from({ length: state.rows }, (_, i) => {
-      const campaign = i % 3, group = (i >> 1) % 2, ad = i % 2, day = 1 + (Math.floor(i / 12) % 28)
+      const campaign = i % 3,
+        group = (i >> 1) % 2,
+        ad = i % 2,
+        day = 1 + (Math.floor(i / 12) % 28)
       const adId = `7${campaign}${group}${ad}${String(Math.floor(i / (12 * 28))).padStart(6, '0')}`
       return {
         customer: { resourceName: `customers/${customerId}`, currencyCode: currency },
-        campaign: { resourceName: `customers/${customerId}/campaigns/2210483756${campaign}`, status: campaign === 2 ? 'PAUSED' : 'ENABLED', name: ['Brand - Search', 'Generic - Coffee Beans', 'Display - Remarketing'][campaign], id: `2210483756${campaign}` },
-        adGroup: { resourceName: `customers/${customerId}/adGroups/16143302${campaign}${group}`, id: `16143302${campaign}${group}`, name: `Group ${campaign}-${group}` },
-        adGroupAd: { resourceName: `customers/${customerId}/adGroupAds/16143302${campaign}${group}~${adId}`, ad: { resourceName: `customers/${customerId}/ads/${adId}`, type: 'RESPONSIVE_SEARCH_AD', id: adId } },
-        metrics: { clicks: String(10 + (i % 7)), costMicros: String(Math.round((1_250_000 + (i % 5) * 10_000) * state.costFactor)), impressions: String(200 + (i % 11)), conversions: i % 4 === 0 ? 1 : 0 },
+        campaign: {
+          resourceName: `customers/${customerId}/campaigns/2210483756${campaign}`,
+          status: campaign === 2 ? 'PAUSED' : 'ENABLED',
+          name: ['Brand - Search', 'Generic - Coffee Beans', 'Display - Remarketing'][campaign],
+          id: `2210483756${campaign}`,
+        },
+        adGroup: {
+          resourceName: `customers/${customerId}/adGroups/16143302${campaign}${group}`,
+          id: `16143302${campaign}${group}`,
+          name: `Group ${campaign}-${group}`,
+        },
+        adGroupAd: {
+          resourceName: `customers/${customerId}/adGroupAds/16143302${campaign}${group}~${adId}`,
+          ad: { resourceName: `customers/${customerId}/ads/${adId}`, type: 'RESPONSIVE_SEARCH_AD', id: adId },
+        },
+        metrics: {
+          clicks: String(10 + (i % 7)),
+          costMicros: String(Math.round((1_250_000 + (i % 5) * 10_000) * state.costFactor)),
+          impressions: String(200 + (i % 11)),
+          conversions: i % 4 === 0 ? 1 : 0,
+        },
         segments: { date: `2026-10-${String(day).padStart(2, '0')}` },
       }
     })
@@ -55,13 +84,22 @@ export async function startFakeGoogleAds(opts: { rows?: number } = {}) {
     answer()
     return true
     function answer() {
-      if (req.headers.authorization !== 'Bearer yt-access') return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } })
+      if (req.headers.authorization !== 'Bearer yt-access')
+        return json(res, 401, {
+          error: {
+            code: 401,
+            message: 'Request had invalid authentication credentials.',
+            status: 'UNAUTHENTICATED',
+          },
+        })
       const devToken = req.headers['developer-token']
       if (devToken !== GOOD_DEV_TOKEN) return json(res, 403, NOT_APPROVED)
       const path = url.pathname.replace('/googleads/v26', '')
-      if (req.method === 'GET' && path === '/customers:listAccessibleCustomers') return json(res, 200, { resourceNames: [`customers/${MANAGER}`] })
+      if (req.method === 'GET' && path === '/customers:listAccessibleCustomers')
+        return json(res, 200, { resourceNames: [`customers/${MANAGER}`] })
       const m = /^\/customers\/(\d{10})\/googleAds:search$/.exec(path)
-      if (req.method !== 'POST' || !m) return json(res, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
+      if (req.method !== 'POST' || !m)
+        return json(res, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
       const body = JSON.parse(raw || '{}') as { query?: string; pageToken?: string; pageSize?: number }
       if (body.pageSize !== undefined) return json(res, 400, PAGE_SIZE)
       const id = m[1]!
@@ -73,16 +111,36 @@ export async function startFakeGoogleAds(opts: { rows?: number } = {}) {
       const query = body.query ?? ''
       if (/FROM customer_client/.test(query)) return json(res, 200, HIERARCHY)
       if (/FROM customer\b/.test(query))
-        return json(res, 200, { results: [{ customer: { resourceName: `customers/${id}`, id, descriptiveName: customer.name, currencyCode: customer.currency, manager: customer.manager } }], fieldMask: 'customer.id,customer.descriptiveName,customer.currencyCode,customer.manager' })
+        return json(res, 200, {
+          results: [
+            {
+              customer: {
+                resourceName: `customers/${id}`,
+                id,
+                descriptiveName: customer.name,
+                currencyCode: customer.currency,
+                manager: customer.manager,
+              },
+            },
+          ],
+          fieldMask: 'customer.id,customer.descriptiveName,customer.currencyCode,customer.manager',
+        })
       if (/FROM ad_group_ad/.test(query)) {
         if (customer.manager) return json(res, 200, { fieldMask: 'campaign.id' })
         const all = adRows(id, customer.currency)
         const from = body.pageToken ? Number(Buffer.from(body.pageToken, 'base64').toString()) : 0
         const results = all.slice(from, from + PAGE)
-        const next = from + PAGE < all.length ? Buffer.from(String(from + PAGE)).toString('base64') : undefined
-        return json(res, 200, { ...(results.length ? { results } : {}), ...(next ? { nextPageToken: next } : {}), fieldMask: 'campaign.id,campaign.name,metrics.costMicros' })
+        const next =
+          from + PAGE < all.length ? Buffer.from(String(from + PAGE)).toString('base64') : undefined
+        return json(res, 200, {
+          ...(results.length ? { results } : {}),
+          ...(next ? { nextPageToken: next } : {}),
+          fieldMask: 'campaign.id,campaign.name,metrics.costMicros',
+        })
       }
-      json(res, 400, { error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } })
+      json(res, 400, {
+        error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' },
+      })
     }
   }
   const google = await startFakeYoutube([], { handle })

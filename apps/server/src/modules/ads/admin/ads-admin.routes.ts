@@ -17,9 +17,21 @@ export function registerAdsAdminRoutes(ctx: HttpContext) {
     const { sort, dir, ...filter } = query
     await recordAudit(db, auditActorOf(actor), 'ads.projects.export', { meta: { filter, sort, dir } })
     return sendCsvStream(
-      reply, 'ad-projects', ['id', 'name', 'username', 'brand', 'goal', 'placements', 'status', 'created_at', 'updated_at'],
+      reply,
+      'ad-projects',
+      ['id', 'name', 'username', 'brand', 'goal', 'placements', 'status', 'created_at', 'updated_at'],
       scanAll(db, admin.adProjectsListSpec, { where: admin.adProjectsWhere(filter), sort, dir }),
-      (p) => [p.id, p.name, p.username, p.brand_name ?? '', p.goal, p.placements.join(' '), p.status, p.created_at.toISOString(), p.updated_at.toISOString()],
+      (p) => [
+        p.id,
+        p.name,
+        p.username,
+        p.brand_name ?? '',
+        p.goal,
+        p.placements.join(' '),
+        p.status,
+        p.created_at.toISOString(),
+        p.updated_at.toISOString(),
+      ],
     )
   })
   route(r.adminAdProject, async ({ params }) => admin.getAdminAdProject(ctx, params.id))
@@ -29,13 +41,21 @@ export function registerAdsAdminRoutes(ctx: HttpContext) {
   route(s.adminScrapeTasks, async ({ query }) => {
     const { rows, total, lastPage } = await listAllTasks(ctx, query.page)
     const names = new Map<number, string>()
-    for (const id of new Set(rows.map((t) => t.user_id))) names.set(id, (await findUserById(db, id))?.username ?? '')
-    return { list: rows.map((t) => ({ ...presentTask(t), username: names.get(t.user_id) ?? null })), total, lastPage }
+    for (const id of new Set(rows.map((t) => t.user_id)))
+      names.set(id, (await findUserById(db, id))?.username ?? '')
+    return {
+      list: rows.map((t) => ({ ...presentTask(t), username: names.get(t.user_id) ?? null })),
+      total,
+      lastPage,
+    }
   })
   route(s.adminScrapeHandle, async ({ body, actor }) => {
     if (!(await findUserById(db, body.user_id))) throw new AppError('not_found', 'User not found', 404)
     const task = await startScrape(ctx, body.user_id, body.url, { by: 'admin' })
-    await recordAudit(db, auditActorOf(actor), 'ads.scrape.handle', { target: { type: 'user', id: String(body.user_id) }, meta: { url: body.url, task_id: task.id } })
+    await recordAudit(db, auditActorOf(actor), 'ads.scrape.handle', {
+      target: { type: 'user', id: String(body.user_id) },
+      meta: { url: body.url, task_id: task.id },
+    })
     return { task }
   })
   route(s.adminRetryScrape, async ({ params, actor }) => {

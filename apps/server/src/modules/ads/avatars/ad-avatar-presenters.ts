@@ -15,14 +15,31 @@ import type { AdAvatarRow } from './ad-avatars.schema'
 const pickable = and(eq(adAvatars.is_active, true), isNotNull(adAvatars.presenter))
 
 export async function listPickableAdAvatars(db: Queryable): Promise<AdAvatarChoice[]> {
-  const rows = await db.select().from(adAvatars).where(pickable).orderBy(asc(adAvatars.name), asc(adAvatars.id))
-  return rows.map((a) => ({ id: a.id, name: a.name, description: a.description, voice_id: a.voice_id, photo_url: a.presenter!.look.photo!.src }))
+  const rows = await db
+    .select()
+    .from(adAvatars)
+    .where(pickable)
+    .orderBy(asc(adAvatars.name), asc(adAvatars.id))
+  return rows.map((a) => ({
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    voice_id: a.voice_id,
+    photo_url: a.presenter!.look.photo!.src,
+  }))
 }
 
 /** A pickable ad avatar; hidden ones and pictures without a talking photo are "not found" to users. */
-export async function findPickableAdAvatar(db: Queryable, id: number): Promise<AdAvatarRow & { presenter: NonNullable<AdAvatarRow['presenter']> }> {
-  const [row] = await db.select().from(adAvatars).where(and(eq(adAvatars.id, id), pickable))
-  if (!row?.presenter?.look.photo) throw new AppError('not_found', AD_AVATAR_NOT_FOUND, 404, { ad_avatar_id: [AD_AVATAR_NOT_FOUND] })
+export async function findPickableAdAvatar(
+  db: Queryable,
+  id: number,
+): Promise<AdAvatarRow & { presenter: NonNullable<AdAvatarRow['presenter']> }> {
+  const [row] = await db
+    .select()
+    .from(adAvatars)
+    .where(and(eq(adAvatars.id, id), pickable))
+  if (!row?.presenter?.look.photo)
+    throw new AppError('not_found', AD_AVATAR_NOT_FOUND, 404, { ad_avatar_id: [AD_AVATAR_NOT_FOUND] })
   return row as AdAvatarRow & { presenter: NonNullable<AdAvatarRow['presenter']> }
 }
 
@@ -30,5 +47,12 @@ export async function findPickableAdAvatar(db: Queryable, id: number): Promise<A
 export async function chooseAdAvatar(db: Queryable, userId: number, id: number): Promise<ChosenAvatar> {
   const row = await findPickableAdAvatar(db, id)
   const voice = row.voice_id ?? (await chooseAvatar(db, userId, {})).voice_id
-  return { influencer_id: null, custom_avatar_id: null, name: row.name, look: row.presenter.look, voice_id: voice, emotion: 'Neutral' }
+  return {
+    influencer_id: null,
+    custom_avatar_id: null,
+    name: row.name,
+    look: row.presenter.look,
+    voice_id: voice,
+    emotion: 'Neutral',
+  }
 }

@@ -23,14 +23,30 @@ type Fields = z.infer<typeof AdAvatarFields>
 export const adAvatarNotFound = () => new AppError('not_found', AD_AVATAR_NOT_FOUND, 404)
 
 /** Where users fetch the talking photo; `v` changes with the portrait so caches never show an old face. */
-export const presenterPhotoUrl = (id: number, key: string) => `/api/ads/avatars/${id}/photo?v=${key.slice(-12, -4)}`
+export const presenterPhotoUrl = (id: number, key: string) =>
+  `/api/ads/avatars/${id}/photo?v=${key.slice(-12, -4)}`
 
 export const presentAdAvatar = (a: AdAvatarRow): AdAvatar => {
   const photo = a.presenter?.look.photo
   return {
-    id: a.id, name: a.name, description: a.description, voice_id: a.voice_id, image_url: `/api/admin/ad-avatars/${a.id}/image`, width: a.width, height: a.height,
-    is_active: a.is_active, presenter: photo ? { width: photo.width, height: photo.height, landmarks: photo.landmarks.length, detect_ms: a.presenter!.detect_ms } : null,
-    created_at: a.created_at.toISOString(), updated_at: a.updated_at.toISOString(),
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    voice_id: a.voice_id,
+    image_url: `/api/admin/ad-avatars/${a.id}/image`,
+    width: a.width,
+    height: a.height,
+    is_active: a.is_active,
+    presenter: photo
+      ? {
+          width: photo.width,
+          height: photo.height,
+          landmarks: photo.landmarks.length,
+          detect_ms: a.presenter!.detect_ms,
+        }
+      : null,
+    created_at: a.created_at.toISOString(),
+    updated_at: a.updated_at.toISOString(),
   }
 }
 
@@ -44,44 +60,98 @@ async function readUpload(file: Buffer) {
 }
 
 /** Stores the picture and the portrait; `save` writes the row with the presenter; files are removed if it fails. */
-async function storeFiles(deps: AdAvatarsDeps, upload: Awaited<ReturnType<typeof readUpload>>, save: (image: Pick<AdAvatarRow, 'image_key' | 'image_mime' | 'width' | 'height'>, presenter: (id: number, name: string) => AdAvatarPresenter) => Promise<AdAvatarRow>) {
+async function storeFiles(
+  deps: AdAvatarsDeps,
+  upload: Awaited<ReturnType<typeof readUpload>>,
+  save: (
+    image: Pick<AdAvatarRow, 'image_key' | 'image_mime' | 'width' | 'height'>,
+    presenter: (id: number, name: string) => AdAvatarPresenter,
+  ) => Promise<AdAvatarRow>,
+) {
   const { probed, portrait } = upload
   const stem = `ad-avatars/${crypto.randomUUID()}`
-  const image = { image_key: `${stem}.${probed.format === 'jpeg' ? 'jpg' : probed.format}`, image_mime: probed.mime, width: probed.width, height: probed.height }
+  const image = {
+    image_key: `${stem}.${probed.format === 'jpeg' ? 'jpg' : probed.format}`,
+    image_mime: probed.mime,
+    width: probed.width,
+    height: probed.height,
+  }
   const portraitKey = storedKey(`${stem}-presenter.jpg`)
   try {
     await deps.storage.put(image.image_key, upload.file, probed.mime)
     await deps.storage.put(portraitKey, portrait.jpeg, 'image/jpeg')
-    return await save(image, (id, name) => ({ look: photoLook(name, portrait, { key: portraitKey, src: presenterPhotoUrl(id, portraitKey) }), detect_ms: portrait.detect_ms }))
+    return await save(image, (id, name) => ({
+      look: photoLook(name, portrait, { key: portraitKey, src: presenterPhotoUrl(id, portraitKey) }),
+      detect_ms: portrait.detect_ms,
+    }))
   } catch (error) {
-    await Promise.all([image.image_key, portraitKey].map((k) => deps.storage.delete(k).catch(() => undefined)))
+    await Promise.all(
+      [image.image_key, portraitKey].map((k) => deps.storage.delete(k).catch(() => undefined)),
+    )
     throw error
   }
 }
 
-const filesOf = (row: AdAvatarRow) => [row.image_key, ...(row.presenter?.look.photo ? [row.presenter.look.photo.key] : [])]
+const filesOf = (row: AdAvatarRow) => [
+  row.image_key,
+  ...(row.presenter?.look.photo ? [row.presenter.look.photo.key] : []),
+]
 
-export async function storeAdAvatar(deps: AdAvatarsDeps, actor: AdminAuditActor, fields: Fields, file: Buffer): Promise<AdAvatar> {
+export async function storeAdAvatar(
+  deps: AdAvatarsDeps,
+  actor: AdminAuditActor,
+  fields: Fields,
+  file: Buffer,
+): Promise<AdAvatar> {
   const upload = await readUpload(file)
-  const row = await storeFiles(deps, upload, (image, presenterOf) => deps.db.transaction(async (tx) => {
-    // The photo's link names the row's id, which the insert gives.
-    const [made] = await tx.insert(adAvatars).values({ ...fields, ...image }).returning()
-    const [row] = await tx.update(adAvatars).set({ presenter: presenterOf(made!.id, fields.name) }).where(eq(adAvatars.id, made!.id)).returning()
-    await recordAudit(tx, actor, 'ads.avatar.store', { target: { type: 'ad_avatar', id: row!.id }, after: presentAdAvatar(row!) })
-    return row!
-  }))
+  const row = await storeFiles(deps, upload, (image, presenterOf) =>
+    deps.db.transaction(async (tx) => {
+      // The photo's link names the row's id, which the insert gives.
+      const [made] = await tx
+        .insert(adAvatars)
+        .values({ ...fields, ...image })
+        .returning()
+      const [row] = await tx
+        .update(adAvatars)
+        .set({ presenter: presenterOf(made!.id, fields.name) })
+        .where(eq(adAvatars.id, made!.id))
+        .returning()
+      await recordAudit(tx, actor, 'ads.avatar.store', {
+        target: { type: 'ad_avatar', id: row!.id },
+        after: presentAdAvatar(row!),
+      })
+      return row!
+    }),
+  )
   return presentAdAvatar(row)
 }
 
-export async function updateAdAvatar(deps: AdAvatarsDeps, actor: AdminAuditActor, before: AdAvatarRow, fields: Fields, file: Buffer | null): Promise<AdAvatar> {
-  const write = (patch: Partial<AdAvatarRow>) => deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(adAvatars).set({ ...fields, ...patch, updated_at: new Date() }).where(eq(adAvatars.id, before.id)).returning()
-    if (!row) throw adAvatarNotFound()
-    await recordAudit(tx, actor, 'ads.avatar.update', { target: { type: 'ad_avatar', id: before.id }, before: presentAdAvatar(before), after: presentAdAvatar(row) })
-    return row
-  })
+export async function updateAdAvatar(
+  deps: AdAvatarsDeps,
+  actor: AdminAuditActor,
+  before: AdAvatarRow,
+  fields: Fields,
+  file: Buffer | null,
+): Promise<AdAvatar> {
+  const write = (patch: Partial<AdAvatarRow>) =>
+    deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(adAvatars)
+        .set({ ...fields, ...patch, updated_at: new Date() })
+        .where(eq(adAvatars.id, before.id))
+        .returning()
+      if (!row) throw adAvatarNotFound()
+      await recordAudit(tx, actor, 'ads.avatar.update', {
+        target: { type: 'ad_avatar', id: before.id },
+        before: presentAdAvatar(before),
+        after: presentAdAvatar(row),
+      })
+      return row
+    })
   if (!file) return presentAdAvatar(await write({}))
-  const row = await storeFiles(deps, await readUpload(file), (image, presenterOf) => write({ ...image, presenter: presenterOf(before.id, fields.name) }))
+  const row = await storeFiles(deps, await readUpload(file), (image, presenterOf) =>
+    write({ ...image, presenter: presenterOf(before.id, fields.name) }),
+  )
   // Renders already running keep drawing the cartoon stand-in if the old portrait is gone.
   await Promise.all(filesOf(before).map((k) => deps.storage.delete(k).catch(() => undefined)))
   return presentAdAvatar(row)
@@ -91,7 +161,10 @@ export async function deleteAdAvatar(deps: AdAvatarsDeps, actor: AdminAuditActor
   const row = await deps.db.transaction(async (tx) => {
     const [gone] = await tx.delete(adAvatars).where(eq(adAvatars.id, id)).returning()
     if (!gone) throw adAvatarNotFound()
-    await recordAudit(tx, actor, 'ads.avatar.delete', { target: { type: 'ad_avatar', id }, before: presentAdAvatar(gone) })
+    await recordAudit(tx, actor, 'ads.avatar.delete', {
+      target: { type: 'ad_avatar', id },
+      before: presentAdAvatar(gone),
+    })
     return gone
   })
   await Promise.all(filesOf(row).map((k) => deps.storage.delete(k).catch(() => undefined)))

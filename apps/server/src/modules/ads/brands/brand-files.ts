@@ -10,19 +10,40 @@ import { BRAND_NOT_IMAGE_MESSAGE } from '@mouthpiece/contracts/ads/brands.schema
 import { AppError } from '../../../platform/http/errors'
 import type { Storage } from '../../../platform/storage/storage'
 
-const IMAGE_MIME: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml', ico: 'image/x-icon' }
+const IMAGE_MIME: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  ico: 'image/x-icon',
+}
 /** Largest picture side we accept (a decompression bomb is refused before it is decoded). */
 const MAX_PIXELS = 8192 * 8192
 
-export interface ProbedImage { mime: string; format: string; width: number; height: number; bytes: number }
+export interface ProbedImage {
+  mime: string
+  format: string
+  width: number
+  height: number
+  bytes: number
+}
 
 /** What an image really is; null when it is not one we can use. ICO files are read by their header. */
 export async function probeImage(data: Buffer): Promise<ProbedImage | null> {
   const ico = probeIco(data)
   if (ico) return ico
-  const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata().catch(() => null)
+  const meta = await sharp(data, { limitInputPixels: MAX_PIXELS })
+    .metadata()
+    .catch(() => null)
   if (!meta?.format || !IMAGE_MIME[meta.format] || !meta.width || !meta.height) return null
-  return { mime: IMAGE_MIME[meta.format]!, format: meta.format, width: meta.width, height: meta.height, bytes: data.length }
+  return {
+    mime: IMAGE_MIME[meta.format]!,
+    format: meta.format,
+    width: meta.width,
+    height: meta.height,
+    bytes: data.length,
+  }
 }
 
 /** ICO: the largest entry's size (0 in the directory means 256). */
@@ -39,7 +60,8 @@ function probeIco(data: Buffer): ProbedImage | null {
   return { mime: 'image/x-icon', format: 'ico', width: best.w, height: best.h, bytes: data.length }
 }
 
-export const notAnImage = () => new AppError('not_image', BRAND_NOT_IMAGE_MESSAGE, 422, { file: [BRAND_NOT_IMAGE_MESSAGE] })
+export const notAnImage = () =>
+  new AppError('not_image', BRAND_NOT_IMAGE_MESSAGE, 422, { file: [BRAND_NOT_IMAGE_MESSAGE] })
 
 export type FontFormat = 'ttf' | 'otf' | 'woff' | 'woff2'
 /** A font file's format from its first bytes (sfnt version / WOFF signatures). */
@@ -52,9 +74,15 @@ export function fontFormat(data: Buffer): FontFormat | null {
   if (data.readUInt32BE(0) === 0x00010000 || tag === 'true') return 'ttf'
   return null
 }
-export const FONT_MIME: Record<FontFormat, string> = { ttf: 'font/ttf', otf: 'font/otf', woff: 'font/woff', woff2: 'font/woff2' }
+export const FONT_MIME: Record<FontFormat, string> = {
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+}
 
-export const brandFileKey = (userId: number, brandId: number, ext: string) => `ad-brands/${userId}/${brandId}/${randomUUID()}.${ext}`
+export const brandFileKey = (userId: number, brandId: number, ext: string) =>
+  `ad-brands/${userId}/${brandId}/${randomUUID()}.${ext}`
 
 /** Stores an image as a brand file; answers where and what it is. Refuses what is not an image. */
 export async function storeBrandImage(storage: Storage, userId: number, brandId: number, data: Buffer) {
@@ -88,7 +116,10 @@ export function woffToSfnt(woff: Buffer): { data: Buffer; format: 'ttf' | 'otf' 
   }
   let pow = 1
   let log = 0
-  while (pow * 2 <= numTables) { pow *= 2; log++ }
+  while (pow * 2 <= numTables) {
+    pow *= 2
+    log++
+  }
   const head = Buffer.alloc(12 + numTables * 16)
   head.writeUInt32BE(flavor, 0)
   head.writeUInt16BE(numTables, 4)

@@ -31,7 +31,15 @@ export interface BrandKit {
   /** In the user's order; roles: primary, secondary, accent, background, text, other. */
   colours: Array<{ id: string; hex: string; role: ColourRole; name: string }>
   /** Family + weight (100–900); `file_key` is a TTF/WOFF/OTF the renderer can load, null when only the family is known. */
-  fonts: Array<{ id: string; family: string; weight: number; style: 'normal' | 'italic'; role: 'heading' | 'body' | null; file_key: string | null; format: string | null }>
+  fonts: Array<{
+    id: string
+    family: string
+    weight: number
+    style: 'normal' | 'italic'
+    role: 'heading' | 'body' | null
+    file_key: string | null
+    format: string | null
+  }>
   /** Primary logo first. */
   logos: Array<KitFile & { primary: boolean }>
   images: KitFile[]
@@ -46,7 +54,13 @@ export async function getBrandKit(db: Queryable, brandId: number): Promise<Brand
   const found = await loadBrand(db, brandId)
   if (!found) return null
   const { brand, colours, fonts, logos, images } = found
-  const file = (r: { id: string; file_key: string; mime: string; width: number; height: number }): KitFile => ({ id: r.id, file_key: r.file_key, mime: r.mime, width: r.width, height: r.height })
+  const file = (r: {
+    id: string
+    file_key: string
+    mime: string
+    width: number
+    height: number
+  }): KitFile => ({ id: r.id, file_key: r.file_key, mime: r.mime, width: r.width, height: r.height })
   return {
     id: brand.id,
     user_id: brand.user_id,
@@ -54,7 +68,15 @@ export async function getBrandKit(db: Queryable, brandId: number): Promise<Brand
     description: brand.description,
     website: brand.website,
     colours: colours.map((c) => ({ id: c.id, hex: c.hex, role: c.role, name: c.name })),
-    fonts: fonts.map((f) => ({ id: f.id, family: f.family, weight: f.weight, style: f.style, role: f.role ?? null, file_key: f.file_key, format: f.format })),
+    fonts: fonts.map((f) => ({
+      id: f.id,
+      family: f.family,
+      weight: f.weight,
+      style: f.style,
+      role: f.role ?? null,
+      file_key: f.file_key,
+      format: f.format,
+    })),
     logos: logos.map((l) => ({ ...file(l), primary: l.is_primary })),
     images: images.map(file),
     voice: brand.voice,
@@ -70,7 +92,11 @@ export function kitColour(kit: BrandKit, role: ColourRole): string | null {
 
 /** The text colour to set on `background` with this kit: a passing kit colour (≥ 4.5:1) or white/black. */
 export function kitTextOn(kit: BrandKit, background: string, minRatio?: number) {
-  return textColourOn(background, kit.colours.map((c) => c.hex), minRatio)
+  return textColourOn(
+    background,
+    kit.colours.map((c) => c.hex),
+    minRatio,
+  )
 }
 
 /** Copies a kit file (logo, image, font) into `dir` and answers its local path. */

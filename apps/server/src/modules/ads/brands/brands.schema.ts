@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { BrandVoice, CaptionStyle, ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
 import { users } from '../../users/users.schema'
 
@@ -19,12 +31,20 @@ export const adBrands = pgTable(
   'ad_brands',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     website: text('website'),
     /** Source of name and description: { name: {source, detail, confidence, confirmed}, description: … }. */
-    field_sources: jsonb('field_sources').$type<Record<'name' | 'description', { source: string; detail: string | null; confidence: number; confirmed: boolean }>>(),
+    field_sources:
+      jsonb('field_sources').$type<
+        Record<
+          'name' | 'description',
+          { source: string; detail: string | null; confidence: number; confirmed: boolean }
+        >
+      >(),
     voice: jsonb('voice').$type<BrandVoice>().notNull(),
     caption_style: jsonb('caption_style').$type<CaptionStyle>().notNull(),
     scrape_task_id: uuid('scrape_task_id'),
@@ -35,7 +55,10 @@ export const adBrands = pgTable(
 )
 export type AdBrandRow = typeof adBrands.$inferSelect
 
-const brandRef = () => integer('brand_id').notNull().references(() => adBrands.id, { onDelete: 'cascade' })
+const brandRef = () =>
+  integer('brand_id')
+    .notNull()
+    .references(() => adBrands.id, { onDelete: 'cascade' })
 
 export const adBrandColours = pgTable(
   'ad_brand_colours',
@@ -49,7 +72,10 @@ export const adBrandColours = pgTable(
     ...sourced,
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ad_brand_colours_brand_idx').on(t.brand_id, t.position), check('ad_brand_colours_hex', sql`${t.hex} ~ '^#[0-9A-F]{6}$'`)],
+  (t) => [
+    index('ad_brand_colours_brand_idx').on(t.brand_id, t.position),
+    check('ad_brand_colours_hex', sql`${t.hex} ~ '^#[0-9A-F]{6}$'`),
+  ],
 )
 export type AdBrandColourRow = typeof adBrandColours.$inferSelect
 
@@ -70,7 +96,10 @@ export const adBrandFonts = pgTable(
     ...sourced,
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ad_brand_fonts_brand_idx').on(t.brand_id), check('ad_brand_fonts_weight', sql`${t.weight} between 100 and 900 and ${t.weight} % 100 = 0`)],
+  (t) => [
+    index('ad_brand_fonts_brand_idx').on(t.brand_id),
+    check('ad_brand_fonts_weight', sql`${t.weight} between 100 and 900 and ${t.weight} % 100 = 0`),
+  ],
 )
 export type AdBrandFontRow = typeof adBrandFonts.$inferSelect
 

@@ -1,7 +1,22 @@
 import { and, eq, max } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Brand, BrandSummary, ColourBody, CreateBrandBody, FontBody, UpdateBrandBody, UpdateColourBody, UpdateFileBody, UpdateFontBody, ValueSource } from '@mouthpiece/contracts/ads/brands.schemas'
-import { BRAND_NOT_FOUND, DEFAULT_BRAND_VOICE, DEFAULT_CAPTION_STYLE } from '@mouthpiece/contracts/ads/brands.schemas'
+import type {
+  Brand,
+  BrandSummary,
+  ColourBody,
+  CreateBrandBody,
+  FontBody,
+  UpdateBrandBody,
+  UpdateColourBody,
+  UpdateFileBody,
+  UpdateFontBody,
+  ValueSource,
+} from '@mouthpiece/contracts/ads/brands.schemas'
+import {
+  BRAND_NOT_FOUND,
+  DEFAULT_BRAND_VOICE,
+  DEFAULT_CAPTION_STYLE,
+} from '@mouthpiece/contracts/ads/brands.schemas'
 import type { Platform } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import * as repo from './brands.repo'
@@ -15,32 +30,62 @@ export const brandNotFound = () => new AppError('not_found', BRAND_NOT_FOUND, 40
 const partNotFound = (what: string) => new AppError('not_found', `${what} not found`, 404)
 export const MAX_BRAND_PARTS = 40
 
-const sourceOf = (r: { source: string; source_detail: string | null; confidence: number; confirmed: boolean }): ValueSource => ({
-  kind: r.source, detail: r.source_detail, confidence: Math.round(r.confidence * 100) / 100, confirmed: r.confirmed,
+const sourceOf = (r: {
+  source: string
+  source_detail: string | null
+  confidence: number
+  confirmed: boolean
+}): ValueSource => ({
+  kind: r.source,
+  detail: r.source_detail,
+  confidence: Math.round(r.confidence * 100) / 100,
+  confirmed: r.confirmed,
 })
 const USER_SOURCE: ValueSource = { kind: 'user', detail: null, confidence: 1, confirmed: true }
 export const fileUrl = (brandId: number, partId: string) => `/api/ads/brands/${brandId}/files/${partId}`
 
 export function presentBrand({ brand, colours, fonts, logos, images }: BrandWithParts): Brand {
   const fs = brand.field_sources
-  const field = (k: 'name' | 'description'): ValueSource => (fs?.[k] ? { kind: fs[k].source, detail: fs[k].detail, confidence: fs[k].confidence, confirmed: fs[k].confirmed } : USER_SOURCE)
-  const file = (r: typeof logos[number] | typeof images[number]) => ({
-    id: r.id, url: fileUrl(brand.id, r.id), mime: r.mime, width: r.width, height: r.height, bytes: r.bytes, source: sourceOf(r),
+  const field = (k: 'name' | 'description'): ValueSource =>
+    fs?.[k]
+      ? { kind: fs[k].source, detail: fs[k].detail, confidence: fs[k].confidence, confirmed: fs[k].confirmed }
+      : USER_SOURCE
+  const file = (r: (typeof logos)[number] | (typeof images)[number]) => ({
+    id: r.id,
+    url: fileUrl(brand.id, r.id),
+    mime: r.mime,
+    width: r.width,
+    height: r.height,
+    bytes: r.bytes,
+    source: sourceOf(r),
   })
   return {
-    id: brand.id, name: brand.name, description: brand.description, website: brand.website,
-    name_source: field('name'), description_source: field('description'),
-    voice: brand.voice, caption_style: brand.caption_style,
+    id: brand.id,
+    name: brand.name,
+    description: brand.description,
+    website: brand.website,
+    name_source: field('name'),
+    description_source: field('description'),
+    voice: brand.voice,
+    caption_style: brand.caption_style,
     colours: colours.map((c) => ({ id: c.id, hex: c.hex, role: c.role, name: c.name, source: sourceOf(c) })),
     fonts: fonts.map((f) => ({
-      id: f.id, family: f.family, weight: f.weight, style: f.style, role: f.role ?? null,
-      url: f.file_key ? fileUrl(brand.id, f.id) : null, format: f.format, note: f.note, source: sourceOf(f),
+      id: f.id,
+      family: f.family,
+      weight: f.weight,
+      style: f.style,
+      role: f.role ?? null,
+      url: f.file_key ? fileUrl(brand.id, f.id) : null,
+      format: f.format,
+      note: f.note,
+      source: sourceOf(f),
     })),
     logos: logos.map((l) => ({ ...file(l), primary: l.is_primary })),
     images: images.map(file),
     contrast: contrastPairs(colours),
     scrape_task_id: brand.scrape_task_id,
-    created_at: brand.created_at.toISOString(), updated_at: brand.updated_at.toISOString(),
+    created_at: brand.created_at.toISOString(),
+    updated_at: brand.updated_at.toISOString(),
   }
 }
 
@@ -53,33 +98,57 @@ export async function getBrand(deps: BrandsDeps, userId: number, brandId: number
 
 export async function listBrands(deps: BrandsDeps, userId: number): Promise<BrandSummary[]> {
   const brands = await repo.listBrands(deps.db, userId)
-  const parts = await repo.loadParts(deps.db, brands.map((b) => b.id))
+  const parts = await repo.loadParts(
+    deps.db,
+    brands.map((b) => b.id),
+  )
   return brands.map((b) => {
     const p = parts.get(b.id)!
     const logo = p.logos[0]
     return {
-      id: b.id, name: b.name, website: b.website, created_at: b.created_at.toISOString(), updated_at: b.updated_at.toISOString(),
-      logo_url: logo ? fileUrl(b.id, logo.id) : null, colours: p.colours.map((c) => c.hex),
+      id: b.id,
+      name: b.name,
+      website: b.website,
+      created_at: b.created_at.toISOString(),
+      updated_at: b.updated_at.toISOString(),
+      logo_url: logo ? fileUrl(b.id, logo.id) : null,
+      colours: p.colours.map((c) => c.hex),
     }
   })
 }
 
-export async function createBrand(deps: BrandsDeps, userId: number, body: z.infer<typeof CreateBrandBody>): Promise<Brand> {
+export async function createBrand(
+  deps: BrandsDeps,
+  userId: number,
+  body: z.infer<typeof CreateBrandBody>,
+): Promise<Brand> {
   const row = await repo.insertBrand(deps.db, {
-    user_id: userId, name: body.name, description: body.description, website: body.website, voice: DEFAULT_BRAND_VOICE, caption_style: DEFAULT_CAPTION_STYLE,
+    user_id: userId,
+    name: body.name,
+    description: body.description,
+    website: body.website,
+    voice: DEFAULT_BRAND_VOICE,
+    caption_style: DEFAULT_CAPTION_STYLE,
   })
   return getBrand(deps, userId, row.id)
 }
 
-export async function updateBrand(deps: BrandsDeps, userId: number, brandId: number, body: z.infer<typeof UpdateBrandBody>): Promise<Brand> {
+export async function updateBrand(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  body: z.infer<typeof UpdateBrandBody>,
+): Promise<Brand> {
   await deps.db.transaction(async (tx) => {
     const brand = await repo.findBrand(tx, brandId, userId, { lock: true })
     if (!brand) throw brandNotFound()
     const sources = brand.field_sources ? structuredClone(brand.field_sources) : null
     // A field the user typed is theirs now; Save (confirm_all) keeps every scraped value as reviewed.
     if (sources) {
-      if (body.name !== undefined && body.name !== brand.name) sources.name = { source: 'user', detail: null, confidence: 1, confirmed: true }
-      if (body.description !== undefined && body.description !== brand.description) sources.description = { source: 'user', detail: null, confidence: 1, confirmed: true }
+      if (body.name !== undefined && body.name !== brand.name)
+        sources.name = { source: 'user', detail: null, confidence: 1, confirmed: true }
+      if (body.description !== undefined && body.description !== brand.description)
+        sources.description = { source: 'user', detail: null, confidence: 1, confirmed: true }
       if (body.confirm_all) for (const k of ['name', 'description'] as const) sources[k].confirmed = true
     }
     await repo.touchBrand(tx, brandId, {
@@ -91,7 +160,8 @@ export async function updateBrand(deps: BrandsDeps, userId: number, brandId: num
       field_sources: sources,
     })
     if (body.confirm_all) {
-      for (const t of [adBrandColours, adBrandFonts, adBrandLogos, adBrandImages]) await tx.update(t).set({ confirmed: true }).where(eq(t.brand_id, brandId))
+      for (const t of [adBrandColours, adBrandFonts, adBrandLogos, adBrandImages])
+        await tx.update(t).set({ confirmed: true }).where(eq(t.brand_id, brandId))
     }
   })
   return getBrand(deps, userId, brandId)
@@ -101,18 +171,31 @@ export async function deleteBrand(deps: BrandsDeps, userId: number, brandId: num
   const found = await repo.loadBrand(deps.db, brandId, userId)
   if (!found) throw brandNotFound()
   await repo.deleteBrand(deps.db, brandId)
-  const keys = [...found.logos, ...found.images].map((r) => r.file_key).concat(found.fonts.flatMap((f) => (f.file_key ? [f.file_key] : [])))
+  const keys = [...found.logos, ...found.images]
+    .map((r) => r.file_key)
+    .concat(found.fonts.flatMap((f) => (f.file_key ? [f.file_key] : [])))
   await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)))
 }
 
 /** Runs a change of one part inside a transaction holding the brand; answers the brand afterwards. */
-async function changePart(deps: BrandsDeps, userId: number, brandId: number, kind: PartKind | null, change: (tx: Parameters<Parameters<BrandsDeps['db']['transaction']>[0]>[0]) => Promise<void>): Promise<Brand> {
+async function changePart(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  kind: PartKind | null,
+  change: (tx: Parameters<Parameters<BrandsDeps['db']['transaction']>[0]>[0]) => Promise<void>,
+): Promise<Brand> {
   await deps.db.transaction(async (tx) => {
     const brand = await repo.findBrand(tx, brandId, userId, { lock: true })
     if (!brand) throw brandNotFound()
     if (kind) {
       const n = (await repo.loadParts(tx, [brandId])).get(brandId)![kind].length
-      if (n >= MAX_BRAND_PARTS) throw new AppError('too_many', `A brand keeps at most ${MAX_BRAND_PARTS} ${kind}. Please remove one first.`, 422)
+      if (n >= MAX_BRAND_PARTS)
+        throw new AppError(
+          'too_many',
+          `A brand keeps at most ${MAX_BRAND_PARTS} ${kind}. Please remove one first.`,
+          422,
+        )
     }
     await change(tx)
     await repo.touchBrand(tx, brandId)
@@ -120,36 +203,75 @@ async function changePart(deps: BrandsDeps, userId: number, brandId: number, kin
   return getBrand(deps, userId, brandId)
 }
 
-export async function addColour(deps: BrandsDeps, userId: number, brandId: number, body: z.infer<typeof ColourBody>) {
+export async function addColour(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  body: z.infer<typeof ColourBody>,
+) {
   return changePart(deps, userId, brandId, 'colours', async (tx) => {
-    const [last] = await tx.select({ p: max(adBrandColours.position) }).from(adBrandColours).where(eq(adBrandColours.brand_id, brandId))
+    const [last] = await tx
+      .select({ p: max(adBrandColours.position) })
+      .from(adBrandColours)
+      .where(eq(adBrandColours.brand_id, brandId))
     await tx.insert(adBrandColours).values({ brand_id: brandId, ...body, position: (last?.p ?? -1) + 1 })
   })
 }
 
-export async function updateColour(deps: BrandsDeps, userId: number, brandId: number, id: string, body: z.infer<typeof UpdateColourBody>) {
+export async function updateColour(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  id: string,
+  body: z.infer<typeof UpdateColourBody>,
+) {
   return changePart(deps, userId, brandId, null, async (tx) => {
     const edited = body.hex !== undefined || body.role !== undefined || body.name !== undefined
     // An edited value is the user's own from now on (source "user", fully sure).
-    const [row] = await tx.update(adBrandColours)
-      .set({ ...body, ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }) })
-      .where(and(eq(adBrandColours.id, id), eq(adBrandColours.brand_id, brandId))).returning()
+    const [row] = await tx
+      .update(adBrandColours)
+      .set({
+        ...body,
+        ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }),
+      })
+      .where(and(eq(adBrandColours.id, id), eq(adBrandColours.brand_id, brandId)))
+      .returning()
     if (!row) throw partNotFound('Colour')
   })
 }
 
-export async function addFont(deps: BrandsDeps, userId: number, brandId: number, body: z.infer<typeof FontBody>) {
+export async function addFont(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  body: z.infer<typeof FontBody>,
+) {
   return changePart(deps, userId, brandId, 'fonts', async (tx) => {
     await tx.insert(adBrandFonts).values({ brand_id: brandId, ...body })
   })
 }
 
-export async function updateFont(deps: BrandsDeps, userId: number, brandId: number, id: string, body: z.infer<typeof UpdateFontBody>) {
+export async function updateFont(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  id: string,
+  body: z.infer<typeof UpdateFontBody>,
+) {
   return changePart(deps, userId, brandId, null, async (tx) => {
-    const edited = body.family !== undefined || body.weight !== undefined || body.style !== undefined || body.role !== undefined
-    const [row] = await tx.update(adBrandFonts)
-      .set({ ...body, ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }) })
-      .where(and(eq(adBrandFonts.id, id), eq(adBrandFonts.brand_id, brandId))).returning()
+    const edited =
+      body.family !== undefined ||
+      body.weight !== undefined ||
+      body.style !== undefined ||
+      body.role !== undefined
+    const [row] = await tx
+      .update(adBrandFonts)
+      .set({
+        ...body,
+        ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }),
+      })
+      .where(and(eq(adBrandFonts.id, id), eq(adBrandFonts.brand_id, brandId)))
+      .returning()
     if (!row) throw partNotFound('Font')
   })
 }
@@ -157,14 +279,37 @@ export async function updateFont(deps: BrandsDeps, userId: number, brandId: numb
 const fileTables = { logos: adBrandLogos, images: adBrandImages } as const
 
 /** Stores an uploaded picture as a logo or image (the first logo becomes the primary one). */
-export async function addUploadedFile(deps: BrandsDeps, userId: number, brandId: number, kind: 'logos' | 'images', data: Buffer, originalName: string) {
+export async function addUploadedFile(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  kind: 'logos' | 'images',
+  data: Buffer,
+  originalName: string,
+) {
   if (!(await repo.findBrand(deps.db, brandId, userId))) throw brandNotFound()
   const stored = await storeBrandImage(deps.storage, userId, brandId, data)
   try {
     return await changePart(deps, userId, brandId, kind, async (tx) => {
-      const base = { brand_id: brandId, file_key: stored.key, mime: stored.mime, width: stored.width, height: stored.height, bytes: stored.bytes, source: 'upload', source_detail: originalName.slice(0, 200) }
-      if (kind === 'images') { await tx.insert(adBrandImages).values(base); return }
-      const existing = await tx.select({ id: adBrandLogos.id }).from(adBrandLogos).where(eq(adBrandLogos.brand_id, brandId)).limit(1)
+      const base = {
+        brand_id: brandId,
+        file_key: stored.key,
+        mime: stored.mime,
+        width: stored.width,
+        height: stored.height,
+        bytes: stored.bytes,
+        source: 'upload',
+        source_detail: originalName.slice(0, 200),
+      }
+      if (kind === 'images') {
+        await tx.insert(adBrandImages).values(base)
+        return
+      }
+      const existing = await tx
+        .select({ id: adBrandLogos.id })
+        .from(adBrandLogos)
+        .where(eq(adBrandLogos.brand_id, brandId))
+        .limit(1)
       await tx.insert(adBrandLogos).values({ ...base, is_primary: existing.length === 0 })
     })
   } catch (e) {
@@ -173,12 +318,23 @@ export async function addUploadedFile(deps: BrandsDeps, userId: number, brandId:
   }
 }
 
-export async function updateFile(deps: BrandsDeps, userId: number, brandId: number, kind: 'logos' | 'images', id: string, body: z.infer<typeof UpdateFileBody>) {
+export async function updateFile(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  kind: 'logos' | 'images',
+  id: string,
+  body: z.infer<typeof UpdateFileBody>,
+) {
   return changePart(deps, userId, brandId, null, async (tx) => {
     const table = fileTables[kind]
-    const [row] = await tx.select({ id: table.id }).from(table).where(and(eq(table.id, id), eq(table.brand_id, brandId)))
+    const [row] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.brand_id, brandId)))
     if (!row) throw partNotFound(kind === 'logos' ? 'Logo' : 'Image')
-    if (body.confirmed !== undefined) await tx.update(table).set({ confirmed: body.confirmed }).where(eq(table.id, id))
+    if (body.confirmed !== undefined)
+      await tx.update(table).set({ confirmed: body.confirmed }).where(eq(table.id, id))
     if (kind === 'logos' && body.primary) {
       await tx.update(adBrandLogos).set({ is_primary: false }).where(eq(adBrandLogos.brand_id, brandId))
       await tx.update(adBrandLogos).set({ is_primary: true, confirmed: true }).where(eq(adBrandLogos.id, id))
@@ -187,15 +343,29 @@ export async function updateFile(deps: BrandsDeps, userId: number, brandId: numb
 }
 
 /** Removes one part (and its file); removing the primary logo promotes the next one. */
-export async function removePart(deps: BrandsDeps, userId: number, brandId: number, kind: PartKind, id: string) {
+export async function removePart(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  kind: PartKind,
+  id: string,
+) {
   let fileKey: string | null = null
   const brand = await changePart(deps, userId, brandId, null, async (tx) => {
     const table = repo.partTables[kind]
-    const [row] = await tx.delete(table).where(and(eq(table.id, id), eq(table.brand_id, brandId))).returning()
+    const [row] = await tx
+      .delete(table)
+      .where(and(eq(table.id, id), eq(table.brand_id, brandId)))
+      .returning()
     if (!row) throw partNotFound({ colours: 'Colour', fonts: 'Font', logos: 'Logo', images: 'Image' }[kind])
-    fileKey = 'file_key' in row ? (row.file_key) : null
+    fileKey = 'file_key' in row ? row.file_key : null
     if (kind === 'logos' && 'is_primary' in row && row.is_primary) {
-      const [next] = await tx.select({ id: adBrandLogos.id }).from(adBrandLogos).where(eq(adBrandLogos.brand_id, brandId)).orderBy(adBrandLogos.created_at).limit(1)
+      const [next] = await tx
+        .select({ id: adBrandLogos.id })
+        .from(adBrandLogos)
+        .where(eq(adBrandLogos.brand_id, brandId))
+        .orderBy(adBrandLogos.created_at)
+        .limit(1)
       if (next) await tx.update(adBrandLogos).set({ is_primary: true }).where(eq(adBrandLogos.id, next.id))
     }
   })
@@ -204,10 +374,17 @@ export async function removePart(deps: BrandsDeps, userId: number, brandId: numb
 }
 
 /** The stored file of a logo, image or font of one of the user's brands. */
-export async function brandFileKeyOf(deps: BrandsDeps, userId: number, brandId: number, partId: string): Promise<string> {
+export async function brandFileKeyOf(
+  deps: BrandsDeps,
+  userId: number,
+  brandId: number,
+  partId: string,
+): Promise<string> {
   const found = await repo.loadBrand(deps.db, brandId, userId)
   if (!found) throw brandNotFound()
-  const key = [...found.logos, ...found.images].find((r) => r.id === partId)?.file_key ?? found.fonts.find((f) => f.id === partId)?.file_key
+  const key =
+    [...found.logos, ...found.images].find((r) => r.id === partId)?.file_key ??
+    found.fonts.find((f) => f.id === partId)?.file_key
   if (!key) throw partNotFound('File')
   return key
 }

@@ -12,9 +12,19 @@ export function contrastRatio(a: string, b: string): number {
   return Math.round(wcagRatio(a, b) * 100) / 100
 }
 
-export interface KitColour { id: string; hex: string; role: string }
+export interface KitColour {
+  id: string
+  hex: string
+  role: string
+}
 export interface ContrastResult {
-  foreground: string; background: string; foreground_id: string; background_id: string; ratio: number; body_text: boolean; large_text: boolean
+  foreground: string
+  background: string
+  foreground_id: string
+  background_id: string
+  ratio: number
+  body_text: boolean
+  large_text: boolean
 }
 
 /**
@@ -28,12 +38,18 @@ export function contrastPairs(colours: readonly KitColour[]): ContrastResult[] {
       const a = colours[i]!
       const b = colours[j]!
       if (a.hex === b.hex) continue
-      const aIsBg = a.role === 'background' || (b.role !== 'background' && luminance(a.hex) > luminance(b.hex))
+      const aIsBg =
+        a.role === 'background' || (b.role !== 'background' && luminance(a.hex) > luminance(b.hex))
       const [bg, fg] = aIsBg ? [a, b] : [b, a]
       const ratio = contrastRatio(fg.hex, bg.hex)
       out.push({
-        foreground: fg.hex, background: bg.hex, foreground_id: fg.id, background_id: bg.id, ratio,
-        body_text: ratio >= BODY_TEXT_MIN_RATIO, large_text: ratio >= LARGE_TEXT_MIN_RATIO,
+        foreground: fg.hex,
+        background: bg.hex,
+        foreground_id: fg.id,
+        background_id: bg.id,
+        ratio,
+        body_text: ratio >= BODY_TEXT_MIN_RATIO,
+        large_text: ratio >= LARGE_TEXT_MIN_RATIO,
       })
     }
   }
@@ -45,7 +61,11 @@ export function contrastPairs(colours: readonly KitColour[]): ContrastResult[] {
  * `minRatio` (4.5 for body text), else white or black, whichever contrasts more (a template never
  * sets body text in a failing pair).
  */
-export function textColourOn(background: string, kit: readonly string[], minRatio = BODY_TEXT_MIN_RATIO): { hex: string; ratio: number; from_kit: boolean } {
+export function textColourOn(
+  background: string,
+  kit: readonly string[],
+  minRatio = BODY_TEXT_MIN_RATIO,
+): { hex: string; ratio: number; from_kit: boolean } {
   let best: { hex: string; ratio: number } | null = null
   for (const hex of kit) {
     if (hex === background) continue
@@ -55,5 +75,7 @@ export function textColourOn(background: string, kit: readonly string[], minRati
   if (best && best.ratio >= minRatio) return { ...best, from_kit: true }
   const white = contrastRatio('#FFFFFF', background)
   const black = contrastRatio('#000000', background)
-  return white >= black ? { hex: '#FFFFFF', ratio: white, from_kit: false } : { hex: '#000000', ratio: black, from_kit: false }
+  return white >= black
+    ? { hex: '#FFFFFF', ratio: white, from_kit: false }
+    : { hex: '#000000', ratio: black, from_kit: false }
 }

@@ -30,40 +30,76 @@ export type AdImagesDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'realtime
 
 export const assetNotFound = () => new AppError('not_found', AD_ASSET_NOT_FOUND, 404)
 const shortId = () => randomBytes(5).toString('hex')
-const fileKey = (userId: number, name: string, mime: string) => `ads/${userId}/images/${name}.${mime === 'image/png' ? 'png' : 'jpg'}`
+const fileKey = (userId: number, name: string, mime: string) =>
+  `ads/${userId}/images/${name}.${mime === 'image/png' ? 'png' : 'jpg'}`
 
 export function presentAsset(row: AdAssetRow): AdAsset {
   return {
-    id: row.id, project_id: row.project_id, name: row.name, kind: row.kind, width: row.width, height: row.height,
+    id: row.id,
+    project_id: row.project_id,
+    name: row.name,
+    kind: row.kind,
+    width: row.width,
+    height: row.height,
     url: `/api/ads/assets/${row.id}/file?v=${row.revision}`,
-    status: row.status, progress: row.progress, mode: row.request?.mode ?? null, error: row.error, extract_ms: row.extract_ms,
-    characters: row.characters.map((c) => ({ id: c.id, box: c.box, width: c.width, height: c.height, url: `/api/ads/assets/${row.id}/characters/${c.id}` })),
-    created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(),
+    status: row.status,
+    progress: row.progress,
+    mode: row.request?.mode ?? null,
+    error: row.error,
+    extract_ms: row.extract_ms,
+    characters: row.characters.map((c) => ({
+      id: c.id,
+      box: c.box,
+      width: c.width,
+      height: c.height,
+      url: `/api/ads/assets/${row.id}/characters/${c.id}`,
+    })),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   }
 }
 
 async function checkProject(deps: AdImagesDeps, userId: number, projectId: number | null): Promise<void> {
-  if (projectId !== null && !(await findAdProject(deps.db, projectId, userId))) throw new AppError('not_found', AD_PROJECT_NOT_FOUND, 404, { project_id: [AD_PROJECT_NOT_FOUND] })
+  if (projectId !== null && !(await findAdProject(deps.db, projectId, userId)))
+    throw new AppError('not_found', AD_PROJECT_NOT_FOUND, 404, { project_id: [AD_PROJECT_NOT_FOUND] })
 }
 
 function projectField(incoming: IncomingFile | undefined): number | null {
   const raw = textField(incoming, 'project_id')
   if (raw === undefined) return null
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw new AppError('not_found', AD_PROJECT_NOT_FOUND, 404, { project_id: [AD_PROJECT_NOT_FOUND] })
+  if (!/^[1-9][0-9]{0,9}$/.test(raw))
+    throw new AppError('not_found', AD_PROJECT_NOT_FOUND, 404, { project_id: [AD_PROJECT_NOT_FOUND] })
   return Number(raw)
 }
 
-const baseName = (filename: string) => filename.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim().slice(0, 80) || 'Image'
+const baseName = (filename: string) =>
+  filename
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .trim()
+    .slice(0, 80) || 'Image'
 
 /** A custom character used whole: a transparent PNG is trimmed to what it shows. */
-async function wholeCharacter(deps: AdImagesDeps, userId: number, picture: StoredPicture): Promise<StoredCharacter> {
+async function wholeCharacter(
+  deps: AdImagesDeps,
+  userId: number,
+  picture: StoredPicture,
+): Promise<StoredCharacter> {
   let bytes = picture.bytes
   let box = { x: 0, y: 0, w: picture.width, h: picture.height }
   if (picture.hasAlpha) {
-    const trimmed = await sharp(picture.bytes).trim({ threshold: 1 }).png().toBuffer({ resolveWithObject: true }).catch(() => null)
+    const trimmed = await sharp(picture.bytes)
+      .trim({ threshold: 1 })
+      .png()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => null)
     if (trimmed) {
       bytes = trimmed.data
-      box = { x: -(trimmed.info.trimOffsetLeft ?? 0), y: -(trimmed.info.trimOffsetTop ?? 0), w: trimmed.info.width, h: trimmed.info.height }
+      box = {
+        x: -(trimmed.info.trimOffsetLeft ?? 0),
+        y: -(trimmed.info.trimOffsetTop ?? 0),
+        w: trimmed.info.width,
+        h: trimmed.info.height,
+      }
     }
   }
   const meta = await sharp(bytes).metadata()
@@ -73,7 +109,12 @@ async function wholeCharacter(deps: AdImagesDeps, userId: number, picture: Store
   return { id, file_key: key, box, width: meta.width, height: meta.height }
 }
 
-export async function uploadImage(deps: AdImagesDeps, userId: number, incoming: IncomingFile | undefined, kind: 'upload' | 'character'): Promise<AdAsset> {
+export async function uploadImage(
+  deps: AdImagesDeps,
+  userId: number,
+  incoming: IncomingFile | undefined,
+  kind: 'upload' | 'character',
+): Promise<AdAsset> {
   const projectId = projectField(incoming)
   const picture = await normalisePicture(await readUpload(incoming))
   await checkProject(deps, userId, projectId)
@@ -82,14 +123,27 @@ export async function uploadImage(deps: AdImagesDeps, userId: number, incoming: 
   const name = textField(incoming, 'name')?.slice(0, 80) ?? baseName(incoming!.filename)
   const characters = kind === 'character' ? [await wholeCharacter(deps, userId, picture)] : []
   const row = await repo.insertAsset(deps.db, {
-    user_id: userId, project_id: projectId, name, kind, file_key: key, width: picture.width, height: picture.height,
-    status: kind === 'character' ? 'done' : 'uploaded', progress: kind === 'character' ? 100 : 0, characters,
+    user_id: userId,
+    project_id: projectId,
+    name,
+    kind,
+    file_key: key,
+    width: picture.width,
+    height: picture.height,
+    status: kind === 'character' ? 'done' : 'uploaded',
+    progress: kind === 'character' ? 100 : 0,
+    characters,
   })
   return presentAsset(row)
 }
 
 /** Replace the picture: the old characters go, a character asset is remade, an upload waits for extraction. */
-export async function replaceImage(deps: AdImagesDeps, userId: number, id: number, incoming: IncomingFile | undefined): Promise<AdAsset> {
+export async function replaceImage(
+  deps: AdImagesDeps,
+  userId: number,
+  id: number,
+  incoming: IncomingFile | undefined,
+): Promise<AdAsset> {
   const current = await repo.findAsset(deps.db, id, userId)
   if (!current) throw assetNotFound()
   const picture = await normalisePicture(await readUpload(incoming))
@@ -97,8 +151,15 @@ export async function replaceImage(deps: AdImagesDeps, userId: number, id: numbe
   await deps.storage.put(key, picture.bytes, picture.mime)
   const characters = current.kind === 'character' ? [await wholeCharacter(deps, userId, picture)] : []
   const row = (await repo.updateAsset(deps.db, id, {
-    file_key: key, width: picture.width, height: picture.height, characters, revision: current.revision + 1,
-    status: current.kind === 'character' ? 'done' : 'uploaded', progress: current.kind === 'character' ? 100 : 0, error: null, extract_ms: null,
+    file_key: key,
+    width: picture.width,
+    height: picture.height,
+    characters,
+    revision: current.revision + 1,
+    status: current.kind === 'character' ? 'done' : 'uploaded',
+    progress: current.kind === 'character' ? 100 : 0,
+    error: null,
+    extract_ms: null,
   }))!
   await removeFiles(deps, [current.file_key, ...current.characters.map((c) => c.file_key)])
   return presentAsset(row)
@@ -111,43 +172,87 @@ async function removeFiles(deps: AdImagesDeps, keys: string[]): Promise<void> {
 const boxError = (message: string) => new AppError('validation', message, 422, { box: [message] })
 
 /** Queues the extraction (the box must lie on the picture); the asset answers `extracting`. */
-export async function startExtraction(deps: AdImagesDeps, userId: number, id: number, body: z.infer<typeof ExtractBodySchema>): Promise<AdAsset> {
+export async function startExtraction(
+  deps: AdImagesDeps,
+  userId: number,
+  id: number,
+  body: z.infer<typeof ExtractBodySchema>,
+): Promise<AdAsset> {
   const current = await repo.findAsset(deps.db, id, userId)
   if (!current) throw assetNotFound()
-  if (current.kind === 'character') throw new AppError('validation', 'A custom character is used whole: there is nothing to extract.', 422)
-  if (current.status === 'extracting') throw new AppError('busy', 'This image is being extracted already.', 409)
+  if (current.kind === 'character')
+    throw new AppError('validation', 'A custom character is used whole: there is nothing to extract.', 422)
+  if (current.status === 'extracting')
+    throw new AppError('busy', 'This image is being extracted already.', 409)
   if (body.box) {
     const b = body.box
-    if (b.x + b.w > current.width + 1 || b.y + b.h > current.height + 1) throw boxError('The box must lie on the image')
+    if (b.x + b.w > current.width + 1 || b.y + b.h > current.height + 1)
+      throw boxError('The box must lie on the image')
     if (b.w < 8 || b.h < 8) throw boxError('The box is too small: draw it around the whole subject')
   }
-  const request: ExtractionRequest = { mode: body.mode, ...(body.box ? { box: body.box } : {}), ...(body.strokes.length ? { strokes: body.strokes } : {}) }
+  const request: ExtractionRequest = {
+    mode: body.mode,
+    ...(body.box ? { box: body.box } : {}),
+    ...(body.strokes.length ? { strokes: body.strokes } : {}),
+  }
   return queueExtraction(deps, current, request)
 }
 
 /** `inTx` runs in the same transaction (an admin retry writes its audit entry there). */
-export async function queueExtraction(deps: AdImagesDeps, current: AdAssetRow, request: ExtractionRequest, inTx?: (tx: Queryable) => Promise<void>): Promise<AdAsset> {
+export async function queueExtraction(
+  deps: AdImagesDeps,
+  current: AdAssetRow,
+  request: ExtractionRequest,
+  inTx?: (tx: Queryable) => Promise<void>,
+): Promise<AdAsset> {
   await ensureAdImageQueues(deps)
   const row = await deps.db.transaction(async (tx) => {
-    const updated = (await repo.updateAsset(tx, current.id, { status: 'extracting', progress: 5, request, error: null }))!
+    const updated = (await repo.updateAsset(tx, current.id, {
+      status: 'extracting',
+      progress: 5,
+      request,
+      error: null,
+    }))!
     await deps.queue.send(AD_EXTRACT_QUEUE, { assetId: current.id, revision: updated.revision }, { tx })
     await inTx?.(tx)
     return updated
   })
-  await emitAdProject(deps, row.user_id, { type: 'image-extraction', asset_id: row.id, status: row.status, progress: row.progress })
+  await emitAdProject(deps, row.user_id, {
+    type: 'image-extraction',
+    asset_id: row.id,
+    status: row.status,
+    progress: row.progress,
+  })
   return presentAsset(row)
 }
 
 async function progress(deps: AdImagesDeps, row: AdAssetRow, value: number): Promise<void> {
-  await repo.updateAsset(deps.db, row.id, { progress: value }, and(eq(adAssets.revision, row.revision), eq(adAssets.status, 'extracting')))
-  await emitAdProject(deps, row.user_id, { type: 'image-extraction', asset_id: row.id, status: 'extracting', progress: value })
+  await repo.updateAsset(
+    deps.db,
+    row.id,
+    { progress: value },
+    and(eq(adAssets.revision, row.revision), eq(adAssets.status, 'extracting')),
+  )
+  await emitAdProject(deps, row.user_id, {
+    type: 'image-extraction',
+    asset_id: row.id,
+    status: 'extracting',
+    progress: value,
+  })
 }
 
-async function readRgb(deps: AdImagesDeps, key: string): Promise<{ data: Buffer; width: number; height: number }> {
+async function readRgb(
+  deps: AdImagesDeps,
+  key: string,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const { body } = await deps.storage.get(key)
   const chunks: Buffer[] = []
   for await (const c of body) chunks.push(c as Buffer)
-  const { data, info } = await sharp(Buffer.concat(chunks)).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await sharp(Buffer.concat(chunks))
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   return { data, width: info.width, height: info.height }
 }
 
@@ -161,35 +266,72 @@ export async function runExtraction(deps: AdImagesDeps, assetId: number, revisio
   const found = await admission('images').run(() => extractSubjects({ ...rgb, channels: 3 }, row.request!))
   await progress(deps, row, 70)
   if (!found.subjects.length) {
-    await finish(deps, row, { status: 'failed', progress: 100, error: NO_SUBJECT_MESSAGE, characters: [], extract_ms: Math.round(performance.now() - started) })
+    await finish(deps, row, {
+      status: 'failed',
+      progress: 100,
+      error: NO_SUBJECT_MESSAGE,
+      characters: [],
+      extract_ms: Math.round(performance.now() - started),
+    })
     return
   }
   const rgba = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
-    .joinChannel(Buffer.from(found.mask), { raw: { width: rgb.width, height: rgb.height, channels: 1 } }).raw().toBuffer()
+    .joinChannel(Buffer.from(found.mask), { raw: { width: rgb.width, height: rgb.height, channels: 1 } })
+    .raw()
+    .toBuffer()
   const characters: StoredCharacter[] = []
   for (const subject of found.subjects) {
     const b = subject.box
-    const png = await sharp(rgba, { raw: { width: rgb.width, height: rgb.height, channels: 4 } }).extract({ left: b.x, top: b.y, width: b.w, height: b.h }).png().toBuffer()
+    const png = await sharp(rgba, { raw: { width: rgb.width, height: rgb.height, channels: 4 } })
+      .extract({ left: b.x, top: b.y, width: b.w, height: b.h })
+      .png()
+      .toBuffer()
     const id = shortId()
     const key = fileKey(row.user_id, `cutout_${row.id}_${id}`, 'image/png')
     await deps.storage.put(key, png, 'image/png')
     characters.push({ id, file_key: key, box: b, width: b.w, height: b.h })
   }
-  const done = await finish(deps, row, { status: 'done', progress: 100, error: null, characters, extract_ms: Math.round(performance.now() - started) })
-  if (done) await removeFiles(deps, row.characters.map((c) => c.file_key))
-  else await removeFiles(deps, characters.map((c) => c.file_key))
+  const done = await finish(deps, row, {
+    status: 'done',
+    progress: 100,
+    error: null,
+    characters,
+    extract_ms: Math.round(performance.now() - started),
+  })
+  if (done)
+    await removeFiles(
+      deps,
+      row.characters.map((c) => c.file_key),
+    )
+  else
+    await removeFiles(
+      deps,
+      characters.map((c) => c.file_key),
+    )
 }
 
 async function finish(deps: AdImagesDeps, row: AdAssetRow, patch: Partial<AdAssetRow>): Promise<boolean> {
   const updated = await repo.updateAsset(deps.db, row.id, patch, eq(adAssets.revision, row.revision))
-  if (updated) await emitAdProject(deps, row.user_id, { type: 'image-extraction', asset_id: row.id, status: updated.status, progress: updated.progress })
+  if (updated)
+    await emitAdProject(deps, row.user_id, {
+      type: 'image-extraction',
+      asset_id: row.id,
+      status: updated.status,
+      progress: updated.progress,
+    })
   return Boolean(updated)
 }
 
 /** The dead-letter side: the job failed for good (every retry spent). */
-export async function failExtraction(deps: AdImagesDeps, assetId: number, revision: number, message = 'The extraction failed. Please try again.'): Promise<void> {
+export async function failExtraction(
+  deps: AdImagesDeps,
+  assetId: number,
+  revision: number,
+  message = 'The extraction failed. Please try again.',
+): Promise<void> {
   const row = await repo.findAsset(deps.db, assetId)
-  if (row && row.revision === revision && row.status === 'extracting') await finish(deps, row, { status: 'failed', progress: 100, error: message })
+  if (row && row.revision === revision && row.status === 'extracting')
+    await finish(deps, row, { status: 'failed', progress: 100, error: message })
 }
 
 export async function getAsset(deps: AdImagesDeps, userId: number, id: number): Promise<AdAsset> {
@@ -208,12 +350,17 @@ export async function deleteAsset(deps: AdImagesDeps, userId: number, id: number
   await removeFiles(deps, [row.file_key, ...row.characters.map((c) => c.file_key)])
 }
 
-export async function assetFile(deps: AdImagesDeps, userId: number, id: number, characterId?: string): Promise<{ body: Readable; type: string }> {
+export async function assetFile(
+  deps: AdImagesDeps,
+  userId: number,
+  id: number,
+  characterId?: string,
+): Promise<{ body: Readable; type: string }> {
   const row = await repo.findAsset(deps.db, id, userId)
   if (!row) throw assetNotFound()
-  const key = characterId === undefined ? row.file_key : row.characters.find((c) => c.id === characterId)?.file_key
+  const key =
+    characterId === undefined ? row.file_key : row.characters.find((c) => c.id === characterId)?.file_key
   if (!key) throw new AppError('not_found', 'Character not found', 404)
   const { body } = await deps.storage.get(key)
   return { body, type: key.endsWith('.png') ? 'image/png' : 'image/jpeg' }
 }
-

@@ -34,40 +34,79 @@ function usableFont(f: BrandKit['fonts'][number] | undefined, fallback: CanvasFo
 
 const ROLE_ORDER = ['primary', 'secondary', 'accent', 'other', 'background', 'text'] as const
 
-export async function kitForAds(deps: AdImagesDeps, userId: number, brandId: number | null): Promise<KitForAds> {
-  if (brandId === null) return { kit: { name: 'Your brand', colors: [], headingFont: DEFAULT_HEADING, bodyFont: DEFAULT_BODY }, images: {}, fontFiles: [] }
+export async function kitForAds(
+  deps: AdImagesDeps,
+  userId: number,
+  brandId: number | null,
+): Promise<KitForAds> {
+  if (brandId === null)
+    return {
+      kit: { name: 'Your brand', colors: [], headingFont: DEFAULT_HEADING, bodyFont: DEFAULT_BODY },
+      images: {},
+      fontFiles: [],
+    }
   const brand = await getBrandKit(deps.db, brandId)
-  if (!brand || brand.user_id !== userId) throw new AppError('not_found', BRAND_NOT_FOUND, 404, { brand_id: [BRAND_NOT_FOUND] })
-  const colors = [...brand.colours].sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role)).map((c) => c.hex)
+  if (!brand || brand.user_id !== userId)
+    throw new AppError('not_found', BRAND_NOT_FOUND, 404, { brand_id: [BRAND_NOT_FOUND] })
+  const colors = [...brand.colours]
+    .sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role))
+    .map((c) => c.hex)
   const headingRow = brand.fonts.find((f) => f.role === 'heading') ?? brand.fonts[0]
-  const bodyRow = brand.fonts.find((f) => f.role === 'body') ?? brand.fonts.find((f) => f !== headingRow) ?? headingRow
+  const bodyRow =
+    brand.fonts.find((f) => f.role === 'body') ?? brand.fonts.find((f) => f !== headingRow) ?? headingRow
   const logo = brand.logos[0]
   const images: Record<string, CanvasImage> = {}
   let logoPicture: AdPicture | undefined
   if (logo && logo.mime !== 'image/x-icon') {
-    images.logo = { file_key: logo.file_key, width: logo.width, height: logo.height, source: `brand:${brand.id}:logo:${logo.id}` }
+    images.logo = {
+      file_key: logo.file_key,
+      width: logo.width,
+      height: logo.height,
+      source: `brand:${brand.id}:logo:${logo.id}`,
+    }
     logoPicture = { image: 'logo', width: logo.width, height: logo.height }
   }
   // Every brand font with a file, not only heading and body: the editor offers each of them for a text asset.
-  const fontFiles = brand.fonts.flatMap((f) => (f.file_key && !CAPTION_FONTS.some((c) => c.toLowerCase() === f.family.toLowerCase()) ? [{ family: f.family, file_key: f.file_key }] : []))
+  const fontFiles = brand.fonts.flatMap((f) =>
+    f.file_key && !CAPTION_FONTS.some((c) => c.toLowerCase() === f.family.toLowerCase())
+      ? [{ family: f.family, file_key: f.file_key }]
+      : [],
+  )
   return {
-    kit: { name: brand.name, colors, headingFont: usableFont(headingRow, DEFAULT_HEADING), bodyFont: usableFont(bodyRow, DEFAULT_BODY), ...(logoPicture ? { logo: logoPicture } : {}) },
-    images, fontFiles,
+    kit: {
+      name: brand.name,
+      colors,
+      headingFont: usableFont(headingRow, DEFAULT_HEADING),
+      bodyFont: usableFont(bodyRow, DEFAULT_BODY),
+      ...(logoPicture ? { logo: logoPicture } : {}),
+    },
+    images,
+    fontFiles,
   }
 }
 
 export const characterKey = (ref: CharacterRef) => `char-${ref.asset_id}-${ref.character_id}`
 
 /** The picked characters, each checked to be the user's, as pictures and image-table entries. */
-export async function charactersForAds(deps: AdImagesDeps, userId: number, refs: readonly CharacterRef[]): Promise<{ subjects: AdPicture[]; images: Record<string, CanvasImage> }> {
+export async function charactersForAds(
+  deps: AdImagesDeps,
+  userId: number,
+  refs: readonly CharacterRef[],
+): Promise<{ subjects: AdPicture[]; images: Record<string, CanvasImage> }> {
   const subjects: AdPicture[] = []
   const images: Record<string, CanvasImage> = {}
   for (const ref of refs) {
     const asset = await repo.findAsset(deps.db, ref.asset_id, userId)
     const character = asset?.characters.find((c) => c.id === ref.character_id)
-    if (!character) throw new AppError('not_found', 'Character not found', 404, { characters: ['Character not found'] })
+    if (!character)
+      throw new AppError('not_found', 'Character not found', 404, { characters: ['Character not found'] })
     const key = characterKey(ref)
-    images[key] = { file_key: character.file_key, width: character.width, height: character.height, source: `${ref.asset_id}:${ref.character_id}` }
+    images[key] = {
+      file_key: character.file_key,
+      width: character.width,
+      height: character.height,
+      source: `${ref.asset_id}:${ref.character_id}`,
+    }
     subjects.push({ image: key, width: character.width, height: character.height })
   }
   return { subjects, images }

@@ -11,8 +11,20 @@ export async function ensureAdImageQueues(platform: Pick<Platform, 'queue'>): Pr
   await platform.queue.ensure(AD_EXTRACT_DEAD_QUEUE, { retryLimit: 3, retryDelay: 2 })
   await platform.queue.ensure(AD_GENERATE_DEAD_QUEUE, { retryLimit: 3, retryDelay: 2 })
   // deadLetter is a pg-boss queue option the wrapper's type leaves out; createQueue/updateQueue take it.
-  const extract = { retryLimit: 1, retryDelay: 1, expireInSeconds: 300, heartbeatSeconds: 10, deadLetter: AD_EXTRACT_DEAD_QUEUE }
+  const extract = {
+    retryLimit: 1,
+    retryDelay: 1,
+    expireInSeconds: 300,
+    heartbeatSeconds: 10,
+    deadLetter: AD_EXTRACT_DEAD_QUEUE,
+  }
   await platform.queue.ensure(AD_EXTRACT_QUEUE, extract)
-  const generate = { retryLimit: 1, retryDelay: 1, expireInSeconds: 300, heartbeatSeconds: 10, deadLetter: AD_GENERATE_DEAD_QUEUE }
+  const generate = {
+    retryLimit: 1,
+    retryDelay: 1,
+    expireInSeconds: 300,
+    heartbeatSeconds: 10,
+    deadLetter: AD_GENERATE_DEAD_QUEUE,
+  }
   await platform.queue.ensure(AD_GENERATE_QUEUE, generate)
 }

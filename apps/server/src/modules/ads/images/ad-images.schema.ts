@@ -25,14 +25,19 @@ export const adAssets = pgTable(
   'ad_assets',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     project_id: integer('project_id').references(() => adProjects.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     kind: text('kind').$type<'upload' | 'character'>().notNull().default('upload'),
     file_key: text('file_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    status: text('status').$type<'uploaded' | 'extracting' | 'done' | 'failed'>().notNull().default('uploaded'),
+    status: text('status')
+      .$type<'uploaded' | 'extracting' | 'done' | 'failed'>()
+      .notNull()
+      .default('uploaded'),
     progress: integer('progress').notNull().default(0),
     request: jsonb('request').$type<ExtractionRequest>(),
     error: text('error'),
@@ -43,7 +48,10 @@ export const adAssets = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ad_assets_user_idx').on(t.user_id, t.id.desc()), index('ad_assets_status_idx').on(t.status, t.id.desc())],
+  (t) => [
+    index('ad_assets_user_idx').on(t.user_id, t.id.desc()),
+    index('ad_assets_status_idx').on(t.status, t.id.desc()),
+  ],
 )
 export type AdAssetRow = typeof adAssets.$inferSelect
 
@@ -61,7 +69,9 @@ export const adImageGenerations = pgTable(
   'ad_image_generations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     project_id: integer('project_id').references(() => adProjects.id, { onDelete: 'set null' }),
     brand_id: integer('brand_id').references(() => adBrands.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -74,7 +84,10 @@ export const adImageGenerations = pgTable(
     headline: text('headline').notNull(),
     body: text('body').notNull().default(''),
     cta: text('cta').notNull().default(''),
-    characters: jsonb('characters').$type<Array<{ asset_id: number; character_id: string }>>().notNull().default([]),
+    characters: jsonb('characters')
+      .$type<Array<{ asset_id: number; character_id: string }>>()
+      .notNull()
+      .default([]),
     engine: text('engine').$type<'offline' | 'hosted'>().notNull().default('offline'),
     canvases: jsonb('canvases').$type<AdCanvas[]>().notNull().default([]),
     images: jsonb('images').$type<Record<string, CanvasImage>>().notNull().default({}),
@@ -84,6 +97,9 @@ export const adImageGenerations = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ad_image_generations_user_idx').on(t.user_id, t.id.desc()), index('ad_image_generations_status_idx').on(t.status, t.id.desc())],
+  (t) => [
+    index('ad_image_generations_user_idx').on(t.user_id, t.id.desc()),
+    index('ad_image_generations_status_idx').on(t.status, t.id.desc()),
+  ],
 )
 export type AdImageGenerationRow = typeof adImageGenerations.$inferSelect

@@ -10,7 +10,9 @@ import type { TestApp } from '../../../../test/harness'
 import { multipartFile, rendersClient } from '../../renders/testing'
 import { productPhoto } from './testing/product-photo'
 
-const PORTRAIT = fileURLToPath(new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url))
+const PORTRAIT = fileURLToPath(
+  new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url),
+)
 type Who = { token: string }
 
 function adsClient(t: TestApp) {
@@ -19,7 +21,12 @@ function adsClient(t: TestApp) {
     t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${who.token}` } })
   const upload = (who: Who, url: string, name: string, type: string, data: Buffer) => {
     const form = multipartFile('file', name, type, data)
-    return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${who.token}` } })
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${who.token}` },
+    })
   }
   async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 60_000): Promise<T> {
     const deadline = Date.now() + ms
@@ -29,10 +36,21 @@ function adsClient(t: TestApp) {
       await new Promise((r) => setTimeout(r, 150))
     }
   }
-  const asset = async (who: Who, id: number) => (await call('GET', `/api/ads/assets/${id}`, who)).json<{ asset: AdAsset }>().asset
-  const generation = async (who: Who, id: number) => (await call('GET', `/api/ads/image-generations/${id}`, who)).json<{ generation: AdImageGeneration }>().generation
-  const extracted = (who: Who, id: number) => until(() => asset(who, id), (a) => a.status === 'done' || a.status === 'failed')
-  const generated = (who: Who, id: number) => until(() => generation(who, id), (g) => g.status === 'done' || g.status === 'failed')
+  const asset = async (who: Who, id: number) =>
+    (await call('GET', `/api/ads/assets/${id}`, who)).json<{ asset: AdAsset }>().asset
+  const generation = async (who: Who, id: number) =>
+    (await call('GET', `/api/ads/image-generations/${id}`, who)).json<{ generation: AdImageGeneration }>()
+      .generation
+  const extracted = (who: Who, id: number) =>
+    until(
+      () => asset(who, id),
+      (a) => a.status === 'done' || a.status === 'failed',
+    )
+  const generated = (who: Who, id: number) =>
+    until(
+      () => generation(who, id),
+      (g) => g.status === 'done' || g.status === 'failed',
+    )
   return { register: client.register, call, upload, extracted, generated }
 }
 
@@ -64,10 +82,22 @@ describe('ads: the ad image flow, offline', () => {
 
   it('refuses what is not an image, an empty form and a 50 MB upload, keeping nothing', async () => {
     const me = await c.register('adbad')
-    const text = await c.upload(me, '/api/ads/images/upload', 'notes.png', 'image/png', Buffer.from('this is not a picture'))
+    const text = await c.upload(
+      me,
+      '/api/ads/images/upload',
+      'notes.png',
+      'image/png',
+      Buffer.from('this is not a picture'),
+    )
     expect(text.statusCode).toBe(422)
     expect(text.json()).toMatchObject({ message: 'Please upload an image (JPEG, PNG or WebP).' })
-    const big = await c.upload(me, '/api/ads/images/upload', 'huge.jpg', 'image/jpeg', Buffer.alloc(50 * 1024 * 1024, 7))
+    const big = await c.upload(
+      me,
+      '/api/ads/images/upload',
+      'huge.jpg',
+      'image/jpeg',
+      Buffer.alloc(50 * 1024 * 1024, 7),
+    )
     expect(big.statusCode).toBe(413)
     expect(big.json<{ message: string }>().message).toMatch(/too large/i)
     const list = (await c.call('GET', '/api/ads/assets', me)).json<{ assets: AdAsset[] }>().assets
@@ -79,12 +109,24 @@ describe('ads: the ad image flow, offline', () => {
     const up = await c.upload(me, '/api/ads/images/upload', 'serum.jpg', 'image/jpeg', await productPhoto())
     expect(up.statusCode, up.body).toBe(200)
     const uploaded = up.json<{ asset: AdAsset }>().asset
-    expect(uploaded).toMatchObject({ name: 'serum', width: 1080, height: 1080, status: 'uploaded', characters: [] })
+    expect(uploaded).toMatchObject({
+      name: 'serum',
+      width: 1080,
+      height: 1080,
+      status: 'uploaded',
+      characters: [],
+    })
 
     // A box off the picture is refused; a good box starts the job.
-    const bad = await c.call('POST', `/api/ads/assets/${uploaded.id}/extract`, me, { mode: 'object', box: { x: 900, y: 0, w: 400, h: 400 } })
+    const bad = await c.call('POST', `/api/ads/assets/${uploaded.id}/extract`, me, {
+      mode: 'object',
+      box: { x: 900, y: 0, w: 400, h: 400 },
+    })
     expect(bad.statusCode).toBe(422)
-    const start = await c.call('POST', `/api/ads/assets/${uploaded.id}/extract`, me, { mode: 'object', box: { x: 300, y: 110, w: 480, h: 850 } })
+    const start = await c.call('POST', `/api/ads/assets/${uploaded.id}/extract`, me, {
+      mode: 'object',
+      box: { x: 300, y: 110, w: 480, h: 850 },
+    })
     expect(start.json<{ asset: AdAsset }>().asset.status).toBe('extracting')
     const done = await c.extracted(me, uploaded.id)
     expect(done.status, done.error ?? '').toBe('done')
@@ -103,7 +145,10 @@ describe('ads: the ad image flow, offline', () => {
 
     // Generate two designs with the product in all ten placements.
     const gen = await c.call('POST', '/api/ads/image-generations', me, {
-      headline: 'Skin that glows all day', body: 'Vitamin C serum, dermatologist tested.', cta: 'Shop now', count: 2,
+      headline: 'Skin that glows all day',
+      body: 'Vitamin C serum, dermatologist tested.',
+      cta: 'Shop now',
+      count: 2,
       characters: [{ asset_id: uploaded.id, character_id: product.id }],
     })
     expect(gen.statusCode, gen.body).toBe(200)
@@ -115,28 +160,83 @@ describe('ads: the ad image flow, offline', () => {
     const story = await c.call('GET', `/api/ads/image-generations/${first.id}/export/story?format=png`, me)
     expect(story.headers['content-type']).toBe('image/png')
     expect(await sharp(story.rawPayload).metadata()).toMatchObject({ width: 1080, height: 1920 })
-    const banner = await c.call('GET', `/api/ads/image-generations/${first.id}/export/leaderboard?format=jpeg`, me)
-    expect(await sharp(banner.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 728, height: 90 })
+    const banner = await c.call(
+      'GET',
+      `/api/ads/image-generations/${first.id}/export/leaderboard?format=jpeg`,
+      me,
+    )
+    expect(await sharp(banner.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 728,
+      height: 90,
+    })
 
     // Canvas: move the headline, rewrite it, bring the product to the front, hide the body.
-    const view = (await c.call('GET', `/api/ads/image-generations/${first.id}/canvas/square`, me)).json<CanvasView>()
+    const view = (
+      await c.call('GET', `/api/ads/image-generations/${first.id}/canvas/square`, me)
+    ).json<CanvasView>()
     const headline = view.canvas.assets.find((a) => a.role === 'headline')!
-    const moved = await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/assets/${headline.id}/transform`, me, { x: headline.x + 40, y: headline.y + 30, w: headline.w, h: headline.h, rotation: -4 })
+    const moved = await c.call(
+      'POST',
+      `/api/ads/image-generations/${first.id}/canvas/square/assets/${headline.id}/transform`,
+      me,
+      { x: headline.x + 40, y: headline.y + 30, w: headline.w, h: headline.h, rotation: -4 },
+    )
     expect(moved.statusCode, moved.body).toBe(200)
-    const edited = await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/assets/${headline.id}/text`, me, { text: 'Glow like never before', font: { family: 'Poppins', weight: 700 } })
-    expect(edited.json<CanvasView>().canvas.assets.find((a) => a.id === headline.id)).toMatchObject({ text: 'Glow like never before', x: headline.x + 40, rotation: -4, font: { family: 'Poppins' } })
-    const front = await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/assets/subject-1/priority`, me, { move: 'front' })
+    const edited = await c.call(
+      'POST',
+      `/api/ads/image-generations/${first.id}/canvas/square/assets/${headline.id}/text`,
+      me,
+      { text: 'Glow like never before', font: { family: 'Poppins', weight: 700 } },
+    )
+    expect(edited.json<CanvasView>().canvas.assets.find((a) => a.id === headline.id)).toMatchObject({
+      text: 'Glow like never before',
+      x: headline.x + 40,
+      rotation: -4,
+      font: { family: 'Poppins' },
+    })
+    const front = await c.call(
+      'POST',
+      `/api/ads/image-generations/${first.id}/canvas/square/assets/subject-1/priority`,
+      me,
+      { move: 'front' },
+    )
     const assets = front.json<CanvasView>().canvas.assets
-    expect(Math.max(...assets.map((a) => a.priority))).toBe(assets.find((a) => a.id === 'subject-1')!.priority)
-    const hidden = await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/assets/body/visibility`, me, { visible: false })
+    expect(Math.max(...assets.map((a) => a.priority))).toBe(
+      assets.find((a) => a.id === 'subject-1')!.priority,
+    )
+    const hidden = await c.call(
+      'POST',
+      `/api/ads/image-generations/${first.id}/canvas/square/assets/body/visibility`,
+      me,
+      { visible: false },
+    )
     expect(hidden.json<CanvasView>().canvas.assets.find((a) => a.id === 'body')!.visible).toBe(false)
-    const added = await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/assets`, me, { kind: 'text', text: '-20% this week' })
+    const added = await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/assets`, me, {
+      kind: 'text',
+      text: '-20% this week',
+    })
     expect(added.json<CanvasView>().canvas.assets.some((a) => a.text === '-20% this week')).toBe(true)
-    const regen = await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/text-group/regenerate`, me)
+    const regen = await c.call(
+      'POST',
+      `/api/ads/image-generations/${first.id}/canvas/square/text-group/regenerate`,
+      me,
+    )
     const again = regen.json<CanvasView>().canvas.assets.find((a) => a.id === headline.id)!
     expect(again).toMatchObject({ text: 'Glow like never before', rotation: 0 })
-    expect((await c.call('POST', `/api/ads/image-generations/${first.id}/canvas/square/assets/nope/transform`, me, { x: 0, y: 0, w: 10, h: 10 })).statusCode).toBe(404)
-    const after = (await c.call('GET', `/api/ads/image-generations/${first.id}`, me)).json<{ generation: AdImageGeneration }>().generation
+    expect(
+      (
+        await c.call(
+          'POST',
+          `/api/ads/image-generations/${first.id}/canvas/square/assets/nope/transform`,
+          me,
+          { x: 0, y: 0, w: 10, h: 10 },
+        )
+      ).statusCode,
+    ).toBe(404)
+    const after = (await c.call('GET', `/api/ads/image-generations/${first.id}`, me)).json<{
+      generation: AdImageGeneration
+    }>().generation
     expect(after.version).toBeGreaterThan(first.version)
 
     // Zip: ten pictures.
@@ -147,9 +247,19 @@ describe('ads: the ad image flow, offline', () => {
     expect(names.every((n) => n.endsWith('.png'))).toBe(true)
 
     // Select, rename, more, delete; other users see nothing.
-    expect((await c.call('POST', `/api/ads/image-generations/${first.id}/select`, me, { selected: true })).json<{ generation: AdImageGeneration }>().generation.selected).toBe(true)
-    expect((await c.call('POST', `/api/ads/image-generations/${first.id}/rename`, me, { name: 'Launch week' })).json<{ generation: AdImageGeneration }>().generation.name).toBe('Launch week')
-    const more = (await c.call('POST', `/api/ads/image-generations/${first.id}/more`, me, { count: 2 })).json<{ generations: AdImageGeneration[] }>().generations
+    expect(
+      (await c.call('POST', `/api/ads/image-generations/${first.id}/select`, me, { selected: true })).json<{
+        generation: AdImageGeneration
+      }>().generation.selected,
+    ).toBe(true)
+    expect(
+      (
+        await c.call('POST', `/api/ads/image-generations/${first.id}/rename`, me, { name: 'Launch week' })
+      ).json<{ generation: AdImageGeneration }>().generation.name,
+    ).toBe('Launch week')
+    const more = (
+      await c.call('POST', `/api/ads/image-generations/${first.id}/more`, me, { count: 2 })
+    ).json<{ generations: AdImageGeneration[] }>().generations
     expect(more.map((g) => `${g.template}:${g.variant}`)).toEqual(['poster:0', 'spotlight:1'])
     const other = await c.register('adpeek')
     expect((await c.call('GET', `/api/ads/image-generations/${first.id}`, other)).statusCode).toBe(404)
@@ -160,20 +270,44 @@ describe('ads: the ad image flow, offline', () => {
 
   it('cuts a person out with the selfie model and takes a custom character whole', async () => {
     const me = await c.register('adperson')
-    const up = (await c.upload(me, '/api/ads/images/upload', 'me.jpg', 'image/jpeg', await readFile(PORTRAIT))).json<{ asset: AdAsset }>().asset
+    const up = (
+      await c.upload(me, '/api/ads/images/upload', 'me.jpg', 'image/jpeg', await readFile(PORTRAIT))
+    ).json<{ asset: AdAsset }>().asset
     await c.call('POST', `/api/ads/assets/${up.id}/extract`, me, { mode: 'person' })
     const done = await c.extracted(me, up.id)
     expect(done.status, done.error ?? '').toBe('done')
     expect(done.mode).toBe('person')
     expect(done.characters[0]!.box.h).toBeGreaterThan(500)
 
-    const cutout = await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: await sharp({ create: { width: 100, height: 200, channels: 4, background: '#FF6A59' } }).png().toBuffer(), left: 100, top: 150 }]).png().toBuffer()
-    const custom = (await c.upload(me, '/api/ads/character-assets', 'mascot.png', 'image/png', cutout)).json<{ asset: AdAsset }>().asset
+    const cutout = await sharp({
+      create: { width: 300, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 200, channels: 4, background: '#FF6A59' } })
+            .png()
+            .toBuffer(),
+          left: 100,
+          top: 150,
+        },
+      ])
+      .png()
+      .toBuffer()
+    const custom = (await c.upload(me, '/api/ads/character-assets', 'mascot.png', 'image/png', cutout)).json<{
+      asset: AdAsset
+    }>().asset
     expect(custom).toMatchObject({ kind: 'character', status: 'done' })
     expect(custom.characters[0]).toMatchObject({ width: 100, height: 200 })
     // Replace swaps the picture and makes the character again.
-    const replaced = await c.upload(me, `/api/ads/assets/${custom.id}/replace`, 'mascot2.png', 'image/png', await sharp({ create: { width: 64, height: 64, channels: 4, background: '#1F2A44' } }).png().toBuffer())
+    const replaced = await c.upload(
+      me,
+      `/api/ads/assets/${custom.id}/replace`,
+      'mascot2.png',
+      'image/png',
+      await sharp({ create: { width: 64, height: 64, channels: 4, background: '#1F2A44' } })
+        .png()
+        .toBuffer(),
+    )
     expect(replaced.json<{ asset: AdAsset }>().asset.characters[0]).toMatchObject({ width: 64, height: 64 })
   }, 120_000)
 })
@@ -186,14 +320,27 @@ describe('ads: a hosted image model by configuration', () => {
     req.on('data', (d: Buffer) => (raw += d.toString()))
     req.on('end', () => {
       void (async () => {
-        calls.push({ auth: req.headers.authorization, body: JSON.parse(raw) as (typeof calls)[number]['body'] })
+        calls.push({
+          auth: req.headers.authorization,
+          body: JSON.parse(raw) as (typeof calls)[number]['body'],
+        })
         res.setHeader('content-type', 'application/json')
         if (fail) {
           res.statusCode = 400
-          res.end(JSON.stringify({ error: { message: 'Your request was rejected by the safety system.', type: 'invalid_request_error', code: 'content_policy_violation' } }))
+          res.end(
+            JSON.stringify({
+              error: {
+                message: 'Your request was rejected by the safety system.',
+                type: 'invalid_request_error',
+                code: 'content_policy_violation',
+              },
+            }),
+          )
           return
         }
-        const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#7755AA' } }).png().toBuffer()
+        const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#7755AA' } })
+          .png()
+          .toBuffer()
         res.end(JSON.stringify({ created: 1700000000, data: [{ b64_json: png.toString('base64') }] }))
       })()
     })
@@ -204,7 +351,14 @@ describe('ads: a hosted image model by configuration', () => {
   beforeAll(async () => {
     await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r))
     const port = (stub.address() as AddressInfo).port
-    t = await createTestApp({ workers: true, env: { ADS_IMAGE_API_URL: `http://127.0.0.1:${port}`, ADS_IMAGE_API_KEY: 'sk-test-local', ADS_IMAGE_MODEL: 'gpt-image-1' } })
+    t = await createTestApp({
+      workers: true,
+      env: {
+        ADS_IMAGE_API_URL: `http://127.0.0.1:${port}`,
+        ADS_IMAGE_API_KEY: 'sk-test-local',
+        ADS_IMAGE_MODEL: 'gpt-image-1',
+      },
+    })
     c = adsClient(t)
   })
   afterAll(async () => {
@@ -212,19 +366,28 @@ describe('ads: a hosted image model by configuration', () => {
     stub.close()
   })
 
-  it('paints the backdrop with the model, and a refusal fails the image with the model\'s message', async () => {
+  it("paints the backdrop with the model, and a refusal fails the image with the model's message", async () => {
     const me = await c.register('adhosted')
-    const made = (await c.call('POST', '/api/ads/image-generations', me, { headline: 'Fresh drop', count: 1 })).json<{ generations: AdImageGeneration[] }>().generations
+    const made = (
+      await c.call('POST', '/api/ads/image-generations', me, { headline: 'Fresh drop', count: 1 })
+    ).json<{ generations: AdImageGeneration[] }>().generations
     expect(made[0]!.engine).toBe('hosted')
     const done = await c.generated(me, made[0]!.id)
     expect(done.status, done.error ?? '').toBe('done')
-    expect(calls[0]).toMatchObject({ auth: 'Bearer sk-test-local', body: { model: 'gpt-image-1', response_format: 'b64_json' } })
+    expect(calls[0]).toMatchObject({
+      auth: 'Bearer sk-test-local',
+      body: { model: 'gpt-image-1', response_format: 'b64_json' },
+    })
     expect(calls[0]!.body.prompt).toContain('Fresh drop')
-    const view = (await c.call('GET', `/api/ads/image-generations/${done.id}/canvas/square`, me)).json<CanvasView>()
+    const view = (
+      await c.call('GET', `/api/ads/image-generations/${done.id}/canvas/square`, me)
+    ).json<CanvasView>()
     expect(view.canvas.assets.find((a) => a.id === 'backdrop')).toMatchObject({ kind: 'image', fit: 'cover' })
 
     fail = true
-    const refused = (await c.call('POST', '/api/ads/image-generations', me, { headline: 'Another', count: 1 })).json<{ generations: AdImageGeneration[] }>().generations
+    const refused = (
+      await c.call('POST', '/api/ads/image-generations', me, { headline: 'Another', count: 1 })
+    ).json<{ generations: AdImageGeneration[] }>().generations
     const failed = await c.generated(me, refused[0]!.id)
     expect(failed.status).toBe('failed')
     expect(failed.error).toBe('The image model refused: Your request was rejected by the safety system.')

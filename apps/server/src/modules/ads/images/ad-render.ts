@@ -29,30 +29,44 @@ async function decode(storage: Storage, key: string): Promise<Image | null> {
   const bytes = await readStored(storage, key)
   try {
     if (/\.(png|jpe?g)$/i.test(key)) return await loadImage(bytes)
-  } catch { /* fall through to sharp */ }
+  } catch {
+    /* fall through to sharp */
+  }
   // SVG logos, WebP, GIF… (an ICO sharp cannot read leaves the picture out rather than failing the ad).
-  const png = await sharp(bytes, { density: 192 }).resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).png().toBuffer().catch(() => null)
+  const png = await sharp(bytes, { density: 192 })
+    .resize(1200, 1200, { fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer()
+    .catch(() => null)
   return png ? loadImage(png) : null
 }
 
 /** The decoded pictures of a canvas's image table, by their keys. */
-export async function loadCanvasImages(storage: Storage, images: Record<string, CanvasImage>): Promise<Map<string, Image>> {
+export async function loadCanvasImages(
+  storage: Storage,
+  images: Record<string, CanvasImage>,
+): Promise<Map<string, Image>> {
   const out = new Map<string, Image>()
-  await Promise.all(Object.entries(images).map(async ([name, img]) => {
-    let pending = cache.get(img.file_key)
-    if (!pending) {
-      pending = decode(storage, img.file_key).catch(() => null)
-      cache.set(img.file_key, pending)
-      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
-    }
-    const image = await pending
-    if (image) out.set(name, image)
-  }))
+  await Promise.all(
+    Object.entries(images).map(async ([name, img]) => {
+      let pending = cache.get(img.file_key)
+      if (!pending) {
+        pending = decode(storage, img.file_key).catch(() => null)
+        cache.set(img.file_key, pending)
+        if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      }
+      const image = await pending
+      if (image) out.set(name, image)
+    }),
+  )
   return out
 }
 
 /** The caption fonts (once per process) and a brand's own font files (once per file). */
-export async function registerAdFonts(storage: Storage, brandFonts: Array<{ family: string; file_key: string }> = []): Promise<void> {
+export async function registerAdFonts(
+  storage: Storage,
+  brandFonts: Array<{ family: string; file_key: string }> = [],
+): Promise<void> {
   registerCaptionFontsNode()
   for (const f of brandFonts) {
     if (fontsRegistered.has(f.file_key)) continue
@@ -71,7 +85,11 @@ export function serverMeasure(): Measure {
 
 export type ExportFormat = 'png' | 'jpeg'
 
-export function renderCanvas(canvas: AdCanvas, images: ReadonlyMap<string, Image>, format: ExportFormat = 'png'): Buffer {
+export function renderCanvas(
+  canvas: AdCanvas,
+  images: ReadonlyMap<string, Image>,
+  format: ExportFormat = 'png',
+): Buffer {
   const surface = createCanvas(canvas.width, canvas.height)
   drawAd(surface.getContext('2d'), canvas, images)
   return format === 'png' ? surface.toBuffer('image/png') : surface.toBuffer('image/jpeg', 92)

@@ -12,5 +12,10 @@ export const THUMBNAIL_SIDE = 480
  */
 export async function thumbnailOf(storage: Storage, key: string): Promise<Buffer> {
   const bytes = await readStored(storage, key)
-  return admission('images').run(() => sharp(bytes, { density: 144 }).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer())
+  return admission('images').run(() =>
+    sharp(bytes, { density: 144 })
+      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer(),
+  )
 }

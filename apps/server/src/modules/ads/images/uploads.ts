@@ -5,7 +5,12 @@
  */
 import type { Readable } from 'node:stream'
 import sharp from 'sharp'
-import { AD_IMAGE_MISSING_MESSAGE, AD_IMAGE_NOT_IMAGE_MESSAGE, AD_IMAGE_TOO_LARGE_MESSAGE, MAX_AD_IMAGE_MB } from '@mouthpiece/contracts/ads/images'
+import {
+  AD_IMAGE_MISSING_MESSAGE,
+  AD_IMAGE_NOT_IMAGE_MESSAGE,
+  AD_IMAGE_TOO_LARGE_MESSAGE,
+  MAX_AD_IMAGE_MB,
+} from '@mouthpiece/contracts/ads/images'
 import { AppError } from '../../../platform/http/errors'
 
 export const MAX_AD_IMAGE_BYTES = MAX_AD_IMAGE_MB * 1024 * 1024
@@ -26,7 +31,8 @@ export interface StoredPicture {
   hasAlpha: boolean
 }
 
-const invalid = (message: string, code = 'validation') => new AppError(code, message, 422, { file: [message] })
+const invalid = (message: string, code = 'validation') =>
+  new AppError(code, message, 422, { file: [message] })
 
 export function textField(incoming: IncomingFile | undefined, name: string): string | undefined {
   const field = incoming?.fields?.[name] as { value?: unknown } | undefined
@@ -37,7 +43,8 @@ export async function readUpload(incoming: IncomingFile | undefined): Promise<Bu
   if (!incoming) throw invalid(AD_IMAGE_MISSING_MESSAGE)
   const chunks: Buffer[] = []
   for await (const chunk of incoming.file) chunks.push(chunk as Buffer)
-  if (incoming.file.truncated) throw new AppError('too_large', AD_IMAGE_TOO_LARGE_MESSAGE, 413, { file: [AD_IMAGE_TOO_LARGE_MESSAGE] })
+  if (incoming.file.truncated)
+    throw new AppError('too_large', AD_IMAGE_TOO_LARGE_MESSAGE, 413, { file: [AD_IMAGE_TOO_LARGE_MESSAGE] })
   const bytes = Buffer.concat(chunks)
   if (!bytes.length) throw invalid(AD_IMAGE_MISSING_MESSAGE)
   return bytes
@@ -47,11 +54,26 @@ export async function readUpload(incoming: IncomingFile | undefined): Promise<Bu
 export async function normalisePicture(bytes: Buffer): Promise<StoredPicture> {
   try {
     const meta = await sharp(bytes, { limitInputPixels: 60_000_000 }).metadata()
-    if (!meta.width || !meta.height || !['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'].includes(meta.format ?? '')) throw new Error('not an image')
-    const pipeline = sharp(bytes, { limitInputPixels: 60_000_000 }).rotate().resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    if (
+      !meta.width ||
+      !meta.height ||
+      !['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'].includes(meta.format ?? '')
+    )
+      throw new Error('not an image')
+    const pipeline = sharp(bytes, { limitInputPixels: 60_000_000 })
+      .rotate()
+      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     const hasAlpha = Boolean(meta.hasAlpha)
-    const out = hasAlpha ? await pipeline.png().toBuffer({ resolveWithObject: true }) : await pipeline.jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true })
-    return { bytes: out.data, mime: hasAlpha ? 'image/png' : 'image/jpeg', width: out.info.width, height: out.info.height, hasAlpha }
+    const out = hasAlpha
+      ? await pipeline.png().toBuffer({ resolveWithObject: true })
+      : await pipeline.jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true })
+    return {
+      bytes: out.data,
+      mime: hasAlpha ? 'image/png' : 'image/jpeg',
+      width: out.info.width,
+      height: out.info.height,
+      hasAlpha,
+    }
   } catch {
     throw invalid(AD_IMAGE_NOT_IMAGE_MESSAGE, 'not_image')
   }

@@ -13,15 +13,35 @@ import type { AdProjectRow } from './ad-projects.schema'
  * has no table yet counts 0.
  */
 export async function projectStats(db: Queryable, row: AdProjectRow): Promise<AdProjectStats> {
-  const [scrapes] = await db.select({ n: count(), last: max(adScrapeTasks.updated_at) }).from(adScrapeTasks).where(eq(adScrapeTasks.ad_project_id, row.id))
-  const [videos] = await db.select({
-    n: count(), last: max(adGenerations.updated_at),
-    done: sql<number>`count(*) filter (where ${renders.status} = 3)::int`, failed: sql<number>`count(*) filter (where ${renders.status} = 4)::int`,
-  }).from(adGenerations).leftJoin(renders, eq(renders.id, adGenerations.render_id)).where(eq(adGenerations.ad_project_id, row.id))
-  const [images] = await db.select({ n: count(), last: max(adImageGenerations.updated_at) }).from(adImageGenerations).where(eq(adImageGenerations.project_id, row.id))
-  const last = [row.updated_at, scrapes?.last ?? null, videos?.last ?? null, images?.last ?? null].filter((d): d is Date => !!d).sort((a, b) => b.getTime() - a.getTime())[0]
+  const [scrapes] = await db
+    .select({ n: count(), last: max(adScrapeTasks.updated_at) })
+    .from(adScrapeTasks)
+    .where(eq(adScrapeTasks.ad_project_id, row.id))
+  const [videos] = await db
+    .select({
+      n: count(),
+      last: max(adGenerations.updated_at),
+      done: sql<number>`count(*) filter (where ${renders.status} = 3)::int`,
+      failed: sql<number>`count(*) filter (where ${renders.status} = 4)::int`,
+    })
+    .from(adGenerations)
+    .leftJoin(renders, eq(renders.id, adGenerations.render_id))
+    .where(eq(adGenerations.ad_project_id, row.id))
+  const [images] = await db
+    .select({ n: count(), last: max(adImageGenerations.updated_at) })
+    .from(adImageGenerations)
+    .where(eq(adImageGenerations.project_id, row.id))
+  const last = [row.updated_at, scrapes?.last ?? null, videos?.last ?? null, images?.last ?? null]
+    .filter((d): d is Date => !!d)
+    .sort((a, b) => b.getTime() - a.getTime())[0]
   return {
-    project_id: row.id, placements: row.placements.length, image_generations: images?.n ?? 0, video_generations: videos?.n ?? 0,
-    videos_completed: videos?.done ?? 0, videos_failed: videos?.failed ?? 0, scrapes: scrapes?.n ?? 0, last_activity_at: last ? new Date(last).toISOString() : null,
+    project_id: row.id,
+    placements: row.placements.length,
+    image_generations: images?.n ?? 0,
+    video_generations: videos?.n ?? 0,
+    videos_completed: videos?.done ?? 0,
+    videos_failed: videos?.failed ?? 0,
+    scrapes: scrapes?.n ?? 0,
+    last_activity_at: last ? new Date(last).toISOString() : null,
   }
 }

@@ -9,7 +9,9 @@ export const adProjects = pgTable(
   'ad_projects',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     brand_id: integer('brand_id').references(() => adBrands.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     goal: text('goal').notNull().default('awareness'),
@@ -19,6 +21,9 @@ export const adProjects = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ad_projects_user_idx').on(t.user_id, t.updated_at.desc()), index('ad_projects_brand_idx').on(t.brand_id)],
+  (t) => [
+    index('ad_projects_user_idx').on(t.user_id, t.updated_at.desc()),
+    index('ad_projects_brand_idx').on(t.brand_id),
+  ],
 )
 export type AdProjectRow = typeof adProjects.$inferSelect

@@ -1,5 +1,10 @@
 import type { z } from 'zod'
-import type { AdProject, AdProjectStats, CreateAdProjectBody, UpdateAdProjectBody } from '@mouthpiece/contracts/ads/projects.schemas'
+import type {
+  AdProject,
+  AdProjectStats,
+  CreateAdProjectBody,
+  UpdateAdProjectBody,
+} from '@mouthpiece/contracts/ads/projects.schemas'
 import { AD_PROJECT_NOT_FOUND } from '@mouthpiece/contracts/ads/projects.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Platform } from '../../../platform/context'
@@ -15,8 +20,16 @@ export const adProjectNotFound = () => new AppError('not_found', AD_PROJECT_NOT_
 const PER_PAGE = 12
 
 export const presentAdProject = (r: AdProjectWithBrand): AdProject => ({
-  id: r.id, name: r.name, brand_id: r.brand_id, brand_name: r.brand_name, goal: r.goal as AdProject['goal'], copy: r.copy,
-  placements: r.placements, status: r.status, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+  id: r.id,
+  name: r.name,
+  brand_id: r.brand_id,
+  brand_name: r.brand_name,
+  goal: r.goal as AdProject['goal'],
+  copy: r.copy,
+  placements: r.placements,
+  status: r.status,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
 })
 
 /**
@@ -24,10 +37,16 @@ export const presentAdProject = (r: AdProjectWithBrand): AdProject => ({
  * room), and the back office's (the admins' room: its ads pages list every user's tasks and
  * generations). `type` says what: project, scrape, generation…; other fields are the change's own.
  */
-export async function emitAdProject(deps: Pick<Platform, 'realtime'>, userId: number, payload: { type: string } & Record<string, unknown>): Promise<void> {
+export async function emitAdProject(
+  deps: Pick<Platform, 'realtime'>,
+  userId: number,
+  payload: { type: string } & Record<string, unknown>,
+): Promise<void> {
   await Promise.all([
     deps.realtime.emitToUser(userId, RealtimeEvent.adProject, payload).catch(() => undefined),
-    deps.realtime.emitToAdmins(RealtimeEvent.adProject, { ...payload, user_id: userId }).catch(() => undefined),
+    deps.realtime
+      .emitToAdmins(RealtimeEvent.adProject, { ...payload, user_id: userId })
+      .catch(() => undefined),
   ])
 }
 
@@ -46,7 +65,11 @@ async function checkBrand(deps: AdProjectsDeps, userId: number, brandId: number 
   if (brandId != null && !(await findBrand(deps.db, brandId, userId))) throw brandNotFound()
 }
 
-export async function createAdProject(deps: AdProjectsDeps, userId: number, body: z.infer<typeof CreateAdProjectBody>): Promise<AdProject> {
+export async function createAdProject(
+  deps: AdProjectsDeps,
+  userId: number,
+  body: z.infer<typeof CreateAdProjectBody>,
+): Promise<AdProject> {
   await checkBrand(deps, userId, body.brand_id)
   const row = await repo.insertAdProject(deps.db, { user_id: userId, ...body })
   const project = await getAdProject(deps, userId, row.id)
@@ -54,7 +77,12 @@ export async function createAdProject(deps: AdProjectsDeps, userId: number, body
   return project
 }
 
-export async function updateAdProject(deps: AdProjectsDeps, userId: number, id: number, body: z.infer<typeof UpdateAdProjectBody>): Promise<AdProject> {
+export async function updateAdProject(
+  deps: AdProjectsDeps,
+  userId: number,
+  id: number,
+  body: z.infer<typeof UpdateAdProjectBody>,
+): Promise<AdProject> {
   if (!(await repo.findAdProject(deps.db, id, userId))) throw adProjectNotFound()
   await checkBrand(deps, userId, body.brand_id)
   await repo.updateAdProject(deps.db, id, body)
@@ -63,7 +91,11 @@ export async function updateAdProject(deps: AdProjectsDeps, userId: number, id: 
   return project
 }
 
-export async function getAdProjectStats(deps: AdProjectsDeps, userId: number | undefined, id: number): Promise<AdProjectStats> {
+export async function getAdProjectStats(
+  deps: AdProjectsDeps,
+  userId: number | undefined,
+  id: number,
+): Promise<AdProjectStats> {
   const row = await repo.findAdProject(deps.db, id, userId)
   if (!row) throw adProjectNotFound()
   return projectStats(deps.db, row)

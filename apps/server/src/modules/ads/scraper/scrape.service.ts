@@ -27,20 +27,43 @@ const taskNotFound = () => new AppError('not_found', SCRAPE_TASK_NOT_FOUND, 404)
 export const SCRAPE_FAILED_FALLBACK = 'We could not read this site. Please check the address and try again.'
 
 export const presentTask = (r: AdScrapeTaskRow): ScrapeTask => ({
-  id: r.id, url: r.url, status: r.status, progress: r.progress, stage: r.stage, error: r.error, warnings: r.warnings,
-  brand_id: r.brand_id, ad_project_id: r.ad_project_id, attempts: r.attempts, duration_ms: r.duration_ms,
-  created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+  id: r.id,
+  url: r.url,
+  status: r.status,
+  progress: r.progress,
+  stage: r.stage,
+  error: r.error,
+  warnings: r.warnings,
+  brand_id: r.brand_id,
+  ad_project_id: r.ad_project_id,
+  attempts: r.attempts,
+  duration_ms: r.duration_ms,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
 })
 
-const emitTask = (deps: ScrapeDeps, row: AdScrapeTaskRow) => emitAdProject(deps, row.user_id, { type: 'scrape', task: presentTask(row), project_id: row.ad_project_id })
+const emitTask = (deps: ScrapeDeps, row: AdScrapeTaskRow) =>
+  emitAdProject(deps, row.user_id, { type: 'scrape', task: presentTask(row), project_id: row.ad_project_id })
 
 /** Queues a scrape of `url` for `userId`. The address is checked at once, so a private one is refused here with a clear 400. */
-export async function startScrape(deps: ScrapeDeps, userId: number, url: string, opts: { adProjectId?: number; by?: 'user' | 'admin' } = {}): Promise<ScrapeTask> {
+export async function startScrape(
+  deps: ScrapeDeps,
+  userId: number,
+  url: string,
+  opts: { adProjectId?: number; by?: 'user' | 'admin' } = {},
+): Promise<ScrapeTask> {
   await assertFetchableUrl(url, { allowHosts: allowHostsFrom(deps.config) })
-  if (opts.adProjectId !== undefined && !(await findAdProject(deps.db, opts.adProjectId, userId))) throw adProjectNotFound()
+  if (opts.adProjectId !== undefined && !(await findAdProject(deps.db, opts.adProjectId, userId)))
+    throw adProjectNotFound()
   await ensureScrapeQueue(deps)
   const row = await deps.db.transaction(async (tx) => {
-    const task = await repo.insertTask(tx, { user_id: userId, url, ad_project_id: opts.adProjectId ?? null, requested_by: opts.by ?? 'user', stage: 'Waiting to start' })
+    const task = await repo.insertTask(tx, {
+      user_id: userId,
+      url,
+      ad_project_id: opts.adProjectId ?? null,
+      requested_by: opts.by ?? 'user',
+      stage: 'Waiting to start',
+    })
     await deps.queue.send(SCRAPE_QUEUE, { taskId: task.id }, { tx })
     return task
   })
@@ -55,13 +78,24 @@ export async function getTask(deps: ScrapeDeps, userId: number, id: string): Pro
 }
 
 /** `POST api/ads/retry-extraction/{id}`: only a failed task runs again (a running or finished one is left alone). */
-export async function retryScrape(deps: ScrapeDeps, userId: number | undefined, id: string): Promise<ScrapeTask> {
+export async function retryScrape(
+  deps: ScrapeDeps,
+  userId: number | undefined,
+  id: string,
+): Promise<ScrapeTask> {
   const row = await repo.findTask(deps.db, id, userId)
   if (!row) throw taskNotFound()
   if (row.status !== 'failed') throw new AppError('not_failed', 'Only a failed scrape can be retried.', 409)
   await ensureScrapeQueue(deps)
   const again = await deps.db.transaction(async (tx) => {
-    const updated = await repo.updateTask(tx, id, { status: 'queued', progress: 0, stage: 'Waiting to start', error: null, warnings: [], finished_at: null })
+    const updated = await repo.updateTask(tx, id, {
+      status: 'queued',
+      progress: 0,
+      stage: 'Waiting to start',
+      error: null,
+      warnings: [],
+      finished_at: null,
+    })
     await deps.queue.send(SCRAPE_QUEUE, { taskId: id }, { tx })
     return updated!
   })
@@ -70,7 +104,11 @@ export async function retryScrape(deps: ScrapeDeps, userId: number | undefined, 
 }
 
 /** The job: scrape, then write the brand in one go. Test hooks (`resolve`) come through `opts`. */
-export async function runScrape(deps: ScrapeDeps, taskId: string, opts: Pick<ScrapeOptions, 'resolve'> = {}): Promise<void> {
+export async function runScrape(
+  deps: ScrapeDeps,
+  taskId: string,
+  opts: Pick<ScrapeOptions, 'resolve'> = {},
+): Promise<void> {
   const task = await repo.findTask(deps.db, taskId)
   if (!task || task.status === 'completed') return
   const config = loadAdsConfig()
@@ -79,22 +117,41 @@ export async function runScrape(deps: ScrapeDeps, taskId: string, opts: Pick<Scr
   const setProgress = async (progress: number, stage: string) => {
     const row = await repo.updateTask(deps.db, taskId, { status: 'running', progress, stage })
     // The socket hears every stage; fine-grained progress is throttled to a few a second.
-    if (row && (Date.now() - last > 150 || progress >= 90)) { last = Date.now(); await emitTask(deps, row) }
+    if (row && (Date.now() - last > 150 || progress >= 90)) {
+      last = Date.now()
+      await emitTask(deps, row)
+    }
   }
   await repo.updateTask(deps.db, taskId, { attempts: task.attempts + 1 })
   try {
     const kit = await scrapeSite(task.url, {
-      allowHosts: allowHostsFrom(deps.config), resolve: opts.resolve, pageTimeoutMs: config.ADS_SCRAPE_PAGE_TIMEOUT_MS, budgetMs: config.ADS_SCRAPE_BUDGET_MS, onProgress: setProgress,
+      allowHosts: allowHostsFrom(deps.config),
+      resolve: opts.resolve,
+      pageTimeoutMs: config.ADS_SCRAPE_PAGE_TIMEOUT_MS,
+      budgetMs: config.ADS_SCRAPE_BUDGET_MS,
+      onProgress: setProgress,
     })
     await setProgress(90, 'Saving the brand')
     const brandId = await saveScrapedBrand(deps, task, kit)
     const done = await repo.updateTask(deps.db, taskId, {
-      status: 'completed', progress: 100, stage: 'Done', brand_id: brandId, warnings: kit.warnings, duration_ms: Date.now() - started, finished_at: new Date(),
+      status: 'completed',
+      progress: 100,
+      stage: 'Done',
+      brand_id: brandId,
+      warnings: kit.warnings,
+      duration_ms: Date.now() - started,
+      finished_at: new Date(),
     })
     if (done) await emitTask(deps, done)
   } catch (e) {
     const message = e instanceof AppError ? humanPart(e.message) : SCRAPE_FAILED_FALLBACK
-    const failed = await repo.updateTask(deps.db, taskId, { status: 'failed', stage: 'Failed', error: message, duration_ms: Date.now() - started, finished_at: new Date() })
+    const failed = await repo.updateTask(deps.db, taskId, {
+      status: 'failed',
+      stage: 'Failed',
+      error: message,
+      duration_ms: Date.now() - started,
+      finished_at: new Date(),
+    })
     if (failed) await emitTask(deps, failed)
     if (!(e instanceof AppError)) throw e
   }
@@ -109,30 +166,95 @@ async function saveScrapedBrand(deps: ScrapeDeps, task: AdScrapeTaskRow, kit: Sc
     keys.push(key)
     return key
   }
-  const scraped = (f: { source: string; detail: string | null; confidence: number }) => ({ source: f.source, source_detail: f.detail?.slice(0, 500) ?? null, confidence: f.confidence, confirmed: false })
+  const scraped = (f: { source: string; detail: string | null; confidence: number }) => ({
+    source: f.source,
+    source_detail: f.detail?.slice(0, 500) ?? null,
+    confidence: f.confidence,
+    confirmed: false,
+  })
   try {
     return await deps.db.transaction(async (tx) => {
       const brand = await insertBrand(tx, {
-        user_id: task.user_id, name: kit.name.value, description: kit.description.value, website: kit.finalUrl, scrape_task_id: task.id,
-        voice: DEFAULT_BRAND_VOICE, caption_style: DEFAULT_CAPTION_STYLE,
+        user_id: task.user_id,
+        name: kit.name.value,
+        description: kit.description.value,
+        website: kit.finalUrl,
+        scrape_task_id: task.id,
+        voice: DEFAULT_BRAND_VOICE,
+        caption_style: DEFAULT_CAPTION_STYLE,
         field_sources: {
-          name: { source: kit.name.source, detail: kit.name.detail, confidence: kit.name.confidence, confirmed: false },
-          description: { source: kit.description.source, detail: kit.description.detail, confidence: kit.description.confidence, confirmed: false },
+          name: {
+            source: kit.name.source,
+            detail: kit.name.detail,
+            confidence: kit.name.confidence,
+            confirmed: false,
+          },
+          description: {
+            source: kit.description.source,
+            detail: kit.description.detail,
+            confidence: kit.description.confidence,
+            confirmed: false,
+          },
         },
       })
-      if (kit.colours.length) await tx.insert(adBrandColours).values(kit.colours.map((c, i) => ({ brand_id: brand.id, hex: c.hex, role: c.role, name: c.name.slice(0, 40), position: i, ...scraped(c) })))
+      if (kit.colours.length)
+        await tx.insert(adBrandColours).values(
+          kit.colours.map((c, i) => ({
+            brand_id: brand.id,
+            hex: c.hex,
+            role: c.role,
+            name: c.name.slice(0, 40),
+            position: i,
+            ...scraped(c),
+          })),
+        )
       for (const [i, logo] of kit.logos.entries()) {
         const ext = logo.probed.format === 'jpeg' ? 'jpg' : logo.probed.format
         const key = await put(ext, logo.data, logo.probed.mime, brand.id)
-        await tx.insert(adBrandLogos).values({ brand_id: brand.id, file_key: key, mime: logo.probed.mime, width: logo.probed.width, height: logo.probed.height, bytes: logo.data.length, is_primary: i === 0, ...scraped(logo) })
+        await tx.insert(adBrandLogos).values({
+          brand_id: brand.id,
+          file_key: key,
+          mime: logo.probed.mime,
+          width: logo.probed.width,
+          height: logo.probed.height,
+          bytes: logo.data.length,
+          is_primary: i === 0,
+          ...scraped(logo),
+        })
       }
       for (const image of kit.images) {
-        const key = await put(image.probed.format === 'jpeg' ? 'jpg' : image.probed.format, image.data, image.probed.mime, brand.id)
-        await tx.insert(adBrandImages).values({ brand_id: brand.id, file_key: key, mime: image.probed.mime, width: image.probed.width, height: image.probed.height, bytes: image.data.length, ...scraped(image) })
+        const key = await put(
+          image.probed.format === 'jpeg' ? 'jpg' : image.probed.format,
+          image.data,
+          image.probed.mime,
+          brand.id,
+        )
+        await tx.insert(adBrandImages).values({
+          brand_id: brand.id,
+          file_key: key,
+          mime: image.probed.mime,
+          width: image.probed.width,
+          height: image.probed.height,
+          bytes: image.data.length,
+          ...scraped(image),
+        })
       }
       for (const font of kit.fonts) {
-        const key = font.data && font.format ? await put(font.format, font.data, FONT_MIME[font.format], brand.id) : null
-        await tx.insert(adBrandFonts).values({ brand_id: brand.id, family: font.family, weight: font.weight, style: font.style, role: font.role, file_key: key, format: key ? font.format : null, note: font.note, ...scraped(font) })
+        const key =
+          font.data && font.format
+            ? await put(font.format, font.data, FONT_MIME[font.format], brand.id)
+            : null
+        await tx.insert(adBrandFonts).values({
+          brand_id: brand.id,
+          family: font.family,
+          weight: font.weight,
+          style: font.style,
+          role: font.role,
+          file_key: key,
+          format: key ? font.format : null,
+          note: font.note,
+          ...scraped(font),
+        })
       }
       return brand.id
     })

@@ -13,7 +13,9 @@ export const adScrapeTasks = pgTable(
   'ad_scrape_tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Set when the scrape made (or refreshed) a brand. */
     brand_id: integer('brand_id').references(() => adBrands.id, { onDelete: 'set null' }),
     ad_project_id: integer('ad_project_id').references(() => adProjects.id, { onDelete: 'set null' }),
@@ -32,6 +34,9 @@ export const adScrapeTasks = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finished_at: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('ad_scrape_tasks_user_idx').on(t.user_id, t.created_at.desc()), index('ad_scrape_tasks_created_idx').on(t.created_at.desc())],
+  (t) => [
+    index('ad_scrape_tasks_user_idx').on(t.user_id, t.created_at.desc()),
+    index('ad_scrape_tasks_created_idx').on(t.created_at.desc()),
+  ],
 )
 export type AdScrapeTaskRow = typeof adScrapeTasks.$inferSelect

@@ -29,7 +29,8 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
 
   const waitTask = async (id: string, who: { token: string }): Promise<ScrapeTask> => {
     for (let i = 0; i < 300; i++) {
-      const task = (await client.call('GET', `/api/ads/scrape-tasks/${id}`, who)).json<{ task: ScrapeTask }>().task
+      const task = (await client.call('GET', `/api/ads/scrape-tasks/${id}`, who)).json<{ task: ScrapeTask }>()
+        .task
       if (task.status === 'completed' || task.status === 'failed') return task
       await new Promise((r) => setTimeout(r, 100))
     }
@@ -44,14 +45,21 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
     const task = await waitTask(res.json<{ task: ScrapeTask }>().task.id, me)
     expect(task, JSON.stringify(task)).toMatchObject({ status: 'completed', progress: 100 })
     expect(Date.now() - started).toBeLessThan(10_000)
-    const brand = (await client.call('GET', `/api/ads/brands/${task.brand_id}`, me)).json<{ brand: Brand }>().brand
+    const brand = (await client.call('GET', `/api/ads/brands/${task.brand_id}`, me)).json<{ brand: Brand }>()
+      .brand
     expect(brand.name).toBe(BRAND_SITE.name)
     expect(brand.name_source).toMatchObject({ kind: 'og:site_name', confirmed: false })
     expect(brand.description).toBe(BRAND_SITE.description)
     expect(brand.website).toBe(`${site.url}/`)
 
     // Logos: the inline SVG first; real sizes, not the `sizes=` the markup claims.
-    expect(brand.logos[0]).toMatchObject({ mime: 'image/svg+xml', width: 240, height: 80, primary: true, source: { kind: 'inline svg', confirmed: false } })
+    expect(brand.logos[0]).toMatchObject({
+      mime: 'image/svg+xml',
+      width: 240,
+      height: 80,
+      primary: true,
+      source: { kind: 'inline svg', confirmed: false },
+    })
     const bySource = Object.fromEntries(brand.logos.map((l) => [l.source.kind, l]))
     expect(bySource['apple-touch-icon']).toMatchObject({ width: 180, height: 180 })
     expect(bySource['manifest icon']).toMatchObject({ width: 512, height: 512 })
@@ -61,40 +69,84 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
 
     // Colours: custom properties by name, theme-color, then the logo palette.
     const colour = (hex: string) => brand.colours.find((c) => c.hex === hex)
-    expect(colour(BRAND_SITE.primary)).toMatchObject({ role: 'primary', source: { kind: 'css --brand-primary' } })
-    expect(colour(BRAND_SITE.secondary)).toMatchObject({ role: 'secondary', source: { kind: 'css --brand-secondary' } })
+    expect(colour(BRAND_SITE.primary)).toMatchObject({
+      role: 'primary',
+      source: { kind: 'css --brand-primary' },
+    })
+    expect(colour(BRAND_SITE.secondary)).toMatchObject({
+      role: 'secondary',
+      source: { kind: 'css --brand-secondary' },
+    })
     expect(colour(BRAND_SITE.text)).toMatchObject({ role: 'text' })
     expect(colour('#FFFFFF')).toMatchObject({ role: 'background' })
-    expect(brand.contrast.find((p) => p.foreground === BRAND_SITE.text && p.background === '#FFFFFF')).toMatchObject({ body_text: true })
-    expect(brand.colours.every((c) => c.source.confirmed === false && c.source.confidence > 0 && c.source.confidence < 1)).toBe(true)
+    expect(
+      brand.contrast.find((p) => p.foreground === BRAND_SITE.text && p.background === '#FFFFFF'),
+    ).toMatchObject({ body_text: true })
+    expect(
+      brand.colours.every(
+        (c) => c.source.confirmed === false && c.source.confidence > 0 && c.source.confidence < 1,
+      ),
+    ).toBe(true)
 
     // Fonts: the WOFF face is kept as a TTF file; the WOFF2-only face has a note; families by use.
     const display = brand.fonts.find((f) => f.family === 'Acme Display')!
-    expect(display).toMatchObject({ weight: 700, role: 'heading', format: 'ttf', source: { kind: '@font-face' } })
+    expect(display).toMatchObject({
+      weight: 700,
+      role: 'heading',
+      format: 'ttf',
+      source: { kind: '@font-face' },
+    })
     const file = await client.call('GET', display.url!, me)
     expect(file.rawPayload.readUInt32BE(0)).toBe(0x00010000)
     expect(brand.fonts.find((f) => f.family === 'Acme Script')).toMatchObject({ url: null, note: WOFF2_NOTE })
-    expect(brand.fonts.find((f) => f.family === 'Inter')).toMatchObject({ role: 'body', url: null, source: { kind: 'font-family' } })
+    expect(brand.fonts.find((f) => f.family === 'Inter')).toMatchObject({
+      role: 'body',
+      url: null,
+      source: { kind: 'font-family' },
+    })
 
     // The user fixes a colour and saves: the fixed one becomes theirs, the rest confirmed.
-    const fixed = (await client.call('POST', `/api/ads/brands/${brand.id}/colours/${colour(BRAND_SITE.secondary)!.id}/update`, me, { hex: '#123456' })).json<{ brand: Brand }>().brand
-    expect(fixed.colours.find((c) => c.hex === '#123456')!.source).toEqual({ kind: 'user', detail: null, confidence: 1, confirmed: true })
-    const saved = (await client.call('POST', `/api/ads/brands/${brand.id}/update`, me, { confirm_all: true })).json<{ brand: Brand }>().brand
+    const fixed = (
+      await client.call(
+        'POST',
+        `/api/ads/brands/${brand.id}/colours/${colour(BRAND_SITE.secondary)!.id}/update`,
+        me,
+        { hex: '#123456' },
+      )
+    ).json<{ brand: Brand }>().brand
+    expect(fixed.colours.find((c) => c.hex === '#123456')!.source).toEqual({
+      kind: 'user',
+      detail: null,
+      confidence: 1,
+      confirmed: true,
+    })
+    const saved = (
+      await client.call('POST', `/api/ads/brands/${brand.id}/update`, me, { confirm_all: true })
+    ).json<{ brand: Brand }>().brand
     expect([...saved.colours, ...saved.fonts, ...saved.logos].every((v) => v.source.confirmed)).toBe(true)
     expect(saved.name_source.confirmed).toBe(true)
   })
 
   it('refuses loopback, private, metadata and IPv6 loopback addresses and a name resolving to one, with a clear message', async () => {
     const me = await client.register('ssrf')
-    for (const url of ['http://127.0.0.1/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', `http://127.0.0.1:${new URL(site.url).port}/`]) {
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      `http://127.0.0.1:${new URL(site.url).port}/`,
+    ]) {
       const res = await client.call('POST', '/api/ads/brands/scrape', me, { url })
       expect(res.statusCode, url).toBe(400)
       expect(res.json<{ message: string }>().message, url).toBe(SAFE_FETCH_REFUSED_MESSAGE)
     }
     // A DNS name that resolves to a private address (every address of the name is checked).
-    const e = await scrapeSite('http://brand.example.test/', { resolve: async () => ['93.184.216.34', '10.0.0.7'] }).catch((err: Error) => err)
+    const e = await scrapeSite('http://brand.example.test/', {
+      resolve: async () => ['93.184.216.34', '10.0.0.7'],
+    }).catch((err: Error) => err)
     expect((e as Error).message.split('#')[0]).toBe(SAFE_FETCH_REFUSED_MESSAGE)
-    const count = async () => (await t.db.select().from(adScrapeTasks)).filter((r) => r.user_id === me.id).length
+    const count = async () =>
+      (await t.db.select().from(adScrapeTasks)).filter((r) => r.user_id === me.id).length
     expect(await count()).toBe(0)
   })
 
@@ -114,7 +166,11 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
     expect(retry.json<{ task: ScrapeTask }>().task.status).toBe('queued')
     const again = await waitTask(tasks[0]!.id, me)
     expect(again).toMatchObject({ status: 'failed', attempts: 2 })
-    const notFailed = await client.call('POST', `/api/ads/retry-extraction/${tasks[0]!.id}`, await client.register('other'))
+    const notFailed = await client.call(
+      'POST',
+      `/api/ads/retry-extraction/${tasks[0]!.id}`,
+      await client.register('other'),
+    )
     expect(notFailed.statusCode).toBe(404)
   })
 
@@ -127,8 +183,13 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
     const plain = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/no-logo` })
     const done = await waitTask(plain.json<{ task: ScrapeTask }>().task.id, me)
     expect(done).toMatchObject({ status: 'completed', warnings: [NO_LOGO_WARNING] })
-    const brand = (await client.call('GET', `/api/ads/brands/${done.brand_id}`, me)).json<{ brand: Brand }>().brand
-    expect(brand).toMatchObject({ name: 'Plain Page', logos: [], colours: [{ hex: '#336699', role: 'primary' }] })
+    const brand = (await client.call('GET', `/api/ads/brands/${done.brand_id}`, me)).json<{ brand: Brand }>()
+      .brand
+    expect(brand).toMatchObject({
+      name: 'Plain Page',
+      logos: [],
+      colours: [{ hex: '#336699', role: 'primary' }],
+    })
 
     const bad = await client.call('POST', '/api/ads/brands/scrape', me, { url: 'ftp://example.com/' })
     expect(bad.json<{ message: string }>().message).toBe('Please enter a direct http(s) link')

@@ -8,7 +8,9 @@ export function registerImageSearchRoutes(ctx: HttpContext) {
   const { route, db } = ctx
   route(searchImages, async ({ body, actor }) => {
     const search = await startSearch(ctx, body.query)
-    await recordAudit(db, auditActorOf(actor), 'ads.search-images', { meta: { search_id: search.id, query: body.query } })
+    await recordAudit(db, auditActorOf(actor), 'ads.search-images', {
+      meta: { search_id: search.id, query: body.query },
+    })
     return { search }
   })
   route(imageSearchProgress, async ({ query }) => listSearches(ctx, query))

@@ -25,7 +25,8 @@ export const BRAND_SITE = {
 
 const LOGO_SVG = `<svg class="site-logo" viewBox="0 0 240 80" width="240" height="80" role="img" aria-label="Acme Roasters logo"><rect width="240" height="80" rx="12" fill="${BRAND_SITE.primary}"/><circle cx="40" cy="40" r="22" fill="${BRAND_SITE.secondary}"/><text x="76" y="50" font-size="28" fill="#FFFFFF">ACME</text></svg>`
 
-const page = (body: string, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
+const page = (body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
 
 const HOME_HEAD = `<title>Acme Roasters | Fresh coffee delivered</title>
 <meta name="description" content="${BRAND_SITE.description}">
@@ -47,20 +48,45 @@ h1, h2 { font-family: "Acme Display", sans-serif; color: ${BRAND_SITE.primary}; 
 a { color: #FF6B57; }
 `
 
-export interface BrandSite { url: string; close: () => Promise<void>; hits: string[] }
+export interface BrandSite {
+  url: string
+  close: () => Promise<void>
+  hits: string[]
+}
 
 /** Starts the site on localhost (IPv4 and IPv6) on a free port. */
 export async function startBrandSite(): Promise<BrandSite> {
-  const png = (w: number, h: number, colour: string) => sharp({ create: { width: w, height: h, channels: 4, background: colour } }).png().toBuffer()
+  const png = (w: number, h: number, colour: string) =>
+    sharp({ create: { width: w, height: h, channels: 4, background: colour } })
+      .png()
+      .toBuffer()
   const files: Record<string, { type: string; body: Buffer | string }> = {
-    '/': { type: 'text/html; charset=utf-8', body: page(`<header><a href="/" class="logo">${LOGO_SVG}</a></header><main class="hero"><h1>Fresh coffee</h1></main>`, HOME_HEAD) },
-    '/no-logo': { type: 'text/html', body: page('<p>Just words.</p>', '<title>Plain Page</title><style>:root{--brand-primary:#336699}</style>') },
+    '/': {
+      type: 'text/html; charset=utf-8',
+      body: page(
+        `<header><a href="/" class="logo">${LOGO_SVG}</a></header><main class="hero"><h1>Fresh coffee</h1></main>`,
+        HOME_HEAD,
+      ),
+    },
+    '/no-logo': {
+      type: 'text/html',
+      body: page(
+        '<p>Just words.</p>',
+        '<title>Plain Page</title><style>:root{--brand-primary:#336699}</style>',
+      ),
+    },
     '/css/site.css': { type: 'text/css', body: CSS },
     '/favicon.png': { type: 'image/png', body: await png(16, 16, BRAND_SITE.primary) },
     '/apple-touch-icon.png': { type: 'image/png', body: await png(180, 180, BRAND_SITE.primary) },
     '/icon-512.png': { type: 'image/png', body: await png(512, 512, BRAND_SITE.secondary) },
     '/og.png': { type: 'image/png', body: await png(1200, 630, BRAND_SITE.secondary) },
-    '/site.webmanifest': { type: 'application/manifest+json', body: JSON.stringify({ name: BRAND_SITE.name, icons: [{ src: '/icon-512.png', sizes: '48x48', type: 'image/png' }] }) },
+    '/site.webmanifest': {
+      type: 'application/manifest+json',
+      body: JSON.stringify({
+        name: BRAND_SITE.name,
+        icons: [{ src: '/icon-512.png', sizes: '48x48', type: 'image/png' }],
+      }),
+    },
     '/fonts/display.woff': { type: 'font/woff', body: fontFile('bebas-neue-latin-400-normal.woff') },
     '/fonts/display.woff2': { type: 'font/woff2', body: fontFile('bebas-neue-latin-400-normal.woff2') },
     '/fonts/script.woff2': { type: 'font/woff2', body: fontFile('bebas-neue-latin-400-normal.woff2') },
@@ -70,10 +96,22 @@ export async function startBrandSite(): Promise<BrandSite> {
     const path = (req.url ?? '/').split('?')[0]!
     hits.push(path)
     if (path === '/slow') return // never answers: the scraper's time limit must end it
-    if (path === '/to-private') { res.writeHead(302, { location: 'http://10.0.0.1/admin' }); res.end(); return }
-    if (path === '/to-metadata') { res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }); res.end(); return }
+    if (path === '/to-private') {
+      res.writeHead(302, { location: 'http://10.0.0.1/admin' })
+      res.end()
+      return
+    }
+    if (path === '/to-metadata') {
+      res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' })
+      res.end()
+      return
+    }
     const file = files[path]
-    if (!file) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return }
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/plain' })
+      res.end('not found')
+      return
+    }
     res.writeHead(200, { 'content-type': file.type })
     res.end(file.body)
   })
@@ -82,6 +120,10 @@ export async function startBrandSite(): Promise<BrandSite> {
   return {
     url: `http://localhost:${port}`,
     hits,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()) }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
   }
 }

@@ -14,8 +14,12 @@ export const adGenerations = pgTable(
   'ad_generations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    ad_project_id: integer('ad_project_id').notNull().references(() => adProjects.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ad_project_id: integer('ad_project_id')
+      .notNull()
+      .references(() => adProjects.id, { onDelete: 'cascade' }),
     /** The latest render (a retry points it at a new one). */
     render_id: uuid('render_id').references(() => renders.id, { onDelete: 'set null' }),
     mode: text('mode').$type<'read' | 'lipsync'>().notNull(),
@@ -30,6 +34,9 @@ export const adGenerations = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ad_generations_project_idx').on(t.ad_project_id, t.created_at.desc()), index('ad_generations_created_idx').on(t.created_at.desc())],
+  (t) => [
+    index('ad_generations_project_idx').on(t.ad_project_id, t.created_at.desc()),
+    index('ad_generations_created_idx').on(t.created_at.desc()),
+  ],
 )
 export type AdGenerationRow = typeof adGenerations.$inferSelect

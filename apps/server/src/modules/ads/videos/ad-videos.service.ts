@@ -6,7 +6,11 @@
 import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { AD_VIDEO_FRAMES } from '@mouthpiece/contracts/ads/videos.routes'
-import type { AdGeneration, AdVideoPlacement, CreateAdVideoBody } from '@mouthpiece/contracts/ads/videos.routes'
+import type {
+  AdGeneration,
+  AdVideoPlacement,
+  CreateAdVideoBody,
+} from '@mouthpiece/contracts/ads/videos.routes'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { BackgroundChoice } from '@mouthpiece/contracts/renders/renders.schemas'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
@@ -32,15 +36,31 @@ export const generationNotFound = () => new AppError('not_found', 'Ad generation
 export async function presentGeneration(db: Queryable, row: AdGenerationRow): Promise<AdGeneration> {
   const render = row.render_id ? await findRender(db, row.render_id) : undefined
   return {
-    id: row.id, ad_project_id: row.ad_project_id, mode: row.mode, placement: row.placement as AdGeneration['placement'], influencer_id: row.influencer_id, ad_avatar_id: row.ad_avatar_id,
-    voice_id: row.voice_id, text: row.text, attempts: row.attempts, render: render ? presentRender(render) : null, created_at: row.created_at.toISOString(),
+    id: row.id,
+    ad_project_id: row.ad_project_id,
+    mode: row.mode,
+    placement: row.placement as AdGeneration['placement'],
+    influencer_id: row.influencer_id,
+    ad_avatar_id: row.ad_avatar_id,
+    voice_id: row.voice_id,
+    text: row.text,
+    attempts: row.attempts,
+    render: render ? presentRender(render) : null,
+    created_at: row.created_at.toISOString(),
   }
 }
 
 /** The brand's voice if it is a voice we have, else the presenter's own (influencer or ad avatar). */
 async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
   const wanted = kit?.voice.voice_id
-  if (wanted && (await requireVoice(wanted).then(() => true, () => false))) return wanted
+  if (
+    wanted &&
+    (await requireVoice(wanted).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return wanted
   return fallback
 }
 
@@ -50,7 +70,14 @@ function brandBackground(kit: BrandKit | null): BackgroundChoice {
   return colour ? { type: 'color', color: colour } : { type: 'preset', id: 'studio' }
 }
 
-interface Ask { mode: 'read' | 'lipsync'; placement: AdVideoPlacement; influencer_id: string | null; ad_avatar_id: number | null; text: string; audio_uuid_path: string | null }
+interface Ask {
+  mode: 'read' | 'lipsync'
+  placement: AdVideoPlacement
+  influencer_id: string | null
+  ad_avatar_id: number | null
+  text: string
+  audio_uuid_path: string | null
+}
 
 /** The user's ad project, or the 404 every ad video call answers for another user's or a missing one. */
 async function ownProject(deps: AdVideoDeps, projectId: number, userId: number): Promise<AdProjectWithBrand> {
@@ -60,42 +87,87 @@ async function ownProject(deps: AdVideoDeps, projectId: number, userId: number):
 }
 
 /** Starts the render for `ask` in `project` (already checked as the user's); `attach` records it inside the render's own transaction. */
-async function startVideo(deps: AdVideoDeps, userId: number, project: AdProjectWithBrand, ask: Ask, attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>) {
+async function startVideo(
+  deps: AdVideoDeps,
+  userId: number,
+  project: AdProjectWithBrand,
+  ask: Ask,
+  attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>,
+) {
   const kit = project.brand_id ? await getBrandKit(deps.db, project.brand_id) : null
   // An admin's ad avatar (a talking photo) or an influencer presents.
-  const avatar = ask.ad_avatar_id !== null ? await chooseAdAvatar(deps.db, userId, ask.ad_avatar_id) : await chooseAvatar(deps.db, userId, { influencer_id: ask.influencer_id ?? undefined })
+  const avatar =
+    ask.ad_avatar_id !== null
+      ? await chooseAdAvatar(deps.db, userId, ask.ad_avatar_id)
+      : await chooseAvatar(deps.db, userId, { influencer_id: ask.influencer_id ?? undefined })
   let audioUploadKey: string | undefined
   if (ask.mode === 'lipsync') {
     const upload = await findUpload(deps.db, ask.audio_uuid_path!)
     if (!upload || upload.user_id !== userId) throw new AppError('not_found', 'Audio file not found', 404)
-    if (upload.status !== ProcessStatus.successfully || !upload.wav_key) throw new AppError('not_ready', 'The audio file is still being processed. Try again in a moment.', 409)
+    if (upload.status !== ProcessStatus.successfully || !upload.wav_key)
+      throw new AppError('not_ready', 'The audio file is still being processed. Try again in a moment.', 409)
     audioUploadKey = upload.wav_key
   } else if (!ask.text) throw fieldError('text', NO_COPY_MESSAGE)
   const voiceId = await brandVoice(kit, avatar.voice_id)
-  return startModuleVideo(rendersDeps(deps), userId, {
-    source: 'ad_video', text: ask.text, title: `${project.name} · ${PLACEMENTS[ask.placement].aspect}`, avatar, voiceId, emotion: avatar.emotion, intensity: 0.6,
-    orientation: AD_VIDEO_FRAMES[ask.placement], background: brandBackground(kit), rate: kit?.voice.rate ?? 1, audioUploadKey,
-  }, { claim: async () => undefined, attach: (tx, row) => attach(tx, row.id, voiceId) })
+  return startModuleVideo(
+    rendersDeps(deps),
+    userId,
+    {
+      source: 'ad_video',
+      text: ask.text,
+      title: `${project.name} · ${PLACEMENTS[ask.placement].aspect}`,
+      avatar,
+      voiceId,
+      emotion: avatar.emotion,
+      intensity: 0.6,
+      orientation: AD_VIDEO_FRAMES[ask.placement],
+      background: brandBackground(kit),
+      rate: kit?.voice.rate ?? 1,
+      audioUploadKey,
+    },
+    { claim: async () => undefined, attach: (tx, row) => attach(tx, row.id, voiceId) },
+  )
 }
 
-export async function createAdVideo(deps: AdVideoDeps, userId: number, projectId: number, body: z.infer<typeof CreateAdVideoBody>): Promise<AdGeneration> {
+export async function createAdVideo(
+  deps: AdVideoDeps,
+  userId: number,
+  projectId: number,
+  body: z.infer<typeof CreateAdVideoBody>,
+): Promise<AdGeneration> {
   const project = await ownProject(deps, projectId, userId)
   const ask: Ask = {
-    mode: body.audio_uuid_path ? 'lipsync' : 'read', placement: body.placement, influencer_id: body.influencer_id ?? null, ad_avatar_id: body.ad_avatar_id ?? null,
-    text: body.audio_uuid_path ? '' : (body.text ?? project.copy).trim(), audio_uuid_path: body.audio_uuid_path ?? null,
+    mode: body.audio_uuid_path ? 'lipsync' : 'read',
+    placement: body.placement,
+    influencer_id: body.influencer_id ?? null,
+    ad_avatar_id: body.ad_avatar_id ?? null,
+    text: body.audio_uuid_path ? '' : (body.text ?? project.copy).trim(),
+    audio_uuid_path: body.audio_uuid_path ?? null,
   }
   let created: AdGenerationRow | undefined
   await startVideo(deps, userId, project, ask, async (tx, renderId, voiceId) => {
-    ;[created] = await tx.insert(adGenerations).values({ user_id: userId, ad_project_id: projectId, render_id: renderId, voice_id: voiceId, ...ask }).returning()
+    ;[created] = await tx
+      .insert(adGenerations)
+      .values({ user_id: userId, ad_project_id: projectId, render_id: renderId, voice_id: voiceId, ...ask })
+      .returning()
   })
   const generation = await presentGeneration(deps.db, created!)
   await emitAdProject(deps, userId, { type: 'video', project_id: projectId, generation })
   return generation
 }
 
-export async function listAdVideos(deps: AdVideoDeps, userId: number, projectId: number): Promise<AdGeneration[]> {
+export async function listAdVideos(
+  deps: AdVideoDeps,
+  userId: number,
+  projectId: number,
+): Promise<AdGeneration[]> {
   await ownProject(deps, projectId, userId)
-  const rows = await deps.db.select().from(adGenerations).where(eq(adGenerations.ad_project_id, projectId)).orderBy(desc(adGenerations.created_at)).limit(50)
+  const rows = await deps.db
+    .select()
+    .from(adGenerations)
+    .where(eq(adGenerations.ad_project_id, projectId))
+    .orderBy(desc(adGenerations.created_at))
+    .limit(50)
   return Promise.all(rows.map((r) => presentGeneration(deps.db, r)))
 }
 
@@ -104,11 +176,26 @@ export async function retryAdVideo(deps: AdVideoDeps, id: string): Promise<AdGen
   const [row] = await deps.db.select().from(adGenerations).where(eq(adGenerations.id, id))
   if (!row) throw generationNotFound()
   const render = row.render_id ? await findRender(deps.db, row.render_id) : undefined
-  if (render && render.status !== 4) throw new AppError('not_failed', 'Only a failed ad video can be retried.', 409)
+  if (render && render.status !== 4)
+    throw new AppError('not_failed', 'Only a failed ad video can be retried.', 409)
   let updated: AdGenerationRow | undefined
-  await startVideo(deps, row.user_id, await ownProject(deps, row.ad_project_id, row.user_id), { ...row, placement: row.placement as Ask['placement'] }, async (tx, renderId) => {
-    ;[updated] = await tx.update(adGenerations).set({ render_id: renderId, attempts: row.attempts + 1, updated_at: new Date() }).where(eq(adGenerations.id, id)).returning()
+  await startVideo(
+    deps,
+    row.user_id,
+    await ownProject(deps, row.ad_project_id, row.user_id),
+    { ...row, placement: row.placement as Ask['placement'] },
+    async (tx, renderId) => {
+      ;[updated] = await tx
+        .update(adGenerations)
+        .set({ render_id: renderId, attempts: row.attempts + 1, updated_at: new Date() })
+        .where(eq(adGenerations.id, id))
+        .returning()
+    },
+  )
+  await emitAdProject(deps, row.user_id, {
+    type: 'video',
+    project_id: row.ad_project_id,
+    generation: await presentGeneration(deps.db, updated!),
   })
-  await emitAdProject(deps, row.user_id, { type: 'video', project_id: row.ad_project_id, generation: await presentGeneration(deps.db, updated!) })
   return updated!
 }

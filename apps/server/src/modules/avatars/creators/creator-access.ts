@@ -10,7 +10,12 @@ import type { InfluencerRow } from '../avatars.schema'
 const open = (a: CreatorAccess) => a.plans.length === 0 && a.user_ids.length === 0
 
 /** Whether a user (null: a visitor) may see and use an influencer: everyone when unrestricted, else by plan or by name. */
-export async function mayUse(db: Queryable, userId: number | null, row: Pick<InfluencerRow, 'access'>, planSlug?: string): Promise<boolean> {
+export async function mayUse(
+  db: Queryable,
+  userId: number | null,
+  row: Pick<InfluencerRow, 'access'>,
+  planSlug?: string,
+): Promise<boolean> {
   if (open(row.access)) return true
   if (userId === null) return false
   if (row.access.user_ids.includes(userId)) return true
@@ -19,11 +24,14 @@ export async function mayUse(db: Queryable, userId: number | null, row: Pick<Inf
 }
 
 /** The influencers this user may pick (the plan is looked up once). */
-export async function visibleTo<T extends Pick<InfluencerRow, 'access'>>(db: Queryable, userId: number | null, rows: T[]): Promise<T[]> {
+export async function visibleTo<T extends Pick<InfluencerRow, 'access'>>(
+  db: Queryable,
+  userId: number | null,
+  rows: T[],
+): Promise<T[]> {
   if (rows.every((r) => open(r.access))) return rows
   const plan = userId === null ? undefined : (await getEntitlements(db, userId)).plan_slug
   const out: T[] = []
   for (const r of rows) if (await mayUse(db, userId, r, plan ?? '')) out.push(r)
   return out
 }
-

@@ -4,8 +4,15 @@
  * portrait (added to the dataset) and/or removes the background, as a user does for a custom avatar.
  */
 import { eq } from 'drizzle-orm'
-import { CREATOR_AVATAR_NOTHING_MESSAGE, CREATOR_DATASET_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/creators.routes'
-import type { Creator, CreatorAiAvatar, CreatorDatasetItem } from '@mouthpiece/contracts/avatars/creators.routes'
+import {
+  CREATOR_AVATAR_NOTHING_MESSAGE,
+  CREATOR_DATASET_NO_FACE_MESSAGE,
+} from '@mouthpiece/contracts/avatars/creators.routes'
+import type {
+  Creator,
+  CreatorAiAvatar,
+  CreatorDatasetItem,
+} from '@mouthpiece/contracts/avatars/creators.routes'
 import { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { PHOTO_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/avatars.routes'
 import { AppError, fieldError } from '../../../platform/http/errors'
@@ -18,7 +25,15 @@ import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.schema'
 import { normalise } from '../photo-avatars.service'
 import { backgroundChoice, withBackground } from '../photo-background'
 import type { PhotoForm } from '../photo-background'
-import { creatorNotFound, creatorPlaces, datasetKey, findCreator, photoKey, photoSrc, presentCreator } from './creators.service'
+import {
+  creatorNotFound,
+  creatorPlaces,
+  datasetKey,
+  findCreator,
+  photoKey,
+  photoSrc,
+  presentCreator,
+} from './creators.service'
 import type { CreatorsDeps } from './creators.service'
 
 const datasetSrc = (id: string, n: number) => `/api/admin/influencers/${id}/ai-avatar-dataset/${n}`
@@ -26,17 +41,34 @@ const datasetSrc = (id: string, n: number) => `/api/admin/influencers/${id}/ai-a
 /** Whether the avatar was made from this dataset picture: its landmarks are the picture's as found (creators have no landmark editing). */
 function madeFrom(row: InfluencerRow, d: CreatorDatasetEntry): boolean {
   const used = row.look.photo
-  return Boolean(used && d.landmarks && d.width === used.width && d.height === used.height && JSON.stringify(d.landmarks) === JSON.stringify(used.landmarks))
+  return Boolean(
+    used &&
+    d.landmarks &&
+    d.width === used.width &&
+    d.height === used.height &&
+    JSON.stringify(d.landmarks) === JSON.stringify(used.landmarks),
+  )
 }
 
 /** The dataset as the admin sees it; `in_use` is the picture the current avatar was made from. */
 export async function creatorDataset(deps: CreatorsDeps, id: string): Promise<CreatorDatasetItem[]> {
   const row = await findCreator(deps.db, id)
-  return row.dataset.map((d, index) => ({ index, src: datasetSrc(id, index), width: d.width, height: d.height, face: Boolean(d.landmarks), in_use: madeFrom(row, d) }))
+  return row.dataset.map((d, index) => ({
+    index,
+    src: datasetSrc(id, index),
+    width: d.width,
+    height: d.height,
+    face: Boolean(d.landmarks),
+    in_use: madeFrom(row, d),
+  }))
 }
 
 /** SPEC "AI avatar": the look, the photo avatar's state and where to see it (still, portrait, backdrop, landing video). */
-export async function creatorAiAvatar(deps: CreatorsDeps, videos: InfluencerVideos, id: string): Promise<CreatorAiAvatar> {
+export async function creatorAiAvatar(
+  deps: CreatorsDeps,
+  videos: InfluencerVideos,
+  id: string,
+): Promise<CreatorAiAvatar> {
   const row = await findCreator(deps.db, id)
   const photo = row.look.photo
   const bg = photo?.background ?? { mode: 'keep' as const }
@@ -44,11 +76,22 @@ export async function creatorAiAvatar(deps: CreatorsDeps, videos: InfluencerVide
   const shown = row.is_active && row.status === 'ready'
   const video = (await videos.latest([row])).get(row.id) ?? null
   return {
-    id: row.id, name: row.name, kind: photo ? 'photo' : 'cartoon', look: row.look, emotion: Emotion.catch('Neutral').parse(row.emotion),
+    id: row.id,
+    name: row.name,
+    kind: photo ? 'photo' : 'cartoon',
+    look: row.look,
+    emotion: Emotion.catch('Neutral').parse(row.emotion),
     processing: { status: row.status, progress: row.progress, stage: row.stage, error: row.error },
     shown,
     photo: photo
-      ? { width: photo.width, height: photo.height, landmarks: photo.landmarks.length, background: bg.mode, background_color: bg.mode === 'color' ? bg.color : null, dataset_index: used < 0 ? null : used }
+      ? {
+          width: photo.width,
+          height: photo.height,
+          landmarks: photo.landmarks.length,
+          background: bg.mode,
+          background_color: bg.mode === 'color' ? bg.color : null,
+          dataset_index: used < 0 ? null : used,
+        }
       : null,
     dataset: { pictures: row.dataset.length, with_face: row.dataset.filter((d) => d.landmarks).length },
     preview: {
@@ -77,9 +120,19 @@ const readBytes = async (deps: CreatorsDeps, key: string) => {
 async function newPortrait(deps: CreatorsDeps, id: string, dataset: CreatorDatasetEntry[], form: PhotoForm) {
   if (form.file) {
     const norm = await normalise(form.file)
-    const face = await findFaceLandmarks({ data: norm.rgb, width: norm.width, height: norm.height, channels: 3 })
+    const face = await findFaceLandmarks({
+      data: norm.rgb,
+      width: norm.width,
+      height: norm.height,
+      channels: 3,
+    })
     if (!face) throw new AppError('no_face', PHOTO_NO_FACE_MESSAGE, 422, { file: [PHOTO_NO_FACE_MESSAGE] })
-    const entry: CreatorDatasetEntry = { key: datasetKey(id, dataset.length), width: norm.width, height: norm.height, landmarks: face.landmarks }
+    const entry: CreatorDatasetEntry = {
+      key: datasetKey(id, dataset.length),
+      width: norm.width,
+      height: norm.height,
+      landmarks: face.landmarks,
+    }
     return { jpeg: norm.jpeg, entry, added: true }
   }
   const raw = form.fields.dataset_index?.trim()
@@ -91,7 +144,12 @@ async function newPortrait(deps: CreatorsDeps, id: string, dataset: CreatorDatas
 }
 
 /** SPEC "update avatar": another portrait and/or another background; every check passes before anything is stored. */
-export async function updateCreatorAvatar(deps: CreatorsDeps, actor: AdminAuditActor, id: string, form: PhotoForm): Promise<{ creator: Creator; segment_ms: number | null }> {
+export async function updateCreatorAvatar(
+  deps: CreatorsDeps,
+  actor: AdminAuditActor,
+  id: string,
+  form: PhotoForm,
+): Promise<{ creator: Creator; segment_ms: number | null }> {
   const current = await findCreator(deps.db, id)
   const choice = backgroundChoice(form)
   const portrait = await newPortrait(deps, id, current.dataset, form)
@@ -102,16 +160,41 @@ export async function updateCreatorAvatar(deps: CreatorsDeps, actor: AdminAuditA
     if (portrait.added) await deps.storage.put(portrait.entry.key, portrait.jpeg, 'image/jpeg')
     await deps.storage.put(photoKey(id), portrait.jpeg, 'image/jpeg')
     // A removed background stays removed: the new portrait is cut out below with the same colour or picture.
-    photo = { src: photoSrc(id, Date.now()), key: photoKey(id), width: portrait.entry.width, height: portrait.entry.height, landmarks: portrait.entry.landmarks!, ...(photo?.background ? { background: photo.background } : {}) }
+    photo = {
+      src: photoSrc(id, Date.now()),
+      key: photoKey(id),
+      width: portrait.entry.width,
+      height: portrait.entry.height,
+      landmarks: portrait.entry.landmarks!,
+      ...(photo?.background ? { background: photo.background } : {}),
+    }
   }
   if (!photo) throw fieldError('file', 'This creator has no photo avatar yet. Please upload a portrait.')
   const bg = photo.background
-  const wanted = choice ?? (portrait && bg && bg.mode !== 'keep' ? (bg.mode === 'color' ? { mode: 'color' as const, color: bg.color } : { mode: 'image' as const }) : undefined)
+  const wanted =
+    choice ??
+    (portrait && bg && bg.mode !== 'keep'
+      ? bg.mode === 'color'
+        ? { mode: 'color' as const, color: bg.color }
+        : { mode: 'image' as const }
+      : undefined)
   let segmentMs: number | null = null
   if (wanted) ({ photo, segmentMs } = await withBackground(deps.storage, photo, wanted, places))
   const look = { ...current.look, photo }
   const dataset = portrait?.added ? [...current.dataset, portrait.entry] : current.dataset
-  const row = await auditedChange(deps.db, actor, 'creators.update-avatar', { target: { type: 'creator', id }, before: async () => ({ photo: current.look.photo ?? null }) }, async (tx) =>
-    (await tx.update(influencers).set({ look, dataset, updated_at: new Date() }).where(eq(influencers.id, id)).returning())[0]!)
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'creators.update-avatar',
+    { target: { type: 'creator', id }, before: async () => ({ photo: current.look.photo ?? null }) },
+    async (tx) =>
+      (
+        await tx
+          .update(influencers)
+          .set({ look, dataset, updated_at: new Date() })
+          .where(eq(influencers.id, id))
+          .returning()
+      )[0]!,
+  )
   return { creator: presentCreator(row), segment_ms: segmentMs }
 }

@@ -12,13 +12,21 @@ import type { InfluencerVideos } from './influencer-videos'
 import { findCreator, listCreators } from './creators.service'
 import type { CreatorsDeps } from './creators.service'
 
-interface DemoQuery { page: number; per_page: number; sort?: 'name' | 'created_at'; dir?: 'asc' | 'desc' }
+interface DemoQuery {
+  page: number
+  per_page: number
+  sort?: 'name' | 'created_at'
+  dir?: 'asc' | 'desc'
+}
 
 export async function demoInfluencers(deps: CreatorsDeps, influencerVideos: InfluencerVideos, q: DemoQuery) {
   const all = await listCreators(deps.db)
   if (q.sort) {
     const sign = q.dir === 'desc' ? -1 : 1
-    all.sort((a, b) => sign * (q.sort === 'name' ? a.name.localeCompare(b.name) : a.created_at.localeCompare(b.created_at)))
+    all.sort(
+      (a, b) =>
+        sign * (q.sort === 'name' ? a.name.localeCompare(b.name) : a.created_at.localeCompare(b.created_at)),
+    )
   }
   const lastPage = Math.max(1, Math.ceil(all.length / q.per_page))
   const slice = all.slice((q.page - 1) * q.per_page, q.page * q.per_page)
@@ -27,12 +35,24 @@ export async function demoInfluencers(deps: CreatorsDeps, influencerVideos: Infl
   return { list, total: all.length, total_capped: false, lastPage, page: q.page, per_page: q.per_page }
 }
 
-export async function refreshWebSource(deps: CreatorsDeps, influencerVideos: InfluencerVideos, actor: AdminAuditActor, id: string): Promise<InfluencerVideo> {
+export async function refreshWebSource(
+  deps: CreatorsDeps,
+  influencerVideos: InfluencerVideos,
+  actor: AdminAuditActor,
+  id: string,
+): Promise<InfluencerVideo> {
   const row = await findCreator(deps.db, id)
   // The landing page is for everyone: a creator kept to some plans or users has no video there.
   const restricted = row.access.plans.length + row.access.user_ids.length > 0
-  if (row.status !== 'ready' || !row.is_active || restricted) throw fieldError('id', CREATOR_NOT_SHOWN_MESSAGE)
+  if (row.status !== 'ready' || !row.is_active || restricted)
+    throw fieldError('id', CREATOR_NOT_SHOWN_MESSAGE)
   // Recorded after the fact: the render is queued in its own transaction (PGlite has one connection).
   const video = await influencerVideos.refresh(row)
-  return auditedChange(deps.db, actor, 'creators.refresh-web-source', { target: { type: 'creator', id } }, async () => video)
+  return auditedChange(
+    deps.db,
+    actor,
+    'creators.refresh-web-source',
+    { target: { type: 'creator', id } },
+    async () => video,
+  )
 }

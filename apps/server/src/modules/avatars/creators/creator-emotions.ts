@@ -18,13 +18,21 @@ import { AppError, fieldError } from '../../../platform/http/errors'
 import type { UploadedFile } from '../../../platform/http/form-upload'
 import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
-import { createProfileFromVoice, deleteProfile, emotionTableOf, getProfile, profileEmotions, setProfileEmotions } from '../../voices'
+import {
+  createProfileFromVoice,
+  deleteProfile,
+  emotionTableOf,
+  getProfile,
+  profileEmotions,
+  setProfileEmotions,
+} from '../../voices'
 import { influencers } from '../avatars.schema'
 import type { InfluencerRow } from '../avatars.schema'
 import { findCreator, presentCreator } from './creators.service'
 import type { CreatorsDeps } from './creators.service'
 
-const voiceChanged = () => new AppError('conflict', 'The creator’s voice was changed meanwhile. Please import the file again.', 409)
+const voiceChanged = () =>
+  new AppError('conflict', 'The creator’s voice was changed meanwhile. Please import the file again.', 409)
 
 /** The creator's own voice profile (the table may be written to it), or null. */
 async function ownProfileId(db: Queryable, row: InfluencerRow): Promise<number | null> {
@@ -33,13 +41,21 @@ async function ownProfileId(db: Queryable, row: InfluencerRow): Promise<number |
   const others = await db
     .select({ id: influencers.id })
     .from(influencers)
-    .where(and(ne(influencers.id, row.id), or(eq(influencers.voice_profile_id, id), eq(influencers.voice_id, profileVoiceId(id)))))
+    .where(
+      and(
+        ne(influencers.id, row.id),
+        or(eq(influencers.voice_profile_id, id), eq(influencers.voice_id, profileVoiceId(id))),
+      ),
+    )
     .limit(1)
   return others.length ? null : id
 }
 
 export async function importCreatorEmotions(
-  deps: CreatorsDeps, actor: AdminAuditActor, id: string, file: UploadedFile | undefined,
+  deps: CreatorsDeps,
+  actor: AdminAuditActor,
+  id: string,
+  file: UploadedFile | undefined,
 ): Promise<{ message: string; creator: Creator; profile: VoiceProfileItem }> {
   const table = emotionTableOf(file)
   const current = await findCreator(deps.db, id)
@@ -50,29 +66,53 @@ export async function importCreatorEmotions(
   const own = await ownProfileId(deps.db, current)
   let profileId: number
   if (own !== null) {
-    await auditedChange(deps.db, actor, 'creators.import-emotion', { target, before: async (tx) => ({ ...before, emotions: await profileEmotions(tx, own) }) }, async (tx) => {
-      await setProfileEmotions(tx, own, table)
-      return { ...before, emotions: table }
-    })
+    await auditedChange(
+      deps.db,
+      actor,
+      'creators.import-emotion',
+      { target, before: async (tx) => ({ ...before, emotions: await profileEmotions(tx, own) }) },
+      async (tx) => {
+        await setProfileEmotions(tx, own, table)
+        return { ...before, emotions: table }
+      },
+    )
     profileId = own
   } else {
     const made = await createProfileFromVoice(deps, actor, {
-      name: `${current.name}'s voice`, speaker: current.name, voiceId: current.voice_id, emotions: table, meta: { for_creator: id },
+      name: `${current.name}'s voice`,
+      speaker: current.name,
+      voiceId: current.voice_id,
+      emotions: table,
+      meta: { for_creator: id },
       description: `${current.name}'s own voice (from ${current.voice_id}) with an imported emotion table.`,
     })
     try {
-      await auditedChange(deps.db, actor, 'creators.import-emotion', { target, before: async () => before }, async (tx) => {
-        const next = { voice_id: profileVoiceId(made.id), voice_profile_id: made.id }
-        // Only over the voice the profile was made from: an admin who picked another voice meanwhile keeps it.
-        const [row] = await tx.update(influencers).set({ ...next, updated_at: new Date() }).where(and(eq(influencers.id, id), eq(influencers.voice_id, current.voice_id))).returning({ id: influencers.id })
-        if (!row) throw voiceChanged()
-        return { ...next, emotions: table }
-      })
+      await auditedChange(
+        deps.db,
+        actor,
+        'creators.import-emotion',
+        { target, before: async () => before },
+        async (tx) => {
+          const next = { voice_id: profileVoiceId(made.id), voice_profile_id: made.id }
+          // Only over the voice the profile was made from: an admin who picked another voice meanwhile keeps it.
+          const [row] = await tx
+            .update(influencers)
+            .set({ ...next, updated_at: new Date() })
+            .where(and(eq(influencers.id, id), eq(influencers.voice_id, current.voice_id)))
+            .returning({ id: influencers.id })
+          if (!row) throw voiceChanged()
+          return { ...next, emotions: table }
+        },
+      )
     } catch (error) {
       await deleteProfile(deps, actor, made.id).catch(() => undefined)
       throw error
     }
     profileId = made.id
   }
-  return { message: EMOTION_IMPORTED_MESSAGE, creator: presentCreator(await findCreator(deps.db, id)), profile: await getProfile(deps, profileId) }
+  return {
+    message: EMOTION_IMPORTED_MESSAGE,
+    creator: presentCreator(await findCreator(deps.db, id)),
+    profile: await getProfile(deps, profileId),
+  }
 }

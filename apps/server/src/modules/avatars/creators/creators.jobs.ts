@@ -8,7 +8,11 @@ import { CREATOR_QUEUE, ensureCreatorQueues } from './creators.queues'
 export async function startCreatorsWorkers(platform: Platform): Promise<void> {
   await ensureCreatorQueues(platform)
   registerProfileSpeech(platform.db)
-  await platform.queue.work<{ id: string; files: number; admin: AdminAuditActor }>(CREATOR_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 1 }, async (jobs) => {
-    for (const job of jobs) await processCreator(platform, job.data, job.signal)
-  })
+  await platform.queue.work<{ id: string; files: number; admin: AdminAuditActor }>(
+    CREATOR_QUEUE,
+    { pollingIntervalSeconds: 0.5, localConcurrency: 1 },
+    async (jobs) => {
+      for (const job of jobs) await processCreator(platform, job.data, job.signal)
+    },
+  )
 }

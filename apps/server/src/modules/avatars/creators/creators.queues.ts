@@ -4,5 +4,10 @@ import type { Platform } from '../../../platform/context'
 export const CREATOR_QUEUE = 'avatars.creator-dataset'
 
 export async function ensureCreatorQueues(platform: Pick<Platform, 'queue'>): Promise<void> {
-  await platform.queue.ensure(CREATOR_QUEUE, { retryLimit: 1, retryDelay: 2, expireInSeconds: 600, heartbeatSeconds: 15 })
+  await platform.queue.ensure(CREATOR_QUEUE, {
+    retryLimit: 1,
+    retryDelay: 2,
+    expireInSeconds: 600,
+    heartbeatSeconds: 15,
+  })
 }

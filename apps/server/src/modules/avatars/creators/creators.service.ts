@@ -11,12 +11,25 @@ import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { asc, eq } from 'drizzle-orm'
 import {
-  CREATOR_DEFAULT_VOICE, CREATOR_FILES_MISSING_MESSAGE, CREATOR_NO_FACE_MESSAGE, CREATOR_NO_OWN_VOICE_MESSAGE, CREATOR_NOT_MEDIA_MESSAGE, CREATOR_TOO_LARGE_MESSAGE, MAX_CREATOR_FILES,
+  CREATOR_DEFAULT_VOICE,
+  CREATOR_FILES_MISSING_MESSAGE,
+  CREATOR_NO_FACE_MESSAGE,
+  CREATOR_NO_OWN_VOICE_MESSAGE,
+  CREATOR_NOT_MEDIA_MESSAGE,
+  CREATOR_TOO_LARGE_MESSAGE,
+  MAX_CREATOR_FILES,
 } from '@mouthpiece/contracts/avatars/creators.routes'
 import type { Creator, CreatorAccess } from '@mouthpiece/contracts/avatars/creators.routes'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import { slugify } from '@mouthpiece/contracts/slug'
-import { ffmpeg, ffprobe, baseVoiceForProfile, findFaceLandmarks, lookForPrompt, measureVoice } from '../../../platform/media'
+import {
+  ffmpeg,
+  ffprobe,
+  baseVoiceForProfile,
+  findFaceLandmarks,
+  lookForPrompt,
+  measureVoice,
+} from '../../../platform/media'
 import type { Platform } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError, fieldError, humanPart } from '../../../platform/http/errors'
@@ -41,8 +54,18 @@ export const photoSrc = (id: string, at: number) => `/api/influencers/${id}/phot
 
 export function presentCreator(row: InfluencerRow): Creator {
   return {
-    id: row.id, name: row.name, description: row.description, look: row.look, voice_id: row.voice_id, voice_profile_id: row.voice_profile_id,
-    is_active: row.is_active, status: row.status, progress: row.progress, stage: row.stage, error: row.error, access: row.access,
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    look: row.look,
+    voice_id: row.voice_id,
+    voice_profile_id: row.voice_profile_id,
+    is_active: row.is_active,
+    status: row.status,
+    progress: row.progress,
+    stage: row.stage,
+    error: row.error,
+    access: row.access,
     created_at: row.created_at.toISOString(),
   }
 }
@@ -54,35 +77,102 @@ export async function findCreator(db: Queryable, id: string): Promise<Influencer
 }
 
 export async function listCreators(db: Queryable): Promise<Creator[]> {
-  const rows = await db.select().from(influencers).orderBy(asc(influencers.order), asc(influencers.created_at), asc(influencers.id))
+  const rows = await db
+    .select()
+    .from(influencers)
+    .orderBy(asc(influencers.order), asc(influencers.created_at), asc(influencers.id))
   return rows.map(presentCreator)
 }
 export const getCreator = async (db: Queryable, id: string) => presentCreator(await findCreator(db, id))
 
 // ───────────────────────────── access ─────────────────────────────
 
-export async function updateAccess(deps: CreatorsDeps, actor: AdminAuditActor, id: string, access: CreatorAccess): Promise<Creator> {
+export async function updateAccess(
+  deps: CreatorsDeps,
+  actor: AdminAuditActor,
+  id: string,
+  access: CreatorAccess,
+): Promise<Creator> {
   const current = await findCreator(deps.db, id)
   const next = { plans: [...new Set(access.plans)], user_ids: [...new Set(access.user_ids)] }
-  const row = await auditedChange(deps.db, actor, 'creators.permission', { target: { type: 'creator', id }, before: async () => current.access }, async (tx) =>
-    (await tx.update(influencers).set({ access: next, updated_at: new Date() }).where(eq(influencers.id, id)).returning())[0]!)
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'creators.permission',
+    { target: { type: 'creator', id }, before: async () => current.access },
+    async (tx) =>
+      (
+        await tx
+          .update(influencers)
+          .set({ access: next, updated_at: new Date() })
+          .where(eq(influencers.id, id))
+          .returning()
+      )[0]!,
+  )
   return presentCreator(row)
 }
 
-export async function updateCreator(deps: CreatorsDeps, actor: AdminAuditActor, id: string, patch: { name?: string; description?: string; is_active?: boolean }): Promise<Creator> {
+export async function updateCreator(
+  deps: CreatorsDeps,
+  actor: AdminAuditActor,
+  id: string,
+  patch: { name?: string; description?: string; is_active?: boolean },
+): Promise<Creator> {
   const current = await findCreator(deps.db, id)
-  if (patch.is_active && current.status !== 'ready') throw fieldError('is_active', 'The creator can be shown once processing has finished')
-  const row = await auditedChange(deps.db, actor, 'creators.update', { target: { type: 'creator', id }, before: async () => ({ name: current.name, description: current.description, is_active: current.is_active }) }, async (tx) =>
-    (await tx.update(influencers).set({ ...patch, updated_at: new Date() }).where(eq(influencers.id, id)).returning())[0]!)
+  if (patch.is_active && current.status !== 'ready')
+    throw fieldError('is_active', 'The creator can be shown once processing has finished')
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'creators.update',
+    {
+      target: { type: 'creator', id },
+      before: async () => ({
+        name: current.name,
+        description: current.description,
+        is_active: current.is_active,
+      }),
+    },
+    async (tx) =>
+      (
+        await tx
+          .update(influencers)
+          .set({ ...patch, updated_at: new Date() })
+          .where(eq(influencers.id, id))
+          .returning()
+      )[0]!,
+  )
   return presentCreator(row)
 }
 
-export async function updateVoice(deps: CreatorsDeps, actor: AdminAuditActor, id: string, voiceId: string, exists: (id: string) => Promise<boolean>): Promise<Creator> {
+export async function updateVoice(
+  deps: CreatorsDeps,
+  actor: AdminAuditActor,
+  id: string,
+  voiceId: string,
+  exists: (id: string) => Promise<boolean>,
+): Promise<Creator> {
   const current = await findCreator(deps.db, id)
   if (!(await exists(voiceId))) throw fieldError('voice_id', 'This voice is not installed')
   const profileId = /^profile:(\d+)$/.exec(voiceId)?.[1]
-  const row = await auditedChange(deps.db, actor, 'creators.update-voice', { target: { type: 'creator', id }, before: async () => ({ voice_id: current.voice_id }) }, async (tx) =>
-    (await tx.update(influencers).set({ voice_id: voiceId, voice_profile_id: profileId ? Number(profileId) : null, updated_at: new Date() }).where(eq(influencers.id, id)).returning())[0]!)
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'creators.update-voice',
+    { target: { type: 'creator', id }, before: async () => ({ voice_id: current.voice_id }) },
+    async (tx) =>
+      (
+        await tx
+          .update(influencers)
+          .set({
+            voice_id: voiceId,
+            voice_profile_id: profileId ? Number(profileId) : null,
+            updated_at: new Date(),
+          })
+          .where(eq(influencers.id, id))
+          .returning()
+      )[0]!,
+  )
   return presentCreator(row)
 }
 
@@ -93,23 +183,51 @@ export async function deleteCreator(deps: CreatorsDeps, actor: AdminAuditActor, 
     await updateCreator(deps, actor, id, { is_active: false })
     return
   }
-  await auditedChange(deps.db, actor, 'creators.delete', { target: { type: 'creator', id }, before: async () => presentCreator(current) }, async (tx) => {
-    await tx.delete(influencers).where(eq(influencers.id, id))
-    return { deleted: true }
-  })
+  await auditedChange(
+    deps.db,
+    actor,
+    'creators.delete',
+    { target: { type: 'creator', id }, before: async () => presentCreator(current) },
+    async (tx) => {
+      await tx.delete(influencers).where(eq(influencers.id, id))
+      return { deleted: true }
+    },
+  )
   const places = creatorPlaces(id)
   const keys = [photoKey(id), places.cutoutKey, places.backdropKey, ...current.dataset.map((d) => d.key)]
   await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)))
 }
 
 /** SPEC "delete voice": the creator's own voice profile goes (unless another influencer speaks with it); the default voice takes over. */
-export async function deleteCreatorVoice(deps: CreatorsDeps, actor: AdminAuditActor, id: string): Promise<Creator> {
+export async function deleteCreatorVoice(
+  deps: CreatorsDeps,
+  actor: AdminAuditActor,
+  id: string,
+): Promise<Creator> {
   const current = await findCreator(deps.db, id)
   const profileId = current.voice_profile_id
   if (!profileId) throw fieldError('voice_id', CREATOR_NO_OWN_VOICE_MESSAGE)
-  const row = await auditedChange(deps.db, actor, 'creators.delete-voice', { target: { type: 'creator', id }, before: async () => ({ voice_id: current.voice_id, voice_profile_id: profileId }) }, async (tx) =>
-    (await tx.update(influencers).set({ voice_id: CREATOR_DEFAULT_VOICE, voice_profile_id: null, updated_at: new Date() }).where(eq(influencers.id, id)).returning())[0]!)
-  const others = await deps.db.select({ id: influencers.id }).from(influencers).where(eq(influencers.voice_profile_id, profileId))
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'creators.delete-voice',
+    {
+      target: { type: 'creator', id },
+      before: async () => ({ voice_id: current.voice_id, voice_profile_id: profileId }),
+    },
+    async (tx) =>
+      (
+        await tx
+          .update(influencers)
+          .set({ voice_id: CREATOR_DEFAULT_VOICE, voice_profile_id: null, updated_at: new Date() })
+          .where(eq(influencers.id, id))
+          .returning()
+      )[0]!,
+  )
+  const others = await deps.db
+    .select({ id: influencers.id })
+    .from(influencers)
+    .where(eq(influencers.voice_profile_id, profileId))
   if (!others.length) await deleteProfile(deps, actor, profileId).catch(() => undefined)
   return presentCreator(row)
 }
@@ -124,10 +242,21 @@ export const creatorPlaces = (id: string): PhotoPlaces => ({
 
 // ───────────────────────────── adding ─────────────────────────────
 
-type Part = { type: 'file' | 'field'; fieldname: string; filename?: string; mimetype?: string; file?: Readable & { truncated?: boolean }; value?: unknown }
+type Part = {
+  type: 'file' | 'field'
+  fieldname: string
+  filename?: string
+  mimetype?: string
+  file?: Readable & { truncated?: boolean }
+  value?: unknown
+}
 
 /** Stores the upload, makes the hidden creator row (status processing) and queues its processing. */
-export async function addCreator(deps: CreatorsDeps, actor: AdminAuditActor, parts: AsyncIterable<Part>): Promise<Creator> {
+export async function addCreator(
+  deps: CreatorsDeps,
+  actor: AdminAuditActor,
+  parts: AsyncIterable<Part>,
+): Promise<Creator> {
   const fields: Record<string, string> = {}
   const files: Buffer[] = []
   for await (const part of parts) {
@@ -141,7 +270,8 @@ export async function addCreator(deps: CreatorsDeps, actor: AdminAuditActor, par
     }
     const chunks: Buffer[] = []
     for await (const c of part.file) chunks.push(c as Buffer)
-    if (part.file.truncated) throw new AppError('too_large', CREATOR_TOO_LARGE_MESSAGE, 413, { files: [CREATOR_TOO_LARGE_MESSAGE] })
+    if (part.file.truncated)
+      throw new AppError('too_large', CREATOR_TOO_LARGE_MESSAGE, 413, { files: [CREATOR_TOO_LARGE_MESSAGE] })
     if (chunks.length) files.push(Buffer.concat(chunks))
   }
   const name = (fields.name ?? '').trim()
@@ -152,19 +282,49 @@ export async function addCreator(deps: CreatorsDeps, actor: AdminAuditActor, par
   await ensureCreatorQueues(deps)
   await Promise.all(files.map((bytes, n) => deps.storage.put(uploadKey(id, n), bytes)))
   const look: AvatarLook = lookForPrompt({ positivePrompt: name }, 0)
-  const row = await auditedChange(deps.db, actor, 'creators.add', { target: { type: 'creator', id } }, async (tx) => {
-    const [created] = await tx.insert(influencers).values({
-      id, name, description: (fields.description ?? '').trim().slice(0, 300), model_style: look.modelStyle, emotion: 'Neutral', voice_id: CREATOR_DEFAULT_VOICE,
-      look, is_active: false, order: 100, source: 'creator', status: 'processing', progress: 0, stage: 'Waiting to start', error: null,
-    }).returning()
-    await deps.queue.send(CREATOR_QUEUE, { id, files: files.length, admin: actor }, { tx })
-    return created!
-  })
+  const row = await auditedChange(
+    deps.db,
+    actor,
+    'creators.add',
+    { target: { type: 'creator', id } },
+    async (tx) => {
+      const [created] = await tx
+        .insert(influencers)
+        .values({
+          id,
+          name,
+          description: (fields.description ?? '').trim().slice(0, 300),
+          model_style: look.modelStyle,
+          emotion: 'Neutral',
+          voice_id: CREATOR_DEFAULT_VOICE,
+          look,
+          is_active: false,
+          order: 100,
+          source: 'creator',
+          status: 'processing',
+          progress: 0,
+          stage: 'Waiting to start',
+          error: null,
+        })
+        .returning()
+      await deps.queue.send(CREATOR_QUEUE, { id, files: files.length, admin: actor }, { tx })
+      return created!
+    },
+  )
   return presentCreator(row)
 }
 
-async function setProgress(db: Queryable, id: string, progress: number, stage: string, extra: Partial<typeof influencers.$inferInsert> = {}) {
-  await db.update(influencers).set({ progress, stage, updated_at: new Date(), ...extra }).where(eq(influencers.id, id))
+async function setProgress(
+  db: Queryable,
+  id: string,
+  progress: number,
+  stage: string,
+  extra: Partial<typeof influencers.$inferInsert> = {},
+) {
+  await db
+    .update(influencers)
+    .set({ progress, stage, updated_at: new Date(), ...extra })
+    .where(eq(influencers.id, id))
 }
 
 type Kind = { kind: 'image' } | { kind: 'video'; hasAudio: boolean } | { kind: 'audio' } | null
@@ -181,7 +341,11 @@ async function kindOf(file: string): Promise<Kind> {
 }
 
 /** The job: photo avatar from the first face found, voice profile from the first speech found. */
-export async function processCreator(deps: CreatorsDeps, job: { id: string; files: number; admin: AdminAuditActor }, signal?: AbortSignal): Promise<void> {
+export async function processCreator(
+  deps: CreatorsDeps,
+  job: { id: string; files: number; admin: AdminAuditActor },
+  signal?: AbortSignal,
+): Promise<void> {
   const { id } = job
   const row = await findCreator(deps.db, id).catch(() => null)
   if (!row || row.status !== 'processing') return
@@ -208,7 +372,9 @@ export async function processCreator(deps: CreatorsDeps, job: { id: string; file
       if (l.kind?.kind === 'image') candidates.push(l.file)
       else if (l.kind?.kind === 'video') {
         const frame = path.join(work, `frame-${n}.png`)
-        await ffmpeg(['-y', '-v', 'error', '-ss', '1', '-i', l.file, '-frames:v', '1', frame], { signal }).catch(() => ffmpeg(['-y', '-v', 'error', '-i', l.file, '-frames:v', '1', frame], { signal }))
+        await ffmpeg(['-y', '-v', 'error', '-ss', '1', '-i', l.file, '-frames:v', '1', frame], {
+          signal,
+        }).catch(() => ffmpeg(['-y', '-v', 'error', '-i', l.file, '-frames:v', '1', frame], { signal }))
         candidates.push(frame)
       }
     }
@@ -218,7 +384,12 @@ export async function processCreator(deps: CreatorsDeps, job: { id: string; file
     for (const c of candidates) {
       const norm = await normalise(await readFile(c)).catch(() => null)
       if (!norm) continue
-      const face = await findFaceLandmarks({ data: norm.rgb, width: norm.width, height: norm.height, channels: 3 })
+      const face = await findFaceLandmarks({
+        data: norm.rgb,
+        width: norm.width,
+        height: norm.height,
+        channels: 3,
+      })
       const key = datasetKey(id, dataset.length)
       await deps.storage.put(key, norm.jpeg, 'image/jpeg')
       dataset.push({ key, width: norm.width, height: norm.height, landmarks: face?.landmarks ?? null })
@@ -229,42 +400,73 @@ export async function processCreator(deps: CreatorsDeps, job: { id: string; file
     const chosen = dataset.find((d) => d.landmarks)
     if (!chosen) throw new AppError('no_face', CREATOR_NO_FACE_MESSAGE, 422)
     await deps.storage.put(photoKey(id), firstFace!, 'image/jpeg')
-    const look: AvatarLook = { ...row.look, photo: { src: photoSrc(id, Date.now()), key: photoKey(id), width: chosen.width, height: chosen.height, landmarks: chosen.landmarks! } }
+    const look: AvatarLook = {
+      ...row.look,
+      photo: {
+        src: photoSrc(id, Date.now()),
+        key: photoKey(id),
+        width: chosen.width,
+        height: chosen.height,
+        landmarks: chosen.landmarks!,
+      },
+    }
     await setProgress(deps.db, id, 55, 'Photo avatar ready', { look })
     signal?.throwIfAborted()
 
     // Voice: the speech of the first video (or audio file) with sound.
-    const speech = local.find((l) => (l.kind?.kind === 'video' && l.kind.hasAudio) || l.kind?.kind === 'audio')
+    const speech = local.find(
+      (l) => (l.kind?.kind === 'video' && l.kind.hasAudio) || l.kind?.kind === 'audio',
+    )
     let voice: { voice_id: string; voice_profile_id: number } | null = null
     if (speech) {
       await setProgress(deps.db, id, 65, 'Learning the voice')
       const wav = path.join(work, 'voice.wav')
-      await ffmpeg(['-y', '-v', 'error', '-i', speech.file, '-vn', '-ac', '1', '-ar', '24000', '-t', '60', wav], { signal })
+      await ffmpeg(
+        ['-y', '-v', 'error', '-i', speech.file, '-vn', '-ac', '1', '-ar', '24000', '-t', '60', wav],
+        { signal },
+      )
       const measured = await measureVoice(wav, signal).catch(() => null)
       if (measured && measured.voicedRatio > 0.1) {
         const profile = await createProfileFromRecording(deps, job.admin, {
-          name: `${row.name}'s voice`, engineVoiceId: baseVoiceForProfile(measured), recording: wav, description: `Made from ${row.name}'s video (median pitch ${Math.round(measured.medianF0)} Hz).`,
+          name: `${row.name}'s voice`,
+          engineVoiceId: baseVoiceForProfile(measured),
+          recording: wav,
+          description: `Made from ${row.name}'s video (median pitch ${Math.round(measured.medianF0)} Hz).`,
         })
         voice = { voice_id: `profile:${profile.id}`, voice_profile_id: profile.id }
       }
     }
-    await setProgress(deps.db, id, 100, voice ? 'Photo avatar and voice ready' : 'Photo avatar ready (no speech in the files: default voice)', {
-      status: 'ready', is_active: true, ...(voice ?? {}),
-    })
+    await setProgress(
+      deps.db,
+      id,
+      100,
+      voice ? 'Photo avatar and voice ready' : 'Photo avatar ready (no speech in the files: default voice)',
+      {
+        status: 'ready',
+        is_active: true,
+        ...(voice ?? {}),
+      },
+    )
   } catch (error) {
-    const message = error instanceof AppError ? humanPart(error.message) : 'Processing failed. Please try other files.'
+    const message =
+      error instanceof AppError ? humanPart(error.message) : 'Processing failed. Please try other files.'
     await setProgress(deps.db, id, 100, 'Failed', { status: 'failed', error: message, is_active: false })
     if (!(error instanceof AppError)) throw error
   } finally {
     await rm(work, { recursive: true, force: true })
-    await Promise.all(Array.from({ length: job.files }, (_, n) => deps.storage.delete(uploadKey(id, n)).catch(() => undefined)))
+    await Promise.all(
+      Array.from({ length: job.files }, (_, n) =>
+        deps.storage.delete(uploadKey(id, n)).catch(() => undefined),
+      ),
+    )
   }
 }
 
 /** The drawn picture of a creator's photo avatar (photo or cut-out), or the picture behind the cut-out. */
 export async function creatorPictureBody(deps: CreatorsDeps, id: string, which: 'photo' | 'backdrop') {
   const photo = (await findCreator(deps.db, id)).look.photo
-  const key = which === 'photo' ? photo?.key : photo?.background?.mode === 'image' ? photo.background.key : undefined
+  const key =
+    which === 'photo' ? photo?.key : photo?.background?.mode === 'image' ? photo.background.key : undefined
   if (!key) throw creatorNotFound()
   return { body: (await deps.storage.get(key)).body, type: pictureType(key) }
 }

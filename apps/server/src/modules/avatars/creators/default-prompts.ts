@@ -12,11 +12,24 @@ export async function defaultPrompts(db: Queryable): Promise<DefaultPrompt[]> {
 }
 
 /** Replaces the whole list (it is short and edited as one form). */
-export async function saveDefaultPrompts(db: Db, actor: AdminAuditActor, prompts: DefaultPrompt[]): Promise<DefaultPrompt[]> {
-  await auditedChange(db, actor, 'creators.default-prompts', { before: (tx) => defaultPrompts(tx) }, async (tx) => {
-    await tx.delete(defaultLookPrompts)
-    if (prompts.length) await tx.insert(defaultLookPrompts).values(prompts.map((p, position) => ({ position, label: p.label, prompt: p.prompt })))
-    return prompts
-  })
+export async function saveDefaultPrompts(
+  db: Db,
+  actor: AdminAuditActor,
+  prompts: DefaultPrompt[],
+): Promise<DefaultPrompt[]> {
+  await auditedChange(
+    db,
+    actor,
+    'creators.default-prompts',
+    { before: (tx) => defaultPrompts(tx) },
+    async (tx) => {
+      await tx.delete(defaultLookPrompts)
+      if (prompts.length)
+        await tx
+          .insert(defaultLookPrompts)
+          .values(prompts.map((p, position) => ({ position, label: p.label, prompt: p.prompt })))
+      return prompts
+    },
+  )
   return defaultPrompts(db)
 }

@@ -7,7 +7,8 @@ import type { ListSpec } from '../../../platform/db/list-query'
 import { renders } from '../../renders/renders.schema'
 import { users } from '../../users/users.schema'
 
-const maker = (col: 'username' | 'email') => sql<string | null>`(select u.${sql.raw(col)} from ${users} u where u.id = ${renders.user_id})`
+const maker = (col: 'username' | 'email') =>
+  sql<string | null>`(select u.${sql.raw(col)} from ${users} u where u.id = ${renders.user_id})`
 
 const finalVideoFields = {
   id: renders.id,
@@ -33,10 +34,29 @@ export const finalVideosSpec: ListSpec<typeof finalVideoFields> = {
 }
 
 /** The final-videos export: these columns, each cell written by the database (scanCsv), as the users export. */
-export const FINAL_VIDEO_CSV_HEADER = ['id', 'title', 'source', 'duration', 'video_resolution', 'user_id', 'username', 'email', 'share_path', 'created_at']
+export const FINAL_VIDEO_CSV_HEADER = [
+  'id',
+  'title',
+  'source',
+  'duration',
+  'video_resolution',
+  'user_id',
+  'username',
+  'email',
+  'share_path',
+  'created_at',
+]
 export const finalVideoCsvCells = [
-  csvText(renders.id), csvText(renders.title), csvText(renders.source), csvNumber(renders.duration), csvText(sql`${renders.settings}->>'video_resolution'`),
-  csvNumber(renders.user_id), csvText(maker('username')), csvText(maker('email')), csvText(sql`'/video-sharing/' || ${renders.id}`), csvTime(renders.created_at),
+  csvText(renders.id),
+  csvText(renders.title),
+  csvText(renders.source),
+  csvNumber(renders.duration),
+  csvText(sql`${renders.settings}->>'video_resolution'`),
+  csvNumber(renders.user_id),
+  csvText(maker('username')),
+  csvText(maker('email')),
+  csvText(sql`'/video-sharing/' || ${renders.id}`),
+  csvTime(renders.created_at),
 ]
 
 export const isFinalVideo = and(eq(renders.kind, 'video'), eq(renders.status, RenderStatus.completed))!

@@ -1,4 +1,8 @@
-import { adminDeleteFinalVideo, adminExportFinalVideos, adminListFinalVideos } from '@mouthpiece/contracts/backoffice/final-videos.routes'
+import {
+  adminDeleteFinalVideo,
+  adminExportFinalVideos,
+  adminListFinalVideos,
+} from '@mouthpiece/contracts/backoffice/final-videos.routes'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
 import { auditActorOf, recordAudit } from '../../audit'

@@ -7,10 +7,12 @@ import { projects } from '../../projects/projects.schema'
 import { users } from '../../users/users.schema'
 
 /** The owner's name and email read per row of the page (a page is 10–100 rows; no join to plan). */
-const owner = (col: 'username' | 'email') => sql<string>`coalesce((select u.${sql.raw(col)} from ${users} u where u.id = ${projects.user_id}), '')`
+const owner = (col: 'username' | 'email') =>
+  sql<string>`coalesce((select u.${sql.raw(col)} from ${users} u where u.id = ${projects.user_id}), '')`
 
 const scenes = sql<number>`jsonb_array_length(coalesce(${projects.document}->'scenes', '[]'::jsonb))`
-const setting = (name: 'video_resolution' | 'video_orientation', fallback: string) => sql<string>`coalesce(${projects.document}->'settings'->>${name}, ${fallback})`
+const setting = (name: 'video_resolution' | 'video_orientation', fallback: string) =>
+  sql<string>`coalesce(${projects.document}->'settings'->>${name}, ${fallback})`
 
 const projectFields = {
   id: projects.id,
@@ -31,15 +33,41 @@ export const adminProjectsSpec: ListSpec<typeof projectFields> = {
   table: projects,
   fields: projectFields,
   id: projects.id,
-  sortable: { updated_at: projects.updated_at, created_at: projects.created_at, name: projects.name, id: projects.id },
+  sortable: {
+    updated_at: projects.updated_at,
+    created_at: projects.created_at,
+    name: projects.name,
+    id: projects.id,
+  },
   defaultSort: 'updated_at',
 }
 
 /** The projects export: these columns, each cell written by the database (scanCsv), as the users export. */
-export const PROJECT_CSV_HEADER = ['id', 'name', 'user_id', 'username', 'email', 'scenes', 'duration', 'video_resolution', 'video_orientation', 'created_at', 'updated_at']
+export const PROJECT_CSV_HEADER = [
+  'id',
+  'name',
+  'user_id',
+  'username',
+  'email',
+  'scenes',
+  'duration',
+  'video_resolution',
+  'video_orientation',
+  'created_at',
+  'updated_at',
+]
 export const projectCsvCells = [
-  csvNumber(projects.id), csvText(projects.name), csvNumber(projects.user_id), csvText(owner('username')), csvText(owner('email')), csvNumber(scenes),
-  csvNumber(projects.duration), csvText(setting('video_resolution', '720p')), csvText(setting('video_orientation', 'landscape')), csvTime(projects.created_at), csvTime(projects.updated_at),
+  csvNumber(projects.id),
+  csvText(projects.name),
+  csvNumber(projects.user_id),
+  csvText(owner('username')),
+  csvText(owner('email')),
+  csvNumber(scenes),
+  csvNumber(projects.duration),
+  csvText(setting('video_resolution', '720p')),
+  csvText(setting('video_orientation', 'landscape')),
+  csvTime(projects.created_at),
+  csvTime(projects.updated_at),
 ]
 
 /**

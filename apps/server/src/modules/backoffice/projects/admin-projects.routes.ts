@@ -1,5 +1,9 @@
 import {
-  adminExportProjects, adminGetProjectSetting, adminListProjects, adminSendProjectsCsv, adminUpdateProjectSetting,
+  adminExportProjects,
+  adminGetProjectSetting,
+  adminListProjects,
+  adminSendProjectsCsv,
+  adminUpdateProjectSetting,
 } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
@@ -16,7 +20,9 @@ export function registerAdminProjectsRoutes(ctx: HttpContext) {
     await recordAudit(db, auditActorOf(actor), 'projects.export', { meta: { filter, sort, dir } })
     return sendCsvText(reply, 'projects', PROJECT_CSV_HEADER, admin.scanProjectsCsv(ctx, query))
   })
-  route(adminSendProjectsCsv, async ({ body, actor }) => admin.mailProjectsCsv(ctx, auditActorOf(actor), body))
+  route(adminSendProjectsCsv, async ({ body, actor }) =>
+    admin.mailProjectsCsv(ctx, auditActorOf(actor), body),
+  )
   route(adminGetProjectSetting, async ({ params }) => admin.getProjectSetting(ctx, params.projectId))
   route(adminUpdateProjectSetting, async ({ params, body, actor }) =>
     admin.updateProjectSetting(ctx, auditActorOf(actor), params.projectId, body.version, body.settings),

@@ -15,40 +15,74 @@ import { assertEntitled } from '../../payments'
 import { projects } from '../../projects/projects.schema'
 import { commit, conflict, projectNotFound, findById } from '../../projects'
 import type { ProjectsDeps } from '../../projects'
-import { PROJECT_CSV_HEADER, adminProjectsSpec, adminProjectsWhere, projectCsvCells } from './admin-projects.repo'
+import {
+  PROJECT_CSV_HEADER,
+  adminProjectsSpec,
+  adminProjectsWhere,
+  projectCsvCells,
+} from './admin-projects.repo'
 
 type Row = RowOf<typeof adminProjectsSpec.fields>
 type ListArgs = AdminProjectFilter & { sort?: string; dir?: SortDir }
 
-export const presentAdminProject = (r: Row): AdminProject => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() })
+export const presentAdminProject = (r: Row): AdminProject => ({
+  ...r,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+})
 
-export async function listProjectsPage(deps: Pick<Platform, 'db'>, q: ListArgs & { page: number; per_page: number }) {
-  const page = await listPage(deps.db, adminProjectsSpec, { where: adminProjectsWhere(q), sort: q.sort, dir: q.dir, page: q.page, perPage: q.per_page })
+export async function listProjectsPage(
+  deps: Pick<Platform, 'db'>,
+  q: ListArgs & { page: number; per_page: number },
+) {
+  const page = await listPage(deps.db, adminProjectsSpec, {
+    where: adminProjectsWhere(q),
+    sort: q.sort,
+    dir: q.dir,
+    page: q.page,
+    perPage: q.per_page,
+  })
   return { ...page, list: page.list.map(presentAdminProject) }
 }
 
 /** The whole filtered set as CSV text, batch by batch, written by the database (no row cap, memory bounded). */
 export const scanProjectsCsv = (deps: Pick<Platform, 'db'>, q: ListArgs) =>
-  scanCsv(deps.db, adminProjectsSpec, { where: adminProjectsWhere(q), sort: q.sort, dir: q.dir }, projectCsvCells)
+  scanCsv(
+    deps.db,
+    adminProjectsSpec,
+    { where: adminProjectsWhere(q), sort: q.sort, dir: q.dir },
+    projectCsvCells,
+  )
 
 /**
  * SPEC "export projects CSV {email}": the projects matching the keyword, mailed as an attachment
  * (SPEC §8 "CSV send"). A mail carries the whole file, so it has a size limit a download has not.
  */
-export async function mailProjectsCsv(deps: Pick<Platform, 'db' | 'config'>, actor: AdminAuditActor, input: { email: string; keyword?: string }) {
+export async function mailProjectsCsv(
+  deps: Pick<Platform, 'db' | 'config'>,
+  actor: AdminAuditActor,
+  input: { email: string; keyword?: string },
+) {
   const where = adminProjectsWhere(input)
   const [c] = await deps.db.select({ n: count() }).from(projects).where(where)
   const rows = c?.n ?? 0
   if (rows > PROJECTS_MAIL_MAX_ROWS)
-    throw new AppError('too_many_rows', `${rows} projects are too many to mail (at most ${PROJECTS_MAIL_MAX_ROWS}). Narrow the search or download the CSV instead.`, 422)
+    throw new AppError(
+      'too_many_rows',
+      `${rows} projects are too many to mail (at most ${PROJECTS_MAIL_MAX_ROWS}). Narrow the search or download the CSV instead.`,
+      422,
+    )
   // A mail attachment is one piece, so the text is gathered here: bounded by the row limit above.
   let csv = `\uFEFF${PROJECT_CSV_HEADER.join(',')}\r\n`
-  for await (const chunk of scanProjectsCsv(deps, { keyword: input.keyword, sort: 'id', dir: 'asc' })) csv += chunk
+  for await (const chunk of scanProjectsCsv(deps, { keyword: input.keyword, sort: 'id', dir: 'asc' }))
+    csv += chunk
   const fileName = csvFileName('projects')
   // The export is personal data leaving the system: logged before it goes, in one transaction with
   // the mail's cooldown slot, so a send that is refused (cooldown) or fails leaves no audit row.
   await deps.db.transaction(async (tx) => {
-    await recordAudit(tx, actor, 'projects.export-mail', { meta: { email: input.email, keyword: input.keyword ?? null, rows } })
+    await recordAudit(tx, actor, 'projects.export-mail', {
+      meta: { email: input.email, keyword: input.keyword ?? null, rows },
+    })
     await sendMail({ db: tx, config: deps.config }, 'projects_export', {
       to: input.email,
       subject: `Mouthpiece projects (${rows} ${rows === 1 ? 'row' : 'rows'})`,
@@ -77,17 +111,28 @@ export async function getProjectSetting(deps: Pick<Platform, 'db'>, id: number) 
  * versioned write the editor makes, so an open editor sees the change, with the audit entry in the
  * same transaction. 1080p still needs the owner's plan: an admin cannot grant a paid feature here.
  */
-export async function updateProjectSetting(deps: ProjectsDeps, actor: AdminAuditActor, id: number, version: number, settings: Partial<ProjectSettings>) {
+export async function updateProjectSetting(
+  deps: ProjectsDeps,
+  actor: AdminAuditActor,
+  id: number,
+  version: number,
+  settings: Partial<ProjectSettings>,
+) {
   const row = await findById(deps.db, id)
   if (!row) throw projectNotFound()
   if (row.version !== version) throw conflict(row.version)
   const doc = ProjectDocument.parse(row.document)
-  if (settings.video_resolution === '1080p' && doc.settings.video_resolution !== '1080p') await assertEntitled(deps.db, row.user_id, { resolution: '1080p' })
+  if (settings.video_resolution === '1080p' && doc.settings.video_resolution !== '1080p')
+    await assertEntitled(deps.db, row.user_id, { resolution: '1080p' })
   const next = { ...doc, settings: ProjectSettings.parse({ ...doc.settings, ...settings }) }
   await commit(deps, row, version, next, {
     kind: 'admin-settings',
     inTx: async (tx) => {
-      await recordAudit(tx, actor, 'projects.update-setting', { target: { type: 'project', id }, before: doc.settings, after: next.settings })
+      await recordAudit(tx, actor, 'projects.update-setting', {
+        target: { type: 'project', id },
+        before: doc.settings,
+        after: next.settings,
+      })
     },
   })
   return getProjectSetting(deps, id)

@@ -58,10 +58,27 @@ export async function storedUsageFiles(deps: { db: Queryable; storage: Storage }
 export async function exportUsageFilesCsv(deps: { db: Queryable; storage: Storage }, now = new Date()) {
   const files = await storedUsageFiles(deps)
   const csv = toCsv(
-    ['User ID', 'Username', 'Visitor ID', 'Kind', 'Render ID', 'File', 'Bytes', 'Media seconds', 'Created at'],
+    [
+      'User ID',
+      'Username',
+      'Visitor ID',
+      'Kind',
+      'Render ID',
+      'File',
+      'Bytes',
+      'Media seconds',
+      'Created at',
+    ],
     files.map(({ file, key, bytes }) => [
-      file.user_id, file.username, file.visitor_id, KIND[file.part] ?? file.part, file.render_id, key, bytes,
-      file.seconds === null ? null : Math.round(file.seconds * 100) / 100, file.created_at,
+      file.user_id,
+      file.username,
+      file.visitor_id,
+      KIND[file.part] ?? file.part,
+      file.render_id,
+      key,
+      bytes,
+      file.seconds === null ? null : Math.round(file.seconds * 100) / 100,
+      file.created_at,
     ]),
   )
   return { csv, fileName: csvFileName('usage-files', now) }

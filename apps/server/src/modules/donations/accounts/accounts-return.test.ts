@@ -9,7 +9,11 @@ describe('the return address of an OAuth link', () => {
   let creator: { id: number; headers: Record<string, string> }
 
   beforeAll(async () => {
-    Object.assign(process.env, { TWITCH_CLIENT_ID: 'twitch-client', TWITCH_CLIENT_SECRET: 'twitch-secret', SOURCES_ENABLED: 'false' })
+    Object.assign(process.env, {
+      TWITCH_CLIENT_ID: 'twitch-client',
+      TWITCH_CLIENT_SECRET: 'twitch-secret',
+      SOURCES_ENABLED: 'false',
+    })
     t = await createTestApp({ env: { PUBLIC_URL: 'https://mouthpiece.example' } })
     creator = await signUp(t.app, 'returner')
   })
@@ -18,7 +22,8 @@ describe('the return address of an OAuth link', () => {
   /** The return address the signed state carries to the callback (its payload is readable, only its signature is secret). */
   const returnOf = async (redirectUri: string) => {
     const res = await t.app.inject({
-      method: 'GET', url: `/api/donation/twitch/connect?user_id=${creator.id}&redirect_uri=${encodeURIComponent(redirectUri)}`,
+      method: 'GET',
+      url: `/api/donation/twitch/connect?user_id=${creator.id}&redirect_uri=${encodeURIComponent(redirectUri)}`,
       headers: { ...creator.headers, accept: 'application/json' },
     })
     expect(res.statusCode).toBe(200)
@@ -27,8 +32,16 @@ describe('the return address of an OAuth link', () => {
   }
 
   it.each([
-    '//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/.//evil.example', 'https://evil.example/donation-settings',
-    'http://mouthpiece.example/donation-settings', 'javascript:alert(1)', ' javascript:alert(document.cookie)', 'data:text/html,hi',
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/.//evil.example',
+    'https://evil.example/donation-settings',
+    'http://mouthpiece.example/donation-settings',
+    'javascript:alert(1)',
+    ' javascript:alert(document.cookie)',
+    'data:text/html,hi',
   ])('sends %j back to the settings page', async (evil) => {
     expect(await returnOf(evil)).toBe('/donation-settings')
   })

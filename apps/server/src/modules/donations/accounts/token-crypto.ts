@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto'
 
 /**
  * Secrets at rest: platform tokens and the overlay key are AES-256-GCM encrypted with a key derived
@@ -22,17 +29,26 @@ export function createSealer(secret: string): Sealer {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.')
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.')
     },
     open(sealed) {
       const [v, iv, tag, body] = sealed.split('.')
       if (v !== 'v1' || !iv || !tag || body === undefined) throw new Error('token-crypto: not a sealed value')
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
       decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      )
     },
     sign(payload, ttlSeconds) {
-      const data = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(Date.now() / 1000) + ttlSeconds })).toString('base64url')
+      const data = Buffer.from(
+        JSON.stringify({ ...payload, exp: Math.floor(Date.now() / 1000) + ttlSeconds }),
+      ).toString('base64url')
       return `${data}.${mac(data)}`
     },
     verify<T>(token: string): T | null {

@@ -1,4 +1,7 @@
-import type { TwitchConnectionSetting, TwitchEventSubTransport } from '@mouthpiece/contracts/donations/twitch-setting.routes'
+import type {
+  TwitchConnectionSetting,
+  TwitchEventSubTransport,
+} from '@mouthpiece/contracts/donations/twitch-setting.routes'
 import { AppError } from '../../../platform/http/errors'
 import { countTwitchAccounts } from './accounts.repo'
 import type { DonationsConfig } from '../donations.config'
@@ -6,10 +9,13 @@ import type { DonationsDeps } from '../donations.deps'
 import { readTwitchConnection, writeTwitchConnection } from '../settings/settings.repo'
 
 export const TWITCH_WEBHOOK_PATH = '/api/donation/twitch/eventsub'
-export const TWITCH_DISABLED_MESSAGE = 'Linking Twitch is turned off on this server for now. Please try again later or contact support.'
+export const TWITCH_DISABLED_MESSAGE =
+  'Linking Twitch is turned off on this server for now. Please try again later or contact support.'
 
 /** What is in force: the admin's choice, else the environment's transport. Read per use so every process follows a change. */
-export async function twitchConnection(deps: DonationsDeps): Promise<{ enabled: boolean; transport: TwitchEventSubTransport }> {
+export async function twitchConnection(
+  deps: DonationsDeps,
+): Promise<{ enabled: boolean; transport: TwitchEventSubTransport }> {
   const row = await readTwitchConnection(deps.db)
   return { enabled: row.enabled, transport: row.transport ?? deps.config.TWITCH_EVENTSUB_TRANSPORT }
 }
@@ -18,7 +24,8 @@ const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0|.*\.local|
 
 /** Twitch only posts to a public HTTPS address and signs with a secret we chose: without both, no webhook transport. */
 export function webhookUnavailable(config: DonationsConfig): string | null {
-  if (!config.TWITCH_EVENTSUB_SECRET) return 'Set TWITCH_EVENTSUB_SECRET (10 to 100 characters) on the server to use the webhook transport.'
+  if (!config.TWITCH_EVENTSUB_SECRET)
+    return 'Set TWITCH_EVENTSUB_SECRET (10 to 100 characters) on the server to use the webhook transport.'
   const url = new URL(config.publicUrl)
   if (url.protocol !== 'https:' || LOCAL_HOST.test(url.hostname))
     return `Twitch only posts to a public HTTPS address, and PUBLIC_URL is ${url.origin}. Set PUBLIC_URL to the site's public address to use the webhook transport.`
@@ -42,7 +49,8 @@ export async function presentTwitchConnection(deps: DonationsDeps): Promise<Twit
 
 /** Saves the admin's change; answers the transport it switched to, if it did (the caller moves the accounts over). */
 export async function changeTwitchConnection(
-  deps: DonationsDeps, body: { enabled?: boolean; transport?: TwitchEventSubTransport },
+  deps: DonationsDeps,
+  body: { enabled?: boolean; transport?: TwitchEventSubTransport },
 ): Promise<TwitchEventSubTransport | null> {
   if (body.transport === 'webhook') {
     const why = webhookUnavailable(deps.config)

@@ -13,7 +13,12 @@ import { startSourceSupervisor } from '../sources/supervisor'
  * is idempotent.
  */
 export async function prepareAlertQueue(queue: Queue, config: DonationsConfig) {
-  await queue.ensure(ALERT_QUEUE, { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: config.ALERT_JOB_EXPIRE_SECONDS })
+  await queue.ensure(ALERT_QUEUE, {
+    retryLimit: 3,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: config.ALERT_JOB_EXPIRE_SECONDS,
+  })
 }
 
 /**
@@ -52,7 +57,11 @@ export async function startDonationsWorkers(platform: Platform) {
   }
   // One poller, woken after an accept in this process (the 0.5 s poll covers other processes), one
   // job at a time: a job holds what one ingest transaction stored, one alert when idle, many in a flood.
-  await platform.queue.work(ALERT_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, handle)
+  await platform.queue.work(
+    ALERT_QUEUE,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+    handle,
+  )
   deps.wakeWorkers = coalesce(() => platform.queue.wake(ALERT_QUEUE), WAKE_EVERY_MS)
   await startSourceSupervisor(platform, deps)
 }

@@ -9,7 +9,13 @@ import { amountLabel, pickSetup, spokenLine, usdValue } from './alert-line'
 import type { SpokenAlert } from './alert-speech'
 import { moderateName, moderateText } from '../moderation/moderation'
 import { findSetup, listSetups } from '../settings/settings.repo'
-import { DEFAULT_MINIMUMS, DEFAULT_MODERATION, adminModeration, ensureSettings, presentSetupNow } from '../settings/settings.service'
+import {
+  DEFAULT_MINIMUMS,
+  DEFAULT_MODERATION,
+  adminModeration,
+  ensureSettings,
+  presentSetupNow,
+} from '../settings/settings.service'
 import { signedAvatar } from '../settings/setup-avatar'
 
 /** How long an overlay audio link stays valid (alerts older than this are not replayed anyway). */
@@ -52,7 +58,11 @@ export interface Prepared {
 }
 
 /** Rules aside, what the alert would say and who would say it (also what a tip video of it says). */
-export async function prepare(deps: DonationsDeps, e: AlertEventRow, s: DonationSettingsRow): Promise<Prepared> {
+export async function prepare(
+  deps: DonationsDeps,
+  e: AlertEventRow,
+  s: DonationSettingsRow,
+): Promise<Prepared> {
   const admin = await adminModeration(deps)
   const moderation = { ...DEFAULT_MODERATION, ...s.moderation }
   const msg = moderateText(e.message, moderation, admin)
@@ -64,12 +74,22 @@ export async function prepare(deps: DonationsDeps, e: AlertEventRow, s: Donation
   let hold: Prepared['hold'] = null
   if (e.external_status === 'rejected') hold = 'rejected'
   else if (msg.skip) hold = 'moderated'
-  else if (e.external_status === 'pending' || moderation.approval === 'all' || (moderation.approval === 'flagged' && flagged)) hold = 'approval'
+  else if (
+    e.external_status === 'pending' ||
+    moderation.approval === 'all' ||
+    (moderation.approval === 'flagged' && flagged)
+  )
+    hold = 'approval'
   return { line: spokenLine(e, who, msg.spoken), who, message: msg.spoken, flagged, setup, hold }
 }
 
 /** Speech for a line; a voice that fails falls back to the default, and no speech at all still shows the card. */
-async function speak(deps: DonationsDeps, line: string, voice: string, s: DonationSettingsRow): Promise<{ spoken: SpokenAlert | null; error: string | null }> {
+async function speak(
+  deps: DonationsDeps,
+  line: string,
+  voice: string,
+  s: DonationSettingsRow,
+): Promise<{ spoken: SpokenAlert | null; error: string | null }> {
   for (const v of [...new Set([voice, deps.config.ALERT_DEFAULT_VOICE, DEFAULT_VOICE_ID])]) {
     try {
       return { spoken: await deps.speaker.speak(line, v, s.tts.emotion), error: null }
@@ -80,7 +100,13 @@ async function speak(deps: DonationsDeps, line: string, voice: string, s: Donati
   return { spoken: null, error: 'Speech could not be made; the alert shows without voice' }
 }
 
-async function synthesize(deps: DonationsDeps, e: AlertEventRow, s: DonationSettingsRow, p: Prepared, keyTag: string) {
+async function synthesize(
+  deps: DonationsDeps,
+  e: AlertEventRow,
+  s: DonationSettingsRow,
+  p: Prepared,
+  keyTag: string,
+) {
   const { spoken, error } = await speak(deps, p.line, p.setup?.voice ?? s.tts.voice, s)
   let audioKey: string | null = null
   if (spoken) {
@@ -88,9 +114,14 @@ async function synthesize(deps: DonationsDeps, e: AlertEventRow, s: DonationSett
     await deps.storage.put(audioKey, spoken.wav, 'audio/wav')
   }
   const speech: StoredSpeech = {
-    who: p.who, message: p.message, volume: s.tts.volume,
-    duration: spoken?.speech.duration ?? 0, sample_rate: spoken?.speech.sample_rate ?? 0, emotion: s.tts.emotion,
-    visemes: spoken?.speech.visemes ?? [], words: spoken?.speech.words ?? [],
+    who: p.who,
+    message: p.message,
+    volume: s.tts.volume,
+    duration: spoken?.speech.duration ?? 0,
+    sample_rate: spoken?.speech.sample_rate ?? 0,
+    emotion: s.tts.emotion,
+    visemes: spoken?.speech.visemes ?? [],
+    words: spoken?.speech.words ?? [],
   }
   return { audioKey, speech, error }
 }
@@ -111,18 +142,34 @@ export async function processAlert(deps: DonationsDeps, job: OneAlert): Promise<
   }
   const p = await prepare(deps, e, s)
   if (p.hold === 'moderated' || p.hold === 'rejected') {
-    await transition(deps.db, e.id, ['queued'], { status: 'skipped', skip_reason: p.hold, flagged: p.flagged })
+    await transition(deps.db, e.id, ['queued'], {
+      status: 'skipped',
+      skip_reason: p.hold,
+      flagged: p.flagged,
+    })
     return
   }
   if (p.hold === 'approval' && !job.approved && !job.force) {
-    await transition(deps.db, e.id, ['queued'], { status: 'pending_approval', spoken_text: p.line, flagged: p.flagged })
+    await transition(deps.db, e.id, ['queued'], {
+      status: 'pending_approval',
+      spoken_text: p.line,
+      flagged: p.flagged,
+    })
     return
   }
   const { audioKey, speech, error } = await synthesize(deps, e, s, p, String(Date.now()))
   await deps.db.transaction(async (tx) => {
     const row = await transition(tx, e.id, ['queued'], {
-      status: 'speaking', skip_reason: null, spoken_text: p.line, flagged: p.flagged, avatar_setup_id: p.setup?.id ?? null,
-      audio_key: audioKey, speech, error, emitted_at: new Date(), played_at: null,
+      status: 'speaking',
+      skip_reason: null,
+      spoken_text: p.line,
+      flagged: p.flagged,
+      avatar_setup_id: p.setup?.id ?? null,
+      audio_key: audioKey,
+      speech,
+      error,
+      emitted_at: new Date(),
+      played_at: null,
     })
     if (row) await deps.bus.publish(tx, e.user_id, e.id)
   })
@@ -134,7 +181,11 @@ export async function processAlert(deps: DonationsDeps, job: OneAlert): Promise<
  * fails does not hold up the others: the job is retried for it (the rest are no longer `queued`,
  * so they are not done twice), and on the last attempt it is marked failed.
  */
-export async function processAlerts(deps: DonationsDeps, job: AlertJobData, lastAttempt: boolean): Promise<void> {
+export async function processAlerts(
+  deps: DonationsDeps,
+  job: AlertJobData,
+  lastAttempt: boolean,
+): Promise<void> {
   const { eventIds, ...how } = job
   const settings = new Map<number, DonationSettingsRow>()
   const skips = new Map<SkipReason, number[]>()
@@ -146,19 +197,23 @@ export async function processAlerts(deps: DonationsDeps, job: AlertJobData, last
     if (skip) skips.set(skip, [...(skips.get(skip) ?? []), e.id])
     else speak.push(e.id)
   }
-  for (const [reason, ids] of skips) await transitionMany(deps.db, ids, ['queued'], { status: 'skipped', skip_reason: reason })
+  for (const [reason, ids] of skips)
+    await transitionMany(deps.db, ids, ['queued'], { status: 'skipped', skip_reason: reason })
   const failed: Array<{ id: number; error: string }> = []
   let next = 0
   const lane = async () => {
     while (next < speak.length) {
       const eventId = speak[next++]!
-      await processAlert(deps, { ...how, eventId }).catch((err: unknown) => failed.push({ id: eventId, error: (err as Error).message }))
+      await processAlert(deps, { ...how, eventId }).catch((err: unknown) =>
+        failed.push({ id: eventId, error: (err as Error).message }),
+      )
     }
   }
   await Promise.all([lane(), lane()])
   if (!failed.length) return
   if (!lastAttempt) throw new Error(`${failed.length} alert(s) failed, first: ${failed[0]!.error}`)
-  for (const f of failed) await transition(deps.db, f.id, ['queued'], { status: 'failed', error: f.error.slice(0, 500) })
+  for (const f of failed)
+    await transition(deps.db, f.id, ['queued'], { status: 'failed', error: f.error.slice(0, 500) })
 }
 
 /** Builds the alert as it would play, without playing it or changing its state (re-push "preview"). */
@@ -174,7 +229,11 @@ export async function overlayAlertOf(deps: DonationsDeps, e: AlertEventRow): Pro
   return presentOverlayAlert(deps, e, setup ?? null)
 }
 
-async function presentOverlayAlert(deps: DonationsDeps, e: AlertEventRow, setup: AvatarSetupRow | null): Promise<OverlayAlert> {
+async function presentOverlayAlert(
+  deps: DonationsDeps,
+  e: AlertEventRow,
+  setup: AvatarSetupRow | null,
+): Promise<OverlayAlert> {
   const speech = e.speech
   return {
     id: e.id,
@@ -185,9 +244,14 @@ async function presentOverlayAlert(deps: DonationsDeps, e: AlertEventRow, setup:
     message: speech?.message ?? '',
     spoken_text: e.spoken_text ?? '',
     is_test: e.is_test,
-    audio: e.audio_key && speech
-      ? { url: await deps.storage.url(e.audio_key, { expiresInSeconds: AUDIO_LINK_SECONDS }), duration: speech.duration, sample_rate: speech.sample_rate }
-      : null,
+    audio:
+      e.audio_key && speech
+        ? {
+            url: await deps.storage.url(e.audio_key, { expiresInSeconds: AUDIO_LINK_SECONDS }),
+            duration: speech.duration,
+            sample_rate: speech.sample_rate,
+          }
+        : null,
     visemes: speech?.visemes ?? [],
     words: speech?.words ?? [],
     volume: speech?.volume ?? 1,
@@ -201,14 +265,34 @@ async function presentOverlayAlert(deps: DonationsDeps, e: AlertEventRow, setup:
 /** The overlay has no session: a photo avatar's portrait goes out as a signed link, as the voice does. */
 async function overlaySetup(deps: DonationsDeps, setup: AvatarSetupRow) {
   const shown = await presentSetupNow(deps, setup)
-  return { ...shown, donation_avatar: await signedAvatar(deps.storage, shown.donation_avatar, AUDIO_LINK_SECONDS) }
+  return {
+    ...shown,
+    donation_avatar: await signedAvatar(deps.storage, shown.donation_avatar, AUDIO_LINK_SECONDS),
+  }
 }
 
 export function presentTip(e: AlertEventRow): Tip {
   return {
-    id: e.id, source: e.source, kind: e.kind, external_id: e.external_id, who: e.who, amount: e.amount, currency: e.currency,
-    bits: e.bits, points: e.points, count: e.count, tier: e.tier, title: e.title, message: e.message, is_test: e.is_test,
-    status: e.status, skip_reason: e.skip_reason, spoken_text: e.spoken_text, avatar_setup_id: e.avatar_setup_id,
-    account_id: e.account_id, received_at: e.received_at.toISOString(), played_at: e.played_at?.toISOString() ?? null,
+    id: e.id,
+    source: e.source,
+    kind: e.kind,
+    external_id: e.external_id,
+    who: e.who,
+    amount: e.amount,
+    currency: e.currency,
+    bits: e.bits,
+    points: e.points,
+    count: e.count,
+    tier: e.tier,
+    title: e.title,
+    message: e.message,
+    is_test: e.is_test,
+    status: e.status,
+    skip_reason: e.skip_reason,
+    spoken_text: e.spoken_text,
+    avatar_setup_id: e.avatar_setup_id,
+    account_id: e.account_id,
+    received_at: e.received_at.toISOString(),
+    played_at: e.played_at?.toISOString() ?? null,
   }
 }

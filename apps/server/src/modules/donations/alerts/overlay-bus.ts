@@ -37,7 +37,8 @@ export function createOverlayBus(database: Database): OverlayBus {
 
   const deliver = (payload: string) => {
     const [user, alert, what = 'alert'] = payload.split(':')
-    if (Number.isInteger(Number(user)) && Number.isInteger(Number(alert)) && DELIVERIES.includes(what)) local.emit(String(Number(user)), Number(alert), what)
+    if (Number.isInteger(Number(user)) && Number.isInteger(Number(alert)) && DELIVERIES.includes(what))
+      local.emit(String(Number(user)), Number(alert), what)
   }
 
   const listen = async (): Promise<() => Promise<void>> => {
@@ -47,7 +48,9 @@ export function createOverlayBus(database: Database): OverlayBus {
 
   return {
     async publish(q, userId, alertId, what = 'alert') {
-      await q.execute(sql`select pg_notify(${CHANNEL}, ${what === 'alert' ? `${userId}:${alertId}` : `${userId}:${alertId}:${what}`})`)
+      await q.execute(
+        sql`select pg_notify(${CHANNEL}, ${what === 'alert' ? `${userId}:${alertId}` : `${userId}:${alertId}:${what}`})`,
+      )
     },
     subscribe(userId, listener) {
       listening ??= listen().catch((err: unknown) => {
@@ -70,7 +73,11 @@ export function createOverlayBus(database: Database): OverlayBus {
 }
 
 /** A dedicated LISTEN connection with the pool's settings, reconnecting with backoff if it drops. */
-async function listenOnPostgres(database: Database, deliver: (payload: string) => void, isClosed: () => boolean) {
+async function listenOnPostgres(
+  database: Database,
+  deliver: (payload: string) => void,
+  isClosed: () => boolean,
+) {
   const pool = (database.db as unknown as { $client?: pg.Pool }).$client
   if (!pool) throw new Error('no node-postgres pool to take connection settings from')
   let client: pg.Client | null = null

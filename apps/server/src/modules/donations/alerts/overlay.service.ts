@@ -21,7 +21,12 @@ const RECONNECT_MS = 2000
 
 export async function settingsForKey(deps: DonationsDeps, key: string): Promise<DonationSettingsRow> {
   const row = await findSettingsByOverlayHash(deps.db, sha256(key))
-  if (!row) throw new AppError('unknown_overlay', 'This overlay link is not valid any more. Copy it again from the alert settings.', 404)
+  if (!row)
+    throw new AppError(
+      'unknown_overlay',
+      'This overlay link is not valid any more. Copy it again from the alert settings.',
+      404,
+    )
   return row
 }
 
@@ -32,7 +37,8 @@ export async function settingsForKey(deps: DonationsDeps, key: string): Promise<
 async function reportedIn(deps: DonationsDeps, userId: number, changes: SettingsChanges) {
   const row = await updateSettings(deps.db, userId, changes)
   if (row)
-    await deps.realtime.emitToUser(userId, RealtimeEvent.overlayHealth, presentOverlayHealth(row))
+    await deps.realtime
+      .emitToUser(userId, RealtimeEvent.overlayHealth, presentOverlayHealth(row))
       .catch((err: unknown) => console.error('[donations] overlay health push:', (err as Error).message))
 }
 
@@ -48,7 +54,12 @@ export function closeOverlayStreams(deps: DonationsDeps) {
  * event id it saw (Last-Event-ID), so after a drop — or a server restart — the overlay receives
  * the unacknowledged alerts emitted after that one, in order, then live ones from the overlay bus.
  */
-export async function streamOverlay(deps: DonationsDeps, key: string, req: FastifyRequest, reply: FastifyReply) {
+export async function streamOverlay(
+  deps: DonationsDeps,
+  key: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
   const settings = await settingsForKey(deps, key)
   const userId = settings.user_id
   const res = reply.raw
@@ -80,7 +91,9 @@ export async function streamOverlay(deps: DonationsDeps, key: string, req: Fasti
         const id = `${alertId}-${row.emitted_at.getTime()}`
         if (sent.has(id)) return
         sent.add(id)
-        write(`id: ${id}\nevent: ${OVERLAY_STREAM_EVENTS.alert}\ndata: ${JSON.stringify(await overlayAlertOf(deps, row))}\n\n`)
+        write(
+          `id: ${id}\nevent: ${OVERLAY_STREAM_EVENTS.alert}\ndata: ${JSON.stringify(await overlayAlertOf(deps, row))}\n\n`,
+        )
       })
       .catch((err: unknown) => console.error('[donations] overlay stream:', (err as Error).message))
   }
@@ -100,26 +113,42 @@ export async function streamOverlay(deps: DonationsDeps, key: string, req: Fasti
 }
 
 /** The overlay reports an alert started, played or failed; played/failed end its life. */
-export async function acknowledge(deps: DonationsDeps, body: { key: string; alert_id: number; state: 'started' | 'played' | 'failed'; error?: string }) {
+export async function acknowledge(
+  deps: DonationsDeps,
+  body: { key: string; alert_id: number; state: 'started' | 'played' | 'failed'; error?: string },
+) {
   const settings = await settingsForKey(deps, body.key)
   const now = new Date()
   const alert = await findUserEvent(deps.db, settings.user_id, body.alert_id)
   if (!alert) throw new AppError('not_found', 'Alert not found', 404)
   if (body.state === 'played') {
-    await transition(deps.db, alert.id, ['speaking', 'failed'], { status: 'played', played_at: now, error: null })
+    await transition(deps.db, alert.id, ['speaking', 'failed'], {
+      status: 'played',
+      played_at: now,
+      error: null,
+    })
     await reportedIn(deps, settings.user_id, { overlay_seen_at: now, overlay_last_played_at: now })
   } else if (body.state === 'failed') {
     const error = body.error?.slice(0, 500) || 'The overlay could not play this alert'
     await transition(deps.db, alert.id, ['speaking'], { status: 'failed', error })
-    await reportedIn(deps, settings.user_id, { overlay_seen_at: now, overlay_last_failed_at: now, overlay_last_error: error })
+    await reportedIn(deps, settings.user_id, {
+      overlay_seen_at: now,
+      overlay_last_failed_at: now,
+      overlay_last_error: error,
+    })
   } else {
     await reportedIn(deps, settings.user_id, { overlay_seen_at: now })
   }
 }
 
-export async function reportHealth(deps: DonationsDeps, body: { key: string; audio_unlocked: boolean; visible: boolean }) {
+export async function reportHealth(
+  deps: DonationsDeps,
+  body: { key: string; audio_unlocked: boolean; visible: boolean },
+) {
   const settings = await settingsForKey(deps, body.key)
   await reportedIn(deps, settings.user_id, {
-    overlay_seen_at: new Date(), overlay_audio_unlocked: body.audio_unlocked, overlay_visible: body.visible,
+    overlay_seen_at: new Date(),
+    overlay_audio_unlocked: body.audio_unlocked,
+    overlay_visible: body.visible,
   })
 }

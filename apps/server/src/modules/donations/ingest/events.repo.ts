@@ -8,8 +8,29 @@ export type NewAlertEvent = typeof alertEvents.$inferInsert
 
 /** The columns an ingested event sets; the rest keep their defaults. */
 const INGEST_COLUMNS = [
-  'user_id', 'account_id', 'forced_setup_id', 'source', 'kind', 'external_id', 'fingerprint', 'who', 'amount', 'currency', 'bits',
-  'points', 'count', 'tier', 'title', 'message', 'gift_recipient', 'is_test', 'external_status', 'raw', 'received_at', 'status', 'duplicate_of',
+  'user_id',
+  'account_id',
+  'forced_setup_id',
+  'source',
+  'kind',
+  'external_id',
+  'fingerprint',
+  'who',
+  'amount',
+  'currency',
+  'bits',
+  'points',
+  'count',
+  'tier',
+  'title',
+  'message',
+  'gift_recipient',
+  'is_test',
+  'external_status',
+  'raw',
+  'received_at',
+  'status',
+  'duplicate_of',
 ] as const satisfies ReadonlyArray<keyof NewAlertEvent>
 
 /**
@@ -21,14 +42,28 @@ const INGEST_COLUMNS = [
 export async function insertEvents(q: Queryable, rows: NewAlertEvent[]) {
   if (!rows.length) return []
   const cols = sql.raw(INGEST_COLUMNS.join(', '))
-  const json = JSON.stringify(rows.map((r) => Object.fromEntries(INGEST_COLUMNS.map((c) => [c, c === 'received_at' ? r.received_at?.toISOString() : r[c] ?? null]))))
+  const json = JSON.stringify(
+    rows.map((r) =>
+      Object.fromEntries(
+        INGEST_COLUMNS.map((c) => [c, c === 'received_at' ? r.received_at?.toISOString() : (r[c] ?? null)]),
+      ),
+    ),
+  )
   const res = await q.execute(sql`
     insert into ${alertEvents} (${cols})
     select ${cols} from jsonb_populate_recordset(null::alert_events, ${json}::jsonb)
     on conflict (user_id, source, external_id) do nothing
     returning id, user_id, source, external_id`)
-  return (res as { rows: Array<{ id: number | string; user_id: number; source: AlertEventRow['source']; external_id: string }> }).rows
-    .map((r) => ({ ...r, id: Number(r.id) }))
+  return (
+    res as {
+      rows: Array<{
+        id: number | string
+        user_id: number
+        source: AlertEventRow['source']
+        external_id: string
+      }>
+    }
+  ).rows.map((r) => ({ ...r, id: Number(r.id) }))
 }
 
 type Print = { userId: number; fingerprint: string }
@@ -42,8 +77,17 @@ export async function findFingerprintTwins(q: Queryable, pairs: Print[], since: 
     join (select distinct (x->>'u')::int as u, x->>'f' as f from jsonb_array_elements(${json}::jsonb) x) p on e.user_id = p.u and e.fingerprint = p.f
     where e.received_at >= ${since.toISOString()}::timestamptz and e.status <> 'duplicate'
     order by e.id`)
-  const rows = (res as { rows: Array<{ id: number | string; user_id: number; fingerprint: string; received_at: Date | string }> }).rows
-  return rows.map((r) => ({ id: Number(r.id), user_id: Number(r.user_id), fingerprint: r.fingerprint, received_at: new Date(r.received_at) }))
+  const rows = (
+    res as {
+      rows: Array<{ id: number | string; user_id: number; fingerprint: string; received_at: Date | string }>
+    }
+  ).rows
+  return rows.map((r) => ({
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    fingerprint: r.fingerprint,
+    received_at: new Date(r.received_at),
+  }))
 }
 
 /**
@@ -52,8 +96,16 @@ export async function findFingerprintTwins(q: Queryable, pairs: Print[], since: 
  * twin" and both be stored as originals.
  */
 export async function lockFingerprints(q: Queryable, pairs: Print[]): Promise<void> {
-  const keys = [...new Set(pairs.map((p) => BigInt.asIntN(64, BigInt(`0x${p.fingerprint.slice(0, 15)}`) ^ BigInt(p.userId)).toString()))].sort()
-  await q.execute(sql`select pg_advisory_xact_lock(k::bigint) from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k order by k::bigint`)
+  const keys = [
+    ...new Set(
+      pairs.map((p) =>
+        BigInt.asIntN(64, BigInt(`0x${p.fingerprint.slice(0, 15)}`) ^ BigInt(p.userId)).toString(),
+      ),
+    ),
+  ].sort()
+  await q.execute(
+    sql`select pg_advisory_xact_lock(k::bigint) from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k order by k::bigint`,
+  )
 }
 
 export async function findEvent(q: Queryable, id: number): Promise<AlertEventRow | undefined> {
@@ -66,25 +118,54 @@ export async function findRuleFacts(q: Queryable, ids: number[]) {
   if (!ids.length) return []
   return q
     .select({
-      id: alertEvents.id, user_id: alertEvents.user_id, status: alertEvents.status, kind: alertEvents.kind, is_test: alertEvents.is_test,
-      gift_recipient: alertEvents.gift_recipient, amount: alertEvents.amount, currency: alertEvents.currency, bits: alertEvents.bits,
-      points: alertEvents.points, count: alertEvents.count, tier: alertEvents.tier, title: alertEvents.title,
+      id: alertEvents.id,
+      user_id: alertEvents.user_id,
+      status: alertEvents.status,
+      kind: alertEvents.kind,
+      is_test: alertEvents.is_test,
+      gift_recipient: alertEvents.gift_recipient,
+      amount: alertEvents.amount,
+      currency: alertEvents.currency,
+      bits: alertEvents.bits,
+      points: alertEvents.points,
+      count: alertEvents.count,
+      tier: alertEvents.tier,
+      title: alertEvents.title,
     })
     .from(alertEvents)
     .where(and(inArray(alertEvents.id, ids), eq(alertEvents.status, 'queued')))
 }
 export type RuleFacts = Awaited<ReturnType<typeof findRuleFacts>>[number]
 
-export async function findUserEvent(q: Queryable, userId: number, id: number): Promise<AlertEventRow | undefined> {
-  const [row] = await q.select().from(alertEvents).where(and(eq(alertEvents.id, id), eq(alertEvents.user_id, userId))).limit(1)
-  return row
-}
-
-export async function findBySourceId(q: Queryable, userId: number, source: AlertEventRow['source'], externalId: string) {
+export async function findUserEvent(
+  q: Queryable,
+  userId: number,
+  id: number,
+): Promise<AlertEventRow | undefined> {
   const [row] = await q
     .select()
     .from(alertEvents)
-    .where(and(eq(alertEvents.user_id, userId), eq(alertEvents.source, source), eq(alertEvents.external_id, externalId)))
+    .where(and(eq(alertEvents.id, id), eq(alertEvents.user_id, userId)))
+    .limit(1)
+  return row
+}
+
+export async function findBySourceId(
+  q: Queryable,
+  userId: number,
+  source: AlertEventRow['source'],
+  externalId: string,
+) {
+  const [row] = await q
+    .select()
+    .from(alertEvents)
+    .where(
+      and(
+        eq(alertEvents.user_id, userId),
+        eq(alertEvents.source, source),
+        eq(alertEvents.external_id, externalId),
+      ),
+    )
     .limit(1)
   return row
 }
@@ -105,7 +186,12 @@ export interface AlertOutcome {
 }
 
 /** Moves an alert on, only from one of the states it may leave; null = someone else moved it first. */
-export async function transition(q: Queryable, id: number, from: readonly AlertStatus[], to: AlertOutcome): Promise<AlertEventRow | null> {
+export async function transition(
+  q: Queryable,
+  id: number,
+  from: readonly AlertStatus[],
+  to: AlertOutcome,
+): Promise<AlertEventRow | null> {
   const [row] = await q
     .update(alertEvents)
     .set({ ...to, updated_at: new Date() })
@@ -115,7 +201,12 @@ export async function transition(q: Queryable, id: number, from: readonly AlertS
 }
 
 /** The same move for many alerts at once (a muted creator's flood). */
-export async function transitionMany(q: Queryable, ids: number[], from: readonly AlertStatus[], to: AlertOutcome): Promise<void> {
+export async function transitionMany(
+  q: Queryable,
+  ids: number[],
+  from: readonly AlertStatus[],
+  to: AlertOutcome,
+): Promise<void> {
   if (!ids.length) return
   await q
     .update(alertEvents)
@@ -124,13 +215,29 @@ export async function transitionMany(q: Queryable, ids: number[], from: readonly
 }
 
 export async function setExternalStatus(q: Queryable, id: number, status: AlertEventRow['external_status']) {
-  await q.update(alertEvents).set({ external_status: status, updated_at: new Date() }).where(eq(alertEvents.id, id))
+  await q
+    .update(alertEvents)
+    .set({ external_status: status, updated_at: new Date() })
+    .where(eq(alertEvents.id, id))
 }
 
-export async function listEvents(q: Queryable, userId: number, opts: { limit: number; offset: number; accountId?: number }) {
-  const where = and(eq(alertEvents.user_id, userId), opts.accountId === undefined ? undefined : eq(alertEvents.account_id, opts.accountId))
+export async function listEvents(
+  q: Queryable,
+  userId: number,
+  opts: { limit: number; offset: number; accountId?: number },
+) {
+  const where = and(
+    eq(alertEvents.user_id, userId),
+    opts.accountId === undefined ? undefined : eq(alertEvents.account_id, opts.accountId),
+  )
   const [rows, [total]] = await Promise.all([
-    q.select().from(alertEvents).where(where).orderBy(desc(alertEvents.id)).limit(opts.limit).offset(opts.offset),
+    q
+      .select()
+      .from(alertEvents)
+      .where(where)
+      .orderBy(desc(alertEvents.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
     q.select({ n: count() }).from(alertEvents).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
@@ -141,7 +248,13 @@ export async function pendingForOverlay(q: Queryable, userId: number, since: Dat
   return q
     .select()
     .from(alertEvents)
-    .where(and(eq(alertEvents.user_id, userId), eq(alertEvents.status, 'speaking'), gte(alertEvents.emitted_at, since)))
+    .where(
+      and(
+        eq(alertEvents.user_id, userId),
+        eq(alertEvents.status, 'speaking'),
+        gte(alertEvents.emitted_at, since),
+      ),
+    )
     .orderBy(alertEvents.emitted_at, alertEvents.id)
     .limit(50)
 }
@@ -166,6 +279,12 @@ export async function countPlayedSince(q: Queryable, userId: number, since: Date
   const [row] = await q
     .select({ n: count() })
     .from(alertEvents)
-    .where(and(eq(alertEvents.user_id, userId), eq(alertEvents.status, 'played'), gte(alertEvents.received_at, since)))
+    .where(
+      and(
+        eq(alertEvents.user_id, userId),
+        eq(alertEvents.status, 'played'),
+        gte(alertEvents.received_at, since),
+      ),
+    )
   return row?.n ?? 0
 }

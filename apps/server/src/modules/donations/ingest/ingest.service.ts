@@ -20,7 +20,8 @@ export interface IngestTarget {
  * accepted: stored and its alert queued. duplicate: stored as the relay of an earlier event, not
  * queued. redelivered: this (source, external id) was stored before; nothing happened.
  */
-export type IngestOutcome = { id: number; state: 'accepted' | 'duplicate' } | { id: null; state: 'redelivered' }
+export type IngestOutcome =
+  { id: number; state: 'accepted' | 'duplicate' } | { id: null; state: 'redelivered' }
 
 /** A source's payload that cannot become an event: the caller logs it and moves on (or answers 4xx). */
 export class RejectedEvent extends AppError {}
@@ -30,7 +31,8 @@ export function parseEvent(input: NormalizedEventInput): NormalizedEvent {
   const parsed = NormalizedEvent.safeParse(input)
   if (!parsed.success) {
     const errors: Record<string, string[]> = {}
-    for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'event'] ??= []).push(issue.message)
+    for (const issue of parsed.error.issues)
+      (errors[issue.path.join('.') || 'event'] ??= []).push(issue.message)
     throw new RejectedEvent('invalid_event', parsed.error.issues[0]?.message ?? 'Invalid event', 422, errors)
   }
   const rawSize = Buffer.byteLength(JSON.stringify(parsed.data.raw ?? null))
@@ -43,7 +45,10 @@ export function parseEvent(input: NormalizedEventInput): NormalizedEvent {
  * Streamlabs; EventSub's reported re-sends under new ids): kind, sender, amount and message.
  */
 export function fingerprintOf(e: NormalizedEvent): string {
-  const amount = e.amount !== null ? `${e.amount.toFixed(2)}${e.currency ?? ''}` : String(e.bits ?? e.points ?? e.count ?? '')
+  const amount =
+    e.amount !== null
+      ? `${e.amount.toFixed(2)}${e.currency ?? ''}`
+      : String(e.bits ?? e.points ?? e.count ?? '')
   const message = e.message.toLowerCase().replace(/\s+/g, ' ').trim()
   return sha256([e.kind, e.who.toLowerCase(), amount, e.tier ?? '', message].join('\u0001'))
 }
@@ -127,18 +132,37 @@ const batchers = new WeakMap<DonationsDeps, IngestBatcher>()
  * whose fingerprint matches one received within the dedupe window are stored as `duplicate` —
  * visible in the Activity Feed, re-pushable by hand, never spoken on their own.
  */
-export async function acceptEvent(deps: DonationsDeps, target: IngestTarget, input: NormalizedEventInput, opts: { tx?: Tx } = {}): Promise<IngestOutcome> {
+export async function acceptEvent(
+  deps: DonationsDeps,
+  target: IngestTarget,
+  input: NormalizedEventInput,
+  opts: { tx?: Tx } = {},
+): Promise<IngestOutcome> {
   const event = parseEvent(input)
   // Inside the caller's transaction (a paid direct tip): the event and its job commit with the
   // caller's own changes. The caller wakes the workers after its commit.
   if (opts.tx) {
     const settle = () => {}
-    const [outcome] = await storeBatch(deps, opts.tx, [{ target, event, fingerprint: fingerprintOf(event), receivedAt: event.received_at ?? new Date(), resolve: settle, reject: settle }])
+    const [outcome] = await storeBatch(deps, opts.tx, [
+      {
+        target,
+        event,
+        fingerprint: fingerprintOf(event),
+        receivedAt: event.received_at ?? new Date(),
+        resolve: settle,
+        reject: settle,
+      },
+    ])
     return outcome!
   }
   let batcher = batchers.get(deps)
   if (!batcher) batchers.set(deps, (batcher = new IngestBatcher(deps)))
-  return batcher.submit({ target, event, fingerprint: fingerprintOf(event), receivedAt: event.received_at ?? new Date() })
+  return batcher.submit({
+    target,
+    event,
+    fingerprint: fingerprintOf(event),
+    receivedAt: event.received_at ?? new Date(),
+  })
 }
 
 /** One batch, in order: redeliveries dropped, relays found (stored and in this batch), rows and jobs written. */
@@ -175,12 +199,29 @@ async function storeBatch(deps: DonationsDeps, tx: Tx, batch: Pending[]): Promis
   }
 
   const row = (p: Pending, duplicateOf: number | null, duplicate: boolean): NewAlertEvent => ({
-    user_id: p.target.userId, account_id: p.target.accountId ?? null, forced_setup_id: p.target.forcedSetupId ?? null,
-    source: p.event.source, kind: p.event.kind, external_id: p.event.external_id, fingerprint: p.fingerprint, who: p.event.who,
-    amount: p.event.amount, currency: p.event.currency, bits: p.event.bits, points: p.event.points, count: p.event.count,
-    tier: p.event.tier, title: p.event.title, message: p.event.message, gift_recipient: p.event.gift_recipient,
-    is_test: p.event.is_test, external_status: p.event.external_status, raw: p.event.raw ?? null, received_at: p.receivedAt,
-    status: duplicate ? 'duplicate' : 'queued', duplicate_of: duplicateOf,
+    user_id: p.target.userId,
+    account_id: p.target.accountId ?? null,
+    forced_setup_id: p.target.forcedSetupId ?? null,
+    source: p.event.source,
+    kind: p.event.kind,
+    external_id: p.event.external_id,
+    fingerprint: p.fingerprint,
+    who: p.event.who,
+    amount: p.event.amount,
+    currency: p.event.currency,
+    bits: p.event.bits,
+    points: p.event.points,
+    count: p.event.count,
+    tier: p.event.tier,
+    title: p.event.title,
+    message: p.event.message,
+    gift_recipient: p.event.gift_recipient,
+    is_test: p.event.is_test,
+    external_status: p.event.external_status,
+    raw: p.event.raw ?? null,
+    received_at: p.receivedAt,
+    status: duplicate ? 'duplicate' : 'queued',
+    duplicate_of: duplicateOf,
   })
 
   // First pass: originals and relays of stored events; second pass: relays of originals in this batch.
@@ -197,7 +238,8 @@ async function storeBatch(deps: DonationsDeps, tx: Tx, batch: Pending[]): Promis
     const twin = twins.get(printOf(p))?.find((t) => t.received_at.getTime() >= since)
     const inBatch = originals.get(printOf(p))
     if (twin) first.push({ i, row: row(p, twin.id, true) })
-    else if (inBatch !== undefined && batch[inBatch]!.receivedAt.getTime() >= since) second.push({ i, of: inBatch })
+    else if (inBatch !== undefined && batch[inBatch]!.receivedAt.getTime() >= since)
+      second.push({ i, of: inBatch })
     else {
       originals.set(printOf(p), i)
       first.push({ i, row: row(p, null, false) })
@@ -206,7 +248,10 @@ async function storeBatch(deps: DonationsDeps, tx: Tx, batch: Pending[]): Promis
 
   const ids = new Map<number, number>()
   const store = async (items: Array<{ i: number; row: NewAlertEvent }>) => {
-    const inserted = await insertEvents(tx, items.map((x) => x.row))
+    const inserted = await insertEvents(
+      tx,
+      items.map((x) => x.row),
+    )
     const byKey = new Map(inserted.map((r) => [`${r.user_id}\u0001${r.source}\u0001${r.external_id}`, r.id]))
     for (const { i, row: r } of items) {
       const id = byKey.get(keyOf(batch[i]!))
@@ -218,9 +263,12 @@ async function storeBatch(deps: DonationsDeps, tx: Tx, batch: Pending[]): Promis
     }
   }
   await store(first)
-  if (second.length) await store(second.map(({ i, of }) => ({ i, row: row(batch[i]!, ids.get(of) ?? null, true) })))
+  if (second.length)
+    await store(second.map(({ i, of }) => ({ i, row: row(batch[i]!, ids.get(of) ?? null, true) })))
 
-  const queued = outcomes.filter((o): o is { id: number; state: 'accepted' } => o?.state === 'accepted').map((o) => o.id)
+  const queued = outcomes
+    .filter((o): o is { id: number; state: 'accepted' } => o?.state === 'accepted')
+    .map((o) => o.id)
   // One job for the whole batch: a job per event would triple the database work of a flood.
   if (queued.length) await deps.queue.send(ALERT_QUEUE, { eventIds: queued } satisfies AlertJobData, { tx })
   return outcomes.map((o) => o ?? { id: null, state: 'redelivered' })

@@ -9,7 +9,13 @@ import { WebhookRejected, verifyTwitchWebhook, webhookHeaders } from '../sources
 import { normalizeTwitch } from '../sources/twitch-normalize'
 
 const Body = z.object({
-  subscription: z.object({ type: z.string(), status: z.string().optional(), condition: z.object({ broadcaster_user_id: z.string() }).loose() }).loose(),
+  subscription: z
+    .object({
+      type: z.string(),
+      status: z.string().optional(),
+      condition: z.object({ broadcaster_user_id: z.string() }).loose(),
+    })
+    .loose(),
   event: z.unknown().optional(),
   challenge: z.string().optional(),
 })
@@ -21,7 +27,10 @@ export type WebhookAnswer = { status: 200; text: string } | { status: 204 }
  * channel needs one look-up, not one per event. A link or unlink in this process clears it.
  */
 const ACCOUNTS_TTL_MS = 5000
-const accountCache = new WeakMap<DonationsDeps, Map<string, { at: number; accounts: ConnectedAccountRow[] }>>()
+const accountCache = new WeakMap<
+  DonationsDeps,
+  Map<string, { at: number; accounts: ConnectedAccountRow[] }>
+>()
 async function accountsFor(deps: DonationsDeps, broadcasterId: string): Promise<ConnectedAccountRow[]> {
   let cache = accountCache.get(deps)
   if (!cache) {
@@ -43,7 +52,11 @@ async function accountsFor(deps: DonationsDeps, broadcasterId: string): Promise<
  * a notification for a broadcaster nobody linked is refused (404), others go to the event bus —
  * where the message id makes Twitch's redeliveries no-ops.
  */
-export async function handleTwitchWebhook(deps: DonationsDeps, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookAnswer> {
+export async function handleTwitchWebhook(
+  deps: DonationsDeps,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookAnswer> {
   const h = webhookHeaders(headers)
   try {
     verifyTwitchWebhook(rawBody, h, eventSubSecret(deps.config))
@@ -65,7 +78,9 @@ export async function handleTwitchWebhook(deps: DonationsDeps, rawBody: Buffer, 
   if (!accounts.length) throw new AppError('unknown_creator', 'Unknown creator', 404)
   if (h.type === 'revocation') {
     for (const a of accounts)
-      await updateAccount(deps.db, a.id, { last_error: `Twitch ended the ${body.subscription.type} subscription (${body.subscription.status ?? 'revoked'})` })
+      await updateAccount(deps.db, a.id, {
+        last_error: `Twitch ended the ${body.subscription.type} subscription (${body.subscription.status ?? 'revoked'})`,
+      })
     return { status: 204 }
   }
   if (h.type !== 'notification') return { status: 204 }

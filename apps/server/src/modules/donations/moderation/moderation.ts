@@ -24,18 +24,73 @@ export interface ModerationResult {
 export const BEEP = 'beep'
 
 /** Cheermotes prefix bits messages ("Cheer100 great stream"); spoken they are noise. */
-const CHEERMOTES = /\b(?:cheer|biblethump|cheerwhal|corgo|uni|showlove|party|seemsgood|pride|kappa|frankerz|heyguys|dansgame|elegiggle|trihard|kreygasm|4head|swiftrage|notlikethis|failfish|vohiyo|pjsalt|mrdestructoid|bday|ripcheer|shamrock|doodlecheer|bitboss|streamlabs|muxy|holidaycheer|goal|anon|charity)\d+\b/gi
+const CHEERMOTES =
+  /\b(?:cheer|biblethump|cheerwhal|corgo|uni|showlove|party|seemsgood|pride|kappa|frankerz|heyguys|dansgame|elegiggle|trihard|kreygasm|4head|swiftrage|notlikethis|failfish|vohiyo|pjsalt|mrdestructoid|bday|ripcheer|shamrock|doodlecheer|bitboss|streamlabs|muxy|holidaycheer|goal|anon|charity)\d+\b/gi
 /** Common Twitch/BTTV/7TV emote codes: read aloud they are gibberish. Case-sensitive on purpose. */
 const EMOTES = new Set([
-  'Kappa', 'KappaPride', 'Keepo', 'PogChamp', 'Pog', 'PogU', 'POGGERS', 'LUL', 'LULW', 'OMEGALUL', 'KEKW', 'Kreygasm',
-  'BibleThump', 'ResidentSleeper', 'monkaS', 'monkaW', 'PepeHands', 'PepeLaugh', 'Sadge', 'catJAM', 'EZ', 'Jebaited',
-  'CoolStoryBob', 'HeyGuys', 'VoHiYo', 'WutFace', 'BabyRage', 'SwiftRage', 'PJSalt', 'EleGiggle', 'MrDestructoid',
-  'FrankerZ', 'TriHard', 'DansGame', 'SeemsGood', 'NotLikeThis', 'FailFish', '4Head', 'HeyGuys', 'GivePLZ', 'TakeNRG',
-  'SMOrc', 'CoolCat', 'FeelsGoodMan', 'FeelsBadMan', 'FeelsStrongMan', 'widepeepoHappy', 'peepoClap', 'Clap', 'PauseChamp',
-  'WeirdChamp', 'HYPERS', 'ResidentSleeper', 'BloodTrail', 'TwitchUnity', 'HSWP', 'NotATK', 'copyThis', 'pastaThat',
+  'Kappa',
+  'KappaPride',
+  'Keepo',
+  'PogChamp',
+  'Pog',
+  'PogU',
+  'POGGERS',
+  'LUL',
+  'LULW',
+  'OMEGALUL',
+  'KEKW',
+  'Kreygasm',
+  'BibleThump',
+  'ResidentSleeper',
+  'monkaS',
+  'monkaW',
+  'PepeHands',
+  'PepeLaugh',
+  'Sadge',
+  'catJAM',
+  'EZ',
+  'Jebaited',
+  'CoolStoryBob',
+  'HeyGuys',
+  'VoHiYo',
+  'WutFace',
+  'BabyRage',
+  'SwiftRage',
+  'PJSalt',
+  'EleGiggle',
+  'MrDestructoid',
+  'FrankerZ',
+  'TriHard',
+  'DansGame',
+  'SeemsGood',
+  'NotLikeThis',
+  'FailFish',
+  '4Head',
+  'HeyGuys',
+  'GivePLZ',
+  'TakeNRG',
+  'SMOrc',
+  'CoolCat',
+  'FeelsGoodMan',
+  'FeelsBadMan',
+  'FeelsStrongMan',
+  'widepeepoHappy',
+  'peepoClap',
+  'Clap',
+  'PauseChamp',
+  'WeirdChamp',
+  'HYPERS',
+  'ResidentSleeper',
+  'BloodTrail',
+  'TwitchUnity',
+  'HSWP',
+  'NotATK',
+  'copyThis',
+  'pastaThat',
 ])
 /** Links in any common shape: scheme, www., or a bare domain with a well-known ending. */
-const LINKS = /\b(?:(?:https?|ftp):\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|gg|tv|ly|xyz|ru)\b(?:\/\S*)?/gi
+const LINKS =
+  /\b(?:(?:https?|ftp):\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|gg|tv|ly|xyz|ru)\b(?:\/\S*)?/gi
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\uFE0F|\u200D/gu
 const CONTROL = /\p{Cc}/gu
 
@@ -99,12 +154,20 @@ export function truncateSpoken(text: string, max: number): string {
  * (base list + admin list + creator list, minus both white lists), then the length cap. `beep`
  * replaces caught words; `skip` marks the whole alert to be skipped.
  */
-export function moderateText(text: string, settings: ModerationSettings, admin: AdminModeration): ModerationResult {
+export function moderateText(
+  text: string,
+  settings: ModerationSettings,
+  admin: AdminModeration,
+): ModerationResult {
   return moderate(stripNoise(text, { stripLinks: settings.strip_links }), settings, admin)
 }
 
 /** The sender's name through the same filter, cleaned as a name (see `cleanName`); never skipped, at most 60 characters. */
-export function moderateName(name: string, settings: ModerationSettings, admin: AdminModeration): ModerationResult {
+export function moderateName(
+  name: string,
+  settings: ModerationSettings,
+  admin: AdminModeration,
+): ModerationResult {
   return moderate(cleanName(name), { ...settings, action: 'beep', max_chars: MAX_SPOKEN_NAME }, admin)
 }
 
@@ -113,7 +176,10 @@ const MAX_SPOKEN_NAME = 60
 function moderate(clean: string, settings: ModerationSettings, admin: AdminModeration): ModerationResult {
   const max = Math.min(settings.max_chars, admin.max_chars)
   if (!admin.enabled) return { spoken: truncateSpoken(clean, max), flagged: false, matches: [], skip: false }
-  const black = [...(settings.use_base_list ? [...BASE_PROFANITY_LIST, ...admin.black] : []), ...settings.black_list.map(asSuffixed)]
+  const black = [
+    ...(settings.use_base_list ? [...BASE_PROFANITY_LIST, ...admin.black] : []),
+    ...settings.black_list.map(asSuffixed),
+  ]
   const white = [...admin.white, ...settings.white_list]
   const matches = filterFor(black, white).find(clean)
   const flagged = matches.length > 0

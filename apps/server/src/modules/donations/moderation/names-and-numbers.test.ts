@@ -12,9 +12,32 @@ const settings = { ...DEFAULT_MODERATION, max_chars: 500 }
 
 /** Real-looking viewer names: digits, repeats, emote look-alikes, underscores, non-Latin scripts. */
 const NAMES = [
-  'Cheerer11111', 'xXSniperXx', 'Kappa', 'EZ', 'Cheer100', 'PogChamp', 'LUL', 'Sadge', 'KEKW', 'BibleThump',
-  'aaaaaaron', 'Mr_Bo0000ts', 'gamer_2000000', 'ZZZZZZ', 'Bob', 'jack.tv', 'María_López', 'Дмитрий', '김민수', 'lol_lol_lol',
-  '777Lucky777', 'Anna1111', 'x__x', 'the_real_shitake_mushroom', 'Classic_Assassin99', 'Scunthorpe1990',
+  'Cheerer11111',
+  'xXSniperXx',
+  'Kappa',
+  'EZ',
+  'Cheer100',
+  'PogChamp',
+  'LUL',
+  'Sadge',
+  'KEKW',
+  'BibleThump',
+  'aaaaaaron',
+  'Mr_Bo0000ts',
+  'gamer_2000000',
+  'ZZZZZZ',
+  'Bob',
+  'jack.tv',
+  'María_López',
+  'Дмитрий',
+  '김민수',
+  'lol_lol_lol',
+  '777Lucky777',
+  'Anna1111',
+  'x__x',
+  'the_real_shitake_mushroom',
+  'Classic_Assassin99',
+  'Scunthorpe1990',
 ]
 
 /** Messages with amounts, years, phone-like and repeated digits that must be spoken as written. */
@@ -38,8 +61,14 @@ describe('moderation leaves names and numbers as viewers wrote them', () => {
   })
 
   it('still catches bad words with their letters repeated, in messages and names', () => {
-    expect(moderateText('you are a fuuuuuuck', settings, admin)).toMatchObject({ spoken: 'you are a beep', flagged: true })
-    expect(moderateText('shiiiiiiit 1000000 times', settings, admin)).toMatchObject({ spoken: 'beep 1000000 times', flagged: true })
+    expect(moderateText('you are a fuuuuuuck', settings, admin)).toMatchObject({
+      spoken: 'you are a beep',
+      flagged: true,
+    })
+    expect(moderateText('shiiiiiiit 1000000 times', settings, admin)).toMatchObject({
+      spoken: 'beep 1000000 times',
+      flagged: true,
+    })
     expect(moderateName('Fuuuuuck_you_11111', settings, admin).flagged).toBe(true)
     expect(moderateName('sh1111t', settings, admin).flagged).toBe(true)
   })
@@ -61,24 +90,39 @@ describe('spoken alerts through the API', () => {
   })
   afterAll(async () => t.close())
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: creator.headers, payload })
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: creator.headers, payload })
   const spoken = async (res: { json: () => unknown }) => {
     const id = (res.json() as { tip: Tip }).tip.id
-    return waitFor(async () => {
-      const all = await t.app.inject({ method: 'GET', url: '/api/donation/tips/all?limit=100', headers: creator.headers })
-      return all.json<{ list: Tip[] }>().list.find((x) => x.id === id && x.spoken_text)?.spoken_text
-    }, 15_000, `tip ${id} to be spoken`)
+    return waitFor(
+      async () => {
+        const all = await t.app.inject({
+          method: 'GET',
+          url: '/api/donation/tips/all?limit=100',
+          headers: creator.headers,
+        })
+        return all.json<{ list: Tip[] }>().list.find((x) => x.id === id && x.spoken_text)?.spoken_text
+      },
+      15_000,
+      `tip ${id} to be spoken`,
+    )
   }
 
   it('stores the amount a viewer wrote in a test cheer', async () => {
-    const res = await post('/api/donation/twitch/test-bits', { bits: 500, message: 'I will send 1000000 bits next stream' })
+    const res = await post('/api/donation/twitch/test-bits', {
+      bits: 500,
+      message: 'I will send 1000000 bits next stream',
+    })
     expect(res.statusCode).toBe(200)
     expect(await spoken(res)).toBe('TestCheerer cheered 500 bits: I will send 1000000 bits next stream')
   })
 
-  it.each(['Cheerer11111', 'Kappa', 'EZ', 'Cheer100'])('announces %j by name, not as "Someone"', async (donator) => {
-    const res = await post('/api/donation/tips/announcement', { donator, message: 'hello there' })
-    expect(res.statusCode).toBe(200)
-    expect(await spoken(res)).toBe(`${donator} says: hello there`)
-  })
+  it.each(['Cheerer11111', 'Kappa', 'EZ', 'Cheer100'])(
+    'announces %j by name, not as "Someone"',
+    async (donator) => {
+      const res = await post('/api/donation/tips/announcement', { donator, message: 'hello there' })
+      expect(res.statusCode).toBe(200)
+      expect(await spoken(res)).toBe(`${donator} says: hello there`)
+    },
+  )
 })

@@ -10,20 +10,62 @@ const caught = (text: string) => base.find(text).map((m) => m.text)
 
 describe('profanity normaliser', () => {
   it.each([
-    ['Scunthorpe'], ['class'], ['assistant'], ['passage'], ['Essex'], ['cocktail'], ['Dickens'], ['analysis'], ['arsenal'],
-    ['cumin'], ['cucumber'], ['shiitake'], ['grapes'], ['therapist'], ['Penistone'], ['assassin'], ['bassist'], ['scrapbook'],
-    ['Hello there, great stream!'], ['I just passed my class assessment'], ['Spicy noodles for the assistant'],
-    ['Snigger at the cockpit'], ['$5.00 for pizza'], ['I have 100 bits'], ['Matsushita'], ['hancock'], ['glasses'],
+    ['Scunthorpe'],
+    ['class'],
+    ['assistant'],
+    ['passage'],
+    ['Essex'],
+    ['cocktail'],
+    ['Dickens'],
+    ['analysis'],
+    ['arsenal'],
+    ['cumin'],
+    ['cucumber'],
+    ['shiitake'],
+    ['grapes'],
+    ['therapist'],
+    ['Penistone'],
+    ['assassin'],
+    ['bassist'],
+    ['scrapbook'],
+    ['Hello there, great stream!'],
+    ['I just passed my class assessment'],
+    ['Spicy noodles for the assistant'],
+    ['Snigger at the cockpit'],
+    ['$5.00 for pizza'],
+    ['I have 100 bits'],
+    ['Matsushita'],
+    ['hancock'],
+    ['glasses'],
   ])('leaves "%s" alone', (text) => {
     expect(caught(text)).toEqual([])
   })
 
   it.each([
-    ['fuck', 'fuck'], ['FUCK', 'FUCK'], ['fucking hell', 'fucking'], ['motherfucker', 'motherfucker'], ['fuuuuuck', 'fuuuuuck'],
-    ['f u c k you', 'f u c k'], ['f.u.c.k', 'f.u.c.k'], ['f-u-c-k', 'f-u-c-k'], ['s h i t', 's h i t'],
-    ['f*ck', 'f*ck'], ['sh!t', 'sh!t'], ['sh1t', 'sh1t'], ['a$$', 'a$$'], ['@ss', '@ss'], ['b1tch', 'b1tch'], ['5hit', '5hit'],
-    ['shiiiiit!!!', 'shiiiiit!!!'], ['what a shitty stream', 'shitty'], ['you asshole', 'asshole'], ['bullshit', 'bullshit'],
-    ['fück', 'fück'], ['ƒuck', 'ƒuck'], ['ｆｕｃｋ', 'ｆｕｃｋ'], ['𝐟𝐮𝐜𝐤', '𝐟𝐮𝐜𝐤'],
+    ['fuck', 'fuck'],
+    ['FUCK', 'FUCK'],
+    ['fucking hell', 'fucking'],
+    ['motherfucker', 'motherfucker'],
+    ['fuuuuuck', 'fuuuuuck'],
+    ['f u c k you', 'f u c k'],
+    ['f.u.c.k', 'f.u.c.k'],
+    ['f-u-c-k', 'f-u-c-k'],
+    ['s h i t', 's h i t'],
+    ['f*ck', 'f*ck'],
+    ['sh!t', 'sh!t'],
+    ['sh1t', 'sh1t'],
+    ['a$$', 'a$$'],
+    ['@ss', '@ss'],
+    ['b1tch', 'b1tch'],
+    ['5hit', '5hit'],
+    ['shiiiiit!!!', 'shiiiiit!!!'],
+    ['what a shitty stream', 'shitty'],
+    ['you asshole', 'asshole'],
+    ['bullshit', 'bullshit'],
+    ['fück', 'fück'],
+    ['ƒuck', 'ƒuck'],
+    ['ｆｕｃｋ', 'ｆｕｃｋ'],
+    ['𝐟𝐮𝐜𝐤', '𝐟𝐮𝐜𝐤'],
   ])('catches "%s"', (text, word) => {
     expect(caught(text)).toEqual([word])
   })
@@ -66,14 +108,25 @@ describe('profanity normaliser', () => {
 })
 
 const settings: ModerationSettings = {
-  use_base_list: true, black_list: [], white_list: [], action: 'beep', approval: 'off', max_chars: 200, strip_links: true,
+  use_base_list: true,
+  black_list: [],
+  white_list: [],
+  action: 'beep',
+  approval: 'off',
+  max_chars: 200,
+  strip_links: true,
 }
 const admin: AdminModeration = { enabled: true, max_chars: 300, black: [], white: [] }
 
 describe('spoken text moderation', () => {
   it('beeps caught words and keeps the rest', () => {
     const r = moderateText('This stream is fucking great', settings, admin)
-    expect(r).toMatchObject({ spoken: 'This stream is beep great', flagged: true, skip: false, matches: ['fucking'] })
+    expect(r).toMatchObject({
+      spoken: 'This stream is beep great',
+      flagged: true,
+      skip: false,
+      matches: ['fucking'],
+    })
   })
 
   it('marks the alert to skip when the creator chose skip', () => {
@@ -87,12 +140,19 @@ describe('spoken text moderation', () => {
   })
 
   it('does nothing when the admin turned the filter off', () => {
-    expect(moderateText('shit', settings, { ...admin, enabled: false })).toMatchObject({ spoken: 'shit', flagged: false })
+    expect(moderateText('shit', settings, { ...admin, enabled: false })).toMatchObject({
+      spoken: 'shit',
+      flagged: false,
+    })
   })
 
   it('strips links, cheermotes, emotes, emoji and spam repetition', () => {
-    expect(stripNoise('Cheer100 hi https://evil.example/x see www.spam.net and bit.ly/abc Kappa Kappa 😀😀 lol lol lol lol!!!!!!', { stripLinks: true }))
-      .toBe('hi see and lol!!!')
+    expect(
+      stripNoise(
+        'Cheer100 hi https://evil.example/x see www.spam.net and bit.ly/abc Kappa Kappa 😀😀 lol lol lol lol!!!!!!',
+        { stripLinks: true },
+      ),
+    ).toBe('hi see and lol!!!')
   })
 
   it('keeps links when the creator allows them', () => {

@@ -29,9 +29,20 @@ export interface ProfanityFilter {
 
 /** Characters that render as nothing (soft hyphen, zero-width joiners, direction marks, variation selectors…). */
 const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180e, 0x180e],
-  [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x2064], [0x206a, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f],
-  [0xfeff, 0xfeff], [0xffa0, 0xffa0],
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2064],
+  [0x206a, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
 ]
 const isInvisible = (cp: string) => {
   const c = cp.codePointAt(0) ?? 0
@@ -40,22 +51,116 @@ const isInvisible = (cp: string) => {
 
 /** Look-alikes that survive NFKD: Cyrillic, Greek and a few Latin letters with strokes. */
 const HOMOGLYPHS: Record<string, string> = {
-  а: 'a', в: 'b', г: 'r', д: 'd', е: 'e', ё: 'e', з: '3', и: 'u', й: 'u', к: 'k', л: 'n', м: 'm', н: 'h', о: 'o',
-  п: 'n', р: 'p', с: 'c', т: 't', у: 'y', ф: 'f', х: 'x', ц: 'u', ч: '4', ш: 'w', щ: 'w', ъ: 'b', ы: 'bi', ь: 'b',
-  э: 'e', ю: 'io', я: 'r', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', ү: 'y', һ: 'h', ӏ: 'l', є: 'e',
-  α: 'a', β: 'b', γ: 'y', δ: 'd', ε: 'e', ζ: 'z', η: 'n', θ: 'o', ι: 'i', κ: 'k', λ: 'l', μ: 'u', ν: 'v', ξ: 'e',
-  ο: 'o', π: 'n', ρ: 'p', σ: 'o', ς: 's', τ: 't', υ: 'u', φ: 'f', χ: 'x', ψ: 'w', ω: 'w',
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', ħ: 'h', ı: 'i', ƒ: 'f', ŧ: 't', ɡ: 'g', ĸ: 'k', ŋ: 'n',
-  '¢': 'c', '€': 'e', '£': 'l', '¥': 'y', '©': 'c', '®': 'r',
+  а: 'a',
+  в: 'b',
+  г: 'r',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  з: '3',
+  и: 'u',
+  й: 'u',
+  к: 'k',
+  л: 'n',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  п: 'n',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  ф: 'f',
+  х: 'x',
+  ц: 'u',
+  ч: '4',
+  ш: 'w',
+  щ: 'w',
+  ъ: 'b',
+  ы: 'bi',
+  ь: 'b',
+  э: 'e',
+  ю: 'io',
+  я: 'r',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ү: 'y',
+  һ: 'h',
+  ӏ: 'l',
+  є: 'e',
+  α: 'a',
+  β: 'b',
+  γ: 'y',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'n',
+  θ: 'o',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'u',
+  ν: 'v',
+  ξ: 'e',
+  ο: 'o',
+  π: 'n',
+  ρ: 'p',
+  σ: 'o',
+  ς: 's',
+  τ: 't',
+  υ: 'u',
+  φ: 'f',
+  χ: 'x',
+  ψ: 'w',
+  ω: 'w',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ƒ: 'f',
+  ŧ: 't',
+  ɡ: 'g',
+  ĸ: 'k',
+  ŋ: 'n',
+  '¢': 'c',
+  '€': 'e',
+  '£': 'l',
+  '¥': 'y',
+  '©': 'c',
+  '®': 'r',
 }
 
 /** Leetspeak read as letters; '1' and '|' can be either i or l, so both readings are tried. */
 const LEET: Record<string, readonly string[]> = {
-  '0': ['o'], '1': ['i', 'l'], '2': ['z'], '3': ['e'], '4': ['a'], '5': ['s'], '6': ['g'], '7': ['t'], '8': ['b'],
-  '9': ['g'], '@': ['a'], $: ['s'], '!': ['i'], '|': ['i', 'l'], '+': ['t'],
+  '0': ['o'],
+  '1': ['i', 'l'],
+  '2': ['z'],
+  '3': ['e'],
+  '4': ['a'],
+  '5': ['s'],
+  '6': ['g'],
+  '7': ['t'],
+  '8': ['b'],
+  '9': ['g'],
+  '@': ['a'],
+  $: ['s'],
+  '!': ['i'],
+  '|': ['i', 'l'],
+  '+': ['t'],
 }
 const WILDCARD = '*#'
-const isTokenChar = (c: string) => (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c in LEET || WILDCARD.includes(c)
+const isTokenChar = (c: string) =>
+  (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c in LEET || WILDCARD.includes(c)
 /** What may separate the letters of a spelled-out word: "f u c k", "f.u.c.k", "f-u-c-k". */
 const SPELL_GAP = /^[\s.\-_~/\\:]{1,3}$/
 const SUFFIXES = '(?:s|es|ed|er|ers|ing|in|y|ies|ier|iest|head|heads|face|faces|hole|holes|bag|bags|wit|wits)'
@@ -225,7 +330,10 @@ export function compileProfanity(lists: ProfanityLists): ProfanityFilter {
         if (run.length >= 3 && run.length <= MAX_SPELLED) {
           for (let a = 0; a < run.length; a++)
             for (let b = run.length; b >= a + 3; b--) {
-              const word = run.slice(a, b).map((t) => t.text).join('')
+              const word = run
+                .slice(a, b)
+                .map((t) => t.text)
+                .join('')
               if (bad(word)) {
                 spans.push([run[a]!.start, run[b - 1]!.end])
                 break

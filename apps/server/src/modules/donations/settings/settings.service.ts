@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { ALERT_KINDS } from '@mouthpiece/contracts/donations/donations.schemas'
 import type {
-  AlertKind, AvatarSetup, DonationAvatarChoice, DonationSettings, ModerationSettings, OverlayHealth, StreamPlatform, TtsSettings, AlertMinimums,
+  AlertKind,
+  AvatarSetup,
+  DonationAvatarChoice,
+  DonationSettings,
+  ModerationSettings,
+  OverlayHealth,
+  StreamPlatform,
+  TtsSettings,
+  AlertMinimums,
 } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Queryable } from '../../../platform/db/client'
 import { notFound } from '../../../platform/http/errors'
@@ -13,7 +21,13 @@ import { sha256 } from '../accounts/token-crypto'
 import { currentAvatar, resolveChoice } from './setup-avatar'
 
 export const DEFAULT_MODERATION: ModerationSettings = {
-  use_base_list: true, black_list: [], white_list: [], action: 'beep', approval: 'off', max_chars: 200, strip_links: true,
+  use_base_list: true,
+  black_list: [],
+  white_list: [],
+  action: 'beep',
+  approval: 'off',
+  max_chars: 200,
+  strip_links: true,
 }
 export const DEFAULT_MINIMUMS: AlertMinimums = { amount_usd: 0, bits: 0, channel_points: 0 }
 /** Where OBS points: the web app's overlay page with the creator's secret key. */
@@ -30,7 +44,11 @@ function newOverlayKey(deps: DonationsDeps) {
 }
 
 /** The creator's settings row, created with defaults on first use. */
-export async function ensureSettings(deps: DonationsDeps, userId: number, q: Queryable = deps.db): Promise<DonationSettingsRow> {
+export async function ensureSettings(
+  deps: DonationsDeps,
+  userId: number,
+  q: Queryable = deps.db,
+): Promise<DonationSettingsRow> {
   const found = await repo.findSettings(q, userId)
   if (found) return found
   const { overlay_key_hash, overlay_key_enc } = newOverlayKey(deps)
@@ -79,12 +97,17 @@ export interface SettingsPatch {
 }
 
 /** Merges a partial change into the stored settings. */
-export async function updateSettings(deps: DonationsDeps, userId: number, patch: SettingsPatch): Promise<DonationSettings> {
+export async function updateSettings(
+  deps: DonationsDeps,
+  userId: number,
+  patch: SettingsPatch,
+): Promise<DonationSettings> {
   const current = await ensureSettings(deps, userId)
   const changes: repo.SettingsChanges = {}
   if (patch.tts) changes.tts = { ...current.tts, ...patch.tts }
   if (patch.minimums) changes.minimums = { ...DEFAULT_MINIMUMS, ...current.minimums, ...patch.minimums }
-  if (patch.moderation) changes.moderation = { ...DEFAULT_MODERATION, ...current.moderation, ...patch.moderation }
+  if (patch.moderation)
+    changes.moderation = { ...DEFAULT_MODERATION, ...current.moderation, ...patch.moderation }
   if (patch.selected_platform !== undefined) changes.selected_platform = patch.selected_platform
   if (patch.enabled_types) changes.enabled_types = [...new Set(patch.enabled_types)]
   if (patch.mute_all !== undefined) changes.mute_all = patch.mute_all
@@ -145,20 +168,44 @@ export async function requireSetup(deps: DonationsDeps, userId: number, id: numb
 
 /** A setup as its owner sees it: the avatar resolved as it is now (`setup-avatar.ts`). */
 export async function presentSetupNow(deps: DonationsDeps, row: AvatarSetupRow): Promise<AvatarSetup> {
-  return { ...presentSetup(row), donation_avatar: await currentAvatar(deps.db, row.user_id, row.donation_avatar) }
+  return {
+    ...presentSetup(row),
+    donation_avatar: await currentAvatar(deps.db, row.user_id, row.donation_avatar),
+  }
 }
 
-type SetupChanges = Omit<NonNullable<Parameters<typeof repo.updateSetup>[3]>, 'donation_avatar'> & { donation_avatar?: DonationAvatarChoice }
+type SetupChanges = Omit<NonNullable<Parameters<typeof repo.updateSetup>[3]>, 'donation_avatar'> & {
+  donation_avatar?: DonationAvatarChoice
+}
 
-export async function createSetup(deps: DonationsDeps, userId: number, fields: Omit<SetupChanges, 'name'> & { name: string }): Promise<AvatarSetup> {
-  const donationAvatar = fields.donation_avatar ? await resolveChoice(deps.db, userId, fields.donation_avatar) : { influencer_id: null, custom_avatar_id: null, look: null }
-  return presentSetupNow(deps, await repo.insertSetup(deps.db, {
-    user_id: userId, name: fields.name, custom_style_id: fields.custom_style_id ?? null, price: fields.price ?? 0, donation_avatar: donationAvatar, voice: fields.voice ?? null,
-  }))
+export async function createSetup(
+  deps: DonationsDeps,
+  userId: number,
+  fields: Omit<SetupChanges, 'name'> & { name: string },
+): Promise<AvatarSetup> {
+  const donationAvatar = fields.donation_avatar
+    ? await resolveChoice(deps.db, userId, fields.donation_avatar)
+    : { influencer_id: null, custom_avatar_id: null, look: null }
+  return presentSetupNow(
+    deps,
+    await repo.insertSetup(deps.db, {
+      user_id: userId,
+      name: fields.name,
+      custom_style_id: fields.custom_style_id ?? null,
+      price: fields.price ?? 0,
+      donation_avatar: donationAvatar,
+      voice: fields.voice ?? null,
+    }),
+  )
 }
 
 /** Any of a setup's fields; a chosen avatar is resolved (and its owner checked) before anything is written. */
-export async function changeSetup(deps: DonationsDeps, userId: number, id: number, changes: SetupChanges): Promise<AvatarSetup> {
+export async function changeSetup(
+  deps: DonationsDeps,
+  userId: number,
+  id: number,
+  changes: SetupChanges,
+): Promise<AvatarSetup> {
   const { donation_avatar: choice, ...rest } = changes
   const resolved = choice ? { donation_avatar: await resolveChoice(deps.db, userId, choice) } : {}
   const row = await repo.updateSetup(deps.db, userId, id, { ...rest, ...resolved })
@@ -171,9 +218,12 @@ let adminCache: { at: number; value: AdminModeration; db: unknown } | null = nul
 const ADMIN_CACHE_MS = 5000
 
 export async function adminModeration(deps: DonationsDeps): Promise<AdminModeration> {
-  if (adminCache && adminCache.db === deps.db && Date.now() - adminCache.at < ADMIN_CACHE_MS) return adminCache.value
+  if (adminCache && adminCache.db === deps.db && Date.now() - adminCache.at < ADMIN_CACHE_MS)
+    return adminCache.value
   const [setting, black, white] = await Promise.all([
-    repo.readProfanitySetting(deps.db), repo.readWords(deps.db, 'black'), repo.readWords(deps.db, 'white'),
+    repo.readProfanitySetting(deps.db),
+    repo.readWords(deps.db, 'black'),
+    repo.readWords(deps.db, 'white'),
   ])
   const value = { ...setting, black, white }
   adminCache = { at: Date.now(), value, db: deps.db }

@@ -17,7 +17,11 @@ type Db = DonationsDeps['db']
 type Choice = { influencer_id: string | null; custom_avatar_id: number | null; look: DonationAvatar['look'] }
 
 /** What a request chose, as stored: 404 "Avatar not found" for an avatar the caller may not use. */
-export async function resolveChoice(db: Db, userId: number, choice: DonationAvatarChoice | Choice): Promise<DonationAvatar> {
+export async function resolveChoice(
+  db: Db,
+  userId: number,
+  choice: DonationAvatarChoice | Choice,
+): Promise<DonationAvatar> {
   if (choice.custom_avatar_id != null) {
     const custom = await chooseAvatar(db, userId, { custom_avatar_id: choice.custom_avatar_id })
     return { influencer_id: null, custom_avatar_id: custom.custom_avatar_id, look: custom.look }
@@ -32,18 +36,35 @@ export async function resolveChoice(db: Db, userId: number, choice: DonationAvat
 
 /** A stored setup's avatar as it is now; an avatar that is gone (or was never the owner's) leaves its drawn stand-in. */
 export async function currentAvatar(db: Db, userId: number, stored: DonationAvatar): Promise<DonationAvatar> {
-  const fallback = { influencer_id: null, custom_avatar_id: null, look: stored.look ? drawnLook(stored.look) : null }
+  const fallback = {
+    influencer_id: null,
+    custom_avatar_id: null,
+    look: stored.look ? drawnLook(stored.look) : null,
+  }
   if (stored.custom_avatar_id == null && !stored.influencer_id) return fallback
-  return resolveChoice(db, userId, { influencer_id: stored.influencer_id, custom_avatar_id: stored.custom_avatar_id ?? null, look: null })
-    .catch(() => fallback)
+  return resolveChoice(db, userId, {
+    influencer_id: stored.influencer_id,
+    custom_avatar_id: stored.custom_avatar_id ?? null,
+    look: null,
+  }).catch(() => fallback)
 }
 
 /** For pages without a session (the OBS overlay, the public tip page): the pictures go out as signed links. */
-export async function signedAvatar(storage: Storage, avatar: DonationAvatar, expiresInSeconds: number): Promise<DonationAvatar> {
+export async function signedAvatar(
+  storage: Storage,
+  avatar: DonationAvatar,
+  expiresInSeconds: number,
+): Promise<DonationAvatar> {
   const photo = avatar.look?.photo
   if (!avatar.look || !photo) return avatar
   const sign = (key: string) => storage.url(key, { expiresInSeconds })
   const bg = photo.background
   const background = bg?.mode === 'image' ? { ...bg, src: await sign(bg.key) } : bg
-  return { ...avatar, look: { ...avatar.look, photo: { ...photo, src: await sign(photo.key), ...(background ? { background } : {}) } } }
+  return {
+    ...avatar,
+    look: {
+      ...avatar.look,
+      photo: { ...photo, src: await sign(photo.key), ...(background ? { background } : {}) },
+    },
+  }
 }

@@ -27,28 +27,47 @@ export function oauthProvider(config: DonationsConfig, name: AccountProvider): O
   switch (name) {
     case 'twitch':
       return {
-        name, clientId: config.TWITCH_CLIENT_ID, clientSecret: config.TWITCH_CLIENT_SECRET,
-        authorizeUrl: `${config.TWITCH_AUTH_URL}/authorize`, tokenUrl: `${config.TWITCH_AUTH_URL}/token`,
-        scopes: ['bits:read', 'channel:read:redemptions', 'channel:read:subscriptions'], callbackPath: '/api/donation/twitch/callback',
+        name,
+        clientId: config.TWITCH_CLIENT_ID,
+        clientSecret: config.TWITCH_CLIENT_SECRET,
+        authorizeUrl: `${config.TWITCH_AUTH_URL}/authorize`,
+        tokenUrl: `${config.TWITCH_AUTH_URL}/token`,
+        scopes: ['bits:read', 'channel:read:redemptions', 'channel:read:subscriptions'],
+        callbackPath: '/api/donation/twitch/callback',
       }
     case 'streamlabs':
       return {
-        name, clientId: config.STREAMLABS_CLIENT_ID, clientSecret: config.STREAMLABS_CLIENT_SECRET,
-        authorizeUrl: `${config.STREAMLABS_API_URL}/authorize`, tokenUrl: `${config.STREAMLABS_API_URL}/token`,
-        scopes: ['donations.read', 'socket.token'], callbackPath: '/api/donation/streamlabs/callback',
+        name,
+        clientId: config.STREAMLABS_CLIENT_ID,
+        clientSecret: config.STREAMLABS_CLIENT_SECRET,
+        authorizeUrl: `${config.STREAMLABS_API_URL}/authorize`,
+        tokenUrl: `${config.STREAMLABS_API_URL}/token`,
+        scopes: ['donations.read', 'socket.token'],
+        callbackPath: '/api/donation/streamlabs/callback',
       }
     case 'streamelements':
       return {
-        name, clientId: config.STREAMELEMENTS_CLIENT_ID, clientSecret: config.STREAMELEMENTS_CLIENT_SECRET,
-        authorizeUrl: `${config.STREAMELEMENTS_API_URL}/oauth2/authorize`, tokenUrl: `${config.STREAMELEMENTS_API_URL}/oauth2/token`,
-        scopes: ['tips:read', 'channel:read'], callbackPath: '/api/streamelements-callback',
+        name,
+        clientId: config.STREAMELEMENTS_CLIENT_ID,
+        clientSecret: config.STREAMELEMENTS_CLIENT_SECRET,
+        authorizeUrl: `${config.STREAMELEMENTS_API_URL}/oauth2/authorize`,
+        tokenUrl: `${config.STREAMELEMENTS_API_URL}/oauth2/token`,
+        scopes: ['tips:read', 'channel:read'],
+        callbackPath: '/api/streamelements-callback',
       }
     case 'youtube':
       return {
-        name, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET,
-        authorizeUrl: config.GOOGLE_AUTH_URL, tokenUrl: config.GOOGLE_TOKEN_URL,
+        name,
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        authorizeUrl: config.GOOGLE_AUTH_URL,
+        tokenUrl: config.GOOGLE_TOKEN_URL,
         // One Google link for every Google feature: live-chat alerts and sentiment (YouTube), ad import (Google Ads).
-        scopes: ['https://www.googleapis.com/auth/youtube.readonly', 'https://www.googleapis.com/auth/adwords'], extra: { access_type: 'offline', prompt: 'consent' },
+        scopes: [
+          'https://www.googleapis.com/auth/youtube.readonly',
+          'https://www.googleapis.com/auth/adwords',
+        ],
+        extra: { access_type: 'offline', prompt: 'consent' },
         callbackPath: '/api/donation/youtube/callback',
       }
   }
@@ -59,7 +78,12 @@ export const isConfigured = (p: OAuthProvider) => !!p.clientId && !!p.clientSecr
 export function authorizeUrl(p: OAuthProvider, redirectUri: string, state: string): string {
   const url = new URL(p.authorizeUrl)
   url.search = new URLSearchParams({
-    client_id: p.clientId ?? '', redirect_uri: redirectUri, response_type: 'code', scope: p.scopes.join(' '), state, ...p.extra,
+    client_id: p.clientId ?? '',
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: p.scopes.join(' '),
+    state,
+    ...p.extra,
   }).toString()
   return url.toString()
 }
@@ -72,7 +96,8 @@ async function tokenRequest(p: OAuthProvider, form: Record<string, string>): Pro
     signal: AbortSignal.timeout(15_000),
   })
   const body = await readJson<Partial<TokenSet>>(res, `${p.name} token endpoint`)
-  if (typeof body.access_token !== 'string' || !body.access_token) throw new SourceHttpError(`${p.name} token endpoint answered without an access token`, res.status)
+  if (typeof body.access_token !== 'string' || !body.access_token)
+    throw new SourceHttpError(`${p.name} token endpoint answered without an access token`, res.status)
   return { ...body, access_token: body.access_token }
 }
 
@@ -90,10 +115,17 @@ export function refreshTokens(p: OAuthProvider, refreshToken: string): Promise<T
  * as query parameters. Streamlabs documents no revocation endpoint: null (the creator removes the
  * app in Streamlabs' own settings).
  */
-function revocationRequest(config: DonationsConfig, name: AccountProvider, token: string): { url: string; body?: URLSearchParams } | null {
+function revocationRequest(
+  config: DonationsConfig,
+  name: AccountProvider,
+  token: string,
+): { url: string; body?: URLSearchParams } | null {
   switch (name) {
     case 'twitch':
-      return { url: `${config.TWITCH_AUTH_URL}/revoke`, body: new URLSearchParams({ client_id: config.TWITCH_CLIENT_ID ?? '', token }) }
+      return {
+        url: `${config.TWITCH_AUTH_URL}/revoke`,
+        body: new URLSearchParams({ client_id: config.TWITCH_CLIENT_ID ?? '', token }),
+      }
     case 'youtube':
       return { url: config.GOOGLE_REVOKE_URL, body: new URLSearchParams({ token }) }
     case 'streamelements': {
@@ -109,7 +141,11 @@ function revocationRequest(config: DonationsConfig, name: AccountProvider, token
 export const canRevoke = (name: AccountProvider) => name !== 'streamlabs'
 
 /** Asks the provider to revoke a token; throws SourceHttpError when it refuses or does not answer. */
-export async function revokeToken(config: DonationsConfig, name: AccountProvider, token: string): Promise<void> {
+export async function revokeToken(
+  config: DonationsConfig,
+  name: AccountProvider,
+  token: string,
+): Promise<void> {
   const req = revocationRequest(config, name, token)
   if (!req) return
   let res: Response

@@ -40,6 +40,9 @@ declare module 'socket.io-v2' {
     readonly sockets: { readonly sockets: Record<string, V2ServerSocket> }
     close(callback?: () => void): void
   }
-  function createServer(server: HttpServer, options?: { transports?: Array<'websocket' | 'polling'>; serveClient?: boolean }): V2Server
+  function createServer(
+    server: HttpServer,
+    options?: { transports?: Array<'websocket' | 'polling'>; serveClient?: boolean },
+  ): V2Server
   export default createServer
 }

@@ -18,7 +18,11 @@ export interface SourceContext {
   /** Hands a normalised event to the durable event bus. Bad events are logged and dropped, never thrown. */
   emit(event: NormalizedEventInput): Promise<IngestOutcome | null>
   /** The event bus's answer for an event already stored under this source's id (StreamElements moderation). */
-  moderate(source: 'streamelements', externalId: string, status: 'pending' | 'allowed' | 'rejected'): Promise<void>
+  moderate(
+    source: 'streamelements',
+    externalId: string,
+    status: 'pending' | 'allowed' | 'rejected',
+  ): Promise<void>
   saveCursor(cursor: Record<string, unknown> | null): Promise<void>
   /** Records API quota units spent today (YouTube; shared by every account); answers today's total. */
   spendQuota(units: number): Promise<number>
@@ -35,7 +39,14 @@ export type SourceRunner = (ctx: SourceContext) => Promise<void>
 
 /** Parses a socket frame defensively: malformed input is dropped with a log line, never thrown. */
 export function parseFrame(data: unknown, log: (m: string) => void): unknown {
-  const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data as Buffer[]).toString('utf8') : null
+  const text =
+    typeof data === 'string'
+      ? data
+      : Buffer.isBuffer(data)
+        ? data.toString('utf8')
+        : Array.isArray(data)
+          ? Buffer.concat(data as Buffer[]).toString('utf8')
+          : null
   if (text === null) {
     log('ignored a non-text frame')
     return null

@@ -18,8 +18,12 @@ describe('StreamElements: JWT sync, OAuth return page and the Astro client', () 
   beforeAll(async () => {
     se = await startFakeStreamElements()
     Object.assign(process.env, {
-      STREAMELEMENTS_CLIENT_ID: 'se-client', STREAMELEMENTS_CLIENT_SECRET: 'se-secret', STREAMELEMENTS_API_URL: se.base,
-      STREAMELEMENTS_ASTRO_URL: se.wsUrl, SOURCES_SCAN_SECONDS: '1', SOURCES_ENABLED: 'true',
+      STREAMELEMENTS_CLIENT_ID: 'se-client',
+      STREAMELEMENTS_CLIENT_SECRET: 'se-secret',
+      STREAMELEMENTS_API_URL: se.base,
+      STREAMELEMENTS_ASTRO_URL: se.wsUrl,
+      SOURCES_SCAN_SECONDS: '1',
+      SOURCES_ENABLED: 'true',
     })
     t = await createTestApp({ workers: true })
     creator = await signUp(t.app, 'elementy')
@@ -29,23 +33,64 @@ describe('StreamElements: JWT sync, OAuth return page and the Astro client', () 
     await se.close()
   })
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: creator.headers, payload })
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: creator.headers, payload })
   const tips = async () =>
-    rowsOf<{ id: number; kind: string; external_id: string; who: string; amount: number; currency: string; message: string; status: string; skip_reason: string | null }>(await t.db.execute(sql`select id, kind, external_id, who, amount, currency, message, status, skip_reason from alert_events where user_id = ${creator.id} order by id`))
+    rowsOf<{
+      id: number
+      kind: string
+      external_id: string
+      who: string
+      amount: number
+      currency: string
+      message: string
+      status: string
+      skip_reason: string | null
+    }>(
+      await t.db.execute(
+        sql`select id, kind, external_id, who, amount, currency, message, status, skip_reason from alert_events where user_id = ${creator.id} order by id`,
+      ),
+    )
   const tip = streamElementsTip
-  const account = async () => (await t.app.inject({ method: 'GET', url: '/api/donation/account/get', headers: creator.headers })).json<{ accounts: { twitch: ConnectedAccount[] } }>().accounts.twitch
+  const account = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/donation/account/get', headers: creator.headers })).json<{
+      accounts: { twitch: ConnectedAccount[] }
+    }>().accounts.twitch
 
   it('refuses a JWT StreamElements rejects, and one that belongs to another account', async () => {
-    const bad = await post('/api/donation/account/sync', { platform: 'twitch', jwtToken: 'se-jwt-bad-000000000000', accountId: 'se-channel-1' })
+    const bad = await post('/api/donation/account/sync', {
+      platform: 'twitch',
+      jwtToken: 'se-jwt-bad-000000000000',
+      accountId: 'se-channel-1',
+    })
     expect(bad.statusCode).toBe(422)
     expect(bad.json()).toMatchObject({ message: 'StreamElements did not accept this JWT token' })
-    const other = await post('/api/donation/account/sync', { platform: 'twitch', jwtToken: JWT, accountId: 'someone-else' })
-    expect(other.json()).toMatchObject({ message: 'This JWT token belongs to another StreamElements account', errors: { accountId: expect.any(Array) } })
+    const other = await post('/api/donation/account/sync', {
+      platform: 'twitch',
+      jwtToken: JWT,
+      accountId: 'someone-else',
+    })
+    expect(other.json()).toMatchObject({
+      message: 'This JWT token belongs to another StreamElements account',
+      errors: { accountId: expect.any(Array) },
+    })
   })
 
   it('syncs the JWT and subscribes to tips and tip moderation with it', async () => {
-    const res = await post('/api/donation/account/sync', { platform: 'twitch', jwtToken: JWT, accountId: 'se-channel-1' })
-    expect(res.json()).toMatchObject({ account: { platform: 'twitch', provider: 'streamelements', external_id: 'se-channel-1', display_name: 'SEStreamer', status: 'active' } })
+    const res = await post('/api/donation/account/sync', {
+      platform: 'twitch',
+      jwtToken: JWT,
+      accountId: 'se-channel-1',
+    })
+    expect(res.json()).toMatchObject({
+      account: {
+        platform: 'twitch',
+        provider: 'streamelements',
+        external_id: 'se-channel-1',
+        display_name: 'SEStreamer',
+        status: 'active',
+      },
+    })
     expect(res.body).not.toContain(JWT)
     await waitFor(() => se.subscriptions.length >= 2 || null, 10_000, 'the subscriptions')
     expect(se.subscriptions).toEqual([
@@ -60,7 +105,16 @@ describe('StreamElements: JWT sync, OAuth return page and the Astro client', () 
     se.send(TIPS_TOPIC, t1)
     await waitFor(async () => (await tips()).length >= 1 || null, 5000, 'the tip')
     await new Promise((r) => setTimeout(r, 200))
-    expect(await tips()).toMatchObject([{ kind: 'tip', external_id: `tip:${t1._id}`, who: 'Grace', amount: 7.5, currency: 'USD', message: 'keep it up' }])
+    expect(await tips()).toMatchObject([
+      {
+        kind: 'tip',
+        external_id: `tip:${t1._id}`,
+        who: 'Grace',
+        amount: 7.5,
+        currency: 'USD',
+        message: 'keep it up',
+      },
+    ])
   })
 
   it('holds a tip StreamElements is still moderating, plays it once allowed, drops it once rejected', async () => {
@@ -69,17 +123,34 @@ describe('StreamElements: JWT sync, OAuth return page and the Astro client', () 
     se.send(TIPS_TOPIC, held)
     se.send(TIPS_TOPIC, dropped)
     const byId = async (id: string) => (await tips()).find((x) => x.external_id === `tip:${id}`)
-    await waitFor(async () => (await byId(held._id))?.status === 'pending_approval' && (await byId(dropped._id))?.status === 'pending_approval' || null, 8000, 'both held')
+    await waitFor(
+      async () =>
+        ((await byId(held._id))?.status === 'pending_approval' &&
+          (await byId(dropped._id))?.status === 'pending_approval') ||
+        null,
+      8000,
+      'both held',
+    )
     se.send(MODERATION_TOPIC, { tipId: held._id, status: 'allowed' })
     se.send(MODERATION_TOPIC, { tipId: dropped._id, status: 'rejected' })
-    await waitFor(async () => (await byId(held._id))?.status === 'speaking' || null, 8000, 'the allowed tip to play')
-    await waitFor(async () => (await byId(dropped._id))?.skip_reason === 'rejected' || null, 8000, 'the rejected tip to be dropped')
+    await waitFor(
+      async () => (await byId(held._id))?.status === 'speaking' || null,
+      8000,
+      'the allowed tip to play',
+    )
+    await waitFor(
+      async () => (await byId(dropped._id))?.skip_reason === 'rejected' || null,
+      8000,
+      'the rejected tip to be dropped',
+    )
   })
 
   it('ignores malformed frames and survives a 10 MB frame', async () => {
     const count = (await tips()).length
     se.sendRaw('{{{ not json')
-    se.sendRaw(JSON.stringify({ type: 'message', topic: TIPS_TOPIC, data: { donation: { amount: 'a lot' } } }))
+    se.sendRaw(
+      JSON.stringify({ type: 'message', topic: TIPS_TOPIC, data: { donation: { amount: 'a lot' } } }),
+    )
     se.send(TIPS_TOPIC, tip('Judy', -5, 'negative'))
     const subscribed = se.subscriptions.length
     se.send(TIPS_TOPIC, tip('Huge', 1, 'x'.repeat(10 * 1024 * 1024)))
@@ -91,25 +162,51 @@ describe('StreamElements: JWT sync, OAuth return page and the Astro client', () 
   })
 
   it('links by OAuth through /api/streamelements-callback (state carries the env after a comma)', async () => {
-    const connect = await t.app.inject({ method: 'GET', url: `/api/donation/streamelements/connect?user_id=${creator.id}&env=local`, headers: creator.headers })
+    const connect = await t.app.inject({
+      method: 'GET',
+      url: `/api/donation/streamelements/connect?user_id=${creator.id}&env=local`,
+      headers: creator.headers,
+    })
     const state = new URL(connect.headers.location as string).searchParams.get('state')!
     expect(state).toMatch(/,local$/)
-    const back = await t.app.inject({ method: 'GET', url: `/api/streamelements-callback?code=se-code&state=${encodeURIComponent(state)}` })
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `/api/streamelements-callback?code=se-code&state=${encodeURIComponent(state)}`,
+    })
     expect(back.headers.location).toBe('/donation-settings?connected=streamelements')
-    const bad = await t.app.inject({ method: 'GET', url: `/api/streamelements-callback?error=access_denied&state=${encodeURIComponent(state)}` })
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/streamelements-callback?error=access_denied&state=${encodeURIComponent(state)}`,
+    })
     expect(bad.headers.location).toBe('/donation-settings?error=403')
-    await waitFor(() => se.subscriptions.some((s) => s.token_type === 'oauth' && s.token === 'se-oauth-access') || null, 10_000, 'the OAuth subscription')
+    await waitFor(
+      () => se.subscriptions.some((s) => s.token_type === 'oauth' && s.token === 'se-oauth-access') || null,
+      10_000,
+      'the OAuth subscription',
+    )
   })
 
   it('reconnects after a rate limit, and stops for good when Astro says the token is unauthorized', async () => {
     se.setRateLimited(true)
     se.dropAll()
-    await waitFor(async () => (await account())[0]?.last_error?.includes('rate limit') || null, 10_000, 'the rate limit to show')
+    await waitFor(
+      async () => (await account())[0]?.last_error?.includes('rate limit') || null,
+      10_000,
+      'the rate limit to show',
+    )
     se.setRateLimited(false)
-    await waitFor(async () => (await account())[0]?.last_error === null || null, 15_000, 'the client to recover')
+    await waitFor(
+      async () => (await account())[0]?.last_error === null || null,
+      15_000,
+      'the client to recover',
+    )
     se.setUnauthorized(true)
     se.dropAll()
-    await waitFor(async () => (await account())[0]?.status === 'error' || null, 10_000, 'the account to be marked')
+    await waitFor(
+      async () => (await account())[0]?.status === 'error' || null,
+      10_000,
+      'the account to be marked',
+    )
     expect((await account())[0]!.last_error).toMatch(/refused the token/)
     const count = se.subscriptions.length
     await new Promise((r) => setTimeout(r, 2000))

@@ -70,7 +70,10 @@ export const runStreamElements: SourceRunner = (ctx) =>
     const token = ctx.account.token_type === 'oauth' ? null : ctx.socketToken()
     const tokenType = ctx.account.token_type === 'oauth' ? 'oauth' : 'jwt'
     let done = false
-    const ws = new WebSocket(ctx.config.STREAMELEMENTS_ASTRO_URL, { maxPayload: MAX_FRAME_BYTES, handshakeTimeout: 10_000 })
+    const ws = new WebSocket(ctx.config.STREAMELEMENTS_ASTRO_URL, {
+      maxPayload: MAX_FRAME_BYTES,
+      handshakeTimeout: 10_000,
+    })
     const end = (err?: Error) => {
       if (done) return
       done = true
@@ -85,7 +88,13 @@ export const runStreamElements: SourceRunner = (ctx) =>
         for (const topic of [TIPS_TOPIC, MODERATION_TOPIC]) {
           const nonce = randomUUID()
           nonces.set(nonce, topic)
-          ws.send(JSON.stringify({ type: 'subscribe', nonce, data: { topic, token: credential, token_type: tokenType } }))
+          ws.send(
+            JSON.stringify({
+              type: 'subscribe',
+              nonce,
+              data: { topic, token: credential, token_type: tokenType },
+            }),
+          )
         }
       })().catch((err: unknown) => end(err as Error))
     })
@@ -95,7 +104,10 @@ export const runStreamElements: SourceRunner = (ctx) =>
       const f = frame.data
       if (f.type === 'response') {
         const topic = f.nonce ? nonces.get(f.nonce) : undefined
-        if (f.error === 'err_unauthorized') return end(new SourceAuthError('StreamElements refused the token; please link StreamElements again'))
+        if (f.error === 'err_unauthorized')
+          return end(
+            new SourceAuthError('StreamElements refused the token; please link StreamElements again'),
+          )
         if (f.error === 'rate_limit_exceeded') return end(new Error('StreamElements rate limit exceeded'))
         if (f.error) return ctx.log(`StreamElements ${topic ?? 'subscribe'} error: ${f.error}`)
         if (topic === TIPS_TOPIC) void ctx.report(null)
@@ -126,7 +138,11 @@ export async function streamElementsChannel(apiUrl: string, token: string, schem
     signal: AbortSignal.timeout(15_000),
   })
   if (res.status === 401 || res.status === 403) throw new SourceAuthError('StreamElements refused this token')
-  const body = await readJson<{ _id?: string; username?: string; displayName?: string }>(res, 'StreamElements channels/me')
-  if (!body._id) throw new SourceHttpError('StreamElements did not say which channel this is', res.status, body)
+  const body = await readJson<{ _id?: string; username?: string; displayName?: string }>(
+    res,
+    'StreamElements channels/me',
+  )
+  if (!body._id)
+    throw new SourceHttpError('StreamElements did not say which channel this is', res.status, body)
   return { id: body._id, name: body.displayName ?? body.username ?? body._id }
 }

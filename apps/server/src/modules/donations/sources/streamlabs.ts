@@ -6,24 +6,29 @@ import { MAX_FRAME_BYTES } from './source'
 import type { SourceRunner } from './source'
 
 const Num = z.union([z.number(), z.string()]).transform((v) => Number(v))
-const Text = z.string().nullish().transform((v) => v ?? '')
-const Item = z.object({
-  _id: z.union([z.string(), z.number()]).optional(),
-  id: z.union([z.string(), z.number()]).optional(),
-  name: Text,
-  display_name: z.string().nullish(),
-  from: z.string().nullish(),
-  amount: Num.optional(),
-  currency: z.string().nullish(),
-  message: z.string().nullish(),
-  comment: z.string().nullish(),
-  months: Num.optional(),
-  sub_plan: z.string().nullish(),
-  sub_type: z.string().nullish(),
-  gifter_display_name: z.string().nullish(),
-  gifter: z.string().nullish(),
-  isTest: z.boolean().optional(),
-}).loose()
+const Text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '')
+const Item = z
+  .object({
+    _id: z.union([z.string(), z.number()]).optional(),
+    id: z.union([z.string(), z.number()]).optional(),
+    name: Text,
+    display_name: z.string().nullish(),
+    from: z.string().nullish(),
+    amount: Num.optional(),
+    currency: z.string().nullish(),
+    message: z.string().nullish(),
+    comment: z.string().nullish(),
+    months: Num.optional(),
+    sub_plan: z.string().nullish(),
+    sub_type: z.string().nullish(),
+    gifter_display_name: z.string().nullish(),
+    gifter: z.string().nullish(),
+    isTest: z.boolean().optional(),
+  })
+  .loose()
 const SocketEvent = z.object({
   type: z.string(),
   for: z.string().optional(),
@@ -67,11 +72,19 @@ type ItemEvent = Omit<NormalizedEventInput, 'source' | 'external_id' | 'raw'>
 
 function normalizeItem(type: string, target: string, m: Item): ItemEvent | null {
   const who = m.display_name || m.from || m.name
-  if (type === 'donation') return { kind: 'donation', who, amount: m.amount, currency: m.currency ?? 'USD', message: m.message ?? '' }
+  if (type === 'donation')
+    return {
+      kind: 'donation',
+      who,
+      amount: m.amount,
+      currency: m.currency ?? 'USD',
+      message: m.message ?? '',
+    }
   if (target === 'twitch_account') {
     if (type === 'bits') return { kind: 'bits', who, bits: m.amount, message: m.message ?? '' }
     if (type === 'subscription' || type === 'resub') {
-      if (m.sub_type === 'subgift') return { kind: 'subscription', who, tier: planTier(m.sub_plan), gift_recipient: true }
+      if (m.sub_type === 'subgift')
+        return { kind: 'subscription', who, tier: planTier(m.sub_plan), gift_recipient: true }
       const months = m.months ?? 1
       return type === 'resub' || months > 1
         ? { kind: 'resub', who, tier: planTier(m.sub_plan), count: months, message: m.message ?? '' }
@@ -81,13 +94,24 @@ function normalizeItem(type: string, target: string, m: Item): ItemEvent | null 
   }
   if (target === 'youtube_account') {
     // Streamlabs relays YouTube Super Chat amounts in micros, as YouTube sends them.
-    if (type === 'superchat') return { kind: 'superchat', who, amount: m.amount === undefined ? undefined : m.amount / 1_000_000, currency: m.currency ?? 'USD', message: m.comment ?? m.message ?? '' }
-    if (type === 'subscription') return (m.months ?? 1) > 1 ? { kind: 'membership_milestone', who, count: m.months, message: m.message ?? '' } : { kind: 'membership', who }
+    if (type === 'superchat')
+      return {
+        kind: 'superchat',
+        who,
+        amount: m.amount === undefined ? undefined : m.amount / 1_000_000,
+        currency: m.currency ?? 'USD',
+        message: m.comment ?? m.message ?? '',
+      }
+    if (type === 'subscription')
+      return (m.months ?? 1) > 1
+        ? { kind: 'membership_milestone', who, count: m.months, message: m.message ?? '' }
+        : { kind: 'membership', who }
   }
   return null
 }
 
-const planTier = (plan: string | null | undefined) => (plan && /^prime$/i.test(plan) ? 'Prime' : plan || '1000')
+const planTier = (plan: string | null | undefined) =>
+  plan && /^prime$/i.test(plan) ? 'Prime' : plan || '1000'
 
 /**
  * The Streamlabs Socket API client (socket.io, `?token=<socket token>`, event `event`).
@@ -101,7 +125,8 @@ const planTier = (plan: string | null | undefined) => (plan && /^prime$/i.test(p
 export const runStreamlabs: SourceRunner = (ctx) =>
   new Promise<void>((resolve, reject) => {
     const token = ctx.socketToken()
-    if (!token) return reject(new SourceAuthError('Streamlabs socket token missing; please link Streamlabs again'))
+    if (!token)
+      return reject(new SourceAuthError('Streamlabs socket token missing; please link Streamlabs again'))
     const socket = io(ctx.config.STREAMLABS_SOCKET_URL, {
       query: { token },
       transports: ['websocket'],
@@ -122,14 +147,19 @@ export const runStreamlabs: SourceRunner = (ctx) =>
     socket.on('connect_error', (err: Error) => ctx.log(`Streamlabs connect error: ${err.message}`))
     socket.on('error', (err: unknown) => {
       const message = typeof err === 'string' ? err : err instanceof Error ? err.message : JSON.stringify(err)
-      end(new SourceAuthError(`Streamlabs refused the socket token (${message.slice(0, 100)}); please link Streamlabs again`))
+      end(
+        new SourceAuthError(
+          `Streamlabs refused the socket token (${message.slice(0, 100)}); please link Streamlabs again`,
+        ),
+      )
     })
     socket.on('disconnect', (reason: string) => {
       // The server hanging up on us (kicked) will not be retried by socket.io itself.
       if (reason === 'io server disconnect') end(new Error('Streamlabs closed the socket'))
     })
     socket.on('event', (payload: unknown) => {
-      if (JSON.stringify(payload ?? null).length > MAX_FRAME_BYTES) return ctx.log('ignored an oversized Streamlabs event')
+      if (JSON.stringify(payload ?? null).length > MAX_FRAME_BYTES)
+        return ctx.log('ignored an oversized Streamlabs event')
       const events = normalizeStreamlabs(payload)
       if (!events.length) return ctx.log('ignored a Streamlabs event it does not alert on or could not read')
       void (async () => {
@@ -143,11 +173,22 @@ export const runStreamlabs: SourceRunner = (ctx) =>
 /** After OAuth: the account's identity and socket token. */
 export async function streamlabsIdentity(apiUrl: string, accessToken: string) {
   const headers = { Authorization: `Bearer ${accessToken}`, accept: 'application/json' }
-  const user = await readJson<{ streamlabs?: { id?: number | string; display_name?: string; username?: string } }>(
-    await upstreamFetch(`${apiUrl}/user`, { headers, signal: AbortSignal.timeout(15_000) }), 'Streamlabs /user')
+  const user = await readJson<{
+    streamlabs?: { id?: number | string; display_name?: string; username?: string }
+  }>(
+    await upstreamFetch(`${apiUrl}/user`, { headers, signal: AbortSignal.timeout(15_000) }),
+    'Streamlabs /user',
+  )
   const socket = await readJson<{ socket_token?: string }>(
-    await upstreamFetch(`${apiUrl}/socket/token`, { headers, signal: AbortSignal.timeout(15_000) }), 'Streamlabs /socket/token')
+    await upstreamFetch(`${apiUrl}/socket/token`, { headers, signal: AbortSignal.timeout(15_000) }),
+    'Streamlabs /socket/token',
+  )
   const id = user.streamlabs?.id
-  if (id === undefined || !socket.socket_token) throw new SourceHttpError('Streamlabs did not return the account and its socket token', 200, user)
-  return { id: String(id), name: user.streamlabs?.display_name ?? user.streamlabs?.username ?? String(id), socketToken: socket.socket_token }
+  if (id === undefined || !socket.socket_token)
+    throw new SourceHttpError('Streamlabs did not return the account and its socket token', 200, user)
+  return {
+    id: String(id),
+    name: user.streamlabs?.display_name ?? user.streamlabs?.username ?? String(id),
+    socketToken: socket.socket_token,
+  }
 }

@@ -49,7 +49,10 @@ function contextFor(deps: DonationsDeps, account: ConnectedAccountRow, signal: A
     },
     async moderate(source, externalId, status) {
       const row = await findBySourceId(deps.db, account.user_id, source, externalId)
-      if (row) await applyExternalModeration(deps, row, status).catch((err: unknown) => console.error(tag, (err as Error).message))
+      if (row)
+        await applyExternalModeration(deps, row, status).catch((err: unknown) =>
+          console.error(tag, (err as Error).message),
+        )
     },
     async saveCursor(cursor) {
       await updateAccount(deps.db, account.id, { cursor })
@@ -74,18 +77,24 @@ function contextFor(deps: DonationsDeps, account: ConnectedAccountRow, signal: A
 export async function startSourceSupervisor(platform: Platform, deps: DonationsDeps) {
   if (!deps.config.SOURCES_ENABLED) return
   const runners: Record<AccountProvider, SourceRunner> = {
-    streamlabs: runStreamlabs, streamelements: runStreamElements, youtube: runYoutube, twitch: runTwitchEventSub,
+    streamlabs: runStreamlabs,
+    streamelements: runStreamElements,
+    youtube: runYoutube,
+    twitch: runTwitchEventSub,
   }
   // Twitch runs here only on the websocket transport; the admin may switch it, so each scan asks.
   const providersNow = async (): Promise<AccountProvider[]> => {
     const { transport } = await twitchConnection(deps)
-    return (Object.keys(runners) as AccountProvider[]).filter((p) => p !== 'twitch' || transport === 'websocket')
+    return (Object.keys(runners) as AccountProvider[]).filter(
+      (p) => p !== 'twitch' || transport === 'websocket',
+    )
   }
   const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   const leaseSeconds = deps.config.SOURCES_SCAN_SECONDS * 3
   const running = new Map<number, { ctrl: AbortController; link: string }>()
   // What a relink changes (a refresh only swaps the access token): a new link restarts the client.
-  const linkOf = (a: ConnectedAccountRow) => `${a.token_type}|${a.socket_token_enc ?? ''}|${a.refresh_token_enc ?? ''}`
+  const linkOf = (a: ConnectedAccountRow) =>
+    `${a.token_type}|${a.socket_token_enc ?? ''}|${a.refresh_token_enc ?? ''}`
   let stopped = false
 
   const supervise = async (account: ConnectedAccountRow, ctrl: AbortController) => {

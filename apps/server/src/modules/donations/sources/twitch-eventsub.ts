@@ -99,10 +99,13 @@ class EventSubSession {
   /** Any message proves the socket alive; silence past the keepalive timeout (plus a margin) proves it dead. */
   private feedWatchdog() {
     if (this.watchdog) clearTimeout(this.watchdog)
-    this.watchdog = setTimeout(() => {
-      this.ctx.log(`no EventSub message for ${this.keepaliveSeconds} s: reconnecting`)
-      this.finish(new Error('EventSub keepalive timeout'))
-    }, this.keepaliveSeconds * 1200 + 250)
+    this.watchdog = setTimeout(
+      () => {
+        this.ctx.log(`no EventSub message for ${this.keepaliveSeconds} s: reconnecting`)
+        this.finish(new Error('EventSub keepalive timeout'))
+      },
+      this.keepaliveSeconds * 1200 + 250,
+    )
   }
 
   private async onMessage(ws: WebSocket, data: WebSocket.RawData) {
@@ -118,7 +121,12 @@ class EventSubSession {
         return
       case 'notification': {
         if (!metadata.subscription_type || !this.seen.add(metadata.message_id)) return
-        const event = normalizeTwitch(metadata.message_id, metadata.subscription_type, payload.event, metadata.message_timestamp)
+        const event = normalizeTwitch(
+          metadata.message_id,
+          metadata.subscription_type,
+          payload.event,
+          metadata.message_timestamp,
+        )
         if (event) await this.ctx.emit(event)
         else this.ctx.log(`ignored a ${metadata.subscription_type} notification it could not read`)
         return
@@ -136,7 +144,9 @@ class EventSubSession {
         if (!sub.success) return
         await this.ctx.report(`Twitch ended the ${sub.data.type} subscription (${sub.data.status})`)
         if (sub.data.status === 'authorization_revoked' || sub.data.status === 'user_removed')
-          this.finish(new SourceAuthError(`Twitch revoked access (${sub.data.status}); please link Twitch again`))
+          this.finish(
+            new SourceAuthError(`Twitch revoked access (${sub.data.status}); please link Twitch again`),
+          )
         return
       }
       default:
@@ -159,10 +169,16 @@ class EventSubSession {
     }
     if (ws !== this.current || this.subscribed) return
     this.feedWatchdog()
-    const auth = { accessToken: () => this.ctx.accessToken(), refreshAccessToken: () => this.ctx.refreshAccessToken() }
+    const auth = {
+      accessToken: () => this.ctx.accessToken(),
+      refreshAccessToken: () => this.ctx.refreshAccessToken(),
+    }
     for (const type of TWITCH_SUBSCRIPTION_TYPES) {
       if (this.done) return
-      await createSubscription(this.ctx.config, auth, type, this.ctx.account.external_id, { method: 'websocket', session_id: session.data.id })
+      await createSubscription(this.ctx.config, auth, type, this.ctx.account.external_id, {
+        method: 'websocket',
+        session_id: session.data.id,
+      })
     }
     this.subscribed = true
     // A revocation may have ended the session while the subscriptions were being made.
@@ -173,7 +189,10 @@ class EventSubSession {
   private sameService(url: string): boolean {
     try {
       const u = new URL(url)
-      return (u.protocol === 'ws:' || u.protocol === 'wss:') && u.hostname === new URL(this.ctx.config.TWITCH_EVENTSUB_WS_URL).hostname
+      return (
+        (u.protocol === 'ws:' || u.protocol === 'wss:') &&
+        u.hostname === new URL(this.ctx.config.TWITCH_EVENTSUB_WS_URL).hostname
+      )
     } catch {
       return false
     }

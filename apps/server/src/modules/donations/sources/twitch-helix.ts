@@ -9,10 +9,15 @@ export interface HelixAuth {
 }
 
 export type EventSubTransport =
-  | { method: 'websocket'; session_id: string }
-  | { method: 'webhook'; callback: string; secret: string }
+  { method: 'websocket'; session_id: string } | { method: 'webhook'; callback: string; secret: string }
 
-async function helix<T>(config: DonationsConfig, auth: HelixAuth, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function helix<T>(
+  config: DonationsConfig,
+  auth: HelixAuth,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const call = async (token: string) =>
     upstreamFetch(`${config.TWITCH_API_URL}${path}`, {
       method,
@@ -26,7 +31,8 @@ async function helix<T>(config: DonationsConfig, auth: HelixAuth, method: 'GET' 
     })
   let res = await call(await auth.accessToken())
   if (res.status === 401) res = await call(await auth.refreshAccessToken())
-  if (res.status === 401) throw new SourceAuthError('Twitch refused the account token; please link Twitch again')
+  if (res.status === 401)
+    throw new SourceAuthError('Twitch refused the account token; please link Twitch again')
   return readJson<T>(res, `Twitch ${method} ${path}`)
 }
 
@@ -35,15 +41,23 @@ async function helix<T>(config: DonationsConfig, auth: HelixAuth, method: 'GET' 
  * a lost answer): fine. 403 means a scope is missing: the account has to be linked again.
  */
 export async function createSubscription(
-  config: DonationsConfig, auth: HelixAuth, type: TwitchSubscriptionType, broadcasterId: string, transport: EventSubTransport,
+  config: DonationsConfig,
+  auth: HelixAuth,
+  type: TwitchSubscriptionType,
+  broadcasterId: string,
+  transport: EventSubTransport,
 ): Promise<void> {
   try {
     await helix(config, auth, 'POST', '/eventsub/subscriptions', {
-      type, version: '1', condition: { broadcaster_user_id: broadcasterId }, transport,
+      type,
+      version: '1',
+      condition: { broadcaster_user_id: broadcasterId },
+      transport,
     })
   } catch (err) {
     if (err instanceof SourceHttpError && err.status === 409) return
-    if (err instanceof SourceHttpError && err.status === 403) throw new SourceAuthError(`Twitch refused ${type}: ${err.message}`)
+    if (err instanceof SourceHttpError && err.status === 403)
+      throw new SourceAuthError(`Twitch refused ${type}: ${err.message}`)
     throw err
   }
 }
@@ -57,7 +71,12 @@ export interface TwitchUser {
 /** The user a token belongs to (GET /helix/users without parameters). */
 export async function getTwitchUser(config: DonationsConfig, accessToken: string): Promise<TwitchUser> {
   const token = accessToken
-  const body = await helix<{ data?: TwitchUser[] }>(config, { accessToken: async () => token, refreshAccessToken: async () => token }, 'GET', '/users')
+  const body = await helix<{ data?: TwitchUser[] }>(
+    config,
+    { accessToken: async () => token, refreshAccessToken: async () => token },
+    'GET',
+    '/users',
+  )
   const user = body.data?.[0]
   if (!user?.id) throw new SourceHttpError('Twitch did not say who this token belongs to', 200, body)
   return user

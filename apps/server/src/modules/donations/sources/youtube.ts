@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
-import { readJson, sleep, SourceAuthError, SourceHttpError, upstreamFetch } from '../../../platform/http/upstream'
+import {
+  readJson,
+  sleep,
+  SourceAuthError,
+  SourceHttpError,
+  upstreamFetch,
+} from '../../../platform/http/upstream'
 import type { SourceContext, SourceRunner } from './source'
 import { msUntilQuotaReset } from '../../../platform/google/youtube-quota'
 
@@ -15,20 +21,50 @@ const MIN_POLL_MS = 250
 const Micros = z.union([z.string(), z.number()]).transform((v) => Number(v) / 1_000_000)
 const Item = z.object({
   id: z.string(),
-  snippet: z.object({
-    type: z.string(),
-    publishedAt: z.string().optional(),
-    superChatDetails: z.object({ amountMicros: Micros, currency: z.string(), amountDisplayString: z.string().optional(), userComment: z.string().nullish(), tier: z.number().optional() }).optional(),
-    superStickerDetails: z.object({
-      amountMicros: Micros, currency: z.string(), amountDisplayString: z.string().optional(), tier: z.number().optional(),
-      superStickerMetadata: z.object({ altText: z.string().nullish() }).loose().optional(),
-    }).optional(),
-    newSponsorDetails: z.object({ memberLevelName: z.string().nullish(), isUpgrade: z.boolean().optional() }).optional(),
-    memberMilestoneChatDetails: z.object({ userComment: z.string().nullish(), memberMonth: z.number().optional(), memberLevelName: z.string().nullish() }).optional(),
-    membershipGiftingDetails: z.object({ giftMembershipsCount: z.number(), giftMembershipsLevelName: z.string().nullish() }).optional(),
-    giftMembershipReceivedDetails: z.object({ memberLevelName: z.string().nullish(), gifterChannelId: z.string().optional() }).optional(),
-  }).loose(),
-  authorDetails: z.object({ displayName: z.string().optional(), channelId: z.string().optional() }).loose().optional(),
+  snippet: z
+    .object({
+      type: z.string(),
+      publishedAt: z.string().optional(),
+      superChatDetails: z
+        .object({
+          amountMicros: Micros,
+          currency: z.string(),
+          amountDisplayString: z.string().optional(),
+          userComment: z.string().nullish(),
+          tier: z.number().optional(),
+        })
+        .optional(),
+      superStickerDetails: z
+        .object({
+          amountMicros: Micros,
+          currency: z.string(),
+          amountDisplayString: z.string().optional(),
+          tier: z.number().optional(),
+          superStickerMetadata: z.object({ altText: z.string().nullish() }).loose().optional(),
+        })
+        .optional(),
+      newSponsorDetails: z
+        .object({ memberLevelName: z.string().nullish(), isUpgrade: z.boolean().optional() })
+        .optional(),
+      memberMilestoneChatDetails: z
+        .object({
+          userComment: z.string().nullish(),
+          memberMonth: z.number().optional(),
+          memberLevelName: z.string().nullish(),
+        })
+        .optional(),
+      membershipGiftingDetails: z
+        .object({ giftMembershipsCount: z.number(), giftMembershipsLevelName: z.string().nullish() })
+        .optional(),
+      giftMembershipReceivedDetails: z
+        .object({ memberLevelName: z.string().nullish(), gifterChannelId: z.string().optional() })
+        .optional(),
+    })
+    .loose(),
+  authorDetails: z
+    .object({ displayName: z.string().optional(), channelId: z.string().optional() })
+    .loose()
+    .optional(),
 })
 const Page = z.object({
   items: z.array(z.unknown()).default([]),
@@ -43,30 +79,62 @@ export function normalizeYoutube(raw: unknown): NormalizedEventInput | null {
   if (!parsed.success) return null
   const { id, snippet: s, authorDetails } = parsed.data
   const base = {
-    source: 'youtube' as const, external_id: id, who: authorDetails?.displayName ?? '', raw,
-    received_at: s.publishedAt && !Number.isNaN(Date.parse(s.publishedAt)) ? new Date(s.publishedAt) : undefined,
+    source: 'youtube' as const,
+    external_id: id,
+    who: authorDetails?.displayName ?? '',
+    raw,
+    received_at:
+      s.publishedAt && !Number.isNaN(Date.parse(s.publishedAt)) ? new Date(s.publishedAt) : undefined,
   }
   switch (s.type) {
     case 'superChatEvent':
-      return s.superChatDetails ? { ...base, kind: 'superchat', amount: s.superChatDetails.amountMicros, currency: s.superChatDetails.currency, message: s.superChatDetails.userComment ?? '' } : null
+      return s.superChatDetails
+        ? {
+            ...base,
+            kind: 'superchat',
+            amount: s.superChatDetails.amountMicros,
+            currency: s.superChatDetails.currency,
+            message: s.superChatDetails.userComment ?? '',
+          }
+        : null
     case 'superStickerEvent':
-      return s.superStickerDetails ? {
-        ...base, kind: 'supersticker', amount: s.superStickerDetails.amountMicros, currency: s.superStickerDetails.currency,
-        title: s.superStickerDetails.superStickerMetadata?.altText ?? null,
-      } : null
+      return s.superStickerDetails
+        ? {
+            ...base,
+            kind: 'supersticker',
+            amount: s.superStickerDetails.amountMicros,
+            currency: s.superStickerDetails.currency,
+            title: s.superStickerDetails.superStickerMetadata?.altText ?? null,
+          }
+        : null
     case 'newSponsorEvent':
       return { ...base, kind: 'membership', tier: s.newSponsorDetails?.memberLevelName ?? null }
     case 'memberMilestoneChatEvent':
-      return s.memberMilestoneChatDetails ? {
-        ...base, kind: 'membership_milestone', count: s.memberMilestoneChatDetails.memberMonth ?? null,
-        tier: s.memberMilestoneChatDetails.memberLevelName ?? null, message: s.memberMilestoneChatDetails.userComment ?? '',
-      } : null
+      return s.memberMilestoneChatDetails
+        ? {
+            ...base,
+            kind: 'membership_milestone',
+            count: s.memberMilestoneChatDetails.memberMonth ?? null,
+            tier: s.memberMilestoneChatDetails.memberLevelName ?? null,
+            message: s.memberMilestoneChatDetails.userComment ?? '',
+          }
+        : null
     case 'membershipGiftingEvent':
-      return s.membershipGiftingDetails ? {
-        ...base, kind: 'gifted_membership', count: s.membershipGiftingDetails.giftMembershipsCount, tier: s.membershipGiftingDetails.giftMembershipsLevelName ?? null,
-      } : null
+      return s.membershipGiftingDetails
+        ? {
+            ...base,
+            kind: 'gifted_membership',
+            count: s.membershipGiftingDetails.giftMembershipsCount,
+            tier: s.membershipGiftingDetails.giftMembershipsLevelName ?? null,
+          }
+        : null
     case 'giftMembershipReceivedEvent':
-      return { ...base, kind: 'membership', tier: s.giftMembershipReceivedDetails?.memberLevelName ?? null, gift_recipient: true }
+      return {
+        ...base,
+        kind: 'membership',
+        tier: s.giftMembershipReceivedDetails?.memberLevelName ?? null,
+        gift_recipient: true,
+      }
     default:
       return null
   }
@@ -86,21 +154,36 @@ export function quotaPaceMs(used: number, limit: number, msLeft: number): number
 
 async function youtubeGet<T>(ctx: SourceContext, path: string, params: Record<string, string>): Promise<T> {
   const url = `${ctx.config.YOUTUBE_API_URL}${path}?${new URLSearchParams(params).toString()}`
-  const call = async (token: string) => upstreamFetch(url, { headers: { Authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) })
+  const call = async (token: string) =>
+    upstreamFetch(url, {
+      headers: { Authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(15_000),
+    })
   let res = await call(await ctx.accessToken())
   if (res.status === 401) res = await call(await ctx.refreshAccessToken())
-  if (res.status === 401) throw new SourceAuthError('YouTube refused the account token; please link YouTube again')
+  if (res.status === 401)
+    throw new SourceAuthError('YouTube refused the account token; please link YouTube again')
   return readJson<T>(res, `YouTube ${path}`)
 }
 
 const reasonOf = (err: SourceHttpError) =>
-  (err.body as { error?: { errors?: Array<{ reason?: string }> } } | undefined)?.error?.errors?.[0]?.reason ?? ''
+  (err.body as { error?: { errors?: Array<{ reason?: string }> } } | undefined)?.error?.errors?.[0]?.reason ??
+  ''
 
 /** The live chat of the channel's broadcast that is live now, or null. */
 async function findLiveChat(ctx: SourceContext): Promise<string | null> {
-  const body = await youtubeGet<{ items?: Array<{ snippet?: { liveChatId?: string; actualEndTime?: string }; status?: { lifeCycleStatus?: string } }> }>(
-    ctx, '/liveBroadcasts', { part: 'snippet,status', mine: 'true', maxResults: '10' })
-  const live = body.items?.find((b) => b.snippet?.liveChatId && !b.snippet.actualEndTime && (!b.status?.lifeCycleStatus || b.status.lifeCycleStatus === 'live'))
+  const body = await youtubeGet<{
+    items?: Array<{
+      snippet?: { liveChatId?: string; actualEndTime?: string }
+      status?: { lifeCycleStatus?: string }
+    }>
+  }>(ctx, '/liveBroadcasts', { part: 'snippet,status', mine: 'true', maxResults: '10' })
+  const live = body.items?.find(
+    (b) =>
+      b.snippet?.liveChatId &&
+      !b.snippet.actualEndTime &&
+      (!b.status?.lifeCycleStatus || b.status.lifeCycleStatus === 'live'),
+  )
   return live?.snippet?.liveChatId ?? null
 }
 
@@ -133,9 +216,14 @@ export const runYoutube: SourceRunner = async (ctx) => {
     }
     let page: z.infer<typeof Page>
     try {
-      page = Page.parse(await youtubeGet(ctx, '/liveChat/messages', {
-        liveChatId: cursor.liveChatId!, part: 'snippet,authorDetails', maxResults: '2000', ...(cursor.pageToken ? { pageToken: cursor.pageToken } : {}),
-      }))
+      page = Page.parse(
+        await youtubeGet(ctx, '/liveChat/messages', {
+          liveChatId: cursor.liveChatId!,
+          part: 'snippet,authorDetails',
+          maxResults: '2000',
+          ...(cursor.pageToken ? { pageToken: cursor.pageToken } : {}),
+        }),
+      )
     } catch (err) {
       if (!(err instanceof SourceHttpError)) throw err
       const reason = reasonOf(err)
@@ -170,9 +258,13 @@ export const runYoutube: SourceRunner = async (ctx) => {
 /** After OAuth: the channel the token belongs to. */
 export async function youtubeChannel(apiUrl: string, accessToken: string) {
   const res = await upstreamFetch(`${apiUrl}/channels?part=snippet&mine=true`, {
-    headers: { Authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(15_000),
+    headers: { Authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(15_000),
   })
-  const body = await readJson<{ items?: Array<{ id: string; snippet?: { title?: string } }> }>(res, 'YouTube channels')
+  const body = await readJson<{ items?: Array<{ id: string; snippet?: { title?: string } }> }>(
+    res,
+    'YouTube channels',
+  )
   const channel = body.items?.[0]
   if (!channel) throw new SourceHttpError('This Google account has no YouTube channel', 200, body)
   return { id: channel.id, name: channel.snippet?.title ?? channel.id }

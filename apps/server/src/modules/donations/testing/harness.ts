@@ -29,14 +29,17 @@ export async function listenInRange(listen: (port: number) => Promise<void>): Pr
 }
 
 export async function listenHttp(server: http.Server): Promise<number> {
-  return listenInRange((port) => new Promise<void>((resolve, reject) => {
-    const onError = (err: Error) => reject(err)
-    server.once('error', onError)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', onError)
-      resolve()
-    })
-  }))
+  return listenInRange(
+    (port) =>
+      new Promise<void>((resolve, reject) => {
+        const onError = (err: Error) => reject(err)
+        server.once('error', onError)
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', onError)
+          resolve()
+        })
+      }),
+  )
 }
 
 /**
@@ -62,7 +65,11 @@ export async function listenApp(app: FastifyInstance): Promise<string> {
 /** The rows of a raw query (drizzle types them as unknown: the shape is the query's). */
 export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows
 
-export async function waitFor<T>(check: () => T | Promise<T>, ms = 8000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  ms = 8000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await check()
@@ -75,7 +82,9 @@ export async function waitFor<T>(check: () => T | Promise<T>, ms = 8000, what = 
 /** Signs a user up through the API; answers the bearer headers and id. */
 export async function signUp(app: FastifyInstance, username: string) {
   const res = await app.inject({
-    method: 'POST', url: '/api/register', payload: { username, email: `${username}@example.com`, password: 'a good password 1' },
+    method: 'POST',
+    url: '/api/register',
+    payload: { username, email: `${username}@example.com`, password: 'a good password 1' },
   })
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`)
   const body = res.json<{ token: string; user: { id: number } }>()
@@ -93,10 +102,16 @@ export interface OverlayClient {
  * fields, blank line per event. Sends Last-Event-ID when given; `onAlert` runs as each alert is read
  * (the bench times arrivals with it).
  */
-export async function openOverlay(base: string, key: string, lastEventId?: string, onAlert?: (alert: OverlayAlert) => void): Promise<OverlayClient> {
+export async function openOverlay(
+  base: string,
+  key: string,
+  lastEventId?: string,
+  onAlert?: (alert: OverlayAlert) => void,
+): Promise<OverlayClient> {
   const ctrl = new AbortController()
   const res = await fetch(`${base}/api/donation/overlay/stream?key=${encodeURIComponent(key)}`, {
-    headers: lastEventId ? { 'last-event-id': lastEventId } : {}, signal: ctrl.signal,
+    headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+    signal: ctrl.signal,
   })
   if (!res.ok || !res.body) throw new Error(`overlay stream answered ${res.status}`)
   const client: OverlayClient = { alerts: [], hello: [], close: () => ctrl.abort() }
@@ -112,13 +127,19 @@ export async function openOverlay(base: string, key: string, lastEventId?: strin
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut)
           buffer = buffer.slice(cut + 2)
-          const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]))
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((l) => !l.startsWith(':'))
+              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+          )
           if (fields.event === 'alert' && fields.data) {
             const alert = JSON.parse(fields.data) as OverlayAlert
             onAlert?.(alert)
             client.alerts.push({ ...alert, receivedAtMs: Date.now(), eventId: fields.id ?? '' })
           }
-          if (fields.event === 'hello' && fields.data) client.hello.push(JSON.parse(fields.data) as { volume: number })
+          if (fields.event === 'hello' && fields.data)
+            client.hello.push(JSON.parse(fields.data) as { volume: number })
         }
       }
     } catch {

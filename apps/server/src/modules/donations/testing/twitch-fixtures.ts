@@ -8,10 +8,28 @@ import { signTwitchWebhook } from '../sources/twitch-webhook'
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/twitch-eventsub')
 
 export interface EventSubMessage {
-  metadata: { message_id: string; message_type: string; message_timestamp: string; subscription_type?: string; subscription_version?: string }
+  metadata: {
+    message_id: string
+    message_type: string
+    message_timestamp: string
+    subscription_type?: string
+    subscription_version?: string
+  }
   payload: {
-    session?: { id: string; status: string; keepalive_timeout_seconds: number | null; reconnect_url: string | null; connected_at: string }
-    subscription?: { id: string; type: string; status: string; condition: { broadcaster_user_id: string }; transport: Record<string, unknown> }
+    session?: {
+      id: string
+      status: string
+      keepalive_timeout_seconds: number | null
+      reconnect_url: string | null
+      connected_at: string
+    }
+    subscription?: {
+      id: string
+      type: string
+      status: string
+      condition: { broadcaster_user_id: string }
+      transport: Record<string, unknown>
+    }
     event?: Record<string, unknown>
   }
 }
@@ -45,17 +63,29 @@ export function resubNotification(broadcasterId: string): EventSubMessage {
   m.metadata.subscription_type = 'channel.subscription.message'
   m.payload.subscription!.type = 'channel.subscription.message'
   m.payload.event = {
-    user_id: '1234', user_login: 'cool_user', user_name: 'Cool_User', broadcaster_user_id: broadcasterId,
-    broadcaster_user_login: 'cooler_user', broadcaster_user_name: 'Cooler_User', tier: '1000',
+    user_id: '1234',
+    user_login: 'cool_user',
+    user_name: 'Cool_User',
+    broadcaster_user_id: broadcasterId,
+    broadcaster_user_login: 'cooler_user',
+    broadcaster_user_name: 'Cooler_User',
+    tier: '1000',
     message: { text: 'Love the stream! FevziGG', emotes: [{ begin: 23, end: 30, id: '302976485' }] },
-    cumulative_months: 15, streak_months: 1, duration_months: 6,
+    cumulative_months: 15,
+    streak_months: 1,
+    duration_months: 6,
   }
   return m
 }
 
 /** The webhook request Twitch would send for a notification (body, headers with a valid signature). */
-export function webhookRequest(secret: string, message: EventSubMessage, opts: { type?: string; timestamp?: string; body?: string } = {}) {
-  const body = opts.body ?? JSON.stringify({ subscription: message.payload.subscription, event: message.payload.event })
+export function webhookRequest(
+  secret: string,
+  message: EventSubMessage,
+  opts: { type?: string; timestamp?: string; body?: string } = {},
+) {
+  const body =
+    opts.body ?? JSON.stringify({ subscription: message.payload.subscription, event: message.payload.event })
   const timestamp = opts.timestamp ?? new Date().toISOString()
   return {
     body,
@@ -65,7 +95,12 @@ export function webhookRequest(secret: string, message: EventSubMessage, opts: {
       'twitch-eventsub-message-timestamp': timestamp,
       'twitch-eventsub-message-type': opts.type ?? 'notification',
       'twitch-eventsub-subscription-type': message.payload.subscription?.type ?? '',
-      'twitch-eventsub-message-signature': signTwitchWebhook(message.metadata.message_id, timestamp, body, secret),
+      'twitch-eventsub-message-signature': signTwitchWebhook(
+        message.metadata.message_id,
+        timestamp,
+        body,
+        secret,
+      ),
     },
   }
 }

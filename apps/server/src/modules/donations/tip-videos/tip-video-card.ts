@@ -86,7 +86,14 @@ export async function tipCardJpeg(card: TipCard): Promise<Buffer> {
   const messageLines = card.message ? wrap(ctx, card.message, inner, 3) : []
 
   const tagH = 36
-  const cardH = PAD + tagH + 22 + 52 * (1 + actionLines.length) + (messageLines.length ? 14 + 40 * messageLines.length : 0) + PAD - 8
+  const cardH =
+    PAD +
+    tagH +
+    22 +
+    52 * (1 + actionLines.length) +
+    (messageLines.length ? 14 + 40 * messageLines.length : 0) +
+    PAD -
+    8
   const top = MARGIN + 8
   ctx.save()
   ctx.shadowColor = 'rgba(0,0,0,0.45)'

@@ -18,9 +18,15 @@ const VIDEO_LINK_SECONDS = 6 * 3600
  * and de-duplication work as for alerts; `stop-video` tells the page to drop or stop it.
  */
 export async function writeTipVideoEvent(
-  deps: DonationsDeps, userId: number, tipId: number, what: Exclude<OverlayDelivery, 'alert'>, sent: Set<string>, write: (text: string) => void,
+  deps: DonationsDeps,
+  userId: number,
+  tipId: number,
+  what: Exclude<OverlayDelivery, 'alert'>,
+  sent: Set<string>,
+  write: (text: string) => void,
 ): Promise<void> {
-  if (what === OVERLAY_STOP_VIDEO_EVENT) return write(`event: ${OVERLAY_STOP_VIDEO_EVENT}\ndata: ${JSON.stringify({ tip_id: tipId })}\n\n`)
+  if (what === OVERLAY_STOP_VIDEO_EVENT)
+    return write(`event: ${OVERLAY_STOP_VIDEO_EVENT}\ndata: ${JSON.stringify({ tip_id: tipId })}\n\n`)
   const link = await findTipVideo(deps.db, userId, tipId)
   const render = link?.render
   if (!link || !render || !link.play_requested_at || !['queued', 'playing'].includes(link.play_state)) return
@@ -34,11 +40,17 @@ export async function writeTipVideoEvent(
   const alert: OverlayAlert = {
     ...base,
     // The video shows the moderated card and speaks the moderated line; nothing raw travels with it.
-    who: tip.speech?.who ?? 'A viewer', message: tip.speech?.message ?? '', spoken_text: render.text,
-    audio: null, visemes: [], words: [],
+    who: tip.speech?.who ?? 'A viewer',
+    message: tip.speech?.message ?? '',
+    spoken_text: render.text,
+    audio: null,
+    visemes: [],
+    words: [],
     video: {
       url: await deps.storage.url(render.files.video, { expiresInSeconds: VIDEO_LINK_SECONDS }),
-      poster_url: render.files.poster ? await deps.storage.url(render.files.poster, { expiresInSeconds: VIDEO_LINK_SECONDS }) : null,
+      poster_url: render.files.poster
+        ? await deps.storage.url(render.files.poster, { expiresInSeconds: VIDEO_LINK_SECONDS })
+        : null,
       duration: render.duration ?? 0,
     },
   }

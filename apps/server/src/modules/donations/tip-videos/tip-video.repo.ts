@@ -8,7 +8,11 @@ import type { TipVideoRow } from './tip-video.schema'
 export type TipVideoWithRender = TipVideoRow & { render: RenderRow | null }
 
 /** The tip videos of these tips (the creator's own), each with its render. */
-export async function findTipVideos(q: Queryable, userId: number, tipIds: number[]): Promise<TipVideoWithRender[]> {
+export async function findTipVideos(
+  q: Queryable,
+  userId: number,
+  tipIds: number[],
+): Promise<TipVideoWithRender[]> {
   if (!tipIds.length) return []
   const rows = await q
     .select({ link: tipVideos, render: renders })
@@ -18,7 +22,11 @@ export async function findTipVideos(q: Queryable, userId: number, tipIds: number
   return rows.map((r) => ({ ...r.link, render: r.render }))
 }
 
-export async function findTipVideo(q: Queryable, userId: number, tipId: number): Promise<TipVideoWithRender | undefined> {
+export async function findTipVideo(
+  q: Queryable,
+  userId: number,
+  tipId: number,
+): Promise<TipVideoWithRender | undefined> {
   return (await findTipVideos(q, userId, [tipId]))[0]
 }
 
@@ -31,20 +39,42 @@ export async function lockTip(q: Queryable, tipId: number): Promise<void> {
 }
 
 /** Points the tip at a new render; the overlay play state starts over. */
-export async function linkRender(q: Queryable, row: { tip_id: number; user_id: number; render_id: string }): Promise<void> {
-  const fresh = { render_id: row.render_id, play_state: 'none' as const, play_requested_at: null, played_at: null, play_error: null, updated_at: new Date() }
-  await q.insert(tipVideos).values({ ...row, ...fresh }).onConflictDoUpdate({ target: tipVideos.tip_id, set: fresh })
+export async function linkRender(
+  q: Queryable,
+  row: { tip_id: number; user_id: number; render_id: string },
+): Promise<void> {
+  const fresh = {
+    render_id: row.render_id,
+    play_state: 'none' as const,
+    play_requested_at: null,
+    played_at: null,
+    play_error: null,
+    updated_at: new Date(),
+  }
+  await q
+    .insert(tipVideos)
+    .values({ ...row, ...fresh })
+    .onConflictDoUpdate({ target: tipVideos.tip_id, set: fresh })
 }
 
 /** Moves the overlay play state, only from the given states; answers the row when it moved. */
 export async function movePlay(
-  q: Queryable, userId: number, tipId: number, from: readonly TipVideoRow['play_state'][],
+  q: Queryable,
+  userId: number,
+  tipId: number,
+  from: readonly TipVideoRow['play_state'][],
   to: Partial<Pick<TipVideoRow, 'play_state' | 'play_requested_at' | 'played_at' | 'play_error'>>,
 ): Promise<TipVideoRow | undefined> {
   const [row] = await q
     .update(tipVideos)
     .set({ ...to, updated_at: new Date() })
-    .where(and(eq(tipVideos.user_id, userId), eq(tipVideos.tip_id, tipId), inArray(tipVideos.play_state, [...from])))
+    .where(
+      and(
+        eq(tipVideos.user_id, userId),
+        eq(tipVideos.tip_id, tipId),
+        inArray(tipVideos.play_state, [...from]),
+      ),
+    )
     .returning()
   return row
 }
@@ -54,7 +84,13 @@ export async function pendingPlays(q: Queryable, userId: number, since: Date): P
   return q
     .select()
     .from(tipVideos)
-    .where(and(eq(tipVideos.user_id, userId), inArray(tipVideos.play_state, ['queued', 'playing']), gte(tipVideos.play_requested_at, since)))
+    .where(
+      and(
+        eq(tipVideos.user_id, userId),
+        inArray(tipVideos.play_state, ['queued', 'playing']),
+        gte(tipVideos.play_requested_at, since),
+      ),
+    )
     .orderBy(tipVideos.play_requested_at)
 }
 
@@ -63,7 +99,9 @@ export async function stalePreviews(q: Queryable, userId: number, keep: number):
   const rows = await q
     .select({ id: renders.id })
     .from(renders)
-    .where(and(eq(renders.user_id, userId), eq(renders.source, 'setup_preview'), inArray(renders.status, [3, 4])))
+    .where(
+      and(eq(renders.user_id, userId), eq(renders.source, 'setup_preview'), inArray(renders.status, [3, 4])),
+    )
     .orderBy(desc(renders.created_at))
     .offset(keep)
     .limit(50)

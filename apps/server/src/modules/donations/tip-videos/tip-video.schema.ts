@@ -12,8 +12,12 @@ import { alertEvents } from '../donations.schema'
 export const tipVideos = pgTable(
   'tip_videos',
   {
-    tip_id: bigint('tip_id', { mode: 'number' }).primaryKey().references(() => alertEvents.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tip_id: bigint('tip_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => alertEvents.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     render_id: uuid('render_id').references(() => renders.id, { onDelete: 'set null' }),
     play_state: text('play_state').$type<TipVideoPlayState>().notNull().default('none'),
     /** When it was last sent to the overlay; with the tip id it names the delivery (SSE id). */
@@ -26,7 +30,10 @@ export const tipVideos = pgTable(
   (t) => [
     index('tip_videos_user_play_idx').on(t.user_id, t.play_state, t.play_requested_at),
     index('tip_videos_render_idx').on(t.render_id),
-    check('tip_videos_play_state_check', sql`${t.play_state} in ('none', 'queued', 'playing', 'played', 'failed', 'cancelled')`),
+    check(
+      'tip_videos_play_state_check',
+      sql`${t.play_state} in ('none', 'queued', 'playing', 'played', 'failed', 'cancelled')`,
+    ),
   ],
 )
 export type TipVideoRow = typeof tipVideos.$inferSelect

@@ -6,7 +6,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_PREVIEW_LINE } from '@mouthpiece/contracts/donations/tip-videos.routes'
-import type { SetupPreviewBody, TipVideo, TipVideoAction } from '@mouthpiece/contracts/donations/tip-videos.routes'
+import type {
+  SetupPreviewBody,
+  TipVideo,
+  TipVideoAction,
+} from '@mouthpiece/contracts/donations/tip-videos.routes'
 import type { DonationAvatar } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
@@ -37,36 +41,63 @@ export interface TipVideoDeps {
 }
 
 /** The avatar a setup shows, resolved as it is now (setup-avatar.ts): a custom avatar or look, else its influencer, else the default one. */
-async function avatarOf(deps: TipVideoDeps, userId: number, avatar: DonationAvatar | null | undefined, name: string): Promise<ChosenAvatar> {
+async function avatarOf(
+  deps: TipVideoDeps,
+  userId: number,
+  avatar: DonationAvatar | null | undefined,
+  name: string,
+): Promise<ChosenAvatar> {
   const now = avatar ? await currentAvatar(deps.donations.db, userId, avatar) : undefined
-  if (now?.custom_avatar_id != null) return chooseAvatar(deps.renders.db, userId, { custom_avatar_id: now.custom_avatar_id })
-  const influencer = await chooseAvatar(deps.renders.db, userId, { influencer_id: now?.influencer_id ?? undefined })
-    .catch(() => chooseAvatar(deps.renders.db, null, {}))
-  return now?.look && !now.influencer_id ? { ...influencer, influencer_id: null, custom_avatar_id: null, name, look: now.look } : influencer
+  if (now?.custom_avatar_id != null)
+    return chooseAvatar(deps.renders.db, userId, { custom_avatar_id: now.custom_avatar_id })
+  const influencer = await chooseAvatar(deps.renders.db, userId, {
+    influencer_id: now?.influencer_id ?? undefined,
+  }).catch(() => chooseAvatar(deps.renders.db, null, {}))
+  return now?.look && !now.influencer_id
+    ? { ...influencer, influencer_id: null, custom_avatar_id: null, name, look: now.look }
+    : influencer
 }
 
 /** The voice the alert would use: the setup's, else the creator's TTS voice, else the defaults (as alerts fall back). */
 async function voiceOf(deps: TipVideoDeps, ...wanted: Array<string | null | undefined>): Promise<string> {
   for (const id of [...wanted, deps.donations.config.ALERT_DEFAULT_VOICE, DEFAULT_VOICE_ID]) {
     if (!id) continue
-    if (await requireVoice(id).then(() => true, () => false)) return id
+    if (
+      await requireVoice(id).then(
+        () => true,
+        () => false,
+      )
+    )
+      return id
   }
   return DEFAULT_VOICE_ID
 }
 
 /** POST avatar-setup/short-video: a saved setup, or the fields of one being edited, saying a short line. */
-export async function previewSetup(deps: TipVideoDeps, userId: number, body: SetupPreviewBody): Promise<Render> {
+export async function previewSetup(
+  deps: TipVideoDeps,
+  userId: number,
+  body: SetupPreviewBody,
+): Promise<Render> {
   const saved = body.setup_id ? await requireSetup(deps.donations, userId, body.setup_id) : undefined
   const settings = await ensureSettings(deps.donations, userId)
   // A setup being edited: what it chose is resolved (and its owner checked) as a save would.
-  const donationAvatar = body.donation_avatar ? await resolveChoice(deps.donations.db, userId, body.donation_avatar) : saved?.donation_avatar
+  const donationAvatar = body.donation_avatar
+    ? await resolveChoice(deps.donations.db, userId, body.donation_avatar)
+    : saved?.donation_avatar
   const voice = body.voice !== undefined ? body.voice : saved?.voice
   const name = saved?.name ?? 'Avatar setup'
   const avatar = await avatarOf(deps, userId, donationAvatar, name)
   const row = await startModuleVideo(deps.renders, userId, {
-    source: 'setup_preview', text: body.text || DEFAULT_PREVIEW_LINE, title: `Preview: ${name}`, avatar,
-    voiceId: await voiceOf(deps, voice, settings.tts.voice), emotion: settings.tts.emotion, intensity: 0.6,
-    orientation: 'landscape', background: { type: 'preset', id: 'coral' },
+    source: 'setup_preview',
+    text: body.text || DEFAULT_PREVIEW_LINE,
+    title: `Preview: ${name}`,
+    avatar,
+    voiceId: await voiceOf(deps, voice, settings.tts.voice),
+    emotion: settings.tts.emotion,
+    intensity: 0.6,
+    orientation: 'landscape',
+    background: { type: 'preset', id: 'coral' },
   })
   await forgetOldPreviews(deps, userId)
   return presentRender(row)
@@ -76,7 +107,9 @@ export async function previewSetup(deps: TipVideoDeps, userId: number, body: Set
 const PREVIEWS_KEPT = 3
 async function forgetOldPreviews(deps: TipVideoDeps, userId: number) {
   for (const id of await repo.stalePreviews(deps.renders.db, userId, PREVIEWS_KEPT)) {
-    await remove(deps.renders, { userId, visitorId: null }, id).catch((err: unknown) => console.error('[donations] preview cleanup:', (err as Error).message))
+    await remove(deps.renders, { userId, visitorId: null }, id).catch((err: unknown) =>
+      console.error('[donations] preview cleanup:', (err as Error).message),
+    )
   }
 }
 
@@ -87,21 +120,34 @@ const MODERATED = new AppError('moderated', 'This tip was held back by moderatio
  * played), or — for a tip the creator's rules kept silent — the line moderation makes of it now.
  * A tip moderation skipped or rejected, or one still waiting, gets no video.
  */
-async function scriptOf(deps: TipVideoDeps, tip: AlertEventRow): Promise<{ line: string; card: TipCard; setup: AvatarSetupRow | null }> {
-  if (tip.status === 'queued') throw new AppError('not_ready', 'This alert is still being prepared. Try again in a moment.', 409)
-  if (tip.status === 'pending_approval') throw new AppError('not_approved', 'Approve this alert first: its video says what the alert says.', 409)
-  if (tip.skip_reason === 'moderated' || tip.skip_reason === 'rejected' || tip.external_status === 'rejected') throw MODERATED
+async function scriptOf(
+  deps: TipVideoDeps,
+  tip: AlertEventRow,
+): Promise<{ line: string; card: TipCard; setup: AvatarSetupRow | null }> {
+  if (tip.status === 'queued')
+    throw new AppError('not_ready', 'This alert is still being prepared. Try again in a moment.', 409)
+  if (tip.status === 'pending_approval')
+    throw new AppError('not_approved', 'Approve this alert first: its video says what the alert says.', 409)
+  if (tip.skip_reason === 'moderated' || tip.skip_reason === 'rejected' || tip.external_status === 'rejected')
+    throw MODERATED
   const base = { kind: tip.kind, amount: amountLabel(tip), isTest: tip.is_test }
   if (tip.spoken_text && tip.speech) {
-    const setup = tip.avatar_setup_id ? ((await findSetup(deps.donations.db, tip.user_id, tip.avatar_setup_id)) ?? null) : null
-    return { line: tip.spoken_text, card: { ...base, who: tip.speech.who, message: tip.speech.message }, setup }
+    const setup = tip.avatar_setup_id
+      ? ((await findSetup(deps.donations.db, tip.user_id, tip.avatar_setup_id)) ?? null)
+      : null
+    return {
+      line: tip.spoken_text,
+      card: { ...base, who: tip.speech.who, message: tip.speech.message },
+      setup,
+    }
   }
   const p = await prepare(deps.donations, tip, await ensureSettings(deps.donations, tip.user_id))
   if (p.hold === 'moderated' || p.hold === 'rejected') throw MODERATED
   return { line: p.line, card: { ...base, who: p.who, message: p.message }, setup: p.setup }
 }
 
-const live = (link: TipVideoWithRender | undefined) => (link?.render && link.render.status !== RenderStatus.issue ? link.render : undefined)
+const live = (link: TipVideoWithRender | undefined) =>
+  link?.render && link.render.status !== RenderStatus.issue ? link.render : undefined
 
 /** POST tips/:id/generate-video: one video per tip; while it renders or once done, the same one is answered. */
 export async function generateForTip(deps: TipVideoDeps, userId: number, tipId: number): Promise<TipVideo> {
@@ -116,38 +162,57 @@ export async function generateForTip(deps: TipVideoDeps, userId: number, tipId: 
   const backgroundId = randomUUID()
   await deps.donations.storage.put(backgroundKey(backgroundId), await tipCardJpeg(card), 'image/jpeg')
   let made = false
-  await startModuleVideo(deps.renders, userId, {
-    source: 'tip_video', text: line, title: `${card.who}'s ${card.kind === 'tip' ? 'tip' : 'alert'}${card.amount ? ` · ${card.amount}` : ''}`,
-    avatar: await avatarOf(deps, userId, setup?.donation_avatar, setup?.name ?? 'Alert avatar'),
-    voiceId: await voiceOf(deps, setup?.voice, settings.tts.voice), emotion: settings.tts.emotion, intensity: 0.6,
-    orientation: 'portrait', background: { type: 'upload', id: backgroundId },
-  }, {
-    // Two clicks at once: the second waits for the first's transaction and then finds its render.
-    async claim(tx) {
-      await repo.lockTip(tx, tipId)
-      return live(await repo.findTipVideo(tx, userId, tipId))
+  await startModuleVideo(
+    deps.renders,
+    userId,
+    {
+      source: 'tip_video',
+      text: line,
+      title: `${card.who}'s ${card.kind === 'tip' ? 'tip' : 'alert'}${card.amount ? ` · ${card.amount}` : ''}`,
+      avatar: await avatarOf(deps, userId, setup?.donation_avatar, setup?.name ?? 'Alert avatar'),
+      voiceId: await voiceOf(deps, setup?.voice, settings.tts.voice),
+      emotion: settings.tts.emotion,
+      intensity: 0.6,
+      orientation: 'portrait',
+      background: { type: 'upload', id: backgroundId },
     },
-    async attach(tx, render) {
-      made = true
-      await repo.linkRender(tx, { tip_id: tipId, user_id: userId, render_id: render.id })
+    {
+      // Two clicks at once: the second waits for the first's transaction and then finds its render.
+      async claim(tx) {
+        await repo.lockTip(tx, tipId)
+        return live(await repo.findTipVideo(tx, userId, tipId))
+      },
+      async attach(tx, render) {
+        made = true
+        await repo.linkRender(tx, { tip_id: tipId, user_id: userId, render_id: render.id })
+      },
     },
-  })
+  )
   if (!made) await deps.donations.storage.delete(backgroundKey(backgroundId))
   return presentTipVideo((await repo.findTipVideo(deps.donations.db, userId, tipId))!)
 }
 
 /** POST tips/push-tip-video-action. */
-export async function pushAction(deps: TipVideoDeps, userId: number, tipId: number, action: TipVideoAction): Promise<TipVideo> {
+export async function pushAction(
+  deps: TipVideoDeps,
+  userId: number,
+  tipId: number,
+  action: TipVideoAction,
+): Promise<TipVideo> {
   if (!(await findUserEvent(deps.donations.db, userId, tipId))) throw notFound('Tip')
   const link = await repo.findTipVideo(deps.donations.db, userId, tipId)
   if (!link?.render) throw new AppError('no_video', 'This tip has no video yet. Make one first.', 404)
   const render = link.render
   if (action === 'play') {
-    if (render.status !== RenderStatus.completed) throw new AppError('not_ready', 'The video is not ready yet.', 409)
+    if (render.status !== RenderStatus.completed)
+      throw new AppError('not_ready', 'The video is not ready yet.', 409)
     // The play and the overlay's news commit together (NOTIFY is transactional), as alerts do.
     await deps.donations.db.transaction(async (tx) => {
       await repo.movePlay(tx, userId, tipId, ['none', 'queued', 'playing', 'played', 'failed', 'cancelled'], {
-        play_state: 'queued', play_requested_at: new Date(), played_at: null, play_error: null,
+        play_state: 'queued',
+        play_requested_at: new Date(),
+        played_at: null,
+        play_error: null,
       })
       await deps.donations.bus.publish(tx, userId, tipId, 'video')
     })
@@ -159,7 +224,12 @@ export async function pushAction(deps: TipVideoDeps, userId: number, tipId: numb
       if (moved) await deps.donations.bus.publish(tx, userId, tipId, 'stop-video')
       return moved
     })
-    if (!stopped) throw new AppError('nothing_to_cancel', 'Nothing to cancel: the video is not rendering or playing.', 409)
+    if (!stopped)
+      throw new AppError(
+        'nothing_to_cancel',
+        'Nothing to cancel: the video is not rendering or playing.',
+        409,
+      )
   }
   return presentTipVideo((await repo.findTipVideo(deps.donations.db, userId, tipId))!)
 }
@@ -169,19 +239,34 @@ export async function listForTips(deps: TipVideoDeps, userId: number, tipIds: nu
 }
 
 /** The overlay reports a tip video started, played or failed. */
-export async function acknowledgePlay(deps: DonationsDeps, body: { key: string; tip_id: number; state: 'started' | 'played' | 'failed'; error?: string }) {
+export async function acknowledgePlay(
+  deps: DonationsDeps,
+  body: { key: string; tip_id: number; state: 'started' | 'played' | 'failed'; error?: string },
+) {
   const settings = await settingsForKey(deps, body.key)
   const userId = settings.user_id
   const link = await repo.findTipVideo(deps.db, userId, body.tip_id)
   if (!link) throw new AppError('not_found', 'Tip video not found', 404)
   const now = new Date()
-  if (body.state === 'started') await repo.movePlay(deps.db, userId, body.tip_id, ['queued'], { play_state: 'playing' })
-  else if (body.state === 'played') await repo.movePlay(deps.db, userId, body.tip_id, ['queued', 'playing', 'failed'], { play_state: 'played', played_at: now, play_error: null })
+  if (body.state === 'started')
+    await repo.movePlay(deps.db, userId, body.tip_id, ['queued'], { play_state: 'playing' })
+  else if (body.state === 'played')
+    await repo.movePlay(deps.db, userId, body.tip_id, ['queued', 'playing', 'failed'], {
+      play_state: 'played',
+      played_at: now,
+      play_error: null,
+    })
   else {
     const error = body.error?.slice(0, 500) || 'The overlay could not play this video'
-    await repo.movePlay(deps.db, userId, body.tip_id, ['queued', 'playing'], { play_state: 'failed', play_error: error })
+    await repo.movePlay(deps.db, userId, body.tip_id, ['queued', 'playing'], {
+      play_state: 'failed',
+      play_error: error,
+    })
   }
-  await updateSettings(deps.db, userId, { overlay_seen_at: now, ...(body.state === 'played' ? { overlay_last_played_at: now } : {}) })
+  await updateSettings(deps.db, userId, {
+    overlay_seen_at: now,
+    ...(body.state === 'played' ? { overlay_last_played_at: now } : {}),
+  })
 }
 
 function presentTipVideo(link: TipVideoWithRender): TipVideo {

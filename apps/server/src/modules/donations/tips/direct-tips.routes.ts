@@ -11,6 +11,8 @@ export function registerDirectTipRoutes(ctx: HttpContext, deps: DonationsDeps) {
   payments.purposes.set(DIRECT_TIP_PURPOSE, directTipPurpose(deps, payments))
   const perIp = { max: deps.config.DIRECT_TIPS_PER_MINUTE, timeWindow: 60_000 }
 
-  route(getTipPage, async ({ params }) => ({ creator: await tipPage(deps, payments, params.username) }), { rateLimit: { max: perIp.max * 10, timeWindow: 60_000 } })
+  route(getTipPage, async ({ params }) => ({ creator: await tipPage(deps, payments, params.username) }), {
+    rateLimit: { max: perIp.max * 10, timeWindow: 60_000 },
+  })
   route(sendDirectTip, ({ body }) => sendTip(deps, payments, body), { rateLimit: perIp })
 }

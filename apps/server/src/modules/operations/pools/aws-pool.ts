@@ -16,36 +16,57 @@ const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}
  */
 export function awsPool(config: Config): PoolAdapter {
   const group = config.INSTANCES_POOL_ID!
-  const endpoint = new URL(config.AWS_AUTOSCALING_ENDPOINT ?? `https://autoscaling.${config.AWS_REGION}.amazonaws.com/`)
+  const endpoint = new URL(
+    config.AWS_AUTOSCALING_ENDPOINT ?? `https://autoscaling.${config.AWS_REGION}.amazonaws.com/`,
+  )
 
   async function call(action: string, params: Record<string, string>): Promise<string> {
     const body = new URLSearchParams({ Action: action, Version: VERSION, ...params }).toString()
     const headers = signV4({
-      method: 'POST', url: endpoint, body, region: config.AWS_REGION, service: 'autoscaling',
+      method: 'POST',
+      url: endpoint,
+      body,
+      region: config.AWS_REGION,
+      service: 'autoscaling',
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-      accessKeyId: config.AWS_ACCESS_KEY_ID!, secretAccessKey: config.AWS_SECRET_ACCESS_KEY!, sessionToken: config.AWS_SESSION_TOKEN,
+      accessKeyId: config.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: config.AWS_SECRET_ACCESS_KEY!,
+      sessionToken: config.AWS_SESSION_TOKEN,
     })
     delete headers.host // fetch sets it from the URL (the same value that was signed)
     let res
     try {
-      res = await upstreamFetchVia(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })
+      res = await upstreamFetchVia(endpoint, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(10_000),
+      })
     } catch (err) {
       throw providerError('AWS Auto Scaling', (err as Error).message)
     }
     const xml = await res.text()
-    if (!res.ok) throw providerError('AWS Auto Scaling', `${tag(xml, 'Code') ?? res.status}: ${tag(xml, 'Message') ?? res.statusText}`)
+    if (!res.ok)
+      throw providerError(
+        'AWS Auto Scaling',
+        `${tag(xml, 'Code') ?? res.status}: ${tag(xml, 'Message') ?? res.statusText}`,
+      )
     return xml
   }
 
   async function status() {
     const xml = await call('DescribeAutoScalingGroups', { 'AutoScalingGroupNames.member.1': group })
-    const groupXml = /<AutoScalingGroups>[\s\S]*?<member>([\s\S]*)<\/member>[\s\S]*?<\/AutoScalingGroups>/.exec(xml)?.[1]
+    const groupXml =
+      /<AutoScalingGroups>[\s\S]*?<member>([\s\S]*)<\/member>[\s\S]*?<\/AutoScalingGroups>/.exec(xml)?.[1]
     if (!groupXml) throw providerError('AWS Auto Scaling', `no Auto Scaling group named ${group}`)
     const inService = (groupXml.match(/<LifecycleState>InService<\/LifecycleState>/g) ?? []).length
     return {
-      id: group, provider: 'aws' as const,
-      desired: Number(tag(groupXml, 'DesiredCapacity') ?? 0), running: inService,
-      min: Number(tag(groupXml, 'MinSize') ?? 0), max: Number(tag(groupXml, 'MaxSize') ?? 0),
+      id: group,
+      provider: 'aws' as const,
+      desired: Number(tag(groupXml, 'DesiredCapacity') ?? 0),
+      running: inService,
+      min: Number(tag(groupXml, 'MinSize') ?? 0),
+      max: Number(tag(groupXml, 'MaxSize') ?? 0),
     }
   }
 
@@ -57,7 +78,11 @@ export function awsPool(config: Config): PoolAdapter {
       const before = await status()
       const refused = outOfRange(n, before.min, before.max)
       if (refused) throw refused
-      await call('SetDesiredCapacity', { AutoScalingGroupName: group, DesiredCapacity: String(n), HonorCooldown: 'false' })
+      await call('SetDesiredCapacity', {
+        AutoScalingGroupName: group,
+        DesiredCapacity: String(n),
+        HonorCooldown: 'false',
+      })
       return { ...before, desired: n }
     },
   }

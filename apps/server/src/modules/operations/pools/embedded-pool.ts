@@ -11,12 +11,23 @@ export function embeddedPool(queue: Queue): PoolAdapter {
   const pool = () => {
     const p = renderPoolOf(queue)
     if (!p)
-      throw new AppError('instances_not_here', 'The render workers run in another process. Set INSTANCES_PROVIDER to kubernetes or aws to size them from here.', 409)
+      throw new AppError(
+        'instances_not_here',
+        'The render workers run in another process. Set INSTANCES_PROVIDER to kubernetes or aws to size them from here.',
+        409,
+      )
     return p
   }
   const status = () => {
     const p = pool()
-    return { id: EMBEDDED_POOL_ID, provider: 'embedded' as const, desired: p.size(), running: p.running(), min: 1, max: p.max }
+    return {
+      id: EMBEDDED_POOL_ID,
+      provider: 'embedded' as const,
+      desired: p.size(),
+      running: p.running(),
+      min: 1,
+      max: p.max,
+    }
   }
   return {
     id: EMBEDDED_POOL_ID,

@@ -16,6 +16,9 @@ export function providerError(provider: string, detail: string): AppError {
 }
 
 export function outOfRange(n: number, min: number, max: number): AppError | undefined {
-  if (n < min || n > max) return new AppError('validation', `DesiredCapacity must be between ${min} and ${max}`, 422, { DesiredCapacity: [`Must be between ${min} and ${max}`] })
+  if (n < min || n > max)
+    return new AppError('validation', `DesiredCapacity must be between ${min} and ${max}`, 422, {
+      DesiredCapacity: [`Must be between ${min} and ${max}`],
+    })
   return undefined
 }

@@ -5,7 +5,10 @@ export const HISTOGRAM_BOUNDS_MS = [25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 
 /** Distinct error messages kept per run; the error count itself is exact. */
 const MAX_ERROR_SAMPLES = 10
 
-export type StressFigures = Pick<StressTest, 'done' | 'ok' | 'errors' | 'yielded_ms' | 'throughput_rps' | 'latency_ms' | 'histogram' | 'error_samples'>
+export type StressFigures = Pick<
+  StressTest,
+  'done' | 'ok' | 'errors' | 'yielded_ms' | 'throughput_rps' | 'latency_ms' | 'histogram' | 'error_samples'
+>
 
 /** What a run has measured: each success's latency, each error's message, the time it stood aside. */
 export class StressTally {
@@ -20,7 +23,8 @@ export class StressTally {
 
   failure(message: string) {
     this.errors++
-    if (this.errorCounts.has(message) || this.errorCounts.size < MAX_ERROR_SAMPLES) this.errorCounts.set(message, (this.errorCounts.get(message) ?? 0) + 1)
+    if (this.errorCounts.has(message) || this.errorCounts.size < MAX_ERROR_SAMPLES)
+      this.errorCounts.set(message, (this.errorCounts.get(message) ?? 0) + 1)
   }
 
   /** The figures after `elapsedMs` of run time. */
@@ -36,12 +40,18 @@ export class StressTally {
       throughput_rps: elapsedMs > 0 && done > 0 ? round((done * 1000) / elapsedMs) : null,
       latency_ms: sorted.length
         ? {
-            p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)),
-            min: round(sorted[0]!), max: round(sorted[sorted.length - 1]!), mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+            p50: round(percentile(sorted, 50)),
+            p95: round(percentile(sorted, 95)),
+            p99: round(percentile(sorted, 99)),
+            min: round(sorted[0]!),
+            max: round(sorted[sorted.length - 1]!),
+            mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
           }
         : null,
       histogram: histogram(sorted),
-      error_samples: [...this.errorCounts].map(([message, count]) => ({ message, count })).sort((a, b) => b.count - a.count),
+      error_samples: [...this.errorCounts]
+        .map(([message, count]) => ({ message, count }))
+        .sort((a, b) => b.count - a.count),
     }
   }
 }

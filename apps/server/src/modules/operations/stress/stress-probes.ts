@@ -19,7 +19,9 @@ export type Probe = (deps: { queue: Queue }, signal: AbortSignal) => Promise<Pro
 /** About two seconds of speech: long enough to exercise the engine, short enough for many requests. */
 const STRESS_TEXT = 'This is a stress test of the speech engine, one short sentence at a time.'
 const speakOnce = (signal?: AbortSignal) =>
-  atLowestPriority(() => speak({ text: STRESS_TEXT, voiceId: DEFAULT_VOICE_ID, emotion: 'Neutral', intensity: 0.5 }, signal))
+  atLowestPriority(() =>
+    speak({ text: STRESS_TEXT, voiceId: DEFAULT_VOICE_ID, emotion: 'Neutral', intensity: 0.5 }, signal),
+  )
 
 /** Voice service: one synthesis through the speech gate, taken only when real previews leave room. */
 const voiceProbe: Probe = async (_deps, signal) => {
@@ -37,7 +39,9 @@ const REAL_RENDER_QUEUES = [RENDER_QUEUES.audio, RENDER_QUEUES.avatar, RENDER_QU
 
 /** Whether users' renders are waiting or being made right now (then a stress render waits). */
 async function realRendersBusy(queue: Queue): Promise<boolean> {
-  const stats = await Promise.all(REAL_RENDER_QUEUES.map((name) => queue.boss.getQueueStats(name).catch(() => null)))
+  const stats = await Promise.all(
+    REAL_RENDER_QUEUES.map((name) => queue.boss.getQueueStats(name).catch(() => null)),
+  )
   return stats.some((s) => s !== null && s.queuedCount - s.deferredCount + s.activeCount > 0)
 }
 
@@ -63,10 +67,19 @@ const renderProbe: Probe = async ({ queue }, signal) => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mp-stress-'))
   try {
     const started = performance.now()
-    await atLowestPriority(() => renderVideo({
-      audio, words: audio.words, cues: audio.cues, look: influencerPresets[0]!.look, outFile: path.join(dir, 'stress.mp4'),
-      options: { format: 'mp4', video_resolution: '720p', fps: 10, captions: null, poster: false },
-    }, signal))
+    await atLowestPriority(() =>
+      renderVideo(
+        {
+          audio,
+          words: audio.words,
+          cues: audio.cues,
+          look: influencerPresets[0]!.look,
+          outFile: path.join(dir, 'stress.mp4'),
+          options: { format: 'mp4', video_resolution: '720p', fps: 10, captions: null, poster: false },
+        },
+        signal,
+      ),
+    )
     return { ms: performance.now() - started, waitedMs }
   } finally {
     await fs.rm(dir, { recursive: true, force: true })

@@ -14,7 +14,10 @@ export const stressTestsListSpec: ListSpec<ReturnType<typeof getTableColumns<typ
   defaultSort: 'created_at',
 }
 
-export async function insertStressTest(db: Queryable, values: typeof stressTests.$inferInsert): Promise<StressTestRow> {
+export async function insertStressTest(
+  db: Queryable,
+  values: typeof stressTests.$inferInsert,
+): Promise<StressTestRow> {
   const [row] = await db.insert(stressTests).values(values).returning()
   return row!
 }
@@ -26,13 +29,21 @@ export async function findStressTest(db: Queryable, id: string): Promise<StressT
 
 /** A run still queued or running, if any: one at a time, so tests never add up against users. */
 export async function activeStressTest(db: Queryable): Promise<StressTestRow | undefined> {
-  const [row] = await db.select().from(stressTests).where(inArray(stressTests.status, ['queued', 'running'])).limit(1)
+  const [row] = await db
+    .select()
+    .from(stressTests)
+    .where(inArray(stressTests.status, ['queued', 'running']))
+    .limit(1)
   return row
 }
 
 /** Queued → running; undefined when the run is no longer queued (stopped before it began). */
 export async function markRunning(db: Queryable, id: string): Promise<StressTestRow | undefined> {
-  const [row] = await db.update(stressTests).set({ status: 'running', started_at: sql`now()` }).where(and(eq(stressTests.id, id), eq(stressTests.status, 'queued'))).returning()
+  const [row] = await db
+    .update(stressTests)
+    .set({ status: 'running', started_at: sql`now()` })
+    .where(and(eq(stressTests.id, id), eq(stressTests.status, 'queued')))
+    .returning()
   return row
 }
 
@@ -54,12 +65,29 @@ export async function requestStop(db: Queryable, id: string): Promise<StressTest
  * Writes the figures so far of a running test and returns it (with `stop_requested`, the admin's
  * Stop); undefined when it is no longer running, so a late write never overwrites a finished run.
  */
-export async function saveProgress(db: Queryable, id: string, figures: StressFigures): Promise<StressTestRow | undefined> {
-  const [row] = await db.update(stressTests).set(figures).where(and(eq(stressTests.id, id), eq(stressTests.status, 'running'))).returning()
+export async function saveProgress(
+  db: Queryable,
+  id: string,
+  figures: StressFigures,
+): Promise<StressTestRow | undefined> {
+  const [row] = await db
+    .update(stressTests)
+    .set(figures)
+    .where(and(eq(stressTests.id, id), eq(stressTests.status, 'running')))
+    .returning()
   return row
 }
 
-export async function finish(db: Queryable, id: string, status: 'completed' | 'stopped' | 'failed', figures?: StressFigures): Promise<StressTestRow | undefined> {
-  const [row] = await db.update(stressTests).set({ ...figures, status, finished_at: sql`now()` }).where(eq(stressTests.id, id)).returning()
+export async function finish(
+  db: Queryable,
+  id: string,
+  status: 'completed' | 'stopped' | 'failed',
+  figures?: StressFigures,
+): Promise<StressTestRow | undefined> {
+  const [row] = await db
+    .update(stressTests)
+    .set({ ...figures, status, finished_at: sql`now()` })
+    .where(eq(stressTests.id, id))
+    .returning()
   return row
 }

@@ -1,4 +1,10 @@
-import { getStressTest, listStressTests, startRenderStressTest, startVoiceStressTest, stopStressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import {
+  getStressTest,
+  listStressTests,
+  startRenderStressTest,
+  startVoiceStressTest,
+  stopStressTest,
+} from '@mouthpiece/contracts/operations/stress-tests.routes'
 import type { HttpContext } from '../../../platform/context'
 import { listPage } from '../../../platform/db/list-query'
 import { auditActorOf } from '../../audit'
@@ -11,12 +17,23 @@ export async function registerStressTestRoutes(ctx: HttpContext) {
   const { route, db, queue } = ctx
   await queue.ensure(stress.STRESS_QUEUE, stress.STRESS_QUEUE_OPTIONS)
 
-  route(startVoiceStressTest, async ({ body, actor }) => ({ stress_test: await stress.start(ctx, auditActorOf(actor), 'voice', body) }))
-  route(startRenderStressTest, async ({ body, actor }) => ({ stress_test: await stress.start(ctx, auditActorOf(actor), 'render', body) }))
-  route(stopStressTest, async ({ body, actor }) => ({ stress_test: await stress.stop(ctx, auditActorOf(actor), body.session_id) }))
+  route(startVoiceStressTest, async ({ body, actor }) => ({
+    stress_test: await stress.start(ctx, auditActorOf(actor), 'voice', body),
+  }))
+  route(startRenderStressTest, async ({ body, actor }) => ({
+    stress_test: await stress.start(ctx, auditActorOf(actor), 'render', body),
+  }))
+  route(stopStressTest, async ({ body, actor }) => ({
+    stress_test: await stress.stop(ctx, auditActorOf(actor), body.session_id),
+  }))
   route(getStressTest, async ({ query }) => ({ stress_test: await stress.get(ctx, query.session_id) }))
   route(listStressTests, async ({ query }) => {
-    const page = await listPage(db, stressTestsListSpec, { sort: query.sort, dir: query.dir, page: query.page, perPage: query.per_page })
+    const page = await listPage(db, stressTestsListSpec, {
+      sort: query.sort,
+      dir: query.dir,
+      page: query.page,
+      perPage: query.per_page,
+    })
     return { ...page, list: page.list.map((r) => stress.presentStressTest(r as StressTestRow)) }
   })
 }

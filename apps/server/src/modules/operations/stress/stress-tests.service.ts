@@ -1,4 +1,8 @@
-import type { StressTarget, StressTest, StressTestInput } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type {
+  StressTarget,
+  StressTest,
+  StressTestInput,
+} from '@mouthpiece/contracts/operations/stress-tests.routes'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Platform } from '../../../platform/context'
 import type { Queryable, Tx } from '../../../platform/db/client'
@@ -25,10 +29,25 @@ const iso = (d: Date | null) => d?.toISOString() ?? null
 
 export function presentStressTest(row: StressTestRow): StressTest {
   return {
-    session_id: row.id, target: row.target, status: row.status, requests: row.requests, concurrency: row.concurrency, duration_s: row.duration_s,
-    done: row.done, ok: row.ok, errors: row.errors, yielded_ms: row.yielded_ms, throughput_rps: row.throughput_rps, latency_ms: row.latency_ms ?? null,
-    histogram: row.histogram, error_samples: row.error_samples, stop_requested: row.stop_requested, created_by: row.created_by,
-    created_at: row.created_at.toISOString(), started_at: iso(row.started_at), finished_at: iso(row.finished_at),
+    session_id: row.id,
+    target: row.target,
+    status: row.status,
+    requests: row.requests,
+    concurrency: row.concurrency,
+    duration_s: row.duration_s,
+    done: row.done,
+    ok: row.ok,
+    errors: row.errors,
+    yielded_ms: row.yielded_ms,
+    throughput_rps: row.throughput_rps,
+    latency_ms: row.latency_ms ?? null,
+    histogram: row.histogram,
+    error_samples: row.error_samples,
+    stop_requested: row.stop_requested,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
   }
 }
 
@@ -45,21 +64,46 @@ async function announce(deps: Deps, row: StressTestRow, tx?: Queryable) {
  * cannot be queued (savepoint) never undoes the change: the next one, or the screens' slow poll,
  * makes up for it.
  */
-async function changeAndAnnounce(deps: Deps, change: (tx: Tx) => Promise<StressTestRow | undefined>): Promise<StressTestRow | undefined> {
+async function changeAndAnnounce(
+  deps: Deps,
+  change: (tx: Tx) => Promise<StressTestRow | undefined>,
+): Promise<StressTestRow | undefined> {
   return deps.db.transaction(async (tx) => {
     const row = await change(tx)
     if (row)
-      await tx.transaction((sp) => announce(deps, row, sp)).catch((err: unknown) => console.error('[operations] stress-test push failed:', (err as Error).message))
+      await tx
+        .transaction((sp) => announce(deps, row, sp))
+        .catch((err: unknown) =>
+          console.error('[operations] stress-test push failed:', (err as Error).message),
+        )
     return row
   })
 }
 
 /** Queues a run. One at a time: a second one waits for the first to finish or be stopped. */
-export async function start(deps: Deps, actor: AdminAuditActor, target: StressTarget, input: StressTestInput): Promise<StressTest> {
+export async function start(
+  deps: Deps,
+  actor: AdminAuditActor,
+  target: StressTarget,
+  input: StressTestInput,
+): Promise<StressTest> {
   const row = await deps.db.transaction(async (tx) => {
-    if (await repo.activeStressTest(tx)) throw new AppError('stress_test_running', 'A stress test is already running. Stop it or wait for it to finish.', 409)
-    const created = await repo.insertStressTest(tx, { target, ...input, created_by_id: actor.id, created_by: actor.name })
-    await recordAudit(tx, actor, `stress-tests.${target}.start`, { target: { type: 'stress_test', id: created.id }, meta: { ...input } })
+    if (await repo.activeStressTest(tx))
+      throw new AppError(
+        'stress_test_running',
+        'A stress test is already running. Stop it or wait for it to finish.',
+        409,
+      )
+    const created = await repo.insertStressTest(tx, {
+      target,
+      ...input,
+      created_by_id: actor.id,
+      created_by: actor.name,
+    })
+    await recordAudit(tx, actor, `stress-tests.${target}.start`, {
+      target: { type: 'stress_test', id: created.id },
+      meta: { ...input },
+    })
     await deps.queue.send(STRESS_QUEUE, { id: created.id }, { tx, singletonKey: created.id })
     await announce(deps, created, tx)
     return created
@@ -98,7 +142,12 @@ export async function run(deps: Deps, id: string): Promise<void> {
   if (!row || row.status === 'completed' || row.status === 'stopped' || row.status === 'failed') return
   if (row.status === 'running') {
     // A worker died mid-run and the job came back: its figures are lost with it.
-    await changeAndAnnounce(deps, (tx) => repo.finish(tx, id, 'failed', { ...new StressTally().figures(0), error_samples: [{ message: 'The worker stopped during the run', count: 1 }] }))
+    await changeAndAnnounce(deps, (tx) =>
+      repo.finish(tx, id, 'failed', {
+        ...new StressTally().figures(0),
+        error_samples: [{ message: 'The worker stopped during the run', count: 1 }],
+      }),
+    )
     return
   }
   // Stopped while still queued, between the read above and now: nothing to run.
@@ -151,5 +200,7 @@ export async function run(deps: Deps, id: string): Promise<void> {
     await lastSave
   }
   const final = await repo.findStressTest(deps.db, id)
-  await changeAndAnnounce(deps, (tx) => repo.finish(tx, id, stopped || final?.stop_requested ? 'stopped' : 'completed', tally.figures(elapsed())))
+  await changeAndAnnounce(deps, (tx) =>
+    repo.finish(tx, id, stopped || final?.stop_requested ? 'stopped' : 'completed', tally.figures(elapsed())),
+  )
 }

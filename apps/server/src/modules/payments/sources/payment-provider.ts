@@ -99,7 +99,14 @@ export interface ProviderSubscription {
 }
 export interface ProviderPayment {
   id: string
-  status: 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method' | 'canceled' | 'requires_confirmation' | 'requires_capture'
+  status:
+    | 'succeeded'
+    | 'processing'
+    | 'requires_action'
+    | 'requires_payment_method'
+    | 'canceled'
+    | 'requires_confirmation'
+    | 'requires_capture'
   amount: number
   currency: string
   latestCharge: string | null
@@ -128,7 +135,8 @@ export const INVOICE_REQUIRES_ACTION = 'invoice_payment_intent_requires_action'
 /** Stripe's words when the payer failed or closed their bank's 3-D Secure check. */
 export const AUTHENTICATION_FAILED = {
   code: 'payment_intent_authentication_failure',
-  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const
 /** A card asking for a step this page cannot take (no Stripe.js, e.g. the sandbox): nothing is charged. */
 export const AUTHENTICATION_UNAVAILABLE = {

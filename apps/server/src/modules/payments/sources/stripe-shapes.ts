@@ -19,9 +19,12 @@ export const StripeInvoiceShape = z.object({
   attempt_count: z.number().int().default(0),
   customer: Id.nullable().optional(),
   subscription: Id.nullable().optional(),
-  parent: z.object({
-    subscription_details: z.object({ subscription: Id.nullable().optional() }).nullable().optional(),
-  }).nullable().optional(),
+  parent: z
+    .object({
+      subscription_details: z.object({ subscription: Id.nullable().optional() }).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
   confirmation_secret: z.object({ client_secret: z.string() }).nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
 })
@@ -34,13 +37,17 @@ export const StripeSubscriptionShape = z.object({
   customer: Id.nullable().optional(),
   current_period_start: z.number().nullable().optional(),
   current_period_end: z.number().nullable().optional(),
-  items: z.object({
-    data: z.array(z.object({
-      id: z.string(),
-      current_period_start: z.number().nullable().optional(),
-      current_period_end: z.number().nullable().optional(),
-    })),
-  }).optional(),
+  items: z
+    .object({
+      data: z.array(
+        z.object({
+          id: z.string(),
+          current_period_start: z.number().nullable().optional(),
+          current_period_end: z.number().nullable().optional(),
+        }),
+      ),
+    })
+    .optional(),
   latest_invoice: z.union([z.string(), StripeInvoiceShape]).nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
 })
@@ -48,12 +55,23 @@ export const StripeSubscriptionShape = z.object({
 export const StripePaymentIntentShape = z.object({
   id: z.string(),
   object: z.literal('payment_intent').optional(),
-  status: z.enum(['succeeded', 'processing', 'requires_action', 'requires_payment_method', 'canceled', 'requires_confirmation', 'requires_capture']),
+  status: z.enum([
+    'succeeded',
+    'processing',
+    'requires_action',
+    'requires_payment_method',
+    'canceled',
+    'requires_confirmation',
+    'requires_capture',
+  ]),
   amount: z.number().int(),
   currency: z.string(),
   customer: Id.nullable().optional(),
   latest_charge: Id.nullable().optional(),
-  last_payment_error: z.object({ message: z.string().optional(), code: z.string().optional() }).nullable().optional(),
+  last_payment_error: z
+    .object({ message: z.string().optional(), code: z.string().optional() })
+    .nullable()
+    .optional(),
   client_secret: z.string().nullable().optional(),
   description: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
@@ -102,7 +120,9 @@ export function readSubscription(raw: unknown): ProviderSubscription {
   }
 }
 
-export function readPaymentIntent(raw: unknown): ProviderPayment & { metadata: Record<string, string>; description: string | null } {
+export function readPaymentIntent(
+  raw: unknown,
+): ProviderPayment & { metadata: Record<string, string>; description: string | null } {
   const pi = StripePaymentIntentShape.parse(raw)
   return {
     id: pi.id,

@@ -1,4 +1,9 @@
-import { INVALID_CARD_ERRORS, TEST_CARDS, cardBrand, luhnValid } from '@mouthpiece/contracts/payments/test-cards'
+import {
+  INVALID_CARD_ERRORS,
+  TEST_CARDS,
+  cardBrand,
+  luhnValid,
+} from '@mouthpiece/contracts/payments/test-cards'
 import type { CardOutcome } from '@mouthpiece/contracts/payments/test-cards'
 
 export { CARD_ERRORS, TEST_CARDS } from '@mouthpiece/contracts/payments/test-cards'
@@ -39,7 +44,8 @@ export function checkCard(card: CardInput, now = new Date()): CheckedCard {
   if (expYear < year || expYear > year + 50 || (expYear === year && card.expMonth < month))
     return { ok: false, ...INVALID_CARD_ERRORS.invalid_expiry_year }
   const brand = cardBrand(number)
-  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc.trim())) return { ok: false, ...INVALID_CARD_ERRORS.invalid_cvc }
+  if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc.trim()))
+    return { ok: false, ...INVALID_CARD_ERRORS.invalid_cvc }
   const outcome = TEST_CARDS.find((c) => c.number === number)?.outcome ?? 'succeed'
   return { ok: true, brand, last4: number.slice(-4), expMonth: card.expMonth, expYear, outcome }
 }

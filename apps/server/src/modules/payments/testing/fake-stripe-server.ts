@@ -18,7 +18,13 @@ import { randomBytes } from 'node:crypto'
 export interface FakeStripe {
   port: number
   /** Every call; `browser` marks those made with the publishable key (Stripe.js in the page). */
-  requests: Array<{ method: string; path: string; body: Record<string, unknown>; idempotencyKey?: string; browser?: boolean }>
+  requests: Array<{
+    method: string
+    path: string
+    body: Record<string, unknown>
+    idempotencyKey?: string
+    browser?: boolean
+  }>
   objects: Map<string, Obj>
   /** Answers the next `times` requests to matching paths with a 500 api_error (an outage). */
   failNext(path: RegExp, times: number): void
@@ -37,39 +43,65 @@ const TEST_PMS: Record<string, { brand: string; last4: string; outcome: Outcome;
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeed' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'decline', attachFails: true },
   pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', outcome: 'expired', attachFails: true },
-  pm_card_chargeDeclinedIncorrectCvc: { brand: 'visa', last4: '0127', outcome: 'incorrect_cvc', attachFails: true },
+  pm_card_chargeDeclinedIncorrectCvc: {
+    brand: 'visa',
+    last4: '0127',
+    outcome: 'incorrect_cvc',
+    attachFails: true,
+  },
   // 4000 0000 0000 0341: attaches, then every charge is declined.
   pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: 'charge_fail' },
   // 4000 0025 0000 3155: every payment asks for 3-D Secure.
   pm_card_authenticationRequired: { brand: 'visa', last4: '3155', outcome: 'authenticate' },
 }
-const TOKENS: Record<string, string> = { tok_visa: 'pm_card_visa', tok_chargeDeclined: 'pm_card_chargeDeclined' }
+const TOKENS: Record<string, string> = {
+  tok_visa: 'pm_card_visa',
+  tok_chargeDeclined: 'pm_card_chargeDeclined',
+}
 /** Stripe's test card numbers, as Stripe.js sends them from its card field, to their test PaymentMethods. */
 const TEST_NUMBERS: Record<string, string> = {
-  '4242424242424242': 'pm_card_visa', '5555555555554444': 'pm_card_mastercard', '4000000000000002': 'pm_card_chargeDeclined',
-  '4000000000000069': 'pm_card_chargeDeclinedExpiredCard', '4000000000000127': 'pm_card_chargeDeclinedIncorrectCvc',
-  '4000000000000341': 'pm_card_chargeCustomerFail', '4000002500003155': 'pm_card_authenticationRequired',
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000000069': 'pm_card_chargeDeclinedExpiredCard',
+  '4000000000000127': 'pm_card_chargeDeclinedIncorrectCvc',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
+  '4000002500003155': 'pm_card_authenticationRequired',
 }
-const CARD_ERROR: Record<Exclude<Outcome, 'succeed' | 'authenticate'>, { code: string; decline_code: string; message: string }> = {
+const CARD_ERROR: Record<
+  Exclude<Outcome, 'succeed' | 'authenticate'>,
+  { code: string; decline_code: string; message: string }
+> = {
   decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
   charge_fail: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
   expired: { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
-  incorrect_cvc: { code: 'incorrect_cvc', decline_code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  incorrect_cvc: {
+    code: 'incorrect_cvc',
+    decline_code: 'incorrect_cvc',
+    message: "Your card's security code is incorrect.",
+  },
 }
 
 class StripeHttpError extends Error {
-  constructor(readonly status: number, readonly body: object) {
+  constructor(
+    readonly status: number,
+    readonly body: object,
+  ) {
     super('stripe error')
   }
 }
 const AUTHENTICATION_FAILED = {
-  type: 'card_error', code: 'payment_intent_authentication_failure',
-  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  type: 'card_error',
+  code: 'payment_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 }
 const cardError = (outcome: Exclude<Outcome, 'succeed' | 'authenticate'>, extra: object = {}) =>
   new StripeHttpError(402, { error: { type: 'card_error', ...CARD_ERROR[outcome], ...extra } })
 const missing = (id: string) =>
-  new StripeHttpError(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'` } })
+  new StripeHttpError(404, {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'` },
+  })
 
 /** `items[0][price]=x&expand[0]=y` → `{items: [{price: 'x'}], expand: ['y']}` */
 export function parseForm(text: string): Record<string, unknown> {
@@ -100,7 +132,11 @@ async function listenInRange(server: http.Server, [from, to]: [number, number]) 
   throw new Error(`no free port in ${from}-${to}`)
 }
 
-export async function startFakeStripe(opts: { secretKey: string; publishableKey?: string; ports?: [number, number] }): Promise<FakeStripe> {
+export async function startFakeStripe(opts: {
+  secretKey: string
+  publishableKey?: string
+  ports?: [number, number]
+}): Promise<FakeStripe> {
   const objects = new Map<string, Obj>()
   const requests: FakeStripe['requests'] = []
   const idempotent = new Map<string, { status: number; body: string }>()
@@ -118,20 +154,31 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
 
   function expandSubscription(sub: Obj, expand: unknown): Obj {
     const wants = Array.isArray(expand) && expand.some((e) => String(e).startsWith('latest_invoice'))
-    return wants && typeof sub.latest_invoice === 'string' ? { ...sub, latest_invoice: get(sub.latest_invoice) } : sub
+    return wants && typeof sub.latest_invoice === 'string'
+      ? { ...sub, latest_invoice: get(sub.latest_invoice) }
+      : sub
   }
   function pmFrom(ref: string): Obj {
     const test = TEST_PMS[ref]
     if (!test) return get(ref, 'payment_method')
     return put({
-      id: id('pm'), object: 'payment_method', type: 'card', customer: null, outcome: test.outcome, attachFails: !!test.attachFails,
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: null,
+      outcome: test.outcome,
+      attachFails: !!test.attachFails,
       card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getFullYear() + 2 },
     })
   }
   function markInvoicePaid(invoice: Obj) {
     invoice.status = 'paid'
     invoice.amount_paid = invoice.amount_due
-    const sub = get((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription, 'subscription')
+    const sub = get(
+      (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
+        .subscription,
+      'subscription',
+    )
     if (sub.status === 'incomplete' || sub.status === 'past_due') sub.status = 'active'
     return invoice
   }
@@ -140,9 +187,20 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
     const secret = (invoice.confirmation_secret as { client_secret: string }).client_secret
     const piId = secret.split('_secret_')[0]!
     return put({
-      ...(objects.get(piId) ?? {}), id: piId, object: 'payment_intent', amount: invoice.amount_due, currency: invoice.currency,
-      customer: invoice.customer, payment_method: pm.id, description: 'Subscription creation', metadata: {}, invoice: invoice.id,
-      client_secret: secret, status: 'requires_action', latest_charge: null, last_payment_error: null,
+      ...(objects.get(piId) ?? {}),
+      id: piId,
+      object: 'payment_intent',
+      amount: invoice.amount_due,
+      currency: invoice.currency,
+      customer: invoice.customer,
+      payment_method: pm.id,
+      description: 'Subscription creation',
+      metadata: {},
+      invoice: invoice.id,
+      client_secret: secret,
+      status: 'requires_action',
+      latest_charge: null,
+      last_payment_error: null,
       next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
     })
   }
@@ -150,27 +208,57 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
     return pm.outcome as Outcome
   }
 
-  function handle(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams): object {
+  function handle(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    query: URLSearchParams,
+  ): object {
     const seg = path.replace(/^\/v1\//, '').split('/')
     const [resource, objId, action] = seg
     const metadata = (body.metadata ?? {}) as Record<string, string>
     if (method === 'POST' && resource === 'customers' && !objId)
-      return put({ id: id('cus'), object: 'customer', email: body.email, name: body.name, metadata, invoice_settings: { default_payment_method: null } })
+      return put({
+        id: id('cus'),
+        object: 'customer',
+        email: body.email,
+        name: body.name,
+        metadata,
+        invoice_settings: { default_payment_method: null },
+      })
     if (method === 'POST' && resource === 'customers' && objId) {
       const customer = get(objId, 'customer')
       const settings = body.invoice_settings as { default_payment_method?: string } | undefined
       if (settings?.default_payment_method) {
         const pm = get(settings.default_payment_method, 'payment_method')
-        if (pm.customer !== objId) throw new StripeHttpError(400, { error: { type: 'invalid_request_error', message: 'The payment method is not attached to this customer.' } })
+        if (pm.customer !== objId)
+          throw new StripeHttpError(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'The payment method is not attached to this customer.',
+            },
+          })
         customer.invoice_settings = { default_payment_method: pm.id }
       }
       return customer
     }
-    if (method === 'POST' && resource === 'payment_methods' && !objId && (body.card as { number?: string } | undefined)?.number) {
+    if (
+      method === 'POST' &&
+      resource === 'payment_methods' &&
+      !objId &&
+      (body.card as { number?: string } | undefined)?.number
+    ) {
       // Stripe.js's createPaymentMethod from its card field: a new PaymentMethod every time.
       const number = String((body.card as { number: string }).number).replace(/\D/g, '')
       const ref = TEST_NUMBERS[number]
-      if (!ref) throw new StripeHttpError(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card.' } })
+      if (!ref)
+        throw new StripeHttpError(402, {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+          },
+        })
       return pmFrom(ref)
     }
     if (method === 'POST' && resource === 'payment_methods' && !objId) {
@@ -192,23 +280,60 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
       return pm
     }
     if (method === 'POST' && resource === 'prices')
-      return put({ id: id('price'), object: 'price', currency: body.currency, unit_amount: Number(body.unit_amount), recurring: body.recurring, metadata })
+      return put({
+        id: id('price'),
+        object: 'price',
+        currency: body.currency,
+        unit_amount: Number(body.unit_amount),
+        recurring: body.recurring,
+        metadata,
+      })
     if (resource === 'subscriptions') {
       if (method === 'POST' && !objId) {
         const items = body.items as Array<{ price: string }>
         const price = get(items[0]!.price, 'price')
-        if (body.payment_behavior !== 'default_incomplete') throw new StripeHttpError(400, { error: { type: 'invalid_request_error', message: 'fake supports default_incomplete only' } })
+        if (body.payment_behavior !== 'default_incomplete')
+          throw new StripeHttpError(400, {
+            error: { type: 'invalid_request_error', message: 'fake supports default_incomplete only' },
+          })
         const subId = id('sub')
         const start = now()
         const invoice = put({
-          id: id('in'), object: 'invoice', status: 'open', amount_due: price.unit_amount, amount_paid: 0, currency: price.currency,
-          attempt_count: 0, customer: body.customer, parent: { subscription_details: { subscription: subId } },
-          confirmation_secret: { client_secret: `${id('pi')}_secret_${randomBytes(6).toString('hex')}`, type: 'payment_intent' },
+          id: id('in'),
+          object: 'invoice',
+          status: 'open',
+          amount_due: price.unit_amount,
+          amount_paid: 0,
+          currency: price.currency,
+          attempt_count: 0,
+          customer: body.customer,
+          parent: { subscription_details: { subscription: subId } },
+          confirmation_secret: {
+            client_secret: `${id('pi')}_secret_${randomBytes(6).toString('hex')}`,
+            type: 'payment_intent',
+          },
         })
         const sub = put({
-          id: subId, object: 'subscription', status: 'incomplete', customer: body.customer, cancel_at_period_end: false, metadata,
-          latest_invoice: invoice.id, created: start,
-          items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price, current_period_start: start, current_period_end: addMonth(start) }] },
+          id: subId,
+          object: 'subscription',
+          status: 'incomplete',
+          customer: body.customer,
+          cancel_at_period_end: false,
+          metadata,
+          latest_invoice: invoice.id,
+          created: start,
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: id('si'),
+                object: 'subscription_item',
+                price,
+                current_period_start: start,
+                current_period_end: addMonth(start),
+              },
+            ],
+          },
         })
         return expandSubscription(sub, body.expand)
       }
@@ -219,10 +344,13 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
         sub.status = 'canceled'
         return sub
       }
-      if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true'
+      if (body.cancel_at_period_end !== undefined)
+        sub.cancel_at_period_end = body.cancel_at_period_end === 'true'
       const items = body.items as Array<{ id: string; price: string }> | undefined
       if (items?.[0]) {
-        const item = (sub.items as { data: Array<Record<string, unknown>> }).data.find((i) => i.id === items[0]!.id)
+        const item = (sub.items as { data: Array<Record<string, unknown>> }).data.find(
+          (i) => i.id === items[0]!.id,
+        )
         if (!item) throw missing(items[0].id)
         item.price = get(items[0].price, 'price')
       }
@@ -232,14 +360,28 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
       const invoice = get(objId!, 'invoice')
       if (method === 'GET') return invoice
       if (action === 'pay') {
-        if (invoice.status !== 'open') throw new StripeHttpError(400, { error: { type: 'invalid_request_error', code: 'invoice_not_open', message: 'Invoice is already paid' } })
+        if (invoice.status !== 'open')
+          throw new StripeHttpError(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'invoice_not_open',
+              message: 'Invoice is already paid',
+            },
+          })
         const pm = get(String(body.payment_method), 'payment_method')
         invoice.attempt_count = Number(invoice.attempt_count) + 1
         const outcome = charge(pm)
         if (outcome === 'authenticate') {
           // The invoice's PaymentIntent (the one its confirmation secret names) waits for the payer's bank.
           invoicePaymentIntent(invoice, pm)
-          throw new StripeHttpError(402, { error: { type: 'card_error', code: 'invoice_payment_intent_requires_action', message: 'This payment requires additional user action before it can be completed successfully.' } })
+          throw new StripeHttpError(402, {
+            error: {
+              type: 'card_error',
+              code: 'invoice_payment_intent_requires_action',
+              message:
+                'This payment requires additional user action before it can be completed successfully.',
+            },
+          })
         }
         if (outcome !== 'succeed') throw cardError(outcome, { charge: id('ch') })
         return markInvoicePaid(invoice)
@@ -249,18 +391,42 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
       // A customer's own card, or (no customer) a ready-made test PaymentMethod or an unattached one.
       const pm = pmFrom(String(body.payment_method))
       if (pm.customer && pm.customer !== body.customer)
-        throw new StripeHttpError(400, { error: { type: 'invalid_request_error', code: 'payment_method_not_available', message: 'The provided PaymentMethod is attached to another customer.' } })
+        throw new StripeHttpError(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_method_not_available',
+            message: 'The provided PaymentMethod is attached to another customer.',
+          },
+        })
       const outcome = charge(pm)
       const piId = id('pi')
       const pi = put({
-        id: piId, object: 'payment_intent', amount: Number(body.amount), currency: body.currency, customer: body.customer,
-        description: body.description ?? null, metadata, latest_charge: outcome === 'authenticate' ? null : id('ch'),
+        id: piId,
+        object: 'payment_intent',
+        amount: Number(body.amount),
+        currency: body.currency,
+        customer: body.customer,
+        description: body.description ?? null,
+        metadata,
+        latest_charge: outcome === 'authenticate' ? null : id('ch'),
         client_secret: `${piId}_secret_${randomBytes(8).toString('hex')}`,
-        status: outcome === 'succeed' ? 'succeeded' : outcome === 'authenticate' ? 'requires_action' : 'requires_payment_method',
-        next_action: outcome === 'authenticate' ? { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } : null,
-        last_payment_error: outcome === 'succeed' || outcome === 'authenticate' ? null : { type: 'card_error', ...CARD_ERROR[outcome] },
+        status:
+          outcome === 'succeed'
+            ? 'succeeded'
+            : outcome === 'authenticate'
+              ? 'requires_action'
+              : 'requires_payment_method',
+        next_action:
+          outcome === 'authenticate'
+            ? { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } }
+            : null,
+        last_payment_error:
+          outcome === 'succeed' || outcome === 'authenticate'
+            ? null
+            : { type: 'card_error', ...CARD_ERROR[outcome] },
       })
-      if (outcome !== 'succeed' && outcome !== 'authenticate') throw cardError(outcome, { charge: pi.latest_charge, payment_intent: pi })
+      if (outcome !== 'succeed' && outcome !== 'authenticate')
+        throw cardError(outcome, { charge: pi.latest_charge, payment_intent: pi })
       return pi
     }
     if (resource === 'payment_intents' && objId) {
@@ -274,19 +440,24 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
           Object.assign(pi, { status: 'succeeded', latest_charge: id('ch') })
           // An invoice's payment pays the invoice, which starts its subscription.
           if (typeof pi.invoice === 'string') markInvoicePaid(get(pi.invoice, 'invoice'))
-        } else Object.assign(pi, { status: 'requires_payment_method', last_payment_error: AUTHENTICATION_FAILED })
+        } else
+          Object.assign(pi, { status: 'requires_payment_method', last_payment_error: AUTHENTICATION_FAILED })
         return pi
       }
     }
-    throw new StripeHttpError(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } })
+    throw new StripeHttpError(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
+    })
   }
 
   /** With the publishable key, only a PaymentIntent whose client secret the caller holds (as on Stripe). */
   function publishableMayCall(req: http.IncomingMessage, url: URL, body: Record<string, unknown>): boolean {
     if (!opts.publishableKey || req.headers.authorization !== `Bearer ${opts.publishableKey}`) return false
     const [resource, objId] = url.pathname.replace(/^\/v1\//, '').split('/')
-    if (req.method === 'POST' && resource === 'payment_methods' && !objId) return !!(body.card as { number?: string } | undefined)?.number
-    const secret = typeof body.client_secret === 'string' ? body.client_secret : url.searchParams.get('client_secret')
+    if (req.method === 'POST' && resource === 'payment_methods' && !objId)
+      return !!(body.card as { number?: string } | undefined)?.number
+    const secret =
+      typeof body.client_secret === 'string' ? body.client_secret : url.searchParams.get('client_secret')
     const pi = resource === 'payment_intents' && objId ? objects.get(objId) : undefined
     return !!pi && pi.client_secret === secret
   }
@@ -299,29 +470,56 @@ export async function startFakeStripe(opts: { secretKey: string; publishableKey?
       const loss = lost.find((l) => l.remaining > 0 && l.path.test(url.pathname))
       if (loss) loss.remaining -= 1
       const send = (status: number, text: string) => {
-        if (loss) [status, text] = [500, JSON.stringify({ error: { type: 'api_error', message: 'An error occurred while processing your request.' } })]
+        if (loss)
+          [status, text] = [
+            500,
+            JSON.stringify({
+              error: { type: 'api_error', message: 'An error occurred while processing your request.' },
+            }),
+          ]
         // Browsers call Stripe's API straight from the page (Stripe.js), so it answers any origin.
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), 'access-control-allow-origin': '*' })
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': id('req'),
+          'access-control-allow-origin': '*',
+        })
         res.end(text)
       }
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' })
+        res.writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'authorization, content-type',
+          'access-control-allow-methods': 'GET, POST',
+        })
         return res.end()
       }
       const raw = Buffer.concat(chunks).toString('utf8')
       const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseForm(raw)
       if (req.headers.authorization !== `Bearer ${opts.secretKey}` && !publishableMayCall(req, url, body))
-        return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }))
-      const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined
+        return send(
+          401,
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }),
+        )
+      const key =
+        typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined
       const browser = !!opts.publishableKey && req.headers.authorization === `Bearer ${opts.publishableKey}`
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: key, ...(browser ? { browser } : {}) })
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        body,
+        idempotencyKey: key,
+        ...(browser ? { browser } : {}),
+      })
       const cacheKey = key ? `${req.method} ${url.pathname} ${key}` : undefined
       const cached = cacheKey ? idempotent.get(cacheKey) : undefined
       if (cached) return send(cached.status, cached.body)
       const outage = outages.find((o) => o.remaining > 0 && o.path.test(url.pathname))
       if (outage) {
         outage.remaining -= 1
-        return send(500, JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong on Stripe\'s end.' } }))
+        return send(
+          500,
+          JSON.stringify({ error: { type: 'api_error', message: "Something went wrong on Stripe's end." } }),
+        )
       }
       let status = 200
       let answer: object

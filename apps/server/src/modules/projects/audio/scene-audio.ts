@@ -43,28 +43,58 @@ export async function sceneVoice(db: Queryable, userId: number, scene: Scene): P
 
 /** Checks a scene's voice choice before any work is queued (unknown voice or sample → clear error). */
 export async function checkSceneVoice(db: Queryable, userId: number, scene: Scene): Promise<void> {
-  if (scene.audioData.voiceType === 'custom') await sampleProfile(db, { userId, visitorId: null }, scene.audioData.sampleUuidPath ?? undefined)
+  if (scene.audioData.voiceType === 'custom')
+    await sampleProfile(db, { userId, visitorId: null }, scene.audioData.sampleUuidPath ?? undefined)
   else await requireVoice(await sceneVoice(db, userId, scene))
 }
 
 /** Speaks the scene's text as take `variant` and stores it under the project. */
-export async function speakScene(deps: SpeakDeps, userId: number, projectId: number, scene: Scene, variant = 0, signal?: AbortSignal): Promise<AudioTake> {
+export async function speakScene(
+  deps: SpeakDeps,
+  userId: number,
+  projectId: number,
+  scene: Scene,
+  variant = 0,
+  signal?: AbortSignal,
+): Promise<AudioTake> {
   const text = scene.text.trim()
-  if (!text) throw new AppError('validation', 'Please enter the scene text first', 400, { text: ['Please enter the scene text first'] })
+  if (!text)
+    throw new AppError('validation', 'Please enter the scene text first', 400, {
+      text: ['Please enter the scene text first'],
+    })
   const a = scene.audioData
   const v = TAKE_VARIATIONS[variant % TAKE_VARIATIONS.length]!
   const effect = a.voiceType === 'robot' ? 'robot' : a.voiceType === 'custom' ? 'match' : 'none'
-  const matchProfile = effect === 'match' ? await sampleProfile(deps.db, { userId, visitorId: null }, a.sampleUuidPath ?? undefined) : undefined
-  const spoken = await mediaEngine.speak({
-    text, voiceId: await sceneVoice(deps.db, userId, scene), emotion: a.emotion,
-    intensity: clamp(a.intensity + v.intensity, 0, 1), rate: clamp(a.rate * v.rate, 0.5, 2), pitch: clamp(a.pitch + v.pitch, -12, 12),
-    effect, matchProfile,
-  }, signal)
-  return storeTake(deps, projectId, spoken, { words: spoken.words, cues: spoken.cues, source: a.voiceType, text })
+  const matchProfile =
+    effect === 'match'
+      ? await sampleProfile(deps.db, { userId, visitorId: null }, a.sampleUuidPath ?? undefined)
+      : undefined
+  const spoken = await mediaEngine.speak(
+    {
+      text,
+      voiceId: await sceneVoice(deps.db, userId, scene),
+      emotion: a.emotion,
+      intensity: clamp(a.intensity + v.intensity, 0, 1),
+      rate: clamp(a.rate * v.rate, 0.5, 2),
+      pitch: clamp(a.pitch + v.pitch, -12, 12),
+      effect,
+      matchProfile,
+    },
+    signal,
+  )
+  return storeTake(deps, projectId, spoken, {
+    words: spoken.words,
+    cues: spoken.cues,
+    source: a.voiceType,
+    text,
+  })
 }
 
 export async function storeTake(
-  deps: SpeakDeps, projectId: number, audio: Pcm & { duration: number }, meta: Pick<AudioTake, 'words' | 'cues' | 'source' | 'text'>,
+  deps: SpeakDeps,
+  projectId: number,
+  audio: Pcm & { duration: number },
+  meta: Pick<AudioTake, 'words' | 'cues' | 'source' | 'text'>,
 ): Promise<AudioTake> {
   const id = randomUUID()
   const file = takeFileName(id)
@@ -73,7 +103,11 @@ export async function storeTake(
 }
 
 /** Removes the stored files of takes no scene keeps any more. */
-export async function removeTakes(storage: Storage, projectId: number, takeIds: Iterable<string>): Promise<void> {
+export async function removeTakes(
+  storage: Storage,
+  projectId: number,
+  takeIds: Iterable<string>,
+): Promise<void> {
   await Promise.all([...takeIds].map((id) => storage.delete(projectFileKey(projectId, takeFileName(id)))))
 }
 

@@ -35,7 +35,13 @@ export interface Recognised {
 
 /** Writes the first file part of a multipart request to `tmpDir` (other parts are read as fields). */
 export async function receiveUpload(
-  parts: AsyncIterableIterator<{ type: 'file' | 'field'; fieldname: string; filename?: string; file?: Readable & { truncated?: boolean }; value?: unknown }>,
+  parts: AsyncIterableIterator<{
+    type: 'file' | 'field'
+    fieldname: string
+    filename?: string
+    file?: Readable & { truncated?: boolean }
+    value?: unknown
+  }>,
   tmpDir: string,
   maxBytes = MAX_PROJECT_UPLOAD_BYTES,
 ): Promise<ReceivedFile> {
@@ -46,18 +52,32 @@ export async function receiveUpload(
   let written: string | undefined
   try {
     for await (const part of parts) {
-      if (part.type === 'field') { fields[part.fieldname] = typeof part.value === 'string' ? part.value : ''; continue }
-      if (received || !part.file) { part.file?.resume(); continue }
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : ''
+        continue
+      }
+      if (received || !part.file) {
+        part.file?.resume()
+        continue
+      }
       written = path.join(tmpDir, `upload-${randomUUID()}`)
       await pipeline(part.file, fs.createWriteStream(written))
-      if (part.file.truncated) throw new AppError('too_large', `The file is too large. Please upload one under ${Math.round(maxBytes / 1024 / 1024)} MB.`, 413)
+      if (part.file.truncated)
+        throw new AppError(
+          'too_large',
+          `The file is too large. Please upload one under ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+          413,
+        )
       received = { file: written, originalName: part.filename ?? 'upload' }
     }
   } catch (err) {
     if (written) await rm(written, { force: true })
     throw err
   }
-  if (!received) throw new AppError('validation', 'Please choose a file to upload.', 422, { file: ['Please choose a file to upload.'] })
+  if (!received)
+    throw new AppError('validation', 'Please choose a file to upload.', 422, {
+      file: ['Please choose a file to upload.'],
+    })
   const file = received.file
   return { ...received, fields, cleanup: () => rm(file, { force: true }) }
 }
@@ -66,14 +86,20 @@ export async function receiveUpload(
 export async function recognise(file: string): Promise<Recognised | null> {
   const info = await probe(file).catch(() => null)
   if (info) {
-    const video = info.streams.find((s) => s.codec_type === 'video' && !['png', 'mjpeg', 'gif', 'webp', 'bmp'].includes(s.codec_name ?? ''))
+    const video = info.streams.find(
+      (s) => s.codec_type === 'video' && !['png', 'mjpeg', 'gif', 'webp', 'bmp'].includes(s.codec_name ?? ''),
+    )
     const audio = info.streams.find((s) => s.codec_type === 'audio')
     const duration = Number(info.format.duration ?? video?.duration ?? audio?.duration)
     const format = info.format.format_name ?? ''
-    if (video && VIDEO_CONTAINERS.test(format) && duration > 0) return { kind: 'video', duration, format, width: video.width, height: video.height }
+    if (video && VIDEO_CONTAINERS.test(format) && duration > 0)
+      return { kind: 'video', duration, format, width: video.width, height: video.height }
     if (audio && !video && duration > 0) return { kind: 'audio', duration, format }
   }
-  const meta = await sharp(file).metadata().catch(() => null)
-  if (meta?.format && IMAGE_FORMATS.has(meta.format)) return { kind: 'image', duration: null, format: meta.format, width: meta.width, height: meta.height }
+  const meta = await sharp(file)
+    .metadata()
+    .catch(() => null)
+  if (meta?.format && IMAGE_FORMATS.has(meta.format))
+    return { kind: 'image', duration: null, format: meta.format, width: meta.width, height: meta.height }
   return null
 }

@@ -7,5 +7,8 @@ import { suggestBackground, videoBackgroundKey } from './public-backgrounds'
 export function registerPublicBackgroundRoutes(ctx: HttpContext) {
   ctx.route(textBackground, async ({ query }) => ({ background: suggestBackground(query.sentence) }))
   ctx.route(videoBackground, async ({ params, req, reply }) =>
-    sendStoredFile(req, reply, ctx.storage, await videoBackgroundKey(ctx.storage, params.id), { cacheControl: 'public, max-age=86400' }))
+    sendStoredFile(req, reply, ctx.storage, await videoBackgroundKey(ctx.storage, params.id), {
+      cacheControl: 'public, max-age=86400',
+    }),
+  )
 }

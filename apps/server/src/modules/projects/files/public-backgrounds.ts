@@ -17,11 +17,99 @@ import type { Storage } from '../../../platform/storage/storage'
 
 /** Words that set a mood, per ready background (the first preset, studio, is the default). */
 const MOODS: Array<{ id: BackgroundPreset['id']; words: string[] }> = [
-  { id: 'coral', words: ['hype', 'hyped', 'win', 'won', 'epic', 'fire', 'amazing', 'wow', 'party', 'love', 'celebrate', 'thanks', 'thank', 'awesome', 'sunset', 'summer'] },
-  { id: 'ocean', words: ['calm', 'relax', 'chill', 'ocean', 'sea', 'water', 'wave', 'waves', 'peace', 'breathe', 'blue', 'beach', 'travel'] },
-  { id: 'night', words: ['night', 'game', 'gaming', 'stream', 'streaming', 'twitch', 'live', 'raid', 'chat', 'city', 'dark', 'late', 'subs', 'bits'] },
-  { id: 'mint', words: ['fresh', 'green', 'nature', 'health', 'healthy', 'spring', 'grow', 'garden', 'forest', 'eco', 'mint', 'morning'] },
-  { id: 'paper', words: ['read', 'learn', 'book', 'books', 'study', 'news', 'write', 'story', 'history', 'tutorial', 'guide', 'lesson', 'today'] },
+  {
+    id: 'coral',
+    words: [
+      'hype',
+      'hyped',
+      'win',
+      'won',
+      'epic',
+      'fire',
+      'amazing',
+      'wow',
+      'party',
+      'love',
+      'celebrate',
+      'thanks',
+      'thank',
+      'awesome',
+      'sunset',
+      'summer',
+    ],
+  },
+  {
+    id: 'ocean',
+    words: [
+      'calm',
+      'relax',
+      'chill',
+      'ocean',
+      'sea',
+      'water',
+      'wave',
+      'waves',
+      'peace',
+      'breathe',
+      'blue',
+      'beach',
+      'travel',
+    ],
+  },
+  {
+    id: 'night',
+    words: [
+      'night',
+      'game',
+      'gaming',
+      'stream',
+      'streaming',
+      'twitch',
+      'live',
+      'raid',
+      'chat',
+      'city',
+      'dark',
+      'late',
+      'subs',
+      'bits',
+    ],
+  },
+  {
+    id: 'mint',
+    words: [
+      'fresh',
+      'green',
+      'nature',
+      'health',
+      'healthy',
+      'spring',
+      'grow',
+      'garden',
+      'forest',
+      'eco',
+      'mint',
+      'morning',
+    ],
+  },
+  {
+    id: 'paper',
+    words: [
+      'read',
+      'learn',
+      'book',
+      'books',
+      'study',
+      'news',
+      'write',
+      'story',
+      'history',
+      'tutorial',
+      'guide',
+      'lesson',
+      'today',
+    ],
+  },
 ]
 
 const preset = (id: string) => BACKGROUND_PRESETS.find((p) => p.id === id)
@@ -30,14 +118,25 @@ export const videoBackgroundPath = (id: string) => `/api/video-background/${id}`
 
 /** The ready background whose mood words the sentence uses most (ties: the earlier mood); else studio. */
 export function suggestBackground(sentence: string): SuggestedBackground {
-  const words = sentence.toLowerCase().normalize('NFKD').replace(/[^a-z0-9\s']/g, ' ').split(/\s+/).filter(Boolean)
+  const words = sentence
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s']/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
   let best: { id: BackgroundPreset['id']; matched: string[] } = { id: 'studio', matched: [] }
   for (const mood of MOODS) {
     const matched = [...new Set(words.filter((w) => mood.words.includes(w)))]
     if (matched.length > best.matched.length) best = { id: mood.id, matched }
   }
   const p = preset(best.id)!
-  return { id: p.id, label: p.label, colors: [p.colors[0], p.colors[1]], video_url: videoBackgroundPath(p.id), matched: best.matched }
+  return {
+    id: p.id,
+    label: p.label,
+    colors: [p.colors[0], p.colors[1]],
+    video_url: videoBackgroundPath(p.id),
+    matched: best.matched,
+  }
 }
 
 const SECONDS = 6
@@ -58,8 +157,26 @@ export async function videoBackgroundKey(storage: Storage, id: string): Promise<
         const file = path.join(dir, 'bg.mp4')
         const [a, b] = p.colors.map((c) => `0x${c.slice(1)}`)
         // Two-colour gradient turning slowly: the same look as the preset's CSS, moving.
-        await ffmpeg(['-v', 'error', '-y', '-f', 'lavfi', '-i', `gradients=size=1280x720:rate=30:c0=${a}:c1=${b}:nb_colors=2:speed=0.01:duration=${SECONDS}`,
-          '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file])
+        await ffmpeg([
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          `gradients=size=1280x720:rate=30:c0=${a}:c1=${b}:nb_colors=2:speed=0.01:duration=${SECONDS}`,
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '23',
+          '-pix_fmt',
+          'yuv420p',
+          '-movflags',
+          '+faststart',
+          file,
+        ])
         await storage.put(key, fs.createReadStream(file), 'video/mp4')
         return key
       } finally {

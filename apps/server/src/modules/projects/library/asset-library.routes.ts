@@ -8,5 +8,8 @@ export function registerAssetLibraryRoutes(ctx: HttpContext) {
     void reply.header('cache-control', 'no-store')
     return listAssets(ctx, actor.user.id, query.kind, query.page)
   })
-  ctx.route(deleteStoredAsset, async ({ actor, body }) => ({ deleted: true as const, storage: await deleteAsset(ctx, actor.user.id, body.id) }))
+  ctx.route(deleteStoredAsset, async ({ actor, body }) => ({
+    deleted: true as const,
+    storage: await deleteAsset(ctx, actor.user.id, body.id),
+  }))
 }

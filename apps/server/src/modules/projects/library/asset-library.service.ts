@@ -28,8 +28,10 @@ import { systemWrite } from '../projects.service'
 const MAX_ROWS = 500
 const assetNotFound = () => new AppError('not_found', 'File not found', 404)
 
-const seconds = (s: number | null | undefined) => (s ? ` · ${s < 60 ? `${Math.round(s)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`}` : '')
-const sizeOf = async (storage: Storage, key: string | null | undefined) => (key ? ((await storage.stat(key).catch(() => null))?.size ?? 0) : 0)
+const seconds = (s: number | null | undefined) =>
+  s ? ` · ${s < 60 ? `${Math.round(s)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`}` : ''
+const sizeOf = async (storage: Storage, key: string | null | undefined) =>
+  key ? ((await storage.stat(key).catch(() => null))?.size ?? 0) : 0
 
 /** Every stored file of the user, newest first within each kind. */
 async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsset[]> {
@@ -39,29 +41,55 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
   // Project backgrounds (uploads).
   for (const bg of await repo.listBackgrounds(db, userId)) {
     items.push({
-      kind: 'uploads', id: `background:${bg.id}`, name: bg.name, detail: `Background ${bg.type}${seconds(bg.duration)}`, media: bg.type,
-      preview_url: `/api/project-backgrounds/${bg.id}/file`, download_url: `/api/project-backgrounds/${bg.id}/file`,
-      bytes: await sizeOf(storage, bg.file_key), created_at: bg.created_at.toISOString(), locked: null,
+      kind: 'uploads',
+      id: `background:${bg.id}`,
+      name: bg.name,
+      detail: `Background ${bg.type}${seconds(bg.duration)}`,
+      media: bg.type,
+      preview_url: `/api/project-backgrounds/${bg.id}/file`,
+      download_url: `/api/project-backgrounds/${bg.id}/file`,
+      bytes: await sizeOf(storage, bg.file_key),
+      created_at: bg.created_at.toISOString(),
+      locked: null,
     })
   }
 
   // Audio uploads (voices module: voice match samples, own recordings).
-  const audioRows = await db.select().from(audioUploads).where(eq(audioUploads.user_id, userId)).orderBy(desc(audioUploads.created_at)).limit(MAX_ROWS)
+  const audioRows = await db
+    .select()
+    .from(audioUploads)
+    .where(eq(audioUploads.user_id, userId))
+    .orderBy(desc(audioUploads.created_at))
+    .limit(MAX_ROWS)
   for (const row of audioRows) {
     const ready = row.status === ProcessStatus.successfully && row.wav_key
     const link = ready ? `/api/audio/download?file_name=${wavName(row.id)}` : null
     items.push({
-      kind: 'uploads', id: `upload:${row.id}`, name: row.original_name, detail: `Audio upload${seconds(row.duration)}${ready ? '' : ` · ${row.stage}`}`, media: 'audio',
-      preview_url: link, download_url: link,
-      bytes: (await sizeOf(storage, row.original_key)) + (await sizeOf(storage, row.wav_key)), created_at: row.created_at.toISOString(), locked: null,
+      kind: 'uploads',
+      id: `upload:${row.id}`,
+      name: row.original_name,
+      detail: `Audio upload${seconds(row.duration)}${ready ? '' : ` · ${row.stage}`}`,
+      media: 'audio',
+      preview_url: link,
+      download_url: link,
+      bytes: (await sizeOf(storage, row.original_key)) + (await sizeOf(storage, row.wav_key)),
+      created_at: row.created_at.toISOString(),
+      locked: null,
     })
   }
 
   // Project files: asset uploads, base videos (uploads) and audio takes.
-  const projectRows = await db.select().from(projects).where(eq(projects.user_id, userId)).orderBy(desc(projects.updated_at)).limit(MAX_ROWS)
+  const projectRows = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.user_id, userId))
+    .orderBy(desc(projects.updated_at))
+    .limit(MAX_ROWS)
   for (const p of projectRows) {
     const doc = ProjectDocument.parse(p.document)
-    const listed = new Map((await storage.list(`projects/${p.id}/`)).map((o) => [o.key.slice(o.key.lastIndexOf('/') + 1), o]))
+    const listed = new Map(
+      (await storage.list(`projects/${p.id}/`)).map((o) => [o.key.slice(o.key.lastIndexOf('/') + 1), o]),
+    )
     const used = new Set<string>()
     if (doc.origin.file) used.add(doc.origin.file)
     for (const s of doc.scenes) for (const a of s.assets) if (a.file) used.add(a.file)
@@ -70,9 +98,17 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
       const base = name.startsWith('video_id_')
       const media = base || name.endsWith('.video') ? 'video' : name.endsWith('.audio') ? 'audio' : 'image'
       items.push({
-        kind: 'uploads', id: `file:${p.id}:${name}`, name: base ? `Base video of ${p.name}` : `${media === 'image' ? 'Picture' : media === 'video' ? 'Video' : 'Sound'} in ${p.name}`,
-        detail: base ? `Reaction/origin video${seconds(doc.origin.duration)}` : `Project asset`, media,
-        preview_url: projectFileUrl(p.id, name), download_url: projectFileUrl(p.id, name), bytes: o.size, created_at: o.modifiedAt.toISOString(),
+        kind: 'uploads',
+        id: `file:${p.id}:${name}`,
+        name: base
+          ? `Base video of ${p.name}`
+          : `${media === 'image' ? 'Picture' : media === 'video' ? 'Video' : 'Sound'} in ${p.name}`,
+        detail: base ? `Reaction/origin video${seconds(doc.origin.duration)}` : `Project asset`,
+        media,
+        preview_url: projectFileUrl(p.id, name),
+        download_url: projectFileUrl(p.id, name),
+        bytes: o.size,
+        created_at: o.modifiedAt.toISOString(),
         locked: used.has(name) ? `Used in ${p.name}. Remove it from the project first.` : null,
       })
     }
@@ -83,9 +119,19 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
         if (!o) continue
         seen.add(takeFileName(take.id))
         items.push({
-          kind: 'audio', id: `take:${p.id}:${take.id}`, name: take.text.slice(0, 80) || `Scene ${i + 1}`, detail: `Take of scene ${i + 1} in ${p.name}${seconds(take.duration)}`, media: 'audio',
-          preview_url: take.url, download_url: take.url, bytes: o.size, created_at: o.modifiedAt.toISOString(),
-          locked: scene.audioData.audioFile === take.id ? 'Scene ' + (i + 1) + ' of ' + p.name + ' uses this take. Pick another take first.' : null,
+          kind: 'audio',
+          id: `take:${p.id}:${take.id}`,
+          name: take.text.slice(0, 80) || `Scene ${i + 1}`,
+          detail: `Take of scene ${i + 1} in ${p.name}${seconds(take.duration)}`,
+          media: 'audio',
+          preview_url: take.url,
+          download_url: take.url,
+          bytes: o.size,
+          created_at: o.modifiedAt.toISOString(),
+          locked:
+            scene.audioData.audioFile === take.id
+              ? 'Scene ' + (i + 1) + ' of ' + p.name + ' uses this take. Pick another take first.'
+              : null,
         })
       }
     })
@@ -94,14 +140,27 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
       const takeId = /^audio_id_([A-Za-z0-9_-]+)\.wav$/.exec(name)?.[1]
       if (!takeId || seen.has(name)) continue
       items.push({
-        kind: 'audio', id: `take:${p.id}:${takeId}`, name: `Earlier take in ${p.name}`, detail: 'Of a script since edited; kept so undo can bring it back', media: 'audio',
-        preview_url: projectFileUrl(p.id, name), download_url: projectFileUrl(p.id, name), bytes: o.size, created_at: o.modifiedAt.toISOString(), locked: null,
+        kind: 'audio',
+        id: `take:${p.id}:${takeId}`,
+        name: `Earlier take in ${p.name}`,
+        detail: 'Of a script since edited; kept so undo can bring it back',
+        media: 'audio',
+        preview_url: projectFileUrl(p.id, name),
+        download_url: projectFileUrl(p.id, name),
+        bytes: o.size,
+        created_at: o.modifiedAt.toISOString(),
+        locked: null,
       })
     }
   }
 
   // Renders (quick creates, short audio, final videos of projects).
-  const renderRows = await db.select().from(renders).where(eq(renders.user_id, userId)).orderBy(desc(renders.created_at)).limit(MAX_ROWS)
+  const renderRows = await db
+    .select()
+    .from(renders)
+    .where(eq(renders.user_id, userId))
+    .orderBy(desc(renders.created_at))
+    .limit(MAX_ROWS)
   for (const r of renderRows) {
     const files = presentFiles(r)
     const keys = [...new Set(Object.values(r.files).filter((k): k is string => Boolean(k)))]
@@ -109,20 +168,39 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
     const main = r.kind === 'audio' ? files.audio_url : files.video_url
     const running = r.status !== RenderStatus.completed && r.status !== RenderStatus.issue
     items.push({
-      kind: 'renders', id: `render:${r.id}`, name: r.title || r.text.slice(0, 60) || 'Untitled', detail: `${r.source === 'project' ? 'Project video' : r.kind === 'audio' ? 'Audio' : 'Video'}${seconds(r.duration)}${running ? ' · rendering' : r.status === RenderStatus.issue ? ' · failed' : ''}`,
-      media: r.kind === 'audio' ? 'audio' : 'video', preview_url: main, download_url: main ? `${main}?download=1` : null,
-      bytes, created_at: r.created_at.toISOString(), locked: null,
+      kind: 'renders',
+      id: `render:${r.id}`,
+      name: r.title || r.text.slice(0, 60) || 'Untitled',
+      detail: `${r.source === 'project' ? 'Project video' : r.kind === 'audio' ? 'Audio' : 'Video'}${seconds(r.duration)}${running ? ' · rendering' : r.status === RenderStatus.issue ? ' · failed' : ''}`,
+      media: r.kind === 'audio' ? 'audio' : 'video',
+      preview_url: main,
+      download_url: main ? `${main}?download=1` : null,
+      bytes,
+      created_at: r.created_at.toISOString(),
+      locked: null,
     })
   }
 
   // Custom avatars.
-  const avatarRows = await db.select().from(customAvatars).where(eq(customAvatars.user_id, userId)).orderBy(desc(customAvatars.created_at)).limit(MAX_ROWS)
+  const avatarRows = await db
+    .select()
+    .from(customAvatars)
+    .where(eq(customAvatars.user_id, userId))
+    .orderBy(desc(customAvatars.created_at))
+    .limit(MAX_ROWS)
   for (const a of avatarRows) {
     const preview = `/api/custom-avatar/${a.id}/preview.png`
     items.push({
-      kind: 'avatars', id: `avatar:${a.id}`, name: a.name, detail: a.look.photo ? 'Photo avatar' : 'Custom avatar', media: 'image',
-      preview_url: preview, download_url: preview,
-      bytes: (await sizeOf(storage, a.preview_key)) + (await sizeOf(storage, a.look.photo?.key)), created_at: a.created_at.toISOString(), locked: null,
+      kind: 'avatars',
+      id: `avatar:${a.id}`,
+      name: a.name,
+      detail: a.look.photo ? 'Photo avatar' : 'Custom avatar',
+      media: 'image',
+      preview_url: preview,
+      download_url: preview,
+      bytes: (await sizeOf(storage, a.preview_key)) + (await sizeOf(storage, a.look.photo?.key)),
+      created_at: a.created_at.toISOString(),
+      locked: null,
     })
   }
   return items
@@ -142,7 +220,12 @@ export async function listAssets(deps: ProjectsDeps, userId: number, kind: Asset
   const all = await inventory(deps, userId)
   const mine = all.filter((i) => i.kind === kind).sort((a, b) => b.created_at.localeCompare(a.created_at))
   const size = ASSET_LIBRARY_PAGE_SIZE
-  return { list: mine.slice((page - 1) * size, page * size), total: mine.length, lastPage: Math.max(1, Math.ceil(mine.length / size)), storage: usage(all) }
+  return {
+    list: mine.slice((page - 1) * size, page * size),
+    total: mine.length,
+    lastPage: Math.max(1, Math.ceil(mine.length / size)),
+    storage: usage(all),
+  }
 }
 
 /** Deletes one stored file by its library id; a file still in use is refused with the reason, and nothing changes. */
@@ -158,11 +241,15 @@ export async function deleteAsset(deps: ProjectsDeps, userId: number, id: string
     }
     case 'upload':
       if (!a || !/^[0-9a-f-]{36}$/.test(a)) throw assetNotFound()
-      await remove(deps, owner, a).catch(() => { throw assetNotFound() })
+      await remove(deps, owner, a).catch(() => {
+        throw assetNotFound()
+      })
       break
     case 'render':
       if (!a || !/^[0-9a-f-]{36}$/.test(a)) throw assetNotFound()
-      await rendersServiceRemove(rendersDeps(deps), owner, a).catch(() => { throw assetNotFound() })
+      await rendersServiceRemove(rendersDeps(deps), owner, a).catch(() => {
+        throw assetNotFound()
+      })
       break
     case 'avatar':
       if (!a || !/^\d{1,9}$/.test(a)) throw assetNotFound()
@@ -178,7 +265,13 @@ export async function deleteAsset(deps: ProjectsDeps, userId: number, id: string
   return usage(await inventory(deps, userId))
 }
 
-async function deleteProjectFile(deps: ProjectsDeps, userId: number, type: 'file' | 'take', projectId: number, name: string): Promise<void> {
+async function deleteProjectFile(
+  deps: ProjectsDeps,
+  userId: number,
+  type: 'file' | 'take',
+  projectId: number,
+  name: string,
+): Promise<void> {
   if (!Number.isInteger(projectId) || !/^[A-Za-z0-9_.-]{1,120}$/.test(name)) throw assetNotFound()
   const row = await repo.findOwned(deps.db, userId, projectId)
   if (!row) throw assetNotFound()
@@ -186,20 +279,43 @@ async function deleteProjectFile(deps: ProjectsDeps, userId: number, type: 'file
   if (type === 'file' && file.startsWith('audio_id_')) throw assetNotFound()
   if (!(await deps.storage.stat(projectFileKey(projectId, file)))) throw assetNotFound()
   // Undo can bring back any of the last snapshots: a file one of them (or the current document) names stays.
-  const snapshots = await deps.db.select({ document: projectHistory.document }).from(projectHistory).where(and(eq(projectHistory.project_id, projectId)))
+  const snapshots = await deps.db
+    .select({ document: projectHistory.document })
+    .from(projectHistory)
+    .where(and(eq(projectHistory.project_id, projectId)))
   const inUse = (doc: ProjectDocument) =>
     type === 'take'
       ? doc.scenes.some((s) => s.audioData.audioFile === name)
       : doc.origin.file === file || doc.scenes.some((s) => s.assets.some((x) => x.file === file))
   const doc = ProjectDocument.parse(row.document)
-  if (inUse(doc)) throw new AppError('in_use', type === 'take' ? 'A scene uses this take. Pick another take first.' : `This file is used in ${row.name}. Remove it from the project first.`, 409)
+  if (inUse(doc))
+    throw new AppError(
+      'in_use',
+      type === 'take'
+        ? 'A scene uses this take. Pick another take first.'
+        : `This file is used in ${row.name}. Remove it from the project first.`,
+      409,
+    )
   if (snapshots.some((s) => inUse(ProjectDocument.parse(s.document)))) {
-    throw new AppError('in_use', 'An earlier version of the project (undo) still uses this file. Keep editing and try again later.', 409)
+    throw new AppError(
+      'in_use',
+      'An earlier version of the project (undo) still uses this file. Keep editing and try again later.',
+      409,
+    )
   }
   if (type === 'take') {
     await systemWrite(deps, projectId, 'audioData', (d) => {
       if (!d.scenes.some((s) => s.audioData.generatedLinks.some((t) => t.id === name))) return null
-      return { ...d, scenes: d.scenes.map((s) => ({ ...s, audioData: { ...s.audioData, generatedLinks: s.audioData.generatedLinks.filter((t) => t.id !== name) } })) }
+      return {
+        ...d,
+        scenes: d.scenes.map((s) => ({
+          ...s,
+          audioData: {
+            ...s.audioData,
+            generatedLinks: s.audioData.generatedLinks.filter((t) => t.id !== name),
+          },
+        })),
+      }
     })
   }
   await deps.storage.delete(projectFileKey(projectId, file))

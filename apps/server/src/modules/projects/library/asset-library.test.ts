@@ -33,17 +33,33 @@ describe('asset management: my stored files, their sizes, deleting what is not i
     const empty = await list('uploads')
     expect(empty).toMatchObject({ list: [], total: 0, storage: { total_bytes: 0 } })
 
-    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#FF6A59' } }).png().toBuffer()
-    expect((await client.upload(me, '/api/project-backgrounds/upload', {}, { name: 'coral.png', type: 'image/png', data: png })).statusCode).toBe(200)
+    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#FF6A59' } })
+      .png()
+      .toBuffer()
+    expect(
+      (
+        await client.upload(
+          me,
+          '/api/project-backgrounds/upload',
+          {},
+          { name: 'coral.png', type: 'image/png', data: png },
+        )
+      ).statusCode,
+    ).toBe(200)
     // A project whose only scene was spoken, then re-written: two takes, the first kept for undo.
     const project = await client.create(me, { name: 'Library', scenes: ['First words of my video.'] })
     const sceneId = project.document.scenes[0]!.id
-    const edited = await client.call('POST', `/api/projects/${project.id}/update`, me, { version: project.version, changes: [{ kind: 'text', sceneId, text: 'Second words, after an edit.' }] })
+    const edited = await client.call('POST', `/api/projects/${project.id}/update`, me, {
+      version: project.version,
+      changes: [{ kind: 'text', sceneId, text: 'Second words, after an edit.' }],
+    })
     expect(edited.statusCode, edited.body).toBe(200)
     const chosen = edited.json<ProjectAnswer>().project.document.scenes[0]!.audioData.audioFile!
 
     const uploads = await list('uploads')
-    expect(uploads.list).toMatchObject([{ kind: 'uploads', name: 'coral.png', media: 'image', bytes: png.length, locked: null }])
+    expect(uploads.list).toMatchObject([
+      { kind: 'uploads', name: 'coral.png', media: 'image', bytes: png.length, locked: null },
+    ])
     const audio = await list('audio')
     expect(audio.total).toBe(2)
     const inUse = audio.list.find((a) => a.id === `take:${project.id}:${chosen}`)!
@@ -70,7 +86,10 @@ describe('asset management: my stored files, their sizes, deleting what is not i
 
     const gone = await remove(uploads.list[0]!.id)
     expect(gone.statusCode, gone.body).toBe(200)
-    expect(gone.json<{ storage: StorageUse }>().storage).toMatchObject({ by_kind: { uploads: 0 }, counts: { uploads: 0, audio: 2 } })
+    expect(gone.json<{ storage: StorageUse }>().storage).toMatchObject({
+      by_kind: { uploads: 0 },
+      counts: { uploads: 0, audio: 2 },
+    })
     expect((await list('uploads')).total).toBe(0)
     expect((await client.call('GET', '/api/asset-management?kind=secrets', me)).statusCode).toBe(400)
     expect((await client.call('GET', '/api/asset-management')).statusCode).toBe(401)

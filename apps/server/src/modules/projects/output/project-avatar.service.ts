@@ -23,7 +23,10 @@ import { commit, conflict, ownedProject, present, systemWrite } from '../project
 import type { ProjectsDeps } from '../projects.service'
 
 export async function generateAvatar(
-  deps: ProjectsDeps, userId: number, projectId: number, body: { version: number; sceneId: string; kind: 'avatar' | 'avatar_background' },
+  deps: ProjectsDeps,
+  userId: number,
+  projectId: number,
+  body: { version: number; sceneId: string; kind: 'avatar' | 'avatar_background' },
 ): Promise<Project> {
   listenToAvatarRenders(deps)
   const row = await ownedProject(deps, userId, projectId)
@@ -39,22 +42,53 @@ export async function generateAvatar(
     looks[String(a.customAvatarId)] = custom.look
   }
   let backgroundKey: string | undefined
-  if (body.kind === 'avatar_background' && doc.background.type !== 'color') backgroundKey = (await repo.findBackground(deps.db, userId, doc.background.id))?.file_key
-  const avatar = await chooseAvatar(deps.db, userId, { influencer_id: a.influencer ?? undefined, custom_avatar_id: a.customAvatarId ?? undefined })
-  const waiting: SceneStatus = { status: RenderStatus.paused, flow: GenerationFlow.avatarWaiting, queueType: QueueType.avatar, error: null }
-  const withStatus = (d: ProjectDocument) => ({ ...d, scenes: d.scenes.map((s) => (s.id === scene.id ? { ...s, avatarData: { ...s.avatarData, status: waiting } } : s)) })
-  const written = await commit(deps, row, body.version, withStatus(doc), { kind: 'avatarData', history: false })
+  if (body.kind === 'avatar_background' && doc.background.type !== 'color')
+    backgroundKey = (await repo.findBackground(deps.db, userId, doc.background.id))?.file_key
+  const avatar = await chooseAvatar(deps.db, userId, {
+    influencer_id: a.influencer ?? undefined,
+    custom_avatar_id: a.customAvatarId ?? undefined,
+  })
+  const waiting: SceneStatus = {
+    status: RenderStatus.paused,
+    flow: GenerationFlow.avatarWaiting,
+    queueType: QueueType.avatar,
+    error: null,
+  }
+  const withStatus = (d: ProjectDocument) => ({
+    ...d,
+    scenes: d.scenes.map((s) =>
+      s.id === scene.id ? { ...s, avatarData: { ...s.avatarData, status: waiting } } : s,
+    ),
+  })
+  const written = await commit(deps, row, body.version, withStatus(doc), {
+    kind: 'avatarData',
+    history: false,
+  })
   const render = await startProjectVideo(rendersDeps(deps), userId, {
-    title: `${row.name} · scene ${doc.scenes.indexOf(scene) + 1} avatar`, text: scene.text.trim(), avatar, format: body.kind === 'avatar' ? 'webm' : 'mp4',
+    title: `${row.name} · scene ${doc.scenes.indexOf(scene) + 1} avatar`,
+    text: scene.text.trim(),
+    avatar,
+    format: body.kind === 'avatar' ? 'webm' : 'mp4',
     project: {
-      projectId, version: written.version, looks, backgroundKey,
+      projectId,
+      version: written.version,
+      looks,
+      backgroundKey,
       document: { ...doc, scenes: [scene], origin: { ...doc.origin, mode: OriginVideoMode.none } },
       avatarOnly: { sceneId: scene.id, transparent: body.kind === 'avatar' },
     },
   })
-  await recordEvent(deps, { category: 'usage', event: TrackingEvent.avatarCreated, userId, data: { project_id: projectId, scene_id: scene.id, kind: body.kind } })
+  await recordEvent(deps, {
+    category: 'usage',
+    event: TrackingEvent.avatarCreated,
+    userId,
+    data: { project_id: projectId, scene_id: scene.id, kind: body.kind },
+  })
   const linked = await systemWrite(deps, projectId, 'avatarData', (d) => ({
-    ...d, scenes: d.scenes.map((s) => (s.id === scene.id ? { ...s, avatarData: { ...s.avatarData, renderId: render.id } } : s)),
+    ...d,
+    scenes: d.scenes.map((s) =>
+      s.id === scene.id ? { ...s, avatarData: { ...s.avatarData, renderId: render.id } } : s,
+    ),
   }))
   return present(deps, linked ?? written)
 }
@@ -69,11 +103,15 @@ const announced = new Set<string>()
 async function announceThumbnail(deps: ProjectsDeps, row: RenderRow): Promise<void> {
   const spec = row.settings.project
   const poster = renderFileUrl(row.id, row.files.poster)
-  if (!spec || !row.user_id || row.status !== RenderStatus.completed || !poster || announced.has(row.id)) return
+  if (!spec || !row.user_id || row.status !== RenderStatus.completed || !poster || announced.has(row.id))
+    return
   announced.add(row.id)
   if (announced.size > 10_000) announced.clear()
   await deps.realtime.emitToUser(row.user_id, RealtimeEvent.previewThumbnail, {
-    project_id: spec.projectId, scene_id: spec.avatarOnly?.sceneId ?? null, render_id: row.id, url: poster,
+    project_id: spec.projectId,
+    scene_id: spec.avatarOnly?.sceneId ?? null,
+    render_id: row.id,
+    url: poster,
   })
 }
 
@@ -84,17 +122,33 @@ async function followRender(deps: ProjectsDeps, row: RenderRow): Promise<void> {
   if (!spec?.avatarOnly) return
   // The render's first job only lays out the scene's existing voice: for the scene that is still
   // waiting for its avatar, and a failure there is the avatar's failure.
-  const flow = row.flow === GenerationFlow.audioFailed ? GenerationFlow.avatarFailed : Math.max(row.flow, GenerationFlow.avatarWaiting)
+  const flow =
+    row.flow === GenerationFlow.audioFailed
+      ? GenerationFlow.avatarFailed
+      : Math.max(row.flow, GenerationFlow.avatarWaiting)
   const status: SceneStatus = {
-    status: row.status as SceneStatus['status'], flow: flow as SceneStatus['flow'], queueType: QueueType.avatar,
+    status: row.status as SceneStatus['status'],
+    flow: flow as SceneStatus['flow'],
+    queueType: QueueType.avatar,
     error: row.error ? (row.error.split('#')[0] ?? row.error) : null,
   }
   await systemWrite(deps, spec.projectId, 'avatarData', (doc) => {
     const scene = doc.scenes.find((s) => s.id === spec.avatarOnly!.sceneId)
     if (!scene || (scene.avatarData.renderId && scene.avatarData.renderId !== row.id)) return null
     const now = scene.avatarData.status
-    if (now.status === status.status && now.flow === status.flow && now.queueType === status.queueType && now.error === status.error) return null
-    return { ...doc, scenes: doc.scenes.map((s) => (s.id === scene.id ? { ...s, avatarData: { ...s.avatarData, status, renderId: row.id } } : s)) }
+    if (
+      now.status === status.status &&
+      now.flow === status.flow &&
+      now.queueType === status.queueType &&
+      now.error === status.error
+    )
+      return null
+    return {
+      ...doc,
+      scenes: doc.scenes.map((s) =>
+        s.id === scene.id ? { ...s, avatarData: { ...s.avatarData, status, renderId: row.id } } : s,
+      ),
+    }
   })
 }
 

@@ -23,19 +23,35 @@ import { projectFileKey } from '../audio/scene-audio'
 import { MAX_PROJECT_UPLOAD_BYTES, recognise } from '../files/project-uploads'
 
 type Mode = typeof OriginVideoMode.origin | typeof OriginVideoMode.reaction
-const notVideo = () => new AppError('not_video', ORIGIN_NOT_VIDEO_MESSAGE, 422, { file: [ORIGIN_NOT_VIDEO_MESSAGE] })
+const notVideo = () =>
+  new AppError('not_video', ORIGIN_NOT_VIDEO_MESSAGE, 422, { file: [ORIGIN_NOT_VIDEO_MESSAGE] })
 
 export function parseMode(raw: string | undefined): Mode {
   const mode = Number(raw ?? OriginVideoMode.reaction)
-  if (mode !== OriginVideoMode.origin && mode !== OriginVideoMode.reaction) throw new AppError('validation', 'Please choose Original or Video Reaction', 400, { mode: ['Invalid mode'] })
+  if (mode !== OriginVideoMode.origin && mode !== OriginVideoMode.reaction)
+    throw new AppError('validation', 'Please choose Original or Video Reaction', 400, {
+      mode: ['Invalid mode'],
+    })
   return mode
 }
 
 /** Takes a local video file as the project's base video (checked first; nothing changes if it is not one). */
-export async function setBaseVideo(deps: ProjectsDeps, userId: number, projectId: number, version: number, mode: Mode, file: string): Promise<Project> {
+export async function setBaseVideo(
+  deps: ProjectsDeps,
+  userId: number,
+  projectId: number,
+  version: number,
+  mode: Mode,
+  file: string,
+): Promise<Project> {
   const row = await ownedProject(deps, userId, projectId)
   if (row.version !== version) throw conflict(row.version)
-  const emit = (progress: number, stage: string) => deps.realtime.emitToUser(userId, RealtimeEvent.baseVideoUpload, { project_id: projectId, progress, stage })
+  const emit = (progress: number, stage: string) =>
+    deps.realtime.emitToUser(userId, RealtimeEvent.baseVideoUpload, {
+      project_id: projectId,
+      progress,
+      stage,
+    })
   await emit(60, 'checking the video')
   const what = await recognise(file)
   if (!what || what.kind !== 'video' || !what.duration) {
@@ -45,11 +61,19 @@ export async function setBaseVideo(deps: ProjectsDeps, userId: number, projectId
   const name = `video_id_${randomUUID()}.video`
   await deps.storage.put(projectFileKey(projectId, name), fs.createReadStream(file), 'video/mp4')
   const doc = ProjectDocument.parse(row.document)
-  const next = { ...doc, origin: { mode, file: name, duration: Math.round(what.duration * 1000) / 1000, trimDuration: null } }
+  const next = {
+    ...doc,
+    origin: { mode, file: name, duration: Math.round(what.duration * 1000) / 1000, trimDuration: null },
+  }
   try {
     const written = await commit(deps, row, version, next, { kind: 'origin' })
     await emit(100, 'ready')
-    await recordEvent(deps, { category: 'usage', event: TrackingEvent.dialogCreated, userId, data: { project_id: projectId, mode } })
+    await recordEvent(deps, {
+      category: 'usage',
+      event: TrackingEvent.dialogCreated,
+      userId,
+      data: { project_id: projectId, mode },
+    })
     return present(deps, written)
   } catch (e) {
     await deps.storage.delete(projectFileKey(projectId, name))
@@ -58,14 +82,28 @@ export async function setBaseVideo(deps: ProjectsDeps, userId: number, projectId
 }
 
 /** A direct video link: fetched (SSRF-safe, size and time capped) into a temp file, then as an upload. */
-export async function baseVideoFromUrl(deps: ProjectsDeps, userId: number, projectId: number, body: { version: number; mode: Mode; url: string }): Promise<Project> {
+export async function baseVideoFromUrl(
+  deps: ProjectsDeps,
+  userId: number,
+  projectId: number,
+  body: { version: number; mode: Mode; url: string },
+): Promise<Project> {
   const row = await ownedProject(deps, userId, projectId)
   if (row.version !== body.version) throw conflict(row.version)
-  await deps.realtime.emitToUser(userId, RealtimeEvent.baseVideoUpload, { project_id: projectId, progress: 10, stage: 'fetching the link' })
+  await deps.realtime.emitToUser(userId, RealtimeEvent.baseVideoUpload, {
+    project_id: projectId,
+    progress: 10,
+    stage: 'fetching the link',
+  })
   const file = path.join(deps.config.dataDir, 'tmp', 'uploads', `link-${randomUUID()}`)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   try {
-    await safeDownload(body.url, file, { maxBytes: MAX_PROJECT_UPLOAD_BYTES, timeoutMs: 120_000, maxRedirects: 3, allowHosts: allowHostsFrom(deps.config) })
+    await safeDownload(body.url, file, {
+      maxBytes: MAX_PROJECT_UPLOAD_BYTES,
+      timeoutMs: 120_000,
+      maxRedirects: 3,
+      allowHosts: allowHostsFrom(deps.config),
+    })
     return await setBaseVideo(deps, userId, projectId, body.version, body.mode, file)
   } finally {
     await rm(file, { force: true })

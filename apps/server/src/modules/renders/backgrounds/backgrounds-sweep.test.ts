@@ -11,9 +11,16 @@ import { multipartFile, rendersClient, visitorCookie } from '../testing/renders-
 
 /** Uploads a background picture through the demo endpoint, as the editor does; returns its id. */
 async function upload(t: TestApp): Promise<string> {
-  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#FF6A59' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#FF6A59' } })
+    .png()
+    .toBuffer()
   const form = multipartFile('file', 'bg.png', 'image/png', png)
-  const res = await t.app.inject({ method: 'POST', url: '/api/demo/background', payload: form.payload, headers: form.headers })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/demo/background',
+    payload: form.payload,
+    headers: form.headers,
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json<{ background: { id: string } }>().background.id
 }
@@ -38,7 +45,10 @@ describe('sweeping unused background pictures', () => {
   afterAll(async () => t.close())
 
   const demoWith = async (id: string) => {
-    const res = await client.call('POST', '/api/demo/ai-video', undefined, { text: 'On my own background.', background: { type: 'upload', id } })
+    const res = await client.call('POST', '/api/demo/ai-video', undefined, {
+      text: 'On my own background.',
+      background: { type: 'upload', id },
+    })
     expect(res.statusCode, res.body).toBe(200)
     return { id: res.json<{ render: Render }>().render.id, visitor: { cookie: visitorCookie(res) } }
   }
@@ -54,7 +64,9 @@ describe('sweeping unused background pictures', () => {
     expect(del.statusCode, del.body).toBe(200)
     for (const id of [neverUsed, used, ofDeleted]) age(t, id, DAY_AND_AN_HOUR)
     age(t, fresh, UNUSED_BACKGROUND_MIN_AGE_MS - 3_600_000)
-    const size = (await t.storage.stat(backgroundKey(neverUsed)))!.size + (await t.storage.stat(backgroundKey(ofDeleted)))!.size
+    const size =
+      (await t.storage.stat(backgroundKey(neverUsed)))!.size +
+      (await t.storage.stat(backgroundKey(ofDeleted)))!.size
 
     expect(await sweepUnusedBackgrounds({ db: t.db, storage: t.storage })).toEqual({ files: 2, bytes: size })
 
@@ -63,7 +75,9 @@ describe('sweeping unused background pictures', () => {
     expect(await stored(t, fresh)).toBe(true)
     expect(await stored(t, used)).toBe(true)
     // The content-type sidecar goes with the file.
-    expect(fs.existsSync(path.join(t.config.dataDir, 'files', '.meta', 'backgrounds', `${neverUsed}.jpg.json`))).toBe(false)
+    expect(
+      fs.existsSync(path.join(t.config.dataDir, 'files', '.meta', 'backgrounds', `${neverUsed}.jpg.json`)),
+    ).toBe(false)
     expect((await client.call('GET', `/api/demo/background/${neverUsed}`)).statusCode).toBe(404)
     expect((await client.call('GET', `/api/demo/background/${used}`)).statusCode).toBe(200)
     // Nothing left to do: a second sweep deletes nothing.

@@ -17,6 +17,8 @@ export function onRenderChange(source: RenderSource, listener: RenderListener): 
 
 export async function notifyRenderChange(row: RenderRow): Promise<void> {
   for (const listener of listeners.get(row.source) ?? []) {
-    await listener(row).catch((err: unknown) => console.error(`[renders] ${row.source} listener failed:`, (err as Error).message))
+    await listener(row).catch((err: unknown) =>
+      console.error(`[renders] ${row.source} listener failed:`, (err as Error).message),
+    )
   }
 }

@@ -25,17 +25,27 @@ const pools = new WeakMap<Queue, RenderPool>()
 /** The pool started by this process's render workers, if it runs them. */
 export const renderPoolOf = (queue: Queue): RenderPool | undefined => pools.get(queue)
 
-export async function startRenderPool<T>(queue: Queue, name: string, options: WorkOptions, handler: (jobs: Job<T>[]) => Promise<unknown>, initial = 1): Promise<RenderPool> {
+export async function startRenderPool<T>(
+  queue: Queue,
+  name: string,
+  options: WorkOptions,
+  handler: (jobs: Job<T>[]) => Promise<unknown>,
+  initial = 1,
+): Promise<RenderPool> {
   const members: string[] = []
   const max = Math.max(1, os.availableParallelism())
   const pool: RenderPool = {
     queue: name,
     size: () => members.length,
-    running: () => queue.boss.getWipData().filter((w) => w.name === name && w.state !== 'stopping' && w.state !== 'stopped').length,
+    running: () =>
+      queue.boss
+        .getWipData()
+        .filter((w) => w.name === name && w.state !== 'stopping' && w.state !== 'stopped').length,
     max,
     async resize(n) {
       const target = Math.min(max, Math.max(1, Math.floor(n)))
-      while (members.length < target) members.push(await queue.work(name, { ...options, localConcurrency: 1 }, handler))
+      while (members.length < target)
+        members.push(await queue.work(name, { ...options, localConcurrency: 1 }, handler))
       while (members.length > target) {
         const id = members.pop()!
         // No wait: the member ends the job it holds, then stops.

@@ -19,7 +19,14 @@ import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { GenerationFlow, JobStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../../platform/db/client'
 import { humanPart } from '../../../platform/http/errors'
-import { MediaInputError, frameLayout, outputSize, avatarClipOptions, prepareProjectFiles, projectVoice } from '../../../platform/media'
+import {
+  MediaInputError,
+  frameLayout,
+  outputSize,
+  avatarClipOptions,
+  prepareProjectFiles,
+  projectVoice,
+} from '../../../platform/media'
 import type { Pcm } from '../../../platform/media'
 import * as repo from '../renders.repo'
 import type { RenderPatch } from '../renders.repo'
@@ -56,20 +63,35 @@ const SPAN: Record<'video' | 'audio', Record<RenderStage, [number, number]>> = {
 }
 
 const FAILED_FLOW = (stage: RenderStage, kind: 'video' | 'audio') =>
-  stage === 'audio' || (stage === 'final' && kind === 'audio') ? GenerationFlow.audioFailed : GenerationFlow.avatarFailed
+  stage === 'audio' || (stage === 'final' && kind === 'audio')
+    ? GenerationFlow.audioFailed
+    : GenerationFlow.avatarFailed
 
 /** Seconds a job may run before pg-boss gives up on it (and aborts the handler): sized to the work. */
-export function expireSecondsFor(stage: RenderStage, row: Pick<RenderRow, 'text' | 'timeline' | 'settings'>): number {
+export function expireSecondsFor(
+  stage: RenderStage,
+  row: Pick<RenderRow, 'text' | 'timeline' | 'settings'>,
+): number {
   const speechSeconds = row.timeline?.duration ?? Math.max(2, row.text.length / 12)
   if (stage === 'audio') return Math.ceil(60 + speechSeconds * 2)
-  if (stage === 'avatar') return Math.ceil(90 + speechSeconds * (row.settings.video_resolution === '1080p' ? 6 : 4))
+  if (stage === 'avatar')
+    return Math.ceil(90 + speechSeconds * (row.settings.video_resolution === '1080p' ? 6 : 4))
   return 60
 }
 
 /** Enqueues a stage inside `tx` (the row change and the job commit together). */
-export async function sendStage(deps: RendersDeps, tx: Queryable, stage: RenderStage, row: RenderRow, jobId: string): Promise<void> {
+export async function sendStage(
+  deps: RendersDeps,
+  tx: Queryable,
+  stage: RenderStage,
+  row: RenderRow,
+  jobId: string,
+): Promise<void> {
   await deps.queue.send(RENDER_QUEUES[stage], { renderId: row.id, stage } satisfies RenderJobData, {
-    tx, id: jobId, expireInSeconds: expireSecondsFor(stage, row), priority: row.source === 'showcase' ? 0 : 10,
+    tx,
+    id: jobId,
+    expireInSeconds: expireSecondsFor(stage, row),
+    priority: row.source === 'showcase' ? 0 : 10,
   })
 }
 
@@ -83,7 +105,12 @@ export async function announce(deps: RendersDeps, row: RenderRow): Promise<void>
   })
 }
 
-const logEntry = (stage: string, message: string, ms: number | null = null) => ({ at: new Date().toISOString(), stage, message, ms })
+const logEntry = (stage: string, message: string, ms: number | null = null) => ({
+  at: new Date().toISOString(),
+  stage,
+  message,
+  ms,
+})
 
 interface StageContext {
   deps: RendersDeps
@@ -108,15 +135,38 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
   const lease = `${job.id}:${attempt}`
   const claim: RenderPatch =
     stage === 'audio'
-      ? { flow: GenerationFlow.audioGenerating, status: RenderStatus.rendering, queue_type: QueueType.audio, queue_status: 'start', job_status: JobStatus.running, stage: 'synthesizing', error: null }
+      ? {
+          flow: GenerationFlow.audioGenerating,
+          status: RenderStatus.rendering,
+          queue_type: QueueType.audio,
+          queue_status: 'start',
+          job_status: JobStatus.running,
+          stage: 'synthesizing',
+          error: null,
+        }
       : stage === 'avatar'
-        ? { flow: GenerationFlow.avatarGenerating, status: RenderStatus.rendering, queue_type: QueueType.avatar, queue_status: 'start', job_status: JobStatus.running, stage: 'rendering', error: null }
+        ? {
+            flow: GenerationFlow.avatarGenerating,
+            status: RenderStatus.rendering,
+            queue_type: QueueType.avatar,
+            queue_status: 'start',
+            job_status: JobStatus.running,
+            stage: 'rendering',
+            error: null,
+          }
         : { status: RenderStatus.rendering, job_status: JobStatus.running, stage: 'finishing', error: null }
   const row = await repo.claimRender(deps.db, renderId, job.id, lease, { ...claim, attempts: attempt })
   // Deleted, cancelled or already failed: nothing to do, the job is simply done.
   if (!row || row.cancel_requested) return
   const log = await repo.openLog(deps.db, renderId, stage, attempt)
-  await repo.appendLog(deps.db, log.id, logEntry(stage === 'final' ? 'finishing' : flowName(row.flow), `Attempt ${attempt} of ${job.retryLimit + 1} started`))
+  await repo.appendLog(
+    deps.db,
+    log.id,
+    logEntry(
+      stage === 'final' ? 'finishing' : flowName(row.flow),
+      `Attempt ${attempt} of ${job.retryLimit + 1} started`,
+    ),
+  )
   await announce(deps, row)
 
   const controller = new AbortController()
@@ -125,7 +175,14 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
   const workDir = path.join(deps.config.dataDir, 'tmp', 'renders', `${renderId}-${stage}-${attempt}`)
   const watch = watchRender(deps, row, lease, controller, SPAN[row.kind][stage])
   const ctx: StageContext = {
-    deps, row, stage, lease, signal: controller.signal, logId: log.id, stored: [], workDir,
+    deps,
+    row,
+    stage,
+    lease,
+    signal: controller.signal,
+    logId: log.id,
+    stored: [],
+    workDir,
     progress: (fraction, label) => watch.set(fraction, label),
     stopProgress: () => watch.stop(),
     log: (s, message, ms = null) => repo.appendLog(deps.db, log.id, logEntry(s, message, ms)),
@@ -156,10 +213,23 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
       return
     }
     await repo.closeLog(deps.db, log.id, 'retrying', message)
-    const waiting = await repo.updateRender(deps.db, row.id, {
-      flow: stage === 'audio' ? GenerationFlow.audioWaiting : stage === 'avatar' ? GenerationFlow.avatarWaiting : row.flow,
-      queue_status: stage === 'final' ? row.queue_status : 'wait', job_status: JobStatus.waiting, stage: 'retrying', lease: null,
-    }, { lease })
+    const waiting = await repo.updateRender(
+      deps.db,
+      row.id,
+      {
+        flow:
+          stage === 'audio'
+            ? GenerationFlow.audioWaiting
+            : stage === 'avatar'
+              ? GenerationFlow.avatarWaiting
+              : row.flow,
+        queue_status: stage === 'final' ? row.queue_status : 'wait',
+        job_status: JobStatus.waiting,
+        stage: 'retrying',
+        lease: null,
+      },
+      { lease },
+    )
     if (waiting) await announce(deps, waiting)
     throw error // pg-boss retries it with backoff
   } finally {
@@ -173,7 +243,13 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
  * While a stage runs: writes its progress a few times a second, and stops it (aborting ffmpeg and
  * synthesis) when the owner cancelled or when this attempt no longer holds the render.
  */
-function watchRender(deps: RendersDeps, row: RenderRow, lease: string, controller: AbortController, span: [number, number]) {
+function watchRender(
+  deps: RendersDeps,
+  row: RenderRow,
+  lease: string,
+  controller: AbortController,
+  span: [number, number],
+) {
   let pending: { progress: number; stage: string } | null = null
   let inFlight: Promise<void> | null = null
   let stopped = false
@@ -214,7 +290,12 @@ function watchRender(deps: RendersDeps, row: RenderRow, lease: string, controlle
   }
 }
 
-async function store(ctx: StageContext, name: string, body: Buffer | Readable, contentType: string): Promise<string> {
+async function store(
+  ctx: StageContext,
+  name: string,
+  body: Buffer | Readable,
+  contentType: string,
+): Promise<string> {
   const key = renderFileKey(ctx.row.id, name)
   ctx.stored.push(key)
   await ctx.deps.storage.put(key, body, contentType)
@@ -260,34 +341,77 @@ async function audioStage(ctx: StageContext): Promise<void> {
     ctx.progress(0.1, 'laying the scenes end to end')
     const voice = await projectVoice(s.project, (key) => readStored(ctx, key))
     audio = voice
-    timeline = { duration: voice.duration, sampleRate: voice.sampleRate, words: voice.words, cues: voice.cues }
-    await ctx.log('audioGenerating', `${s.project.document.scenes.length} scenes, ${voice.duration.toFixed(2)} s of voice`, ms(t))
+    timeline = {
+      duration: voice.duration,
+      sampleRate: voice.sampleRate,
+      words: voice.words,
+      cues: voice.cues,
+    }
+    await ctx.log(
+      'audioGenerating',
+      `${s.project.document.scenes.length} scenes, ${voice.duration.toFixed(2)} s of voice`,
+      ms(t),
+    )
   } else if (s.audio_upload_key) {
     ctx.progress(0.1, 'reading your recording')
     const file = await downloadStored(ctx, s.audio_upload_key, path.join(ctx.workDir, 'upload.wav'))
     const heard = await deps.engine.lipSyncRecording(file, signal)
     audio = heard
     timeline = { duration: heard.duration, sampleRate: heard.sampleRate, words: [], cues: heard.cues }
-    await ctx.log('audioGenerating', `Mouth shapes from the uploaded recording (${heard.duration.toFixed(1)} s)`, ms(t))
+    await ctx.log(
+      'audioGenerating',
+      `Mouth shapes from the uploaded recording (${heard.duration.toFixed(1)} s)`,
+      ms(t),
+    )
   } else {
     ctx.progress(0.05, 'synthesizing')
     const spoken = await deps.engine.speak(
-      { text: row.text, voiceId: row.voice_id, emotion: row.emotion as Emotion, intensity: row.intensity, rate: s.rate, pitch: s.pitch, effect: s.voice_effect, matchProfile: s.match_profile },
+      {
+        text: row.text,
+        voiceId: row.voice_id,
+        emotion: row.emotion as Emotion,
+        intensity: row.intensity,
+        rate: s.rate,
+        pitch: s.pitch,
+        effect: s.voice_effect,
+        matchProfile: s.match_profile,
+      },
       signal,
     )
     audio = spoken
-    timeline = { duration: spoken.duration, sampleRate: spoken.sampleRate, words: spoken.words, cues: spoken.cues }
-    await ctx.log('audioGenerating', `Spoke ${spoken.words.length} words with ${spoken.voiceLabel}: ${spoken.duration.toFixed(2)} s of audio, ${spoken.cues.length} mouth shapes`, ms(t))
+    timeline = {
+      duration: spoken.duration,
+      sampleRate: spoken.sampleRate,
+      words: spoken.words,
+      cues: spoken.cues,
+    }
+    await ctx.log(
+      'audioGenerating',
+      `Spoke ${spoken.words.length} words with ${spoken.voiceLabel}: ${spoken.duration.toFixed(2)} s of audio, ${spoken.cues.length} mouth shapes`,
+      ms(t),
+    )
   }
   signal.throwIfAborted()
   ctx.progress(0.7, 'saving the voice')
   t = performance.now()
-  const files: RenderFileKeys = { audio: await store(ctx, renderFileNames.voiceWav(row.id), deps.engine.wavBytes(audio), 'audio/wav') }
+  const files: RenderFileKeys = {
+    audio: await store(ctx, renderFileNames.voiceWav(row.id), deps.engine.wavBytes(audio), 'audio/wav'),
+  }
   if (row.kind === 'audio') {
     const format = s.audio_format ?? 'mp3'
     if (format === 'mp3') {
-      const mp3 = await deps.engine.writeAudio(audio, path.join(ctx.workDir, renderFileNames.audioDownload(row.id, 'mp3')), 'mp3', signal)
-      files.audioDownload = await store(ctx, renderFileNames.audioDownload(row.id, 'mp3'), fs.createReadStream(mp3), 'audio/mpeg')
+      const mp3 = await deps.engine.writeAudio(
+        audio,
+        path.join(ctx.workDir, renderFileNames.audioDownload(row.id, 'mp3')),
+        'mp3',
+        signal,
+      )
+      files.audioDownload = await store(
+        ctx,
+        renderFileNames.audioDownload(row.id, 'mp3'),
+        fs.createReadStream(mp3),
+        'audio/mpeg',
+      )
     } else files.audioDownload = files.audio
     if (timeline.words.length) Object.assign(files, await storeCaptions(ctx, timeline))
   }
@@ -295,21 +419,49 @@ async function audioStage(ctx: StageContext): Promise<void> {
   if (row.kind === 'video') {
     // audioGenerated is a state of its own (the owner sees it), then the avatar job is queued.
     await ctx.stopProgress()
-    const generated = await repo.updateRender(deps.db, row.id, {
-      flow: GenerationFlow.audioGenerated, queue_status: 'completed', stage: 'voice ready', progress: SPAN.video.audio[1], files, timeline,
-    }, { lease: ctx.lease })
+    const generated = await repo.updateRender(
+      deps.db,
+      row.id,
+      {
+        flow: GenerationFlow.audioGenerated,
+        queue_status: 'completed',
+        stage: 'voice ready',
+        progress: SPAN.video.audio[1],
+        files,
+        timeline,
+      },
+      { lease: ctx.lease },
+    )
     if (!generated) throw new LeaseLost()
     await announce(deps, generated)
     await ctx.log('avatarWaiting', 'Queued for the avatar renderer')
-    await handOff(ctx, {
-      flow: GenerationFlow.avatarWaiting, queue_type: QueueType.avatar, queue_status: 'wait', job_status: JobStatus.waiting,
-      stage: 'waiting for the avatar renderer', progress: SPAN.video.audio[1],
-    }, 'avatar')
+    await handOff(
+      ctx,
+      {
+        flow: GenerationFlow.avatarWaiting,
+        queue_type: QueueType.avatar,
+        queue_status: 'wait',
+        job_status: JobStatus.waiting,
+        stage: 'waiting for the avatar renderer',
+        progress: SPAN.video.audio[1],
+      },
+      'avatar',
+    )
   } else {
-    await handOff(ctx, {
-      flow: GenerationFlow.audioGenerated, queue_status: 'completed', job_status: JobStatus.waiting, stage: 'finishing',
-      progress: SPAN.audio.audio[1], files, timeline, duration: timeline.duration,
-    }, 'final')
+    await handOff(
+      ctx,
+      {
+        flow: GenerationFlow.audioGenerated,
+        queue_status: 'completed',
+        job_status: JobStatus.waiting,
+        stage: 'finishing',
+        progress: SPAN.audio.audio[1],
+        files,
+        timeline,
+        duration: timeline.duration,
+      },
+      'final',
+    )
   }
 }
 
@@ -318,7 +470,12 @@ async function storeCaptions(ctx: StageContext, timeline: RenderTimeline): Promi
   const id = ctx.row.id
   return {
     vtt: await store(ctx, renderFileNames.captions(id, ctx.row.kind, 'vtt'), Buffer.from(vtt), 'text/vtt'),
-    srt: await store(ctx, renderFileNames.captions(id, ctx.row.kind, 'srt'), Buffer.from(srt), 'application/x-subrip'),
+    srt: await store(
+      ctx,
+      renderFileNames.captions(id, ctx.row.kind, 'srt'),
+      Buffer.from(srt),
+      'application/x-subrip',
+    ),
   }
 }
 
@@ -345,8 +502,15 @@ async function renderOptions(ctx: StageContext): Promise<RenderOptionsInput> {
     }
   }
   return {
-    format: s.format, video_resolution: s.video_resolution, video_orientation: s.video_orientation, background, avatarBox,
-    captions: s.captions && row.timeline?.words.length ? {} : null, emotion: row.emotion as Emotion, energy: DEFAULT_ENERGY, poster: true,
+    format: s.format,
+    video_resolution: s.video_resolution,
+    video_orientation: s.video_orientation,
+    background,
+    avatarBox,
+    captions: s.captions && row.timeline?.words.length ? {} : null,
+    emotion: row.emotion as Emotion,
+    energy: DEFAULT_ENERGY,
+    poster: true,
   }
 }
 
@@ -357,10 +521,15 @@ async function storedOrNone(ctx: StageContext, key: string | undefined): Promise
 }
 
 /** A photo avatar's portrait (or cut-out) and the picture picked to stand behind it. */
-async function photoBytes(ctx: StageContext): Promise<{ avatarImage?: Uint8Array; avatarBackdrop?: Uint8Array }> {
+async function photoBytes(
+  ctx: StageContext,
+): Promise<{ avatarImage?: Uint8Array; avatarBackdrop?: Uint8Array }> {
   const photo = ctx.row.look.photo
   const bg = photo?.background
-  return { avatarImage: await storedOrNone(ctx, photo?.key), avatarBackdrop: await storedOrNone(ctx, bg?.mode === 'image' ? bg.key : undefined) }
+  return {
+    avatarImage: await storedOrNone(ctx, photo?.key),
+    avatarBackdrop: await storedOrNone(ctx, bg?.mode === 'image' ? bg.key : undefined),
+  }
 }
 
 async function avatarStage(ctx: StageContext): Promise<void> {
@@ -374,42 +543,104 @@ async function avatarStage(ctx: StageContext): Promise<void> {
   const project = row.settings.project
   await ctx.log('avatarGenerating', 'Voice and background ready', ms(t))
   t = performance.now()
-  const onProgress = (p: number) => ctx.progress(p * 0.92, project ? 'rendering the scenes' : 'rendering the avatar')
-  const result = project && !project.avatarOnly?.transparent
-    ? await deps.engine.renderProjectVideo({
-      spec: project, voice: { ...audio, duration: timeline.duration }, workDir: ctx.workDir, outFile,
-      files: await prepareProjectFiles(project, timeline.duration, ctx.workDir, (key, file) => downloadStored(ctx, key, file)),
-    }, signal, onProgress)
-    : await deps.engine.renderVideo({ audio, words: timeline.words, cues: timeline.cues, look: row.look, ...(await photoBytes(ctx)), options: project ? avatarClipOptions(project) : await renderOptions(ctx), outFile }, signal, onProgress)
-  const timings = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')
-  await ctx.log('avatarGenerating', `${result.width}×${result.height}, ${result.frames} frames (${result.framesDrawn} drawn): ${timings}`, ms(t))
+  const onProgress = (p: number) =>
+    ctx.progress(p * 0.92, project ? 'rendering the scenes' : 'rendering the avatar')
+  const result =
+    project && !project.avatarOnly?.transparent
+      ? await deps.engine.renderProjectVideo(
+          {
+            spec: project,
+            voice: { ...audio, duration: timeline.duration },
+            workDir: ctx.workDir,
+            outFile,
+            files: await prepareProjectFiles(project, timeline.duration, ctx.workDir, (key, file) =>
+              downloadStored(ctx, key, file),
+            ),
+          },
+          signal,
+          onProgress,
+        )
+      : await deps.engine.renderVideo(
+          {
+            audio,
+            words: timeline.words,
+            cues: timeline.cues,
+            look: row.look,
+            ...(await photoBytes(ctx)),
+            options: project ? avatarClipOptions(project) : await renderOptions(ctx),
+            outFile,
+          },
+          signal,
+          onProgress,
+        )
+  const timings = Object.entries(result.timings)
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(', ')
+  await ctx.log(
+    'avatarGenerating',
+    `${result.width}×${result.height}, ${result.frames} frames (${result.framesDrawn} drawn): ${timings}`,
+    ms(t),
+  )
   ctx.progress(0.95, 'saving the video')
   t = performance.now()
   const files: RenderFileKeys = { ...row.files }
-  files.video = await store(ctx, renderFileNames.video(row.id, format), fs.createReadStream(result.file), format === 'mp4' ? 'video/mp4' : 'video/webm')
-  if (result.poster) files.poster = await store(ctx, renderFileNames.poster(row.id, format), fs.createReadStream(result.poster), format === 'mp4' ? 'image/jpeg' : 'image/png')
+  files.video = await store(
+    ctx,
+    renderFileNames.video(row.id, format),
+    fs.createReadStream(result.file),
+    format === 'mp4' ? 'video/mp4' : 'video/webm',
+  )
+  if (result.poster)
+    files.poster = await store(
+      ctx,
+      renderFileNames.poster(row.id, format),
+      fs.createReadStream(result.poster),
+      format === 'mp4' ? 'image/jpeg' : 'image/png',
+    )
   if (timeline.words.length) Object.assign(files, await storeCaptions(ctx, timeline))
   await ctx.log('avatarGenerated', 'Video saved', ms(t))
-  await handOff(ctx, {
-    flow: GenerationFlow.avatarGenerated, queue_status: 'completed', job_status: JobStatus.waiting, stage: 'finishing',
-    progress: SPAN.video.avatar[1], files, duration: result.duration,
-  }, 'final')
+  await handOff(
+    ctx,
+    {
+      flow: GenerationFlow.avatarGenerated,
+      queue_status: 'completed',
+      job_status: JobStatus.waiting,
+      stage: 'finishing',
+      progress: SPAN.video.avatar[1],
+      files,
+      duration: result.duration,
+    },
+    'final',
+  )
 }
 
 async function finalStage(ctx: StageContext): Promise<void> {
   const { row, deps } = ctx
   const t = performance.now()
-  const expected = row.kind === 'video' ? [row.files.video, row.files.poster] : [row.files.audioDownload ?? row.files.audio]
+  const expected =
+    row.kind === 'video' ? [row.files.video, row.files.poster] : [row.files.audioDownload ?? row.files.audio]
   for (const key of expected) {
-    if (!key || !(await deps.storage.stat(key))) throw new Error(`A finished file is missing (${key ?? 'none'})`)
+    if (!key || !(await deps.storage.stat(key)))
+      throw new Error(`A finished file is missing (${key ?? 'none'})`)
   }
   await ctx.stopProgress()
   // The render and its last log close together: a reader never sees a finished video whose log still runs.
   const done = await deps.db.transaction(async (tx) => {
-    const updated = await repo.updateRender(tx, row.id, {
-      status: RenderStatus.completed, job_status: JobStatus.completed, queue_status: 'completed', progress: 100, stage: 'done',
-      completed_at: new Date(), lease: null, error: null,
-    }, { lease: ctx.lease })
+    const updated = await repo.updateRender(
+      tx,
+      row.id,
+      {
+        status: RenderStatus.completed,
+        job_status: JobStatus.completed,
+        queue_status: 'completed',
+        progress: 100,
+        stage: 'done',
+        completed_at: new Date(),
+        lease: null,
+        error: null,
+      },
+      { lease: ctx.lease },
+    )
     if (!updated) return undefined
     await repo.appendLog(tx, ctx.logId, logEntry('completed', 'Ready to watch, download and share', ms(t)))
     await repo.closeLog(tx, ctx.logId, 'completed')
@@ -420,16 +651,32 @@ async function finalStage(ctx: StageContext): Promise<void> {
 }
 
 /** The render failed for good: status issue, the failed flow of its stage, files removed. */
-export async function failRender(deps: RendersDeps, renderId: string, stage: RenderStage, message: string, opts: { lease?: string } = {}): Promise<RenderRow | undefined> {
+export async function failRender(
+  deps: RendersDeps,
+  renderId: string,
+  stage: RenderStage,
+  message: string,
+  opts: { lease?: string } = {},
+): Promise<RenderRow | undefined> {
   const row = await repo.findRender(deps.db, renderId)
   if (!row) return undefined
   // Only the part people read is stored (the owner sees it): details after '#' may name files or keys, so they go to the log.
   const shown = humanPart(message)
   if (shown !== message) console.warn(`[renders] ${renderId} failed: ${message.slice(shown.length + 1)}`)
-  const failed = await repo.updateRender(deps.db, renderId, {
-    flow: FAILED_FLOW(stage, row.kind), status: RenderStatus.issue, queue_status: 'failed', job_status: JobStatus.failed,
-    stage: 'failed', error: shown, lease: null,
-  }, { ...opts, openOnly: true })
+  const failed = await repo.updateRender(
+    deps.db,
+    renderId,
+    {
+      flow: FAILED_FLOW(stage, row.kind),
+      status: RenderStatus.issue,
+      queue_status: 'failed',
+      job_status: JobStatus.failed,
+      stage: 'failed',
+      error: shown,
+      lease: null,
+    },
+    { ...opts, openOnly: true },
+  )
   if (!failed) return undefined
   await repo.failOpenLogs(deps.db, renderId, shown)
   await removeRenderFiles(deps.storage, renderId, row.files)
@@ -443,10 +690,17 @@ const ms = (since: number) => Math.round(performance.now() - since)
  * A worker killed mid-render (kill -9) cannot clean up: its work dir (and ffmpeg's partial output)
  * stays behind. The next attempt of the same stage removes what earlier attempts left here.
  */
-async function removeEarlierWorkDirs(root: string, renderId: string, stage: RenderStage, attempt: number): Promise<void> {
+async function removeEarlierWorkDirs(
+  root: string,
+  renderId: string,
+  stage: RenderStage,
+  attempt: number,
+): Promise<void> {
   const names = await readdir(root).catch(() => [] as string[])
   const prefix = `${renderId}-${stage}-`
   await Promise.all(
-    names.filter((n) => n.startsWith(prefix) && Number(n.slice(prefix.length)) < attempt).map((n) => rm(path.join(root, n), { recursive: true, force: true })),
+    names
+      .filter((n) => n.startsWith(prefix) && Number(n.slice(prefix.length)) < attempt)
+      .map((n) => rm(path.join(root, n), { recursive: true, force: true })),
   )
 }

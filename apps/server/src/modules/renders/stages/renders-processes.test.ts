@@ -37,7 +37,14 @@ describe.runIf(onPostgres)('renders across processes (PostgreSQL)', () => {
   const workers: ChildProcess[] = []
 
   async function startWorker(): Promise<ChildProcess> {
-    const { child } = await startServerProcess({ DATABASE_URL: url, MODE: 'work', DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: 'admin-password-1', LOG_LEVEL: 'warn' })
+    const { child } = await startServerProcess({
+      DATABASE_URL: url,
+      MODE: 'work',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      ADMIN_PASSWORD: 'admin-password-1',
+      LOG_LEVEL: 'warn',
+    })
     workers.push(child)
     return child
   }
@@ -47,10 +54,23 @@ describe.runIf(onPostgres)('renders across processes (PostgreSQL)', () => {
     database = opened.database
     drop = opened.drop
     url = opened.url!
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, MODE: 'serve', ADMIN_PASSWORD: 'admin-password-1' })
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      MODE: 'serve',
+      ADMIN_PASSWORD: 'admin-password-1',
+    })
     const queue = await startQueue(database, { supervise: false })
     const realtime = await startRealtime({ database, databaseUrl: url, serveSockets: true })
-    const platform: Platform = { config, database, db: database.db, queue, realtime, storage: createStorage(config) }
+    const platform: Platform = {
+      config,
+      database,
+      db: database.db,
+      queue,
+      realtime,
+      storage: createStorage(config),
+    }
     for (const seed of seedModules) await seed(platform)
     app = await buildApp(platform)
     await app.ready()
@@ -74,7 +94,8 @@ describe.runIf(onPostgres)('renders across processes (PostgreSQL)', () => {
     const client = rendersClient(t)
     const first = await startWorker()
     const me = await client.register()
-    const text = 'We render this one in another process, and then we pull the plug on that process halfway through the video to see what happens next.'
+    const text =
+      'We render this one in another process, and then we pull the plug on that process halfway through the video to see what happens next.'
     const res = await client.call('POST', '/api/quick-create', me, { text, voice_id: 'espeak:en-us' })
     expect(res.statusCode, res.body).toBe(200)
     const id = res.json<{ render: Render }>().render.id
@@ -89,9 +110,14 @@ describe.runIf(onPostgres)('renders across processes (PostgreSQL)', () => {
     await startWorker()
     const done = await client.waitDone(id, me, 90_000)
     expect(done).toMatchObject({ status: RenderStatus.completed, flow: GenerationFlow.avatarGenerated })
-    const logs = (await client.call('GET', `/api/video-result/${id}`, me)).json<{ logs: Array<Omit<RenderLog, 'entries'>> }>().logs
+    const logs = (await client.call('GET', `/api/video-result/${id}`, me)).json<{
+      logs: Array<Omit<RenderLog, 'entries'>>
+    }>().logs
     expect(logs.map((l) => [l.job, l.attempt, l.status])).toEqual([
-      ['audio', 1, 'completed'], ['avatar', 1, 'failed'], ['avatar', 2, 'completed'], ['final', 1, 'completed'],
+      ['audio', 1, 'completed'],
+      ['avatar', 1, 'failed'],
+      ['avatar', 2, 'completed'],
+      ['final', 1, 'completed'],
     ])
     expect(logs[1]!.error).toBe('The worker stopped before finishing')
     const { probe } = await client.probeDownload(done.files.video_url!)

@@ -47,7 +47,9 @@ describe('render jobs survive failing attempts', () => {
   })
 
   const logsOf = async (id: string, who: { token: string }) =>
-    (await client.call('GET', `/api/video-result/${id}`, who)).json<{ logs: Array<Omit<RenderLog, 'entries'>> }>().logs
+    (await client.call('GET', `/api/video-result/${id}`, who)).json<{
+      logs: Array<Omit<RenderLog, 'entries'>>
+    }>().logs
 
   it('retries an attempt that died and finishes the video', async () => {
     const me = await client.register()
@@ -56,17 +58,26 @@ describe('render jobs survive failing attempts', () => {
     const res = await client.call('POST', '/api/quick-create', me, { text, voice_id: 'espeak:en-us' })
     expect(res.statusCode, res.body).toBe(200)
     const done = await client.waitDone(res.json<{ render: Render }>().render.id, me)
-    expect(done).toMatchObject({ status: RenderStatus.completed, flow: GenerationFlow.avatarGenerated, error: null })
+    expect(done).toMatchObject({
+      status: RenderStatus.completed,
+      flow: GenerationFlow.avatarGenerated,
+      error: null,
+    })
     expect(attempts.get(text)).toBe(2)
     const logs = await logsOf(done.id, me)
     expect(logs.map((l) => [l.job, l.attempt, l.status])).toEqual([
-      ['audio', 1, 'completed'], ['avatar', 1, 'retrying'], ['avatar', 2, 'completed'], ['final', 1, 'completed'],
+      ['audio', 1, 'completed'],
+      ['avatar', 1, 'retrying'],
+      ['avatar', 2, 'completed'],
+      ['final', 1, 'completed'],
     ])
     expect(logs[1]!.error).toBe('render worker died on attempt 1')
     // The dead attempt's half-made files are gone; the finished video plays.
     // A job removes its working folder once it has reported: gone shortly after the render is done.
     const tmp = path.join(t.config.dataDir, 'tmp', 'renders')
-    await expect.poll(() => (fs.existsSync(tmp) ? fs.readdirSync(tmp, { recursive: true }) : []), { timeout: 10_000 }).toEqual([])
+    await expect
+      .poll(() => (fs.existsSync(tmp) ? fs.readdirSync(tmp, { recursive: true }) : []), { timeout: 10_000 })
+      .toEqual([])
     const { probe } = await client.probeDownload(done.files.video_url!)
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264'])
   })
@@ -77,16 +88,35 @@ describe('render jobs survive failing attempts', () => {
     dieOn.set(text, () => true)
     const res = await client.call('POST', '/api/quick-create', me, { text, voice_id: 'espeak:en-us' })
     const failed = await client.waitDone(res.json<{ render: Render }>().render.id, me, 60_000)
-    expect(failed).toMatchObject({ status: RenderStatus.issue, status_label: 'Issue', flow: GenerationFlow.avatarFailed, job_status: 3, queue_status: 'failed' })
+    expect(failed).toMatchObject({
+      status: RenderStatus.issue,
+      status_label: 'Issue',
+      flow: GenerationFlow.avatarFailed,
+      job_status: 3,
+      queue_status: 'failed',
+    })
     expect(failed.error).toBe(RENDER_FAILED_MESSAGE)
     expect(attempts.get(text)).toBe(3)
     const logs = await logsOf(failed.id, me)
-    expect(logs.filter((l) => l.job === 'avatar').map((l) => l.status)).toEqual(['retrying', 'retrying', 'failed'])
+    expect(logs.filter((l) => l.job === 'avatar').map((l) => l.status)).toEqual([
+      'retrying',
+      'retrying',
+      'failed',
+    ])
     const kept = path.join(t.config.dataDir, 'files', 'renders', failed.id)
-    await expect.poll(() => (fs.existsSync(kept) ? fs.readdirSync(kept) : []), { timeout: 10_000 }).toEqual([])
-    await expect.poll(async () => {
-      const jobs = await t.database.raw.query("select count(*)::int as n from pgboss.job where name like 'renders.%' and state in ('created','retry','active')")
-      return (jobs.rows[0] as { n: number }).n
-    }, { timeout: 10_000 }).toBe(0)
+    await expect
+      .poll(() => (fs.existsSync(kept) ? fs.readdirSync(kept) : []), { timeout: 10_000 })
+      .toEqual([])
+    await expect
+      .poll(
+        async () => {
+          const jobs = await t.database.raw.query(
+            "select count(*)::int as n from pgboss.job where name like 'renders.%' and state in ('created','retry','active')",
+          )
+          return (jobs.rows[0] as { n: number }).n
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(0)
   }, 90_000)
 })

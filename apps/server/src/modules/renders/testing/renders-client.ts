@@ -18,13 +18,22 @@ export function rendersClient(t: TestApp) {
     ...(who.token ? { authorization: `Bearer ${who.token}` } : {}),
     ...(who.cookie ? { cookie: who.cookie } : {}),
   })
-  const call = (method: 'GET' | 'POST', url: string, who?: Caller, payload?: object, extra: Record<string, string> = {}) =>
-    t.app.inject({ method, url, payload, headers: { ...headersOf(who), ...extra } })
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    who?: Caller,
+    payload?: object,
+    extra: Record<string, string> = {},
+  ) => t.app.inject({ method, url, payload, headers: { ...headersOf(who), ...extra } })
 
   async function register(prefix = 'maker') {
     n += 1
     const username = `${prefix}${n}_${process.pid % 10000}`
-    const res = await call('POST', '/api/register', undefined, { username, email: `${username}@example.com`, password: 'correct horse 1' })
+    const res = await call('POST', '/api/register', undefined, {
+      username,
+      email: `${username}@example.com`,
+      password: 'correct horse 1',
+    })
     expect(res.statusCode, res.body).toBe(200)
     const body = res.json<{ token: string; user: { id: number } }>()
     return { token: body.token, id: body.user.id, username }
@@ -38,17 +47,26 @@ export function rendersClient(t: TestApp) {
       expect(res.statusCode, res.body).toBe(200)
       const render = res.json<{ render: Render }>().render
       if (render.status === 3 || render.status === 4) return render
-      if (Date.now() > deadline) throw new Error(`render ${id} still at flow ${render.flow_name} (${render.stage}, ${render.progress}%)`)
+      if (Date.now() > deadline)
+        throw new Error(
+          `render ${id} still at flow ${render.flow_name} (${render.stage}, ${render.progress}%)`,
+        )
       await new Promise((r) => setTimeout(r, 150))
     }
   }
 
-  async function waitFor(id: string, who: Caller, check: (r: Render) => boolean, ms = 60_000): Promise<Render> {
+  async function waitFor(
+    id: string,
+    who: Caller,
+    check: (r: Render) => boolean,
+    ms = 60_000,
+  ): Promise<Render> {
     const deadline = Date.now() + ms
     for (;;) {
       const render = (await call('GET', `/api/renders/${id}`, who)).json<{ render: Render }>().render
       if (check(render)) return render
-      if (Date.now() > deadline) throw new Error(`render ${id}: condition not met at ${render.flow_name} ${render.progress}%`)
+      if (Date.now() > deadline)
+        throw new Error(`render ${id}: condition not met at ${render.flow_name} ${render.progress}%`)
       await new Promise((r) => setTimeout(r, 50))
     }
   }
@@ -72,9 +90,14 @@ export function rendersClient(t: TestApp) {
 /** A multipart/form-data body with one file field, for app.inject. */
 export function multipartFile(field: string, filename: string, contentType: string, data: Buffer) {
   const boundary = `----mp${Date.now().toString(16)}`
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`)
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
 /** The visitor cookie a response set, as a Cookie header. */

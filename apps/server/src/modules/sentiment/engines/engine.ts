@@ -25,4 +25,5 @@ export interface SentimentEngine {
   label(items: TextItem[]): Promise<Verdict[]>
 }
 
-export const labelOf = (score: number, deadBand = 0.05): SentimentLabel => (score > deadBand ? 'positive' : score < -deadBand ? 'negative' : 'neutral')
+export const labelOf = (score: number, deadBand = 0.05): SentimentLabel =>
+  score > deadBand ? 'positive' : score < -deadBand ? 'negative' : 'neutral'

@@ -8,7 +8,9 @@ const require = createRequire(import.meta.url)
 /** AFINN-165 (the package's English labels); emoji scores are merged in by the package itself. */
 const AFINN = require('sentiment/languages/en/labels.json') as Record<string, number>
 /** The package's English negation ("not good", "don't like" flip the next word's score). */
-const englishStrategy = require('sentiment/languages/en/scoring-strategy.js') as { apply(tokens: string[], cursor: number, score: number): number }
+const englishStrategy = require('sentiment/languages/en/scoring-strategy.js') as {
+  apply(tokens: string[], cursor: number, score: number): number
+}
 const NEGATORS = require('sentiment/languages/en/negators.json') as Record<string, number>
 const EMOJI_SCORES = require('sentiment/build/emoji.json') as Record<string, number>
 /** The package's tokenizer, in one pass: lower case, its punctuation set as separators. */
@@ -21,7 +23,10 @@ const EMOJI = /(\p{Extended_Pictographic}\uFE0F?)/gu
 const normalise = (score: number) => score / Math.sqrt(score * score + 15)
 
 export const lexiconVersion = (slang: ReadonlyArray<{ word: string; score: number }>) =>
-  `afinn165+emoji+slang-${createHash('sha256').update(JSON.stringify([...slang].sort((a, b) => a.word.localeCompare(b.word)))).digest('hex').slice(0, 10)}`
+  `afinn165+emoji+slang-${createHash('sha256')
+    .update(JSON.stringify([...slang].sort((a, b) => a.word.localeCompare(b.word))))
+    .digest('hex')
+    .slice(0, 10)}`
 
 const sentiment = new Sentiment()
 const registered = new Map<string, Map<string, number>>()
@@ -48,7 +53,8 @@ export function scoreText(labels: Map<string, number>, text: string): Verdict {
 }
 
 /** The package's own analysis of a text with a registered slang list (the reference the fast path follows). */
-export const referenceScore = (version: string, text: string) => sentiment.analyze(text.replace(EMOJI, ' $1 '), { language: version }).score
+export const referenceScore = (version: string, text: string) =>
+  sentiment.analyze(text.replace(EMOJI, ' $1 '), { language: version }).score
 
 /**
  * The offline engine: the `sentiment` package's AFINN + emoji lexicon with its negation rule, plus
@@ -67,7 +73,10 @@ export function createLexiconEngine(slang: ReadonlyArray<{ word: string; score: 
   }
   const known = labels
   return {
-    name: 'lexicon', version, model: null, prompt: null,
+    name: 'lexicon',
+    version,
+    model: null,
+    prompt: null,
     label: (items: TextItem[]) => Promise.resolve(items.map((item) => scoreText(known, item.text))),
   }
 }

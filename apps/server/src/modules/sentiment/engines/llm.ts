@@ -21,39 +21,65 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024
 const BATCH = 50
 
 const Answer = z.object({
-  results: z.array(z.object({
-    i: z.coerce.number().int(),
-    label: z.enum(SENTIMENT_LABELS).optional(),
-    score: z.coerce.number().min(-1).max(1),
-    reason: z.string().max(300).optional(),
-  })),
+  results: z.array(
+    z.object({
+      i: z.coerce.number().int(),
+      label: z.enum(SENTIMENT_LABELS).optional(),
+      score: z.coerce.number().min(-1).max(1),
+      reason: z.string().max(300).optional(),
+    }),
+  ),
 })
-const Completion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) })
+const Completion = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+})
 
 /** What we ask of the model on top of the admin's prompt: a JSON answer we can check. */
-const FORMAT = 'Answer with JSON only: {"results":[{"i":<index>,"label":"positive"|"neutral"|"negative","score":<-1..1>,"reason":"<a few words>"}]} with one entry per input index.'
+const FORMAT =
+  'Answer with JSON only: {"results":[{"i":<index>,"label":"positive"|"neutral"|"negative","score":<-1..1>,"reason":"<a few words>"}]} with one entry per input index.'
 
 /**
  * POST {base}/v1/chat/completions, the OpenAI-compatible shape (docs/integrations.md "LLM and image
  * providers"). The base URL may be an admin's, so the call goes through the SSRF-safe fetcher.
  */
-export async function chatCompletion(s: LlmSettings, messages: Array<{ role: 'system' | 'user'; content: string }>, signal?: AbortSignal): Promise<string> {
-  const answer = await safeRequest(`${s.baseUrl.replace(/\/$/, '')}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {}) },
-    body: JSON.stringify({ model: s.model, messages, temperature: 0, response_format: { type: 'json_object' } }),
-    signal,
-  }, { maxBytes: MAX_ANSWER_BYTES, timeoutMs: 60_000, allowHosts: s.allowHosts })
+export async function chatCompletion(
+  s: LlmSettings,
+  messages: Array<{ role: 'system' | 'user'; content: string }>,
+  signal?: AbortSignal,
+): Promise<string> {
+  const answer = await safeRequest(
+    `${s.baseUrl.replace(/\/$/, '')}/v1/chat/completions`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(s.apiKey ? { authorization: `Bearer ${s.apiKey}` } : {}),
+      },
+      body: JSON.stringify({
+        model: s.model,
+        messages,
+        temperature: 0,
+        response_format: { type: 'json_object' },
+      }),
+      signal,
+    },
+    { maxBytes: MAX_ANSWER_BYTES, timeoutMs: 60_000, allowHosts: s.allowHosts },
+  )
   const res = new Response(new Uint8Array(answer.body), { status: answer.status, headers: answer.headers })
   const body = Completion.safeParse(await readJson(res, 'The language model'))
-  if (!body.success) throw new SourceHttpError('The language model answered in an unexpected shape', res.status)
+  if (!body.success)
+    throw new SourceHttpError('The language model answered in an unexpected shape', res.status)
   return body.data.choices[0]!.message.content ?? ''
 }
 
 async function labelBatch(s: LlmSettings, items: TextItem[]): Promise<Verdict[]> {
   const content = await chatCompletion(s, [
     { role: 'system', content: `${s.prompt}\n\n${FORMAT}` },
-    { role: 'user', content: JSON.stringify(items.map((item, i) => ({ i, text: item.text.slice(0, 2000) }))) },
+    {
+      role: 'user',
+      content: JSON.stringify(items.map((item, i) => ({ i, text: item.text.slice(0, 2000) }))),
+    },
   ])
   let parsed: z.infer<typeof Answer>
   try {
@@ -73,10 +99,14 @@ async function labelBatch(s: LlmSettings, items: TextItem[]): Promise<Verdict[]>
 /** The LLM engine: the admin's prompt and model over an OpenAI-compatible API, in batches. */
 export function createLlmEngine(s: LlmSettings): SentimentEngine {
   return {
-    name: 'llm', version: `llm:${s.model}`, model: s.model, prompt: s.prompt,
+    name: 'llm',
+    version: `llm:${s.model}`,
+    model: s.model,
+    prompt: s.prompt,
     async label(items) {
       const out: Verdict[] = []
-      for (let i = 0; i < items.length; i += BATCH) out.push(...(await labelBatch(s, items.slice(i, i + BATCH))))
+      for (let i = 0; i < items.length; i += BATCH)
+        out.push(...(await labelBatch(s, items.slice(i, i + BATCH))))
       return out
     },
   }

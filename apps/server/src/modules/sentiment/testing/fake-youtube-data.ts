@@ -8,14 +8,37 @@ const QUOTA = require('./fixtures/error.quotaExceeded.json') as object
 const DISABLED = require('./fixtures/error.commentsDisabled.json') as object
 const NOT_FOUND = require('./fixtures/error.videoNotFound.json') as object
 
-export interface FakeComment { id: string; author: string; text: string; publishedAt: string; updatedAt?: string; replies?: FakeComment[] }
-export interface FakeVideo { id: string; title: string; channel?: string; publishedAt?: string; comments: FakeComment[]; commentsDisabled?: boolean }
+export interface FakeComment {
+  id: string
+  author: string
+  text: string
+  publishedAt: string
+  updatedAt?: string
+  replies?: FakeComment[]
+}
+export interface FakeVideo {
+  id: string
+  title: string
+  channel?: string
+  publishedAt?: string
+  comments: FakeComment[]
+  commentsDisabled?: boolean
+}
 
 const etag = () => Math.random().toString(36).slice(2, 12).padEnd(27, 'x')
 const snippet = (videoId: string, c: FakeComment, parentId?: string) => ({
-  channelId: 'UCq3Zt8vN1xKpB7mR2dW5yLg', videoId, textDisplay: c.text, textOriginal: c.text, ...(parentId ? { parentId } : {}),
-  authorDisplayName: c.author, authorChannelUrl: `http://www.youtube.com/${c.author}`, canRate: true, viewerRating: 'none', likeCount: 0,
-  publishedAt: c.publishedAt, updatedAt: c.updatedAt ?? c.publishedAt,
+  channelId: 'UCq3Zt8vN1xKpB7mR2dW5yLg',
+  videoId,
+  textDisplay: c.text,
+  textOriginal: c.text,
+  ...(parentId ? { parentId } : {}),
+  authorDisplayName: c.author,
+  authorChannelUrl: `http://www.youtube.com/${c.author}`,
+  canRate: true,
+  viewerRating: 'none',
+  likeCount: 0,
+  publishedAt: c.publishedAt,
+  updatedAt: c.updatedAt ?? c.publishedAt,
 })
 
 /**
@@ -27,13 +50,24 @@ const snippet = (videoId: string, c: FakeComment, parentId?: string) => ({
  * or `key=test-key`.
  */
 export async function startFakeYoutubeData(videos: FakeVideo[], opts: { apiKey?: string } = {}) {
-  const state = { videos: new Map(videos.map((v) => [v.id, v])), quotaCalls: Infinity, quotaGoneFor: new Set<string>(), calls: 0 }
+  const state = {
+    videos: new Map(videos.map((v) => [v.id, v])),
+    quotaCalls: Infinity,
+    quotaGoneFor: new Set<string>(),
+    calls: 0,
+  }
   const handle = (req: http.IncomingMessage, url: URL, res: http.ServerResponse): boolean => {
     const path = url.pathname.replace('/youtube/v3', '')
     if (!['/search', '/videos', '/commentThreads'].includes(path)) return false
     const key = url.searchParams.get('key')
     if (req.headers.authorization !== 'Bearer yt-access' && !(key && key === (opts.apiKey ?? 'test-key'))) {
-      json(res, 401, { error: { code: 401, message: 'Request is missing required authentication credential.', errors: [{ reason: 'required' }] } })
+      json(res, 401, {
+        error: {
+          code: 401,
+          message: 'Request is missing required authentication credential.',
+          errors: [{ reason: 'required' }],
+        },
+      })
       return true
     }
     state.calls++
@@ -44,12 +78,24 @@ export async function startFakeYoutubeData(videos: FakeVideo[], opts: { apiKey?:
     if (path === '/search') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase()
       const max = Number(url.searchParams.get('maxResults') ?? 5)
-      const hits = [...state.videos.values()].filter((v) => q.split(/\s+/).some((w) => v.title.toLowerCase().includes(w))).slice(0, max)
+      const hits = [...state.videos.values()]
+        .filter((v) => q.split(/\s+/).some((w) => v.title.toLowerCase().includes(w)))
+        .slice(0, max)
       json(res, 200, {
-        kind: 'youtube#searchListResponse', etag: etag(), regionCode: 'US', pageInfo: { totalResults: 1000000, resultsPerPage: hits.length },
+        kind: 'youtube#searchListResponse',
+        etag: etag(),
+        regionCode: 'US',
+        pageInfo: { totalResults: 1000000, resultsPerPage: hits.length },
         items: hits.map((v) => ({
-          kind: 'youtube#searchResult', etag: etag(), id: { kind: 'youtube#video', videoId: v.id },
-          snippet: { publishedAt: v.publishedAt ?? '2026-10-01T10:00:00Z', channelTitle: v.channel ?? 'Cozy Channel', title: v.title.replace(/&/g, '&amp;').replace(/'/g, '&#39;'), liveBroadcastContent: 'none' },
+          kind: 'youtube#searchResult',
+          etag: etag(),
+          id: { kind: 'youtube#video', videoId: v.id },
+          snippet: {
+            publishedAt: v.publishedAt ?? '2026-10-01T10:00:00Z',
+            channelTitle: v.channel ?? 'Cozy Channel',
+            title: v.title.replace(/&/g, '&amp;').replace(/'/g, '&#39;'),
+            liveBroadcastContent: 'none',
+          },
         })),
       })
       return true
@@ -57,12 +103,28 @@ export async function startFakeYoutubeData(videos: FakeVideo[], opts: { apiKey?:
     if (path === '/videos') {
       const ids = (url.searchParams.get('id') ?? '').split(',')
       json(res, 200, {
-        kind: 'youtube#videoListResponse', etag: etag(),
-        items: ids.map((id) => state.videos.get(id)).filter((v): v is FakeVideo => !!v).map((v) => ({
-          kind: 'youtube#video', etag: etag(), id: v.id,
-          snippet: { publishedAt: v.publishedAt ?? '2026-10-01T10:00:00Z', channelTitle: v.channel ?? 'Cozy Channel', title: v.title, thumbnails: { default: { url: `https://i.ytimg.com/vi/${v.id}/default.jpg` } } },
-          statistics: { viewCount: '1000', likeCount: '10', favoriteCount: '0', commentCount: String(v.comments.reduce((n, c) => n + 1 + (c.replies?.length ?? 0), 0)) },
-        })),
+        kind: 'youtube#videoListResponse',
+        etag: etag(),
+        items: ids
+          .map((id) => state.videos.get(id))
+          .filter((v): v is FakeVideo => !!v)
+          .map((v) => ({
+            kind: 'youtube#video',
+            etag: etag(),
+            id: v.id,
+            snippet: {
+              publishedAt: v.publishedAt ?? '2026-10-01T10:00:00Z',
+              channelTitle: v.channel ?? 'Cozy Channel',
+              title: v.title,
+              thumbnails: { default: { url: `https://i.ytimg.com/vi/${v.id}/default.jpg` } },
+            },
+            statistics: {
+              viewCount: '1000',
+              likeCount: '10',
+              favoriteCount: '0',
+              commentCount: String(v.comments.reduce((n, c) => n + 1 + (c.replies?.length ?? 0), 0)),
+            },
+          })),
       })
       return true
     }
@@ -70,17 +132,53 @@ export async function startFakeYoutubeData(videos: FakeVideo[], opts: { apiKey?:
     if (!v) return (json(res, 404, NOT_FOUND), true)
     if (v.commentsDisabled) return (json(res, 403, DISABLED), true)
     const max = Number(url.searchParams.get('maxResults') ?? 20)
-    if (max > 100) return (json(res, 400, { error: { code: 400, message: 'Invalid value for maxResults', errors: [{ reason: 'invalidParameter' }] } }), true)
+    if (max > 100)
+      return (
+        json(res, 400, {
+          error: {
+            code: 400,
+            message: 'Invalid value for maxResults',
+            errors: [{ reason: 'invalidParameter' }],
+          },
+        }),
+        true
+      )
     const token = url.searchParams.get('pageToken')
     const from = token ? Number(Buffer.from(token, 'base64').toString().split(':')[1]) : 0
     const page = v.comments.slice(from, from + max)
-    const next = from + max < v.comments.length ? Buffer.from(`get_newest_first--${v.id}:${from + max}`).toString('base64') : undefined
+    const next =
+      from + max < v.comments.length
+        ? Buffer.from(`get_newest_first--${v.id}:${from + max}`).toString('base64')
+        : undefined
     json(res, 200, {
-      kind: 'youtube#commentThreadListResponse', etag: etag(), ...(next ? { nextPageToken: next } : {}), pageInfo: { totalResults: page.length, resultsPerPage: max },
+      kind: 'youtube#commentThreadListResponse',
+      etag: etag(),
+      ...(next ? { nextPageToken: next } : {}),
+      pageInfo: { totalResults: page.length, resultsPerPage: max },
       items: page.map((c) => ({
-        kind: 'youtube#commentThread', etag: etag(), id: c.id,
-        snippet: { channelId: 'UCq3Zt8vN1xKpB7mR2dW5yLg', videoId: v.id, topLevelComment: { kind: 'youtube#comment', etag: etag(), id: c.id, snippet: snippet(v.id, c) }, canReply: true, totalReplyCount: c.replies?.length ?? 0, isPublic: true },
-        ...(c.replies?.length ? { replies: { comments: c.replies.map((r) => ({ kind: 'youtube#comment', etag: etag(), id: r.id, snippet: snippet(v.id, r, c.id) })) } } : {}),
+        kind: 'youtube#commentThread',
+        etag: etag(),
+        id: c.id,
+        snippet: {
+          channelId: 'UCq3Zt8vN1xKpB7mR2dW5yLg',
+          videoId: v.id,
+          topLevelComment: { kind: 'youtube#comment', etag: etag(), id: c.id, snippet: snippet(v.id, c) },
+          canReply: true,
+          totalReplyCount: c.replies?.length ?? 0,
+          isPublic: true,
+        },
+        ...(c.replies?.length
+          ? {
+              replies: {
+                comments: c.replies.map((r) => ({
+                  kind: 'youtube#comment',
+                  etag: etag(),
+                  id: r.id,
+                  snippet: snippet(v.id, r, c.id),
+                })),
+              },
+            }
+          : {}),
       })),
     })
     return true
@@ -111,19 +209,48 @@ export async function startFakeLlm() {
   const calls: Array<{ model: string; system: string; items: number }> = []
   const server = http.createServer((req, res) => {
     void readBody(req).then((raw) => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(res, 404, { error: { message: 'Not found' } })
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return json(res, 404, { error: { message: 'Not found' } })
       const body = JSON.parse(raw) as { model: string; messages: Array<{ role: string; content: string }> }
-      if (!body.model) return json(res, 400, { error: { message: 'you must provide a model parameter', type: 'invalid_request_error' } })
-      const items = JSON.parse(body.messages.find((m) => m.role === 'user')?.content ?? '[]') as Array<{ i: number; text: string }>
-      calls.push({ model: body.model, system: body.messages.find((m) => m.role === 'system')?.content ?? '', items: items.length })
+      if (!body.model)
+        return json(res, 400, {
+          error: { message: 'you must provide a model parameter', type: 'invalid_request_error' },
+        })
+      const items = JSON.parse(body.messages.find((m) => m.role === 'user')?.content ?? '[]') as Array<{
+        i: number
+        text: string
+      }>
+      calls.push({
+        model: body.model,
+        system: body.messages.find((m) => m.role === 'system')?.content ?? '',
+        items: items.length,
+      })
       const results = items.map(({ i, text }) => {
         const t = text.toLowerCase()
-        const score = /love|great|best|amazing|w\b/.test(t) ? 0.8 : /hate|worst|boring|bad|awful/.test(t) ? -0.7 : 0
-        return { i, label: score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral', score, reason: score ? 'tone of the words (stand-in model)' : 'no clear tone (stand-in model)' }
+        const score = /love|great|best|amazing|w\b/.test(t)
+          ? 0.8
+          : /hate|worst|boring|bad|awful/.test(t)
+            ? -0.7
+            : 0
+        return {
+          i,
+          label: score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral',
+          score,
+          reason: score ? 'tone of the words (stand-in model)' : 'no clear tone (stand-in model)',
+        }
       })
       json(res, 200, {
-        id: `chatcmpl-${calls.length}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ results }) }, finish_reason: 'stop' }],
+        id: `chatcmpl-${calls.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: JSON.stringify({ results }) },
+            finish_reason: 'stop',
+          },
+        ],
         usage: { prompt_tokens: raw.length / 4, completion_tokens: 50, total_tokens: raw.length / 4 + 50 },
       })
     })

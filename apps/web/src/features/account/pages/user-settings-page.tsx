@@ -19,7 +19,11 @@ import { useCurrentUser, useUpdateInfo } from '../../auth'
  * menu's "Manage Billing / Payment" link).
  */
 const ACCOUNT_PAGE_SECTIONS = [
-  lazy(() => loadChunk(() => import('../../payments/lazy/billing-section')).then((m) => ({ default: m.BillingSection }))),
+  lazy(() =>
+    loadChunk(() => import('../../payments/lazy/billing-section')).then((m) => ({
+      default: m.BillingSection,
+    })),
+  ),
 ]
 
 const ProfileForm = z.object({ username: Username, email: Email, current_password: z.string() })
@@ -52,7 +56,9 @@ function ProfileCard({ user }: { user: User }) {
   const submit = form.handleSubmit(async (values) => {
     setFailure(undefined)
     if (emailChanged && !values.current_password) {
-      form.setError('current_password', { message: 'Please enter your current password to change your email' })
+      form.setError('current_password', {
+        message: 'Please enter your current password to change your email',
+      })
       return
     }
     try {
@@ -65,7 +71,8 @@ function ProfileCard({ user }: { user: User }) {
     } catch (error) {
       if (!(error instanceof ApiError)) return
       const fields = firstFieldErrors(error.failure.errors)
-      for (const name of ['username', 'email', 'current_password'] as const) if (fields[name]) form.setError(name, { message: fields[name] })
+      for (const name of ['username', 'email', 'current_password'] as const)
+        if (fields[name]) form.setError(name, { message: fields[name] })
       if (!Object.keys(fields).length) setFailure(error.message)
       toast.error(error.message)
     }
@@ -81,8 +88,17 @@ function ProfileCard({ user }: { user: User }) {
           <TextInput type="email" autoComplete="email" {...form.register('email')} />
         </Field>
         {emailChanged ? (
-          <Field label="Current password" error={form.formState.errors.current_password?.message} hint="Needed to change your email" className="md:col-span-2">
-            <TextInput type="password" autoComplete="current-password" {...form.register('current_password')} />
+          <Field
+            label="Current password"
+            error={form.formState.errors.current_password?.message}
+            hint="Needed to change your email"
+            className="md:col-span-2"
+          >
+            <TextInput
+              type="password"
+              autoComplete="current-password"
+              {...form.register('current_password')}
+            />
           </Field>
         ) : null}
         <FormError message={failure} />
@@ -99,7 +115,10 @@ function ProfileCard({ user }: { user: User }) {
 function PasswordCard() {
   const update = useUpdateInfo()
   const toast = useToast()
-  const form = useForm<PasswordValues>({ resolver: zodResolver(PasswordForm), defaultValues: { current_password: '', password: '', confirm: '' } })
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(PasswordForm),
+    defaultValues: { current_password: '', password: '', confirm: '' },
+  })
 
   const submit = form.handleSubmit(async ({ current_password, password }) => {
     try {
@@ -117,7 +136,10 @@ function PasswordCard() {
   })
 
   return (
-    <Card title="Change password" description="Use at least 8 characters. You need your current password to set a new one.">
+    <Card
+      title="Change password"
+      description="Use at least 8 characters. You need your current password to set a new one."
+    >
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 md:grid-cols-3">
         <Field label="Current password" error={form.formState.errors.current_password?.message}>
           <TextInput type="password" autoComplete="current-password" {...form.register('current_password')} />
@@ -145,17 +167,30 @@ export function UserSettingsPage() {
   const since = new Date(user.created_at)
   return (
     <div>
-      <PageHeader title="Account settings" description="Manage how you sign in and how you appear on Mouthpiece." />
+      <PageHeader
+        title="Account settings"
+        description="Manage how you sign in and how you appear on Mouthpiece."
+      />
       <div id="account-settings" className="flex scroll-mt-28 flex-col gap-6">
         <Card>
           <dl className="grid gap-4 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-muted">Account status</dt>
-              <dd className="mt-1">{user.is_enabled ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</dd>
+              <dd className="mt-1">
+                {user.is_enabled ? (
+                  <Badge tone="success">Active</Badge>
+                ) : (
+                  <Badge tone="danger">Disabled</Badge>
+                )}
+              </dd>
             </div>
             <div>
               <dt className="text-muted">Member since</dt>
-              <dd className="mt-1 text-text">{Number.isNaN(since.getTime()) ? '—' : since.toLocaleDateString(undefined, { dateStyle: 'long' })}</dd>
+              <dd className="mt-1 text-text">
+                {Number.isNaN(since.getTime())
+                  ? '—'
+                  : since.toLocaleDateString(undefined, { dateStyle: 'long' })}
+              </dd>
             </div>
             {user.is_grandfather ? (
               <div>

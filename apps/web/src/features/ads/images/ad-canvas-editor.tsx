@@ -6,7 +6,14 @@ import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
 import type { CanvasAsset } from '@mouthpiece/contracts/ads/canvas'
 import type { CanvasView } from '@mouthpiece/contracts/ads/images'
 import {
-  addCanvasAsset, canvasAssetPriority, canvasAssetText, canvasAssetVisibility, exportAdPlacement, exportAdZip, regenerateTextGroup, transformCanvasAsset,
+  addCanvasAsset,
+  canvasAssetPriority,
+  canvasAssetText,
+  canvasAssetVisibility,
+  exportAdPlacement,
+  exportAdZip,
+  regenerateTextGroup,
+  transformCanvasAsset,
 } from '@mouthpiece/contracts/ads/images'
 import { captionFace } from '@mouthpiece/editor/caption-fonts'
 import { CAPTION_FONTS } from '@mouthpiece/contracts/constants'
@@ -30,7 +37,10 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   if (hit?.complete) return Promise.resolve(hit)
   return new Promise((resolve, reject) => {
     const img = new Image()
-    img.onload = () => { images.set(url, img); resolve(img) }
+    img.onload = () => {
+      images.set(url, img)
+      resolve(img)
+    }
     img.onerror = () => reject(new Error(`Could not load ${url}`))
     img.src = `${API_BASE_URL}${url}`
   })
@@ -42,10 +52,17 @@ function loadImage(url: string): Promise<HTMLImageElement> {
  */
 async function loadFonts(assets: CanvasAsset[], brandFiles: Map<string, string>): Promise<void> {
   const faces = new Set<string>()
-  const loads: Array<Promise<void>> = [loadBrandFonts(assets.flatMap((a) => (a.font ? [a.font.family] : [])), brandFiles)]
+  const loads: Array<Promise<void>> = [
+    loadBrandFonts(
+      assets.flatMap((a) => (a.font ? [a.font.family] : [])),
+      brandFiles,
+    ),
+  ]
   for (const a of assets) {
     if (!a.font) continue
-    const family = (CAPTION_FONTS as readonly string[]).includes(a.font.family) ? (a.font.family as CaptionFont) : 'Roboto'
+    const family = (CAPTION_FONTS as readonly string[]).includes(a.font.family)
+      ? (a.font.family as CaptionFont)
+      : 'Roboto'
     for (const face of [captionFace(family, a.font.weight), captionFace('Roboto', a.font.weight)]) {
       if (faces.has(face.family)) continue
       faces.add(face.family)
@@ -55,7 +72,14 @@ async function loadFonts(assets: CanvasAsset[], brandFiles: Map<string, string>)
   await Promise.all(loads)
 }
 
-type Drag = { id: string; mode: 'move' | 'scale' | 'rotate'; startX: number; startY: number; orig: CanvasAsset; current: CanvasAsset }
+type Drag = {
+  id: string
+  mode: 'move' | 'scale' | 'rotate'
+  startX: number
+  startY: number
+  orig: CanvasAsset
+  current: CanvasAsset
+}
 
 const HANDLE = 14
 
@@ -87,11 +111,16 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
     let live = true
     void Promise.all([
       loadFonts(view.canvas.assets, brandFiles),
-      ...Object.entries(view.images).map(async ([key, url]) => [key, await loadImage(url).catch(() => null)] as const),
+      ...Object.entries(view.images).map(
+        async ([key, url]) => [key, await loadImage(url).catch(() => null)] as const,
+      ),
     ]).then(([, ...pairs]) => {
-      if (live) setDecoded(new Map(pairs.filter((p): p is readonly [string, HTMLImageElement] => Boolean(p?.[1]))))
+      if (live)
+        setDecoded(new Map(pairs.filter((p): p is readonly [string, HTMLImageElement] => Boolean(p?.[1]))))
     })
-    return () => { live = false }
+    return () => {
+      live = false
+    }
   }, [view, brandFiles])
 
   useEffect(() => {
@@ -117,7 +146,10 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
     }
   }, [canvas, decoded, chosen])
 
-  useEffect(() => setText(chosen?.kind === 'text' ? (chosen.text ?? '') : ''), [chosen?.id, chosen?.kind, chosen?.text])
+  useEffect(
+    () => setText(chosen?.kind === 'text' ? (chosen.text ?? '') : ''),
+    [chosen?.id, chosen?.kind, chosen?.text],
+  )
 
   const shown = useMemo(() => {
     const { width, height } = PLACEMENTS[placement]
@@ -141,7 +173,11 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
     return { x: (e.clientX - r.left) / shown.k, y: (e.clientY - r.top) / shown.k }
   }
   function hit(p: { x: number; y: number }): CanvasAsset | undefined {
-    return [...drawOrder(canvas!.assets)].reverse().find((a) => a.role !== 'background' && p.x >= a.x && p.x <= a.x + a.w && p.y >= a.y && p.y <= a.y + a.h)
+    return [...drawOrder(canvas!.assets)]
+      .reverse()
+      .find(
+        (a) => a.role !== 'background' && p.x >= a.x && p.x <= a.x + a.w && p.y >= a.y && p.y <= a.y + a.h,
+      )
   }
   function onDown(e: ReactPointerEvent) {
     if (!canvas) return
@@ -179,9 +215,21 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
   async function onUp() {
     if (!drag) return
     const a = drag.current
-    const moved = a.x !== drag.orig.x || a.y !== drag.orig.y || a.w !== drag.orig.w || a.rotation !== drag.orig.rotation
+    const moved =
+      a.x !== drag.orig.x || a.y !== drag.orig.y || a.w !== drag.orig.w || a.rotation !== drag.orig.rotation
     if (moved) {
-      await save(() => api(transformCanvasAsset, { params: params(a.id), body: { x: Math.round(a.x), y: Math.round(a.y), w: Math.max(1, Math.round(a.w)), h: Math.max(1, Math.round(a.h)), rotation: a.rotation } }))
+      await save(() =>
+        api(transformCanvasAsset, {
+          params: params(a.id),
+          body: {
+            x: Math.round(a.x),
+            y: Math.round(a.y),
+            w: Math.max(1, Math.round(a.w)),
+            h: Math.max(1, Math.round(a.h)),
+            rotation: a.rotation,
+          },
+        }),
+      )
     }
     setDrag(null)
   }
@@ -190,27 +238,65 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
     <section className="rounded-2xl border border-white/10 bg-neutral-900 p-4" aria-label="Canvas editor">
       <div className="mb-3 flex flex-wrap gap-2" role="tablist" aria-label="Placements">
         {PLACEMENT_IDS.map((p) => (
-          <button key={p} role="tab" aria-selected={p === placement} onClick={() => { setPlacement(p); setSelected(null) }}
-            className={`rounded-full px-3 py-1 text-xs ${p === placement ? 'bg-[#FF6A59] text-black' : 'bg-white/5 text-neutral-300 hover:bg-white/10'}`}>
+          <button
+            key={p}
+            role="tab"
+            aria-selected={p === placement}
+            onClick={() => {
+              setPlacement(p)
+              setSelected(null)
+            }}
+            className={`rounded-full px-3 py-1 text-xs ${p === placement ? 'bg-[#FF6A59] text-black' : 'bg-white/5 text-neutral-300 hover:bg-white/10'}`}
+          >
             {PLACEMENTS[p].label}
           </button>
         ))}
       </div>
-      {query.isError ? <p role="alert" className="text-red-300">This canvas could not be loaded. Please try again.</p> : null}
-      {!canvas ? <LoadingBlock label="Loading the canvas…" /> : (
+      {query.isError ? (
+        <p role="alert" className="text-red-300">
+          This canvas could not be loaded. Please try again.
+        </p>
+      ) : null}
+      {!canvas ? (
+        <LoadingBlock label="Loading the canvas…" />
+      ) : (
         <div className="flex flex-col gap-4 lg:flex-row">
           <div className="flex min-h-[200px] flex-1 items-center justify-center rounded-xl bg-[repeating-conic-gradient(#222_0_25%,#2a2a2a_0_50%)] bg-[length:20px_20px] p-3">
-            <canvas ref={canvasRef} data-testid="ad-canvas" width={shown.width} height={shown.height} style={{ width: shown.width, height: shown.height, touchAction: 'none' }}
-              className="cursor-move shadow-2xl" onPointerDown={onDown} onPointerMove={onMove} onPointerUp={() => void onUp()} />
+            <canvas
+              ref={canvasRef}
+              data-testid="ad-canvas"
+              width={shown.width}
+              height={shown.height}
+              style={{ width: shown.width, height: shown.height, touchAction: 'none' }}
+              className="cursor-move shadow-2xl"
+              onPointerDown={onDown}
+              onPointerMove={onMove}
+              onPointerUp={() => void onUp()}
+            />
           </div>
           <aside className="w-full space-y-3 lg:w-72">
             <h3 className="text-sm font-semibold text-neutral-200">Layers</h3>
             <ul className="max-h-64 space-y-1 overflow-auto" aria-label="Layers">
               {[...drawOrder(canvas.assets)].reverse().map((a) => (
-                <li key={a.id} className={`flex items-center gap-2 rounded px-2 py-1 text-sm ${a.id === selected ? 'bg-[#FF6A59]/20' : 'bg-white/5'}`}>
-                  <button className="flex-1 truncate text-left" onClick={() => setSelected(a.id)}>{a.kind === 'text' ? `“${a.text}”` : `${a.role} (${a.kind})`}</button>
-                  <button aria-label={`${a.visible ? 'Hide' : 'Show'} ${a.id}`} className="text-xs text-neutral-400" disabled={busy}
-                    onClick={() => void save(() => api(canvasAssetVisibility, { params: params(a.id), body: { visible: !a.visible } }))}>{a.visible ? 'Hide' : 'Show'}</button>
+                <li
+                  key={a.id}
+                  className={`flex items-center gap-2 rounded px-2 py-1 text-sm ${a.id === selected ? 'bg-[#FF6A59]/20' : 'bg-white/5'}`}
+                >
+                  <button className="flex-1 truncate text-left" onClick={() => setSelected(a.id)}>
+                    {a.kind === 'text' ? `“${a.text}”` : `${a.role} (${a.kind})`}
+                  </button>
+                  <button
+                    aria-label={`${a.visible ? 'Hide' : 'Show'} ${a.id}`}
+                    className="text-xs text-neutral-400"
+                    disabled={busy}
+                    onClick={() =>
+                      void save(() =>
+                        api(canvasAssetVisibility, { params: params(a.id), body: { visible: !a.visible } }),
+                      )
+                    }
+                  >
+                    {a.visible ? 'Hide' : 'Show'}
+                  </button>
                 </li>
               ))}
             </ul>
@@ -219,34 +305,150 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
                 <p className="text-xs text-neutral-400">Selected: {chosen.id}</p>
                 <div className="flex flex-wrap gap-1">
                   {(['front', 'forward', 'backward', 'back'] as const).map((move) => (
-                    <Button key={move} size="sm" variant="secondary" disabled={busy} onClick={() => void save(() => api(canvasAssetPriority, { params: params(chosen.id), body: { move } }))}>
-                      {move === 'front' ? 'Bring to front' : move === 'back' ? 'Send to back' : move === 'forward' ? 'Forward' : 'Backward'}
+                    <Button
+                      key={move}
+                      size="sm"
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() =>
+                        void save(() =>
+                          api(canvasAssetPriority, { params: params(chosen.id), body: { move } }),
+                        )
+                      }
+                    >
+                      {move === 'front'
+                        ? 'Bring to front'
+                        : move === 'back'
+                          ? 'Send to back'
+                          : move === 'forward'
+                            ? 'Forward'
+                            : 'Backward'}
                     </Button>
                   ))}
                 </div>
                 {chosen.kind === 'text' ? (
-                  <form className="space-y-2" onSubmit={(e) => { e.preventDefault(); void save(() => api(canvasAssetText, { params: params(chosen.id), body: { text } })) }}>
-                    <label className="block text-xs text-neutral-400" htmlFor="ad-text">Text</label>
-                    <TextInput id="ad-text" value={text} onChange={(e) => setText(e.target.value)} maxLength={300} />
-                    <select aria-label="Font" className="w-full rounded bg-neutral-800 p-2 text-sm" value={chosen.font?.family}
-                      onChange={(e) => void save(() => api(canvasAssetText, { params: params(chosen.id), body: { font: { family: e.target.value, weight: chosen.font?.weight ?? 700 } } }))}>
-                      {[...new Set([chosen.font?.family ?? 'Roboto', ...(brand.data?.brand.fonts ?? []).filter((f) => brandFiles.has(f.family.toLowerCase())).map((f) => f.family), ...CAPTION_FONTS])].map((f) => <option key={f}>{f}</option>)}
+                  <form
+                    className="space-y-2"
+                    onSubmit={(e) => {
+                      e.preventDefault()
+                      void save(() => api(canvasAssetText, { params: params(chosen.id), body: { text } }))
+                    }}
+                  >
+                    <label className="block text-xs text-neutral-400" htmlFor="ad-text">
+                      Text
+                    </label>
+                    <TextInput
+                      id="ad-text"
+                      value={text}
+                      onChange={(e) => setText(e.target.value)}
+                      maxLength={300}
+                    />
+                    <select
+                      aria-label="Font"
+                      className="w-full rounded bg-neutral-800 p-2 text-sm"
+                      value={chosen.font?.family}
+                      onChange={(e) =>
+                        void save(() =>
+                          api(canvasAssetText, {
+                            params: params(chosen.id),
+                            body: { font: { family: e.target.value, weight: chosen.font?.weight ?? 700 } },
+                          }),
+                        )
+                      }
+                    >
+                      {[
+                        ...new Set([
+                          chosen.font?.family ?? 'Roboto',
+                          ...(brand.data?.brand.fonts ?? [])
+                            .filter((f) => brandFiles.has(f.family.toLowerCase()))
+                            .map((f) => f.family),
+                          ...CAPTION_FONTS,
+                        ]),
+                      ].map((f) => (
+                        <option key={f}>{f}</option>
+                      ))}
                     </select>
-                    <Button type="submit" size="sm" disabled={busy || !text.trim()}>Save text</Button>
+                    <Button type="submit" size="sm" disabled={busy || !text.trim()}>
+                      Save text
+                    </Button>
                   </form>
                 ) : null}
               </div>
-            ) : <p className="text-sm text-neutral-400">Click an element on the canvas to move, scale (corner) or rotate (top dot) it.</p>}
+            ) : (
+              <p className="text-sm text-neutral-400">
+                Click an element on the canvas to move, scale (corner) or rotate (top dot) it.
+              </p>
+            )}
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void save(() => api(addCanvasAsset, { params: { id: generationId, placement }, body: { kind: 'text', text: 'New text' } }))}>Add text</Button>
-              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void save(() => api(regenerateTextGroup, { params: { id: generationId, placement } }))}>Re-lay text</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  void save(() =>
+                    api(addCanvasAsset, {
+                      params: { id: generationId, placement },
+                      body: { kind: 'text', text: 'New text' },
+                    }),
+                  )
+                }
+              >
+                Add text
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  void save(() => api(regenerateTextGroup, { params: { id: generationId, placement } }))
+                }
+              >
+                Re-lay text
+              </Button>
             </div>
             <div className="flex flex-wrap gap-2 border-t border-white/10 pt-3">
-              <Button size="sm" variant="tertiary" onClick={() => void downloadFile(exportAdPlacement, `ad-${placement}.png`, { format: 'png' }, { id: generationId, placement })}>PNG</Button>
-              <Button size="sm" variant="tertiary" onClick={() => void downloadFile(exportAdPlacement, `ad-${placement}.jpg`, { format: 'jpeg' }, { id: generationId, placement })}>JPEG</Button>
-              <Button size="sm" onClick={() => void downloadFile(exportAdZip, 'ad.zip', { format: 'png' }, { id: generationId })}>Download all (zip)</Button>
+              <Button
+                size="sm"
+                variant="tertiary"
+                onClick={() =>
+                  void downloadFile(
+                    exportAdPlacement,
+                    `ad-${placement}.png`,
+                    { format: 'png' },
+                    { id: generationId, placement },
+                  )
+                }
+              >
+                PNG
+              </Button>
+              <Button
+                size="sm"
+                variant="tertiary"
+                onClick={() =>
+                  void downloadFile(
+                    exportAdPlacement,
+                    `ad-${placement}.jpg`,
+                    { format: 'jpeg' },
+                    { id: generationId, placement },
+                  )
+                }
+              >
+                JPEG
+              </Button>
+              <Button
+                size="sm"
+                onClick={() =>
+                  void downloadFile(exportAdZip, 'ad.zip', { format: 'png' }, { id: generationId })
+                }
+              >
+                Download all (zip)
+              </Button>
             </div>
-            {error ? <p role="alert" className="text-sm text-red-300">{error}</p> : null}
+            {error ? (
+              <p role="alert" className="text-sm text-red-300">
+                {error}
+              </p>
+            ) : null}
           </aside>
         </div>
       )}

@@ -3,7 +3,14 @@ import type { BrandFont } from '@mouthpiece/contracts/ads/brands.schemas'
 import { brandFontFiles, loadBrandFonts } from './brand-fonts-browser'
 
 const font = (family: string, url: string | null, weight = 700): BrandFont => ({
-  id: family, family, weight, style: 'normal', role: null, url, format: url ? 'truetype' : null, note: null,
+  id: family,
+  family,
+  weight,
+  style: 'normal',
+  role: null,
+  url,
+  format: url ? 'truetype' : null,
+  note: null,
   source: { kind: 'user', detail: null, confidence: 1, confirmed: true },
 })
 
@@ -14,13 +21,31 @@ describe('brand fonts in the browser ad editor', () => {
     const made: Array<{ family: string; source: string; weight: string | undefined }> = []
     const added: unknown[] = []
     let fail = true
-    vi.stubGlobal('FontFace', class {
-      constructor(public family: string, source: string, descriptors?: { weight?: string }) { made.push({ family, source, weight: descriptors?.weight }) }
-      load() { return fail ? Promise.reject(new Error('network')) : Promise.resolve(this) }
+    vi.stubGlobal(
+      'FontFace',
+      class {
+        constructor(
+          public family: string,
+          source: string,
+          descriptors?: { weight?: string },
+        ) {
+          made.push({ family, source, weight: descriptors?.weight })
+        }
+        load() {
+          return fail ? Promise.reject(new Error('network')) : Promise.resolve(this)
+        }
+      },
+    )
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { add: (f: unknown) => added.push(f) },
     })
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { add: (f: unknown) => added.push(f) } })
 
-    const files = brandFontFiles([font('Acme "Grotesk"', '/api/ads/brands/3/files/f1'), font('Montserrat', '/api/ads/brands/3/files/f2'), font('Known Only', null)])
+    const files = brandFontFiles([
+      font('Acme "Grotesk"', '/api/ads/brands/3/files/f1'),
+      font('Montserrat', '/api/ads/brands/3/files/f2'),
+      font('Known Only', null),
+    ])
     expect([...files.keys()]).toEqual(['acme "grotesk"'])
 
     // A failed load leaves the fallback and is tried again next time.

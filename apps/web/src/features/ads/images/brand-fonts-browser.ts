@@ -16,9 +16,15 @@ const loading = new Map<string, Promise<void>>()
 function loadBrandFace(family: string, url: string): Promise<void> {
   let p = loading.get(url)
   if (!p) {
-    p = new FontFace(canvasFamily(family), `url(${API_BASE_URL}${url})`, { weight: '100 900' }).load().then((face) => { document.fonts.add(face) })
+    p = new FontFace(canvasFamily(family), `url(${API_BASE_URL}${url})`, { weight: '100 900' })
+      .load()
+      .then((face) => {
+        document.fonts.add(face)
+      })
     // A file that failed to load is tried again next time (network blip); meanwhile Roboto stands in.
-    p = p.catch(() => { loading.delete(url) })
+    p = p.catch(() => {
+      loading.delete(url)
+    })
     loading.set(url, p)
   }
   return p
@@ -27,7 +33,9 @@ function loadBrandFace(family: string, url: string): Promise<void> {
 /** Brand fonts the renderer draws from a file (not one of the 15 caption fonts), by family. */
 export function brandFontFiles(fonts: readonly BrandFont[] | undefined): Map<string, string> {
   const files = new Map<string, string>()
-  for (const f of fonts ?? []) if (f.url && !isCaptionFont(f.family) && !files.has(f.family.toLowerCase())) files.set(f.family.toLowerCase(), f.url)
+  for (const f of fonts ?? [])
+    if (f.url && !isCaptionFont(f.family) && !files.has(f.family.toLowerCase()))
+      files.set(f.family.toLowerCase(), f.url)
   return files
 }
 

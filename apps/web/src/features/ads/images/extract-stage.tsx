@@ -43,7 +43,10 @@ export function ExtractStage({ asset, tool, radius, box, onBox, strokes, onStrok
   const k = shownW / asset.width
   const point = (e: ReactPointerEvent): [number, number] => {
     const r = ref.current!.getBoundingClientRect()
-    return [Math.round(Math.max(0, Math.min(asset.width, (e.clientX - r.left) / k))), Math.round(Math.max(0, Math.min(asset.height, (e.clientY - r.top) / k)))]
+    return [
+      Math.round(Math.max(0, Math.min(asset.width, (e.clientX - r.left) / k))),
+      Math.round(Math.max(0, Math.min(asset.height, (e.clientY - r.top) / k))),
+    ]
   }
   const full = strokes.length >= MAX_STROKES
 
@@ -51,14 +54,24 @@ export function ExtractStage({ asset, tool, radius, box, onBox, strokes, onStrok
     if (disabled || (tool !== 'box' && full)) return
     ;(e.target as HTMLElement).setPointerCapture(e.pointerId)
     const [x, y] = point(e)
-    if (tool === 'box') { setStart({ x, y }); onBox(null) } else setLive({ keep: tool === 'keep', radius, points: [[x, y]] })
+    if (tool === 'box') {
+      setStart({ x, y })
+      onBox(null)
+    } else setLive({ keep: tool === 'keep', radius, points: [[x, y]] })
   }
   function move(e: ReactPointerEvent) {
     const [x, y] = point(e)
-    if (start) onBox({ x: Math.min(x, start.x), y: Math.min(y, start.y), w: Math.abs(x - start.x), h: Math.abs(y - start.y) })
+    if (start)
+      onBox({
+        x: Math.min(x, start.x),
+        y: Math.min(y, start.y),
+        w: Math.abs(x - start.x),
+        h: Math.abs(y - start.y),
+      })
     if (!live || live.points.length >= MAX_STROKE_POINTS) return
     const [lx, ly] = live.points[live.points.length - 1]!
-    if (Math.hypot(x - lx, y - ly) >= Math.max(1, live.radius / 3)) setLive({ ...live, points: [...live.points, [x, y]] })
+    if (Math.hypot(x - lx, y - ly) >= Math.max(1, live.radius / 3))
+      setLive({ ...live, points: [...live.points, [x, y]] })
   }
   function up() {
     setStart(null)
@@ -68,16 +81,42 @@ export function ExtractStage({ asset, tool, radius, box, onBox, strokes, onStrok
 
   const shown = live ? [...strokes, live] : strokes
   return (
-    <div ref={ref} data-testid="extract-stage" className={`relative select-none overflow-hidden rounded-xl ${tool === 'box' ? 'cursor-crosshair' : 'cursor-cell'}`}
+    <div
+      ref={ref}
+      data-testid="extract-stage"
+      className={`relative select-none overflow-hidden rounded-xl ${tool === 'box' ? 'cursor-crosshair' : 'cursor-cell'}`}
       style={{ width: shownW, maxWidth: '100%', height: asset.height * k, touchAction: 'none' }}
-      onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}>
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+    >
       <img src={`${API_BASE_URL}${asset.url}`} alt={asset.name} draggable={false} className="h-full w-full" />
-      <svg viewBox={`0 0 ${asset.width} ${asset.height}`} className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden="true">
+      <svg
+        viewBox={`0 0 ${asset.width} ${asset.height}`}
+        className="pointer-events-none absolute inset-0 h-full w-full"
+        aria-hidden="true"
+      >
         {shown.map((s, i) => (
-          <path key={i} d={pathOf(s.points)} fill="none" stroke={STROKE_COLOUR[s.keep ? 'keep' : 'remove']} strokeOpacity={0.55} strokeWidth={s.radius * 2} strokeLinecap="round" strokeLinejoin="round" data-stroke={s.keep ? 'keep' : 'remove'} />
+          <path
+            key={i}
+            d={pathOf(s.points)}
+            fill="none"
+            stroke={STROKE_COLOUR[s.keep ? 'keep' : 'remove']}
+            strokeOpacity={0.55}
+            strokeWidth={s.radius * 2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            data-stroke={s.keep ? 'keep' : 'remove'}
+          />
         ))}
       </svg>
-      {box ? <div className="absolute border-2 border-dashed border-[#FF6A59] bg-[#FF6A59]/10" style={{ left: box.x * k, top: box.y * k, width: box.w * k, height: box.h * k }} /> : null}
+      {box ? (
+        <div
+          className="absolute border-2 border-dashed border-[#FF6A59] bg-[#FF6A59]/10"
+          style={{ left: box.x * k, top: box.y * k, width: box.w * k, height: box.h * k }}
+        />
+      ) : null}
     </div>
   )
 }

@@ -27,42 +27,107 @@ function ProjectForm({ project }: { project: AdProject }) {
   const [draft, setDraft] = useState(project)
   if (draft.id !== project.id) setDraft(project)
   const save = useMutation({
-    mutationFn: () => request(updateAdProject, { params: { id: project.id }, body: { name: draft.name, brand_id: draft.brand_id, goal: draft.goal, copy: draft.copy, placements: draft.placements } }),
-    onSuccess: (r) => { client.setQueryData(adsKeys.project(project.id), r); void client.invalidateQueries({ queryKey: ['ads', 'projects'] }); toast.success('Ad project saved') },
+    mutationFn: () =>
+      request(updateAdProject, {
+        params: { id: project.id },
+        body: {
+          name: draft.name,
+          brand_id: draft.brand_id,
+          goal: draft.goal,
+          copy: draft.copy,
+          placements: draft.placements,
+        },
+      }),
+    onSuccess: (r) => {
+      client.setQueryData(adsKeys.project(project.id), r)
+      void client.invalidateQueries({ queryKey: ['ads', 'projects'] })
+      toast.success('Ad project saved')
+    },
     onError: (e) => toast.error(failureText(e) ?? undefined),
   })
-  const toggle = (p: PlacementId) => setDraft((d) => ({ ...d, placements: d.placements.includes(p) ? d.placements.filter((x) => x !== p) : [...d.placements, p] }))
+  const toggle = (p: PlacementId) =>
+    setDraft((d) => ({
+      ...d,
+      placements: d.placements.includes(p) ? d.placements.filter((x) => x !== p) : [...d.placements, p],
+    }))
   return (
     <Card title="Project">
       <div className="grid gap-4 md:grid-cols-3">
-        <Field label="Name"><TextInput value={draft.name} maxLength={80} onChange={(e) => setDraft({ ...draft, name: e.target.value })} /></Field>
+        <Field label="Name">
+          <TextInput
+            value={draft.name}
+            maxLength={80}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
+        </Field>
         <Field label="Brand">
-          <select className={select} value={draft.brand_id ?? ''} onChange={(e) => setDraft({ ...draft, brand_id: e.target.value ? Number(e.target.value) : null })}>
+          <select
+            className={select}
+            value={draft.brand_id ?? ''}
+            onChange={(e) => setDraft({ ...draft, brand_id: e.target.value ? Number(e.target.value) : null })}
+          >
             <option value="">No brand</option>
-            {brands.data?.brands.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+            {brands.data?.brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label="Goal">
-          <select className={select} value={draft.goal} onChange={(e) => setDraft({ ...draft, goal: e.target.value as AdProject['goal'] })}>
-            {AD_GOALS.map((g) => <option key={g} value={g}>{g.replace('_', ' ')}</option>)}
+          <select
+            className={select}
+            value={draft.goal}
+            onChange={(e) => setDraft({ ...draft, goal: e.target.value as AdProject['goal'] })}
+          >
+            {AD_GOALS.map((g) => (
+              <option key={g} value={g}>
+                {g.replace('_', ' ')}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label="Ad copy" className="md:col-span-3" hint="The headline and what the presenter says.">
-          <TextArea value={draft.copy} maxLength={2000} onChange={(e) => setDraft({ ...draft, copy: e.target.value })} />
+          <TextArea
+            value={draft.copy}
+            maxLength={2000}
+            onChange={(e) => setDraft({ ...draft, copy: e.target.value })}
+          />
         </Field>
       </div>
       <fieldset className="mt-4">
         <legend className="mb-2 text-sm font-medium text-text">Placements</legend>
         <div className="flex flex-wrap gap-2">
           {PLACEMENT_IDS.map((p) => (
-            <label key={p} className={cn('flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm', draft.placements.includes(p) ? 'border-accent bg-accent/10 text-text' : 'border-border text-muted')}>
-              <input type="checkbox" className="size-4 accent-[#FF6A59]" checked={draft.placements.includes(p)} onChange={() => toggle(p)} />
+            <label
+              key={p}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+                draft.placements.includes(p)
+                  ? 'border-accent bg-accent/10 text-text'
+                  : 'border-border text-muted',
+              )}
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-[#FF6A59]"
+                checked={draft.placements.includes(p)}
+                onChange={() => toggle(p)}
+              />
               {PLACEMENTS[p].label}
             </label>
           ))}
         </div>
       </fieldset>
-      <div className="mt-4 flex justify-end"><Button onClick={() => save.mutate()} loading={save.isPending} disabled={!draft.name.trim() || draft.placements.length === 0}>Save</Button></div>
+      <div className="mt-4 flex justify-end">
+        <Button
+          onClick={() => save.mutate()}
+          loading={save.isPending}
+          disabled={!draft.name.trim() || draft.placements.length === 0}
+        >
+          Save
+        </Button>
+      </div>
     </Card>
   )
 }
@@ -74,23 +139,47 @@ export function AdProjectPage() {
   const stats = useQuery({ ...adProjectStatsQuery(id), enabled: id > 0 })
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
-      <PageHeader title={project.data?.project.name ?? 'Ad project'} description={<Link to="/dashboard/branding" className="text-accent hover:underline">Edit brand kits</Link>} />
-      {project.isPending ? <LoadingBlock /> : project.error ? <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger">{failureText(project.error)}</p> : (
+      <PageHeader
+        title={project.data?.project.name ?? 'Ad project'}
+        description={
+          <Link to="/dashboard/branding" className="text-accent hover:underline">
+            Edit brand kits
+          </Link>
+        }
+      />
+      {project.isPending ? (
+        <LoadingBlock />
+      ) : project.error ? (
+        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger">
+          {failureText(project.error)}
+        </p>
+      ) : (
         <>
           {stats.data && (
             <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
               <StatusTile label="Placements" value={String(stats.data.stats.placements)} />
               <StatusTile label="Images made" value={String(stats.data.stats.image_generations)} />
-              <StatusTile label="Videos made" value={String(stats.data.stats.videos_completed)} tone={stats.data.stats.videos_failed ? 'warning' : 'neutral'} />
+              <StatusTile
+                label="Videos made"
+                value={String(stats.data.stats.videos_completed)}
+                tone={stats.data.stats.videos_failed ? 'warning' : 'neutral'}
+              />
               <StatusTile label="Site reads" value={String(stats.data.stats.scrapes)} />
             </div>
           )}
           <ProjectForm project={project.data.project} />
-          <Card title="Ad images" id="ad-images"><AdImageFlow projectId={project.data.project.id} brandId={project.data.project.brand_id ?? undefined} /></Card>
+          <Card title="Ad images" id="ad-images">
+            <AdImageFlow
+              projectId={project.data.project.id}
+              brandId={project.data.project.brand_id ?? undefined}
+            />
+          </Card>
           <AdVideoFlow project={project.data.project} />
         </>
       )}
-      <Card title="All ad projects"><AdProjectsTab /></Card>
+      <Card title="All ad projects">
+        <AdProjectsTab />
+      </Card>
     </div>
   )
 }

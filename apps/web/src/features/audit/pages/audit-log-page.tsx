@@ -9,7 +9,8 @@ import type { ServerColumn } from '../../../components/ui/server-table'
 import { useListParams } from '../../../lib/list-params'
 import { auditLogQuery } from '../api'
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
 /** The fields that differ between before and after, each as `field: before → after`. */
 function changes(before: unknown, after: unknown): Array<{ field: string; from: string; to: string }> {
@@ -28,7 +29,9 @@ function Change({ entry }: { entry: AuditEntry }) {
       <ul className="flex flex-col gap-0.5 text-xs" data-testid="audit-change">
         {diff.map((d) => (
           <li key={d.field}>
-            <span className="text-muted">{d.field}:</span> <span className="text-danger/90 line-through decoration-1">{d.from}</span> → <span className="text-success">{d.to}</span>
+            <span className="text-muted">{d.field}:</span>{' '}
+            <span className="text-danger/90 line-through decoration-1">{d.from}</span> →{' '}
+            <span className="text-success">{d.to}</span>
           </li>
         ))}
       </ul>
@@ -37,17 +40,56 @@ function Change({ entry }: { entry: AuditEntry }) {
   if (whole === null) return <span className="text-muted">—</span>
   return (
     <details className="text-xs">
-      <summary className="cursor-pointer text-muted hover:text-text">{entry.after ? 'Created' : entry.before ? 'Removed' : 'Details'}</summary>
-      <pre className="mt-1 max-w-md overflow-x-auto rounded bg-[#0f1218] p-2 text-[11px] text-[#c9cedb]">{JSON.stringify(whole, null, 2)}</pre>
+      <summary className="cursor-pointer text-muted hover:text-text">
+        {entry.after ? 'Created' : entry.before ? 'Removed' : 'Details'}
+      </summary>
+      <pre className="mt-1 max-w-md overflow-x-auto rounded bg-[#0f1218] p-2 text-[11px] text-[#c9cedb]">
+        {JSON.stringify(whole, null, 2)}
+      </pre>
     </details>
   )
 }
 
 const columns: Array<ServerColumn<AuditEntry>> = [
-  { id: 'at', header: 'When', sortKey: 'at', className: 'whitespace-nowrap', cell: ({ row }) => <span className="text-muted">{formatTime(row.original.at)}</span> },
-  { id: 'actor_name', header: 'Who', sortKey: 'actor_name', cell: ({ row: { original: e } }) => <span className="font-medium text-text">{e.actor_name}{e.actor_kind === 'system' ? <Badge>system</Badge> : null}</span> },
-  { id: 'action', header: 'Action', sortKey: 'action', cell: ({ row }) => <code className="rounded bg-surface-2 px-1.5 py-0.5 text-xs text-accent">{row.original.action}</code> },
-  { id: 'target', header: 'On', hideOnMobile: true, cell: ({ row: { original: e } }) => (e.target_type ? <span className="text-[#c9cedb]">{e.target_type} {e.target_id}</span> : <span className="text-muted">—</span>) },
+  {
+    id: 'at',
+    header: 'When',
+    sortKey: 'at',
+    className: 'whitespace-nowrap',
+    cell: ({ row }) => <span className="text-muted">{formatTime(row.original.at)}</span>,
+  },
+  {
+    id: 'actor_name',
+    header: 'Who',
+    sortKey: 'actor_name',
+    cell: ({ row: { original: e } }) => (
+      <span className="font-medium text-text">
+        {e.actor_name}
+        {e.actor_kind === 'system' ? <Badge>system</Badge> : null}
+      </span>
+    ),
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    sortKey: 'action',
+    cell: ({ row }) => (
+      <code className="rounded bg-surface-2 px-1.5 py-0.5 text-xs text-accent">{row.original.action}</code>
+    ),
+  },
+  {
+    id: 'target',
+    header: 'On',
+    hideOnMobile: true,
+    cell: ({ row: { original: e } }) =>
+      e.target_type ? (
+        <span className="text-[#c9cedb]">
+          {e.target_type} {e.target_id}
+        </span>
+      ) : (
+        <span className="text-muted">—</span>
+      ),
+  },
   { id: 'change', header: 'Before → after', cell: ({ row }) => <Change entry={row.original} /> },
 ]
 
@@ -61,15 +103,30 @@ export function AuditLogPage() {
 
   return (
     <div>
-      <PageHeader title="Audit log" description="Every admin action — who, when, what and the values before and after. Entries can never be changed or removed." />
+      <PageHeader
+        title="Audit log"
+        description="Every admin action — who, when, what and the values before and after. Entries can never be changed or removed."
+      />
       <ListToolbar
         list={list}
         search={{ key: 'q', label: 'Search the audit log', placeholder: 'Search action, admin or target id' }}
         dates={['from', 'to']}
-        actions={<ExportCsvButton route={adminExportAuditLog} query={list.filterQuery} fileName="audit-log.csv" />}
+        actions={
+          <ExportCsvButton route={adminExportAuditLog} query={list.filterQuery} fileName="audit-log.csv" />
+        }
       >
-        <FilterSelect label="Action" value={list.filters.action} onChange={(v) => list.setFilter('action', v)} options={(log.data?.actions ?? []).map((a) => ({ value: a, label: a }))} anyLabel="All actions" />
-        {list.filters.target_id ? <Badge tone="accent">{list.filters.target_type ?? 'target'} {list.filters.target_id}</Badge> : null}
+        <FilterSelect
+          label="Action"
+          value={list.filters.action}
+          onChange={(v) => list.setFilter('action', v)}
+          options={(log.data?.actions ?? []).map((a) => ({ value: a, label: a }))}
+          anyLabel="All actions"
+        />
+        {list.filters.target_id ? (
+          <Badge tone="accent">
+            {list.filters.target_type ?? 'target'} {list.filters.target_id}
+          </Badge>
+        ) : null}
       </ListToolbar>
       <ServerTable
         caption="Audit log"

@@ -20,7 +20,10 @@ export function AdminLoginPage() {
   const navigate = useNavigate()
   const signIn = useAdminLogin()
   const [failure, setFailure] = useState<string>()
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(adminLogin.body), defaultValues: { username: '', password: '' } })
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(adminLogin.body),
+    defaultValues: { username: '', password: '' },
+  })
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(undefined)
@@ -41,7 +44,12 @@ export function AdminLoginPage() {
           <h1 className="mt-4 text-2xl font-semibold text-text">Mouthpiece Admin</h1>
           <p className="mt-1 text-sm text-muted">Sign in to the back office.</p>
         </div>
-        <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/40" aria-label="Admin sign in">
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/40"
+          aria-label="Admin sign in"
+        >
           <Field label="Username" error={form.formState.errors.username?.message}>
             <TextInput autoComplete="username" autoFocus {...form.register('username')} />
           </Field>

@@ -18,11 +18,22 @@ type FormOut = z.output<typeof sendResetMail.body>
  * SPEC §2 forgot password: Reset Password; idle → loading → mail-sent, where Reset becomes Close and
  * the text names the address (SPEC §8). A failure shows the server's message.
  */
-export function ForgotPasswordModal({ open, onClose, initialEmail = '' }: { open: boolean; onClose: () => void; initialEmail?: string }) {
+export function ForgotPasswordModal({
+  open,
+  onClose,
+  initialEmail = '',
+}: {
+  open: boolean
+  onClose: () => void
+  initialEmail?: string
+}) {
   const [state, setState] = useState<ResetState>('idle')
   const [sentTo, setSentTo] = useState('')
   const [failure, setFailure] = useState<string>()
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(sendResetMail.body), defaultValues: { email: initialEmail } })
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(sendResetMail.body),
+    defaultValues: { email: initialEmail },
+  })
 
   useEffect(() => {
     if (open) form.reset({ email: initialEmail })
@@ -70,13 +81,28 @@ export function ForgotPasswordModal({ open, onClose, initialEmail = '' }: { open
           <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-success/15 text-success">
             <MailIcon size={24} />
           </span>
-          <p className="text-sm leading-relaxed text-[#c9cedb]">An email with recovery details has been sent to {sentTo}</p>
+          <p className="text-sm leading-relaxed text-[#c9cedb]">
+            An email with recovery details has been sent to {sentTo}
+          </p>
         </div>
       ) : (
-        <form id="forgot-password-form" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-          <p className="text-sm text-muted">Enter the email address of your account and we will mail you a link to choose a new password.</p>
+        <form
+          id="forgot-password-form"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          className="flex flex-col gap-4"
+        >
+          <p className="text-sm text-muted">
+            Enter the email address of your account and we will mail you a link to choose a new password.
+          </p>
           <Field label="Email" error={form.formState.errors.email?.message}>
-            <TextInput type="email" autoComplete="email" placeholder="you@example.com" data-autofocus {...form.register('email')} />
+            <TextInput
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              data-autofocus
+              {...form.register('email')}
+            />
           </Field>
           <FormError message={failure} />
         </form>

@@ -13,7 +13,10 @@ type FormIn = z.input<typeof login.body>
 type FormOut = z.output<typeof login.body>
 
 export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: () => void; onRegister: () => void }) {
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(login.body), defaultValues: { username: '', password: '' } })
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(login.body),
+    defaultValues: { username: '', password: '' },
+  })
   const signIn = useLogin()
   const [failure, setFailure] = useState<string>()
   const [forgotOpen, setForgotOpen] = useState(false)
@@ -40,7 +43,11 @@ export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: () => void; 
           <TextInput type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
         <div className="-mt-1 flex justify-end">
-          <button type="button" onClick={() => setForgotOpen(true)} className="text-sm text-accent hover:underline">
+          <button
+            type="button"
+            onClick={() => setForgotOpen(true)}
+            className="text-sm text-accent hover:underline"
+          >
             Forgot password?
           </button>
         </div>
@@ -55,7 +62,11 @@ export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: () => void; 
           </button>
         </p>
       </form>
-      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={identifier.includes('@') ? identifier : ''} />
+      <ForgotPasswordModal
+        open={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        initialEmail={identifier.includes('@') ? identifier : ''}
+      />
     </>
   )
 }

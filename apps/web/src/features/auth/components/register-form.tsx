@@ -69,12 +69,31 @@ export function RegisterForm({ onSignedIn, onLogin }: { onSignedIn: () => void; 
   })
 
   const usernameError =
-    form.formState.errors.username?.message ?? (check.state === 'done' && !check.valid ? check.message : undefined)
-  const usernameHint = check.state === 'checking' ? 'Checking…' : check.state === 'done' && check.valid ? check.message || 'This username is available' : '3–30 letters, numbers, dots, dashes or underscores'
+    form.formState.errors.username?.message ??
+    (check.state === 'done' && !check.valid ? check.message : undefined)
+  const usernameHint =
+    check.state === 'checking'
+      ? 'Checking…'
+      : check.state === 'done' && check.valid
+        ? check.message || 'This username is available'
+        : '3–30 letters, numbers, dots, dashes or underscores'
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-label="Create account">
-      <Field label="Username" error={usernameError} hint={<span className={check.state === 'done' && check.valid ? 'text-success' : undefined}>{usernameHint}</span>}>
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-4"
+      aria-label="Create account"
+    >
+      <Field
+        label="Username"
+        error={usernameError}
+        hint={
+          <span className={check.state === 'done' && check.valid ? 'text-success' : undefined}>
+            {usernameHint}
+          </span>
+        }
+      >
         <TextInput autoComplete="username" autoFocus {...form.register('username')} />
       </Field>
       <Field label="Email" error={form.formState.errors.email?.message}>

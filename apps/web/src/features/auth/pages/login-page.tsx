@@ -46,8 +46,12 @@ export function LoginPage() {
         </ul>
       </section>
       <section className="w-full rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/30 sm:p-8 min-[800px]:max-w-md min-[800px]:justify-self-end">
-        <h2 className="text-2xl font-semibold text-text">{registering ? 'Create your account' : 'Welcome back'}</h2>
-        <p className="mt-1 mb-6 text-sm text-muted">{registering ? 'It takes a few seconds. No card needed.' : 'Sign in to your Mouthpiece account.'}</p>
+        <h2 className="text-2xl font-semibold text-text">
+          {registering ? 'Create your account' : 'Welcome back'}
+        </h2>
+        <p className="mt-1 mb-6 text-sm text-muted">
+          {registering ? 'It takes a few seconds. No card needed.' : 'Sign in to your Mouthpiece account.'}
+        </p>
         {registering ? (
           <RegisterForm onSignedIn={onSignedIn} onLogin={() => setMode('login')} />
         ) : (

@@ -24,7 +24,9 @@ type NewPassword = z.infer<typeof NewPasswordForm>
 function Panel({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-20">
-      <section className="rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/30 sm:p-8">{children}</section>
+      <section className="rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/30 sm:p-8">
+        {children}
+      </section>
     </div>
   )
 }
@@ -37,8 +39,17 @@ export function ResetPasswordPage() {
   const toast = useToast()
   const [failure, setFailure] = useState<string>()
   const [forgotOpen, setForgotOpen] = useState(false)
-  const tokenCheck = useQuery({ queryKey: ['auth', 'reset-token', token], queryFn: () => checkResetToken(token), enabled: Boolean(token), retry: false, staleTime: 0 })
-  const form = useForm<NewPassword>({ resolver: zodResolver(NewPasswordForm), defaultValues: { password: '', confirm: '' } })
+  const tokenCheck = useQuery({
+    queryKey: ['auth', 'reset-token', token],
+    queryFn: () => checkResetToken(token),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: 0,
+  })
+  const form = useForm<NewPassword>({
+    resolver: zodResolver(NewPasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  })
 
   const submit = form.handleSubmit(async ({ password }) => {
     setFailure(undefined)
@@ -51,7 +62,8 @@ export function ResetPasswordPage() {
     }
   })
 
-  if (token && tokenCheck.isPending) return <LoadingBlock className="min-h-[50vh]" label="Checking your link…" />
+  if (token && tokenCheck.isPending)
+    return <LoadingBlock className="min-h-[50vh]" label="Checking your link…" />
 
   if (!token || tokenCheck.isError || !tokenCheck.data?.valid)
     return (
@@ -62,7 +74,10 @@ export function ResetPasswordPage() {
           </span>
           <h1 className="mt-4 text-xl font-semibold text-text">This reset link can't be used</h1>
           <p className="mt-2 text-sm text-muted">
-            {tokenCheck.error instanceof ApiError ? tokenCheck.error.message : 'It is invalid, already used or expired.'} Ask for a new link and use it within the time the mail gives.
+            {tokenCheck.error instanceof ApiError
+              ? tokenCheck.error.message
+              : 'It is invalid, already used or expired.'}{' '}
+            Ask for a new link and use it within the time the mail gives.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button onClick={() => setForgotOpen(true)}>Send a new link</Button>
@@ -78,9 +93,15 @@ export function ResetPasswordPage() {
   return (
     <Panel>
       <h1 className="text-2xl font-semibold text-text">Choose a new password</h1>
-      <p className="mt-1 mb-6 text-sm text-muted">{tokenCheck.data.email ? `For ${tokenCheck.data.email}.` : 'For your Mouthpiece account.'}</p>
+      <p className="mt-1 mb-6 text-sm text-muted">
+        {tokenCheck.data.email ? `For ${tokenCheck.data.email}.` : 'For your Mouthpiece account.'}
+      </p>
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-        <Field label="New password" error={form.formState.errors.password?.message} hint="At least 8 characters">
+        <Field
+          label="New password"
+          error={form.formState.errors.password?.message}
+          hint="At least 8 characters"
+        >
           <TextInput type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
         </Field>
         <Field label="Confirm new password" error={form.formState.errors.confirm?.message}>

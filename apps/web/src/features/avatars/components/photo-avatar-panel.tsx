@@ -31,7 +31,10 @@ export function PhotoAvatarPanel({
   const photo = avatar?.look.photo
   // Points being dragged; a new photo (or a save) starts again from the stored ones.
   const [draft, setDraft] = useState<{ photo: typeof photo; points: FacePoint[] }>()
-  const points = useMemo(() => (draft && draft.photo === photo ? draft.points : (photo?.landmarks ?? [])), [draft, photo])
+  const points = useMemo(
+    () => (draft && draft.photo === photo ? draft.points : (photo?.landmarks ?? [])),
+    [draft, photo],
+  )
   const setPoints = (p: FacePoint[]) => setDraft({ photo, points: p })
   const changed = Boolean(photo) && points !== photo?.landmarks
   const look = useMemo(
@@ -41,7 +44,13 @@ export function PhotoAvatarPanel({
 
   // The background choice goes with the next upload, or is applied to the current photo.
   const stored = photo?.background
-  const [bg, setBg] = useState<BackgroundDraft>(() => (stored?.mode === 'color' ? { ...KEEP_BACKGROUND, mode: 'color', color: stored.color } : stored?.mode === 'image' ? { ...KEEP_BACKGROUND, mode: 'image' } : KEEP_BACKGROUND))
+  const [bg, setBg] = useState<BackgroundDraft>(() =>
+    stored?.mode === 'color'
+      ? { ...KEEP_BACKGROUND, mode: 'color', color: stored.color }
+      : stored?.mode === 'image'
+        ? { ...KEEP_BACKGROUND, mode: 'image' }
+        : KEEP_BACKGROUND,
+  )
   const [applying, setApplying] = useState(false)
 
   const upload = async (file: File | undefined) => {
@@ -54,14 +63,21 @@ export function PhotoAvatarPanel({
     if (r.status !== 1) return setError(r.message)
     await reload()
     onChange(r.avatar)
-    toast.success(bg.mode === 'keep' ? 'Face found. Drag any point that is off, then save.' : 'Face found and background removed. Drag any point that is off, then save.')
+    toast.success(
+      bg.mode === 'keep'
+        ? 'Face found. Drag any point that is off, then save.'
+        : 'Face found and background removed. Drag any point that is off, then save.',
+    )
   }
 
   const applyBackground = async () => {
     if (!avatar) return
     setError(undefined)
     setApplying(true)
-    const r = await uploadFile(updatePhotoBackground, undefined, { params: { id: avatar.id }, ...backgroundForm(bg) })
+    const r = await uploadFile(updatePhotoBackground, undefined, {
+      params: { id: avatar.id },
+      ...backgroundForm(bg),
+    })
     setApplying(false)
     if (r.status !== 1) return setError(r.message)
     await reload()
@@ -135,7 +151,13 @@ export function PhotoAvatarPanel({
           <PhotoBackgroundPicker value={bg} onChange={setBg} disabled={uploading !== undefined || applying} />
           {photo ? (
             <div>
-              <Button size="sm" variant="secondary" loading={applying} disabled={uploading !== undefined} onClick={() => void applyBackground()}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={applying}
+                disabled={uploading !== undefined}
+                onClick={() => void applyBackground()}
+              >
                 Apply background
               </Button>
             </div>

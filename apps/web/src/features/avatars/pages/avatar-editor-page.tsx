@@ -157,7 +157,12 @@ export function AvatarEditorPage() {
                 <div className="flex flex-wrap items-center gap-1.5 sm:col-span-2" aria-label="Start from">
                   <span className="text-xs text-muted">Start from</span>
                   {starters.data.prompts.map((d) => (
-                    <button key={d.label} type="button" onClick={() => setPrompt({ ...EMPTY, ...d.prompt })} className="rounded-full border border-border px-2.5 py-0.5 text-xs text-muted hover:border-accent hover:text-accent">
+                    <button
+                      key={d.label}
+                      type="button"
+                      onClick={() => setPrompt({ ...EMPTY, ...d.prompt })}
+                      className="rounded-full border border-border px-2.5 py-0.5 text-xs text-muted hover:border-accent hover:text-accent"
+                    >
                       {d.label}
                     </button>
                   ))}

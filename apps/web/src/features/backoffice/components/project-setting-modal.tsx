@@ -9,7 +9,8 @@ import { LoadingBlock } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { projectSettingQuery, useSaveProjectSetting } from '../api'
 
-const selectClass = 'h-10 w-full rounded-lg border border-border bg-[#0f1218] px-3 text-sm text-text focus:border-accent focus:outline-none'
+const selectClass =
+  'h-10 w-full rounded-lg border border-border bg-[#0f1218] px-3 text-sm text-text focus:border-accent focus:outline-none'
 
 /**
  * SPEC "project setting by project": the admin reads and changes one project's settings for its
@@ -37,7 +38,14 @@ export function ProjectSettingModal({ project, onClose }: { project: AdminProjec
   }
   const volume = (key: 'video_volume' | 'avatar_volume', label: string) => (
     <Field label={label} hint="0 to 2 (1 is as recorded)">
-      <TextInput type="number" min={0} max={2} step={0.1} value={draft?.[key] ?? ''} onChange={(e) => draft && setDraft({ ...draft, [key]: Number(e.target.value) })} />
+      <TextInput
+        type="number"
+        min={0}
+        max={2}
+        step={0.1}
+        value={draft?.[key] ?? ''}
+        onChange={(e) => draft && setDraft({ ...draft, [key]: Number(e.target.value) })}
+      />
     </Field>
   )
 
@@ -59,21 +67,44 @@ export function ProjectSettingModal({ project, onClose }: { project: AdminProjec
       }
     >
       {!draft || !query.data ? (
-        query.isError ? <FormError message={query.error.message} /> : <LoadingBlock />
+        query.isError ? (
+          <FormError message={query.error.message} />
+        ) : (
+          <LoadingBlock />
+        )
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-muted">
-            Owner <span className="text-text">{query.data.username}</span> ({query.data.email}) · version {query.data.version} · {query.data.scenes} scene{query.data.scenes === 1 ? '' : 's'}
+            Owner <span className="text-text">{query.data.username}</span> ({query.data.email}) · version{' '}
+            {query.data.version} · {query.data.scenes} scene{query.data.scenes === 1 ? '' : 's'}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Resolution" hint="1080p needs the owner's plan">
-              <select className={selectClass} value={draft.video_resolution} onChange={(e) => setDraft({ ...draft, video_resolution: e.target.value as ProjectSettings['video_resolution'] })}>
+              <select
+                className={selectClass}
+                value={draft.video_resolution}
+                onChange={(e) =>
+                  setDraft({
+                    ...draft,
+                    video_resolution: e.target.value as ProjectSettings['video_resolution'],
+                  })
+                }
+              >
                 <option value="720p">720p</option>
                 <option value="1080p">1080p</option>
               </select>
             </Field>
             <Field label="Orientation">
-              <select className={selectClass} value={draft.video_orientation} onChange={(e) => setDraft({ ...draft, video_orientation: e.target.value as ProjectSettings['video_orientation'] })}>
+              <select
+                className={selectClass}
+                value={draft.video_orientation}
+                onChange={(e) =>
+                  setDraft({
+                    ...draft,
+                    video_orientation: e.target.value as ProjectSettings['video_orientation'],
+                  })
+                }
+              >
                 <option value="landscape">Landscape</option>
                 <option value="portrait">Portrait</option>
               </select>

@@ -16,9 +16,15 @@ export function EventsPage() {
   const events = useQuery(analysisEventsQuery)
   const rows = events.data?.events ?? []
   const max = Math.max(1, ...rows.map((r) => r.total))
-  const sortedData = (r: EventRow) => `${r.category === 'usage' ? PATHS.adminUsageData : PATHS.adminCustomerTracking}?sort=event:${r.code}`
+  const sortedData = (r: EventRow) =>
+    `${r.category === 'usage' ? PATHS.adminUsageData : PATHS.adminCustomerTracking}?sort=event:${r.code}`
   const columns: Array<Column<EventRow>> = [
-    { key: 'code', header: 'Code', className: 'w-16', cell: (r) => <span className="font-mono text-muted">{r.code}</span> },
+    {
+      key: 'code',
+      header: 'Code',
+      className: 'w-16',
+      cell: (r) => <span className="font-mono text-muted">{r.code}</span>,
+    },
     {
       key: 'label',
       header: 'Event',
@@ -29,15 +35,30 @@ export function EventsPage() {
         </div>
       ),
     },
-    { key: 'category', header: 'Kind', hideOnMobile: true, cell: (r) => <Badge tone={r.category === 'usage' ? 'accent' : 'warning'}>{r.category === 'usage' ? 'Usage' : 'Payment step'}</Badge> },
+    {
+      key: 'category',
+      header: 'Kind',
+      hideOnMobile: true,
+      cell: (r) => (
+        <Badge tone={r.category === 'usage' ? 'accent' : 'warning'}>
+          {r.category === 'usage' ? 'Usage' : 'Payment step'}
+        </Badge>
+      ),
+    },
     {
       key: 'total',
       header: 'Recorded',
       cell: (r) => (
         <div className="flex min-w-32 items-center gap-3">
           <span className="w-14 text-right tabular-nums text-text">{r.total.toLocaleString()}</span>
-          <span className="hidden h-2 flex-1 overflow-hidden rounded-full bg-surface-2 sm:block" aria-hidden="true">
-            <span className="block h-full rounded-full bg-accent" style={{ width: `${(r.total / max) * 100}%` }} />
+          <span
+            className="hidden h-2 flex-1 overflow-hidden rounded-full bg-surface-2 sm:block"
+            aria-hidden="true"
+          >
+            <span
+              className="block h-full rounded-full bg-accent"
+              style={{ width: `${(r.total / max) * 100}%` }}
+            />
           </span>
         </div>
       ),
@@ -55,7 +76,10 @@ export function EventsPage() {
   ]
   return (
     <div>
-      <PageHeader title="Events" description="Every tracked event and how often it was recorded. Open one to see the customers sorted by it." />
+      <PageHeader
+        title="Events"
+        description="Every tracked event and how often it was recorded. Open one to see the customers sorted by it."
+      />
       <DataTable
         caption="Analysis events"
         columns={columns}

@@ -22,7 +22,15 @@ import { formatDate, formatSeconds } from '../format'
 
 const FILTERS = ['keySearch', 'source', 'created_from', 'created_to'] as const
 const SOURCE_LABEL: Record<RenderSource, string> = {
-  quick_create: 'Quick create', demo: 'Demo', short_audio: 'Short audio', showcase: 'Showcase', tip_video: 'Tip video', setup_preview: 'Alert preview', project: 'Project', ad_video: 'Ad video', conference_event: 'Conference event',
+  quick_create: 'Quick create',
+  demo: 'Demo',
+  short_audio: 'Short audio',
+  showcase: 'Showcase',
+  tip_video: 'Tip video',
+  setup_preview: 'Alert preview',
+  project: 'Project',
+  ad_video: 'Ad video',
+  conference_event: 'Conference event',
 }
 
 function describeFilter(f: Record<string, string | undefined>): string {
@@ -62,10 +70,19 @@ export function FinalVideosPage() {
       header: 'Video',
       sortKey: 'title',
       cell: ({ row: { original: v } }) => (
-        <button type="button" onClick={() => setPlaying(v)} className="group flex min-w-0 items-center gap-3 text-left">
+        <button
+          type="button"
+          onClick={() => setPlaying(v)}
+          className="group flex min-w-0 items-center gap-3 text-left"
+        >
           <span className="relative h-12 w-20 shrink-0 overflow-hidden rounded-md bg-[#0f1218]">
-            {v.files.poster_url ? <img src={v.files.poster_url} alt="" className="h-full w-full object-cover" loading="lazy" /> : null}
-            <span className="absolute inset-0 flex items-center justify-center bg-black/30 text-white opacity-80 group-hover:opacity-100" aria-hidden="true">
+            {v.files.poster_url ? (
+              <img src={v.files.poster_url} alt="" className="h-full w-full object-cover" loading="lazy" />
+            ) : null}
+            <span
+              className="absolute inset-0 flex items-center justify-center bg-black/30 text-white opacity-80 group-hover:opacity-100"
+              aria-hidden="true"
+            >
               ▶
             </span>
           </span>
@@ -88,8 +105,19 @@ export function FinalVideosPage() {
           <Badge>Visitor</Badge>
         ),
     },
-    { id: 'duration', header: 'Length', hideOnMobile: true, cell: ({ row }) => <span className="tabular-nums">{formatSeconds(row.original.duration)}</span> },
-    { id: 'created_at', header: 'Made', sortKey: 'created_at', hideOnMobile: true, cell: ({ row }) => formatDate(row.original.created_at) },
+    {
+      id: 'duration',
+      header: 'Length',
+      hideOnMobile: true,
+      cell: ({ row }) => <span className="tabular-nums">{formatSeconds(row.original.duration)}</span>,
+    },
+    {
+      id: 'created_at',
+      header: 'Made',
+      sortKey: 'created_at',
+      hideOnMobile: true,
+      cell: ({ row }) => formatDate(row.original.created_at),
+    },
     {
       id: 'actions',
       header: '',
@@ -97,7 +125,11 @@ export function FinalVideosPage() {
       cell: ({ row: { original: v } }) => (
         <span className="inline-flex gap-2">
           {v.files.video_url ? (
-            <a href={`${v.files.video_url}?download=1`} className="rounded-lg border border-border px-2.5 py-1 text-xs text-[#c9cedb] hover:border-accent hover:text-accent" download>
+            <a
+              href={`${v.files.video_url}?download=1`}
+              className="rounded-lg border border-border px-2.5 py-1 text-xs text-[#c9cedb] hover:border-accent hover:text-accent"
+              download
+            >
               Download
             </a>
           ) : null}
@@ -111,22 +143,49 @@ export function FinalVideosPage() {
 
   return (
     <div>
-      <PageHeader title="Final videos" description="Every finished video and who made it. Play, download or delete one, or delete everything a filter matches." />
+      <PageHeader
+        title="Final videos"
+        description="Every finished video and who made it. Play, download or delete one, or delete everything a filter matches."
+      />
       <ListToolbar
         actions={
           <>
-            {videos.isFetching && !videos.isPending ? <span className="text-xs text-muted">Updating…</span> : null}
-            <ExportCsvButton route={adminExportFinalVideos} query={list.filterQuery} fileName="final-videos.csv" />
+            {videos.isFetching && !videos.isPending ? (
+              <span className="text-xs text-muted">Updating…</span>
+            ) : null}
+            <ExportCsvButton
+              route={adminExportFinalVideos}
+              query={list.filterQuery}
+              fileName="final-videos.csv"
+            />
             <Button variant="secondary" size="sm" onClick={() => setBulkOpen(true)}>
               Bulk delete…
             </Button>
           </>
         }
       >
-        <SearchBox label="Search videos" placeholder="Title, text, maker's username or email" value={list.filters.keySearch ?? ''} onChange={(v) => list.setFilter('keySearch', v)} />
-        <FilterSelect label="Source" value={list.filters.source} onChange={(v) => list.setFilter('source', v)} options={RenderSource.options.map((s) => ({ value: s, label: SOURCE_LABEL[s] }))} />
-        <DateFilter label="From" value={list.filters.created_from} onChange={(v) => list.setFilter('created_from', v)} />
-        <DateFilter label="To" value={list.filters.created_to} onChange={(v) => list.setFilter('created_to', v)} />
+        <SearchBox
+          label="Search videos"
+          placeholder="Title, text, maker's username or email"
+          value={list.filters.keySearch ?? ''}
+          onChange={(v) => list.setFilter('keySearch', v)}
+        />
+        <FilterSelect
+          label="Source"
+          value={list.filters.source}
+          onChange={(v) => list.setFilter('source', v)}
+          options={RenderSource.options.map((s) => ({ value: s, label: SOURCE_LABEL[s] }))}
+        />
+        <DateFilter
+          label="From"
+          value={list.filters.created_from}
+          onChange={(v) => list.setFilter('created_from', v)}
+        />
+        <DateFilter
+          label="To"
+          value={list.filters.created_to}
+          onChange={(v) => list.setFilter('created_to', v)}
+        />
         {filtered ? (
           <Button variant="quaternary" size="sm" onClick={list.clear}>
             Clear filters
@@ -148,13 +207,30 @@ export function FinalVideosPage() {
         onRetry={() => void videos.refetch()}
         emptyText={filtered ? 'No finished video matches these filters.' : 'No finished videos yet.'}
       />
-      <Modal open={playing !== undefined} onClose={() => setPlaying(undefined)} title={playing?.title ?? ''} size="lg">
+      <Modal
+        open={playing !== undefined}
+        onClose={() => setPlaying(undefined)}
+        title={playing?.title ?? ''}
+        size="lg"
+      >
         {playing?.files.video_url ? (
           <div className="flex flex-col gap-3">
-            <video src={playing.files.video_url} poster={playing.files.poster_url ?? undefined} controls autoPlay className="w-full rounded-lg bg-black" data-testid="final-video-player" />
+            <video
+              src={playing.files.video_url}
+              poster={playing.files.poster_url ?? undefined}
+              controls
+              autoPlay
+              className="w-full rounded-lg bg-black"
+              data-testid="final-video-player"
+            />
             <p className="text-sm text-muted">
               Made by {playing.username ?? 'a visitor'} on {formatDate(playing.created_at)} ·{' '}
-              <a href={playing.share_path} target="_blank" rel="noreferrer" className="text-accent hover:underline">
+              <a
+                href={playing.share_path}
+                target="_blank"
+                rel="noreferrer"
+                className="text-accent hover:underline"
+              >
                 Share page
               </a>
             </p>
@@ -167,14 +243,24 @@ export function FinalVideosPage() {
         open={deleting !== undefined}
         onClose={() => setDeleting(undefined)}
         title="Delete this video?"
-        message={deleting ? `“${deleting.title}” by ${deleting.username ?? 'a visitor'} and its files are deleted for good. Its share link stops working.` : ''}
+        message={
+          deleting
+            ? `“${deleting.title}” by ${deleting.username ?? 'a visitor'} and its files are deleted for good. Its share link stops working.`
+            : ''
+        }
         confirmText="Delete video"
         destructive
         onConfirm={() => {
           if (deleting) void confirmDelete(deleting)
         }}
       />
-      <BulkActionModal open={bulkOpen} onClose={() => setBulkOpen(false)} target="final_videos" filter={filter} describe={describeFilter(list.filters)} />
+      <BulkActionModal
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        target="final_videos"
+        filter={filter}
+        describe={describeFilter(list.filters)}
+      />
     </div>
   )
 }

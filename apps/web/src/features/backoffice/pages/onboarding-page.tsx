@@ -20,14 +20,25 @@ export function OnboardingPage() {
   const toast = useToast()
   const [draft, setDraft] = useState<Draft[]>([])
   useEffect(() => {
-    if (query.data) setDraft(query.data.steps.map(({ key, title, body, cta_label, enabled }) => ({ key, title, body, cta_label, enabled })))
+    if (query.data)
+      setDraft(
+        query.data.steps.map(({ key, title, body, cta_label, enabled }) => ({
+          key,
+          title,
+          body,
+          cta_label,
+          enabled,
+        })),
+      )
   }, [query.data])
 
   if (query.isPending) return <LoadingBlock />
   if (query.isError) return <FormError message={query.error.message} />
   const stats = new Map(query.data.steps.map((s) => [s.key, s]))
-  const fieldError = (i: number, field: string) => (save.error instanceof ApiError ? save.error.failure.errors?.[`steps.${i}.${field}`]?.[0] : undefined)
-  const change = (i: number, patch: Partial<Draft>) => setDraft((d) => d.map((s, j) => (j === i ? { ...s, ...patch } : s)))
+  const fieldError = (i: number, field: string) =>
+    save.error instanceof ApiError ? save.error.failure.errors?.[`steps.${i}.${field}`]?.[0] : undefined
+  const change = (i: number, patch: Partial<Draft>) =>
+    setDraft((d) => d.map((s, j) => (j === i ? { ...s, ...patch } : s)))
   const move = (i: number, by: -1 | 1) =>
     setDraft((d) => {
       const next = [...d]
@@ -57,8 +68,16 @@ export function OnboardingPage() {
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatusTile label="Users" value={query.data.users.toLocaleString()} />
-        <StatusTile label="Finished every shown step" value={query.data.all_done.toLocaleString()} tone="success" detail={query.data.users ? percent(query.data.all_done / query.data.users) : undefined} />
-        <StatusTile label="Steps shown" value={`${draft.filter((s) => s.enabled).length} of ${draft.length}`} />
+        <StatusTile
+          label="Finished every shown step"
+          value={query.data.all_done.toLocaleString()}
+          tone="success"
+          detail={query.data.users ? percent(query.data.all_done / query.data.users) : undefined}
+        />
+        <StatusTile
+          label="Steps shown"
+          value={`${draft.filter((s) => s.enabled).length} of ${draft.length}`}
+        />
       </div>
       <ol className="flex flex-col gap-4">
         {draft.map((s, i) => {
@@ -69,17 +88,35 @@ export function OnboardingPage() {
                 <div className="flex flex-col gap-4" data-testid={`step-${s.key}`}>
                   <div className="flex flex-wrap items-center justify-between gap-3">
                     <div className="flex items-center gap-3">
-                      <span className="flex h-8 w-8 items-center justify-center rounded-full bg-accent/12 text-sm font-semibold text-accent">{i + 1}</span>
+                      <span className="flex h-8 w-8 items-center justify-center rounded-full bg-accent/12 text-sm font-semibold text-accent">
+                        {i + 1}
+                      </span>
                       <span className="font-mono text-xs text-muted">{s.key}</span>
                     </div>
                     <div className="flex items-center gap-2">
-                      <Button variant="tertiary" size="sm" aria-label="Move up" disabled={i === 0} onClick={() => move(i, -1)}>
+                      <Button
+                        variant="tertiary"
+                        size="sm"
+                        aria-label="Move up"
+                        disabled={i === 0}
+                        onClick={() => move(i, -1)}
+                      >
                         <ChevronDownIcon size={16} className="rotate-180" />
                       </Button>
-                      <Button variant="tertiary" size="sm" aria-label="Move down" disabled={i === draft.length - 1} onClick={() => move(i, 1)}>
+                      <Button
+                        variant="tertiary"
+                        size="sm"
+                        aria-label="Move down"
+                        disabled={i === draft.length - 1}
+                        onClick={() => move(i, 1)}
+                      >
                         <ChevronDownIcon size={16} />
                       </Button>
-                      <Switch checked={s.enabled} onChange={(on) => change(i, { enabled: on })} label="Shown" />
+                      <Switch
+                        checked={s.enabled}
+                        onChange={(on) => change(i, { enabled: on })}
+                        label="Shown"
+                      />
                     </div>
                   </div>
                   {st ? (
@@ -88,21 +125,44 @@ export function OnboardingPage() {
                         <span>Completed by {st.completed.toLocaleString()} users</span>
                         <span data-testid="completion-rate">{percent(st.rate)}</span>
                       </div>
-                      <div className="h-2 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-label={`${s.title} completion`} aria-valuenow={Math.round(st.rate * 100)} aria-valuemin={0} aria-valuemax={100}>
-                        <div className="h-full rounded-full bg-accent" style={{ width: `${st.rate * 100}%` }} />
+                      <div
+                        className="h-2 overflow-hidden rounded-full bg-surface-2"
+                        role="progressbar"
+                        aria-label={`${s.title} completion`}
+                        aria-valuenow={Math.round(st.rate * 100)}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                      >
+                        <div
+                          className="h-full rounded-full bg-accent"
+                          style={{ width: `${st.rate * 100}%` }}
+                        />
                       </div>
                     </div>
                   ) : null}
                   <div className="grid gap-4 md:grid-cols-[1fr_14rem]">
                     <Field label="Title" error={fieldError(i, 'title')}>
-                      <TextInput value={s.title} maxLength={80} onChange={(e) => change(i, { title: e.target.value })} />
+                      <TextInput
+                        value={s.title}
+                        maxLength={80}
+                        onChange={(e) => change(i, { title: e.target.value })}
+                      />
                     </Field>
                     <Field label="Button" error={fieldError(i, 'cta_label')}>
-                      <TextInput value={s.cta_label} maxLength={40} onChange={(e) => change(i, { cta_label: e.target.value })} />
+                      <TextInput
+                        value={s.cta_label}
+                        maxLength={40}
+                        onChange={(e) => change(i, { cta_label: e.target.value })}
+                      />
                     </Field>
                   </div>
                   <Field label="Description" error={fieldError(i, 'body')}>
-                    <TextArea rows={2} value={s.body} maxLength={300} onChange={(e) => change(i, { body: e.target.value })} />
+                    <TextArea
+                      rows={2}
+                      value={s.body}
+                      maxLength={300}
+                      onChange={(e) => change(i, { body: e.target.value })}
+                    />
                   </Field>
                 </div>
               </Card>

@@ -28,7 +28,13 @@ export function ProjectsAdminPage() {
   const keyword = list.filters.keyword
 
   const columns: Array<ServerColumn<AdminProject>> = [
-    { id: 'id', header: 'ID', sortKey: 'id', className: 'w-16', cell: ({ row }) => <span className="text-muted">{row.original.id}</span> },
+    {
+      id: 'id',
+      header: 'ID',
+      sortKey: 'id',
+      className: 'w-16',
+      cell: ({ row }) => <span className="text-muted">{row.original.id}</span>,
+    },
     {
       id: 'name',
       header: 'Project',
@@ -45,8 +51,18 @@ export function ProjectsAdminPage() {
         </div>
       ),
     },
-    { id: 'scenes', header: 'Scenes', hideOnMobile: true, cell: ({ row }) => <span className="tabular-nums">{row.original.scenes}</span> },
-    { id: 'duration', header: 'Length', hideOnMobile: true, cell: ({ row }) => <span className="tabular-nums">{formatSeconds(row.original.duration)}</span> },
+    {
+      id: 'scenes',
+      header: 'Scenes',
+      hideOnMobile: true,
+      cell: ({ row }) => <span className="tabular-nums">{row.original.scenes}</span>,
+    },
+    {
+      id: 'duration',
+      header: 'Length',
+      hideOnMobile: true,
+      cell: ({ row }) => <span className="tabular-nums">{formatSeconds(row.original.duration)}</span>,
+    },
     {
       id: 'format',
       header: 'Format',
@@ -58,7 +74,13 @@ export function ProjectsAdminPage() {
         </span>
       ),
     },
-    { id: 'updated_at', header: 'Updated', sortKey: 'updated_at', hideOnMobile: true, cell: ({ row }) => formatDate(row.original.updated_at) },
+    {
+      id: 'updated_at',
+      header: 'Updated',
+      sortKey: 'updated_at',
+      hideOnMobile: true,
+      cell: ({ row }) => formatDate(row.original.updated_at),
+    },
     {
       id: 'actions',
       header: '',
@@ -73,11 +95,16 @@ export function ProjectsAdminPage() {
 
   return (
     <div>
-      <PageHeader title="Projects" description="Every project in the editor, who owns it and how it is set up." />
+      <PageHeader
+        title="Projects"
+        description="Every project in the editor, who owns it and how it is set up."
+      />
       <ListToolbar
         actions={
           <>
-            {projects.isFetching && !projects.isPending ? <span className="text-xs text-muted">Updating…</span> : null}
+            {projects.isFetching && !projects.isPending ? (
+              <span className="text-xs text-muted">Updating…</span>
+            ) : null}
             <ExportCsvButton route={adminExportProjects} query={list.filterQuery} fileName="projects.csv" />
             <Button variant="secondary" size="sm" onClick={() => setMailOpen(true)}>
               Send CSV by email
@@ -85,7 +112,12 @@ export function ProjectsAdminPage() {
           </>
         }
       >
-        <SearchBox label="Search projects" placeholder="Project name, owner username or email" value={keyword ?? ''} onChange={(v) => list.setFilter('keyword', v)} />
+        <SearchBox
+          label="Search projects"
+          placeholder="Project name, owner username or email"
+          value={keyword ?? ''}
+          onChange={(v) => list.setFilter('keyword', v)}
+        />
       </ListToolbar>
       <ServerTable
         caption="Projects"
@@ -100,14 +132,22 @@ export function ProjectsAdminPage() {
         loading={projects.isPending}
         error={projects.isError ? projects.error.message : undefined}
         onRetry={() => void projects.refetch()}
-        emptyText={keyword ? `No project matches “${keyword}”.` : 'No projects yet. They appear here as soon as someone opens the editor.'}
+        emptyText={
+          keyword
+            ? `No project matches “${keyword}”.`
+            : 'No projects yet. They appear here as soon as someone opens the editor.'
+        }
       />
       <ExportEmailModal
         open={mailOpen}
         onClose={() => setMailOpen(false)}
         pending={send.isPending}
         send={(email) => send.mutateAsync({ email, keyword })}
-        description={keyword ? `The projects matching “${keyword}” will be mailed as a CSV attachment.` : 'Every project will be mailed as a CSV attachment.'}
+        description={
+          keyword
+            ? `The projects matching “${keyword}” will be mailed as a CSV attachment.`
+            : 'Every project will be mailed as a CSV attachment.'
+        }
       />
       {settingOf ? <ProjectSettingModal project={settingOf} onClose={() => setSettingOf(undefined)} /> : null}
     </div>

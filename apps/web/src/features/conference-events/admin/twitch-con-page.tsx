@@ -1,7 +1,10 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { adminExportSubmissions } from '@mouthpiece/contracts/conference-events/conference-events.routes'
-import type { ConferenceEvent, Submission } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import type {
+  ConferenceEvent,
+  Submission,
+} from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { DELIVERY_STATES } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
@@ -15,13 +18,21 @@ import { formatDate } from '../../backoffice'
 import { eventsQuery, submissionsQuery } from '../api'
 import { EventForm } from './event-form'
 
-const DELIVERY_LABEL: Record<Submission['delivery'], { label: string; tone: 'accent' | 'success' | 'danger' }> = {
+const DELIVERY_LABEL: Record<
+  Submission['delivery'],
+  { label: string; tone: 'accent' | 'success' | 'danger' }
+> = {
   rendering: { label: 'Rendering', tone: 'accent' },
   ready: { label: 'Ready', tone: 'success' },
   mailed: { label: 'Mailed', tone: 'success' },
   mail_failed: { label: 'Mail failed', tone: 'danger' },
 }
-const CLIP_LABEL: Record<ConferenceEvent['generic_clip']['status'], string> = { none: 'not made', rendering: 'rendering…', ready: 'ready', failed: 'failed (re-rendered on next need)' }
+const CLIP_LABEL: Record<ConferenceEvent['generic_clip']['status'], string> = {
+  none: 'not made',
+  rendering: 'rendering…',
+  ready: 'ready',
+  failed: 'failed (re-rendered on next need)',
+}
 
 /** /admin/twitch-con: the conference events, their settings, attendees with delivery status and the CSV. */
 export function TwitchConPage() {
@@ -39,19 +50,42 @@ export function TwitchConPage() {
       />
       {mode === 'new' ? (
         <Card title="New event" className="mb-6">
-          <EventForm onSaved={(e) => { setMode('view'); list.setFilter('event', String(e.id)) }} onCancel={() => setMode('view')} />
+          <EventForm
+            onSaved={(e) => {
+              setMode('view')
+              list.setFilter('event', String(e.id))
+            }}
+            onCancel={() => setMode('view')}
+          />
         </Card>
       ) : null}
-      {events.isPending ? <LoadingBlock /> : events.isError ? (
-        <p role="alert" className="text-danger">{events.error.message}</p>
+      {events.isPending ? (
+        <LoadingBlock />
+      ) : events.isError ? (
+        <p role="alert" className="text-danger">
+          {events.error.message}
+        </p>
       ) : !events.data.length ? (
-        mode === 'new' ? null : <Card><p className="text-sm text-muted">No events yet. Create one to set up a kiosk.</p></Card>
+        mode === 'new' ? null : (
+          <Card>
+            <p className="text-sm text-muted">No events yet. Create one to set up a kiosk.</p>
+          </Card>
+        )
       ) : (
         <>
           <div className="mb-4 flex flex-wrap gap-2" role="tablist" aria-label="Events">
             {events.data.map((e) => (
-              <button key={e.id} type="button" role="tab" aria-selected={e.id === selected?.id} onClick={() => { setMode('view'); list.setFilter('event', String(e.id)) }}
-                className={`rounded-lg border px-3 py-1.5 text-sm ${e.id === selected?.id ? 'border-accent text-accent' : 'border-border text-[#c9cedb] hover:border-accent'}`}>
+              <button
+                key={e.id}
+                type="button"
+                role="tab"
+                aria-selected={e.id === selected?.id}
+                onClick={() => {
+                  setMode('view')
+                  list.setFilter('event', String(e.id))
+                }}
+                className={`rounded-lg border px-3 py-1.5 text-sm ${e.id === selected?.id ? 'border-accent text-accent' : 'border-border text-[#c9cedb] hover:border-accent'}`}
+              >
                 {e.name} <span className="text-muted">· {e.submissions}</span>
               </button>
             ))}
@@ -59,7 +93,12 @@ export function TwitchConPage() {
           {selected ? (
             mode === 'edit' ? (
               <Card title={`Edit ${selected.name}`} className="mb-6">
-                <EventForm key={selected.id} event={selected} onSaved={() => setMode('view')} onCancel={() => setMode('view')} />
+                <EventForm
+                  key={selected.id}
+                  event={selected}
+                  onSaved={() => setMode('view')}
+                  onCancel={() => setMode('view')}
+                />
               </Card>
             ) : (
               <EventSummary event={selected} onEdit={() => setMode('edit')} />
@@ -75,45 +114,155 @@ export function TwitchConPage() {
 function EventSummary({ event, onEdit }: { event: ConferenceEvent; onEdit: () => void }) {
   const kiosk = `/twitchcon/${event.id}`
   return (
-    <Card title={event.name} description={`${event.starts_on} – ${event.ends_on} · ${event.submissions} attendees`} className="mb-6"
-      actions={<><a href={kiosk} target="_blank" rel="noreferrer" className="rounded-lg border border-border px-3 py-1.5 text-sm text-[#c9cedb] hover:border-accent hover:text-accent">Open kiosk</a><Button variant="secondary" size="sm" onClick={onEdit}>Edit</Button></>}>
+    <Card
+      title={event.name}
+      description={`${event.starts_on} – ${event.ends_on} · ${event.submissions} attendees`}
+      className="mb-6"
+      actions={
+        <>
+          <a
+            href={kiosk}
+            target="_blank"
+            rel="noreferrer"
+            className="rounded-lg border border-border px-3 py-1.5 text-sm text-[#c9cedb] hover:border-accent hover:text-accent"
+          >
+            Open kiosk
+          </a>
+          <Button variant="secondary" size="sm" onClick={onEdit}>
+            Edit
+          </Button>
+        </>
+      }
+    >
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <div><dt className="text-muted">Greeting</dt><dd>{event.greeting_template}</dd></div>
-        <div><dt className="text-muted">Avatar and voice</dt><dd>{event.influencer_id} · {event.voice_id ?? 'the influencer’s voice'}</dd></div>
-        <div><dt className="text-muted">Extra fields</dt><dd>{event.fields.length ? event.fields.map((f) => `${f.label}${f.required ? '*' : ''}`).join(', ') : 'none'}</dd></div>
-        <div><dt className="text-muted">Generic clip (sent when renders are saturated or fail)</dt><dd data-testid="generic-clip-status">{CLIP_LABEL[event.generic_clip.status]}</dd></div>
-        <div className="sm:col-span-2"><dt className="text-muted">Consent text</dt><dd>{event.consent_text}</dd></div>
+        <div>
+          <dt className="text-muted">Greeting</dt>
+          <dd>{event.greeting_template}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Avatar and voice</dt>
+          <dd>
+            {event.influencer_id} · {event.voice_id ?? 'the influencer’s voice'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Extra fields</dt>
+          <dd>
+            {event.fields.length
+              ? event.fields.map((f) => `${f.label}${f.required ? '*' : ''}`).join(', ')
+              : 'none'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Generic clip (sent when renders are saturated or fail)</dt>
+          <dd data-testid="generic-clip-status">{CLIP_LABEL[event.generic_clip.status]}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-muted">Consent text</dt>
+          <dd>{event.consent_text}</dd>
+        </div>
       </dl>
     </Card>
   )
 }
 
-function Submissions({ event, list }: { event: ConferenceEvent; list: ReturnType<typeof useListParams<'event' | 'q' | 'delivery'>> }) {
-  const query = { page: list.page, per_page: 25, sort: list.sort as 'created_at' | 'name' | undefined, dir: list.dir, q: list.filters.q, delivery: list.filters.delivery as Submission['delivery'] | undefined }
+function Submissions({
+  event,
+  list,
+}: {
+  event: ConferenceEvent
+  list: ReturnType<typeof useListParams<'event' | 'q' | 'delivery'>>
+}) {
+  const query = {
+    page: list.page,
+    per_page: 25,
+    sort: list.sort as 'created_at' | 'name' | undefined,
+    dir: list.dir,
+    q: list.filters.q,
+    delivery: list.filters.delivery as Submission['delivery'] | undefined,
+  }
   const subs = useQuery(submissionsQuery(event.id, query))
   const { event: _e, ...exportQuery } = list.filterQuery
   const columns: Array<ServerColumn<Submission>> = [
-    { id: 'name', header: 'Attendee', sortKey: 'name', cell: ({ row: { original: s } }) => <span><span className="font-medium text-text">{s.name}</span><span className="block text-xs text-muted">{s.email}</span></span> },
-    { id: 'answers', header: 'Answers', hideOnMobile: true, cell: ({ row: { original: s } }) => event.fields.map((f) => s.answers[f.key]).filter(Boolean).join(' · ') || '—' },
+    {
+      id: 'name',
+      header: 'Attendee',
+      sortKey: 'name',
+      cell: ({ row: { original: s } }) => (
+        <span>
+          <span className="font-medium text-text">{s.name}</span>
+          <span className="block text-xs text-muted">{s.email}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'answers',
+      header: 'Answers',
+      hideOnMobile: true,
+      cell: ({ row: { original: s } }) =>
+        event.fields
+          .map((f) => s.answers[f.key])
+          .filter(Boolean)
+          .join(' · ') || '—',
+    },
     { id: 'code', header: 'Code', cell: ({ row }) => <span className="font-mono">{row.original.code}</span> },
     {
-      id: 'delivery', header: 'Delivery',
+      id: 'delivery',
+      header: 'Delivery',
       cell: ({ row: { original: s } }) => (
         <span className="flex flex-wrap items-center gap-1.5">
           <Badge tone={DELIVERY_LABEL[s.delivery].tone}>{DELIVERY_LABEL[s.delivery].label}</Badge>
           {s.variant === 'generic' ? <Badge tone="warning">Generic clip</Badge> : null}
-          {s.delivery_error ? <span className="text-xs text-muted" title={s.delivery_error}>{s.delivery_error.slice(0, 40)}</span> : null}
+          {s.delivery_error ? (
+            <span className="text-xs text-muted" title={s.delivery_error}>
+              {s.delivery_error.slice(0, 40)}
+            </span>
+          ) : null}
         </span>
       ),
     },
-    { id: 'consent', header: 'Consent', hideOnMobile: true, cell: ({ row: { original: s } }) => <span className="text-xs text-muted" title={`sha256 ${s.consent_sha256}`}>{formatDate(s.agreed_at)} · {s.kiosk_id}</span> },
-    { id: 'created_at', header: 'Received', sortKey: 'created_at', hideOnMobile: true, cell: ({ row }) => formatDate(row.original.created_at) },
+    {
+      id: 'consent',
+      header: 'Consent',
+      hideOnMobile: true,
+      cell: ({ row: { original: s } }) => (
+        <span className="text-xs text-muted" title={`sha256 ${s.consent_sha256}`}>
+          {formatDate(s.agreed_at)} · {s.kiosk_id}
+        </span>
+      ),
+    },
+    {
+      id: 'created_at',
+      header: 'Received',
+      sortKey: 'created_at',
+      hideOnMobile: true,
+      cell: ({ row }) => formatDate(row.original.created_at),
+    },
   ]
   return (
     <section aria-label="Attendees">
-      <ListToolbar actions={<ExportCsvButton route={adminExportSubmissions} params={{ eventId: event.id }} query={exportQuery} fileName={`twitch-con-${event.id}.csv`} />}>
-        <SearchBox label="Search attendees" placeholder="Name, email or code" value={list.filters.q ?? ''} onChange={(v) => list.setFilter('q', v)} />
-        <FilterSelect label="Delivery" value={list.filters.delivery} onChange={(v) => list.setFilter('delivery', v)} options={DELIVERY_STATES.map((d) => ({ value: d, label: DELIVERY_LABEL[d].label }))} />
+      <ListToolbar
+        actions={
+          <ExportCsvButton
+            route={adminExportSubmissions}
+            params={{ eventId: event.id }}
+            query={exportQuery}
+            fileName={`twitch-con-${event.id}.csv`}
+          />
+        }
+      >
+        <SearchBox
+          label="Search attendees"
+          placeholder="Name, email or code"
+          value={list.filters.q ?? ''}
+          onChange={(v) => list.setFilter('q', v)}
+        />
+        <FilterSelect
+          label="Delivery"
+          value={list.filters.delivery}
+          onChange={(v) => list.setFilter('delivery', v)}
+          options={DELIVERY_STATES.map((d) => ({ value: d, label: DELIVERY_LABEL[d].label }))}
+        />
       </ListToolbar>
       <ServerTable
         caption={`Attendees of ${event.name}`}
@@ -128,7 +277,11 @@ function Submissions({ event, list }: { event: ConferenceEvent; list: ReturnType
         loading={subs.isPending}
         error={subs.isError ? subs.error.message : undefined}
         onRetry={() => void subs.refetch()}
-        emptyText={list.filters.q || list.filters.delivery ? 'No attendee matches these filters.' : 'No attendees yet. Open the kiosk to take the first one.'}
+        emptyText={
+          list.filters.q || list.filters.delivery
+            ? 'No attendee matches these filters.'
+            : 'No attendees yet. Open the kiosk to take the first one.'
+        }
       />
     </section>
   )

@@ -1,13 +1,38 @@
 import { describe, expect, it } from 'vitest'
 import type { ShortVideo } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
-import { accepted, enqueue, failedAttempt, loadStore, pending, rejected, retryable, saveStore } from './offline-queue'
+import {
+  accepted,
+  enqueue,
+  failedAttempt,
+  loadStore,
+  pending,
+  rejected,
+  retryable,
+  saveStore,
+} from './offline-queue'
 import type { Queued } from './offline-queue'
 
 const body = (id: string, name = 'Bob'): Queued['body'] => ({
-  submission_id: id, kiosk_id: 'kiosk-1', name, email: `${name.toLowerCase()}@example.com`, consent: true, consent_text: 'I agree.', agreed_at: '2026-11-21T10:00:00.000Z', answers: {},
+  submission_id: id,
+  kiosk_id: 'kiosk-1',
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  consent: true,
+  consent_text: 'I agree.',
+  agreed_at: '2026-11-21T10:00:00.000Z',
+  answers: {},
 })
 const video = (code: string): ShortVideo => ({
-  code, event_id: 1, event_name: 'TwitchCon', name: 'Bob', greeting: 'Hey Bob', variant: 'personal', delivery: 'rendering', video_url: null, poster_url: null, captions_url: null,
+  code,
+  event_id: 1,
+  event_name: 'TwitchCon',
+  name: 'Bob',
+  greeting: 'Hey Bob',
+  variant: 'personal',
+  delivery: 'rendering',
+  video_url: null,
+  poster_url: null,
+  captions_url: null,
 })
 
 describe('the kiosk’s offline queue', () => {
@@ -21,7 +46,9 @@ describe('the kiosk’s offline queue', () => {
 
     const reloaded = loadStore(localStorage, 7)
     expect(reloaded.kioskId).toBe(store.kioskId)
-    expect(pending(reloaded)).toEqual([expect.objectContaining({ attempts: 1, body: expect.objectContaining({ submission_id: 'a' }) })])
+    expect(pending(reloaded)).toEqual([
+      expect.objectContaining({ attempts: 1, body: expect.objectContaining({ submission_id: 'a' }) }),
+    ])
     expect(reloaded.roster[0]).toMatchObject({ submission_id: 'a', state: 'queued' })
 
     const drained = accepted(reloaded, 'a', video('ABC234'))
@@ -33,7 +60,10 @@ describe('the kiosk’s offline queue', () => {
     let store = enqueue(enqueue(loadStore(localStorage, 8), body('a', 'Ann')), body('b'))
     store = rejected(store, 'a', 'Please answer: Twitch handle')
     expect(pending(store).map((q) => q.body.submission_id)).toEqual(['b'])
-    expect(store.roster.find((r) => r.submission_id === 'a')).toMatchObject({ state: 'rejected', error: 'Please answer: Twitch handle' })
+    expect(store.roster.find((r) => r.submission_id === 'a')).toMatchObject({
+      state: 'rejected',
+      error: 'Please answer: Twitch handle',
+    })
   })
 
   it('retries only when there was no answer or the server was busy or broken', () => {

@@ -1,4 +1,8 @@
-import type { Delivery, SaveDataBody, ShortVideo } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
+import type {
+  Delivery,
+  SaveDataBody,
+  ShortVideo,
+} from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 
 /**
  * The kiosk's memory, in localStorage so a venue network drop (or a reload) loses nobody:
@@ -7,7 +11,9 @@ import type { Delivery, SaveDataBody, ShortVideo } from '@mouthpiece/contracts/c
  * this kiosk took, with the last status the server gave, for the staff screen.
  */
 export interface Queued {
-  body: Required<Pick<SaveDataBody, 'submission_id' | 'kiosk_id' | 'name' | 'email' | 'consent_text' | 'agreed_at'>> & { consent: true; answers: Record<string, string> }
+  body: Required<
+    Pick<SaveDataBody, 'submission_id' | 'kiosk_id' | 'name' | 'email' | 'consent_text' | 'agreed_at'>
+  > & { consent: true; answers: Record<string, string> }
   queued_at: string
   attempts: number
   /** The server refused it (bad input, changed consent text): staff must look; never resent blindly. */
@@ -44,7 +50,8 @@ export function loadStore(storage: Storage, eventId: number): KioskStore {
     const raw = storage.getItem(key(eventId))
     if (raw) {
       const parsed = JSON.parse(raw) as Partial<KioskStore>
-      if (typeof parsed.kioskId === 'string' && Array.isArray(parsed.queue) && Array.isArray(parsed.roster)) return parsed as KioskStore
+      if (typeof parsed.kioskId === 'string' && Array.isArray(parsed.queue) && Array.isArray(parsed.roster))
+        return parsed as KioskStore
     }
   } catch {
     // A corrupt entry is replaced below; the queue is rebuilt from new submissions.
@@ -60,11 +67,20 @@ export function saveStore(storage: Storage, eventId: number, store: KioskStore):
 
 /** Adds a submission to the queue and the roster (newest first). */
 export function enqueue(store: KioskStore, body: Queued['body'], now = new Date()): KioskStore {
-  const entry: RosterEntry = { submission_id: body.submission_id, name: body.name, email: body.email, at: now.toISOString(), state: 'queued' }
+  const entry: RosterEntry = {
+    submission_id: body.submission_id,
+    name: body.name,
+    email: body.email,
+    at: now.toISOString(),
+    state: 'queued',
+  }
   return {
     ...store,
     queue: [...store.queue, { body, queued_at: now.toISOString(), attempts: 0 }],
-    roster: [entry, ...store.roster.filter((r) => r.submission_id !== body.submission_id)].slice(0, ROSTER_MAX),
+    roster: [entry, ...store.roster.filter((r) => r.submission_id !== body.submission_id)].slice(
+      0,
+      ROSTER_MAX,
+    ),
   }
 }
 
@@ -73,7 +89,11 @@ export function accepted(store: KioskStore, submissionId: string, video: ShortVi
   return {
     ...store,
     queue: store.queue.filter((q) => q.body.submission_id !== submissionId),
-    roster: store.roster.map((r) => (r.submission_id === submissionId ? { ...r, state: video.delivery, code: video.code, variant: video.variant } : r)),
+    roster: store.roster.map((r) =>
+      r.submission_id === submissionId
+        ? { ...r, state: video.delivery, code: video.code, variant: video.variant }
+        : r,
+    ),
   }
 }
 
@@ -81,22 +101,37 @@ export function accepted(store: KioskStore, submissionId: string, video: ShortVi
 export function rejected(store: KioskStore, submissionId: string, reason: string): KioskStore {
   return {
     ...store,
-    queue: store.queue.map((q) => (q.body.submission_id === submissionId ? { ...q, rejected: reason, attempts: q.attempts + 1 } : q)),
-    roster: store.roster.map((r) => (r.submission_id === submissionId ? { ...r, state: 'rejected', error: reason } : r)),
+    queue: store.queue.map((q) =>
+      q.body.submission_id === submissionId ? { ...q, rejected: reason, attempts: q.attempts + 1 } : q,
+    ),
+    roster: store.roster.map((r) =>
+      r.submission_id === submissionId ? { ...r, state: 'rejected', error: reason } : r,
+    ),
   }
 }
 
 /** No answer (offline, server down, 5xx, 429): stays queued for the next try. */
 export function failedAttempt(store: KioskStore, submissionId: string): KioskStore {
-  return { ...store, queue: store.queue.map((q) => (q.body.submission_id === submissionId ? { ...q, attempts: q.attempts + 1 } : q)) }
+  return {
+    ...store,
+    queue: store.queue.map((q) =>
+      q.body.submission_id === submissionId ? { ...q, attempts: q.attempts + 1 } : q,
+    ),
+  }
 }
 
 export function updateRoster(store: KioskStore, code: string, video: ShortVideo): KioskStore {
-  return { ...store, roster: store.roster.map((r) => (r.code === code ? { ...r, state: video.delivery, variant: video.variant } : r)) }
+  return {
+    ...store,
+    roster: store.roster.map((r) =>
+      r.code === code ? { ...r, state: video.delivery, variant: video.variant } : r,
+    ),
+  }
 }
 
 /** What is still to send, oldest first. */
 export const pending = (store: KioskStore) => store.queue.filter((q) => !q.rejected)
 
 /** A failure worth retrying: no answer at all, or the server busy or broken. Anything else is the submission's fault. */
-export const retryable = (httpStatus: number) => httpStatus === 0 || httpStatus === 408 || httpStatus === 429 || httpStatus >= 500
+export const retryable = (httpStatus: number) =>
+  httpStatus === 0 || httpStatus === 408 || httpStatus === 429 || httpStatus >= 500

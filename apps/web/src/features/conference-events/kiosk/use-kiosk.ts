@@ -1,8 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { conferenceEventSaveData, conferenceEventShortVideo } from '@mouthpiece/contracts/conference-events/conference-events.routes'
+import {
+  conferenceEventSaveData,
+  conferenceEventShortVideo,
+} from '@mouthpiece/contracts/conference-events/conference-events.routes'
 import type { ShortVideo } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { api, isSuccess } from '../../../lib/api'
-import { accepted, enqueue, failedAttempt, loadStore, pending, rejected, retryable, saveStore, updateRoster } from './offline-queue'
+import {
+  accepted,
+  enqueue,
+  failedAttempt,
+  loadStore,
+  pending,
+  rejected,
+  retryable,
+  saveStore,
+  updateRoster,
+} from './offline-queue'
 import type { KioskStore, Queued } from './offline-queue'
 
 const RETRY_MS = 4000
@@ -21,27 +34,33 @@ export function useKiosk(eventId: number) {
   const tail = useRef<Promise<void>>(Promise.resolve())
   const drains = useRef(0)
 
-  const commit = useCallback((next: KioskStore) => {
-    storeRef.current = next
-    saveStore(window.localStorage, eventId, next)
-    setStore(next)
-  }, [eventId])
+  const commit = useCallback(
+    (next: KioskStore) => {
+      storeRef.current = next
+      saveStore(window.localStorage, eventId, next)
+      setStore(next)
+    },
+    [eventId],
+  )
 
-  const sendOne = useCallback(async (q: Queued): Promise<boolean> => {
-    const res = await api(conferenceEventSaveData, { params: { eventId }, body: q.body })
-    if (isSuccess(res)) {
-      commit(accepted(storeRef.current, q.body.submission_id, res.video))
-      videos.current.set(q.body.submission_id, res.video)
+  const sendOne = useCallback(
+    async (q: Queued): Promise<boolean> => {
+      const res = await api(conferenceEventSaveData, { params: { eventId }, body: q.body })
+      if (isSuccess(res)) {
+        commit(accepted(storeRef.current, q.body.submission_id, res.video))
+        videos.current.set(q.body.submission_id, res.video)
+        return true
+      }
+      if (retryable(res.httpStatus)) {
+        commit(failedAttempt(storeRef.current, q.body.submission_id))
+        if (res.httpStatus === 0) setOnline(false)
+        return false
+      }
+      commit(rejected(storeRef.current, q.body.submission_id, res.message))
       return true
-    }
-    if (retryable(res.httpStatus)) {
-      commit(failedAttempt(storeRef.current, q.body.submission_id))
-      if (res.httpStatus === 0) setOnline(false)
-      return false
-    }
-    commit(rejected(storeRef.current, q.body.submission_id, res.message))
-    return true
-  }, [commit, eventId])
+    },
+    [commit, eventId],
+  )
 
   const drainOnce = useCallback(async () => {
     for (const q of pending(storeRef.current)) {
@@ -59,9 +78,12 @@ export function useKiosk(eventId: number) {
   const drain = useCallback((): Promise<void> => {
     if (drains.current > 1) return tail.current
     drains.current += 1
-    tail.current = tail.current.then(drainOnce).catch(() => undefined).finally(() => {
-      drains.current -= 1
-    })
+    tail.current = tail.current
+      .then(drainOnce)
+      .catch(() => undefined)
+      .finally(() => {
+        drains.current -= 1
+      })
     return tail.current
   }, [drainOnce])
 
@@ -83,22 +105,36 @@ export function useKiosk(eventId: number) {
   }, [drain])
 
   /** Queues an attendee and tries to send at once: the server's answer, or undefined while it waits in the queue. */
-  const submit = useCallback(async (body: Omit<Queued['body'], 'kiosk_id' | 'submission_id'>): Promise<ShortVideo | undefined> => {
-    const full = { ...body, kiosk_id: storeRef.current.kioskId, submission_id: crypto.randomUUID() }
-    commit(enqueue(storeRef.current, full))
-    if (navigator.onLine) await drain()
-    const still = storeRef.current.queue.find((q) => q.body.submission_id === full.submission_id)
-    if (still?.rejected) {
-      // Refused while the attendee is still here: they fix the form; nothing is kept.
-      const id = full.submission_id
-      commit({ ...storeRef.current, queue: storeRef.current.queue.filter((q) => q.body.submission_id !== id), roster: storeRef.current.roster.filter((r) => r.submission_id !== id) })
-      throw new Error(still.rejected)
-    }
-    return videos.current.get(full.submission_id)
-  }, [commit, drain])
+  const submit = useCallback(
+    async (body: Omit<Queued['body'], 'kiosk_id' | 'submission_id'>): Promise<ShortVideo | undefined> => {
+      const full = { ...body, kiosk_id: storeRef.current.kioskId, submission_id: crypto.randomUUID() }
+      commit(enqueue(storeRef.current, full))
+      if (navigator.onLine) await drain()
+      const still = storeRef.current.queue.find((q) => q.body.submission_id === full.submission_id)
+      if (still?.rejected) {
+        // Refused while the attendee is still here: they fix the form; nothing is kept.
+        const id = full.submission_id
+        commit({
+          ...storeRef.current,
+          queue: storeRef.current.queue.filter((q) => q.body.submission_id !== id),
+          roster: storeRef.current.roster.filter((r) => r.submission_id !== id),
+        })
+        throw new Error(still.rejected)
+      }
+      return videos.current.get(full.submission_id)
+    },
+    [commit, drain],
+  )
 
   const setKioskId = useCallback((kioskId: string) => commit({ ...storeRef.current, kioskId }), [commit])
-  const discard = useCallback((submissionId: string) => commit({ ...storeRef.current, queue: storeRef.current.queue.filter((q) => q.body.submission_id !== submissionId) }), [commit])
+  const discard = useCallback(
+    (submissionId: string) =>
+      commit({
+        ...storeRef.current,
+        queue: storeRef.current.queue.filter((q) => q.body.submission_id !== submissionId),
+      }),
+    [commit],
+  )
 
   return { store, online, queueDepth: pending(store).length, submit, drain, setKioskId, discard }
 }

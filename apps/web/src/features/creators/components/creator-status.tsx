@@ -1,7 +1,11 @@
 import type { Creator } from '@mouthpiece/contracts/avatars/creators.routes'
 import { Badge } from '../../../components/ui/card'
 
-export function CreatorStatusBadge({ creator }: { creator: Pick<Creator, 'status' | 'is_active' | 'access'> }) {
+export function CreatorStatusBadge({
+  creator,
+}: {
+  creator: Pick<Creator, 'status' | 'is_active' | 'access'>
+}) {
   if (creator.status === 'processing') return <Badge tone="warning">processing</Badge>
   if (creator.status === 'failed') return <Badge tone="danger">failed</Badge>
   const restricted = creator.access.plans.length + creator.access.user_ids.length > 0
@@ -13,4 +17,5 @@ export function CreatorStatusBadge({ creator }: { creator: Pick<Creator, 'status
   )
 }
 
-export const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Try again!')
+export const errorText = (e: unknown) =>
+  e instanceof Error && e.message ? e.message : 'Something went wrong. Try again!'

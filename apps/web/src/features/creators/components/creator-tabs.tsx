@@ -7,7 +7,11 @@ const TABS: Array<{ to: string; label: string; match: (path: string) => boolean 
   { to: PATHS.creatorList, label: 'Creators', match: (p) => p.startsWith(PATHS.creatorList) },
   { to: PATHS.creatorPermission, label: 'Permission', match: (p) => p.startsWith(PATHS.creatorPermission) },
   { to: PATHS.creatorUpdate, label: 'Update creator', match: (p) => p.startsWith(PATHS.creatorUpdate) },
-  { to: PATHS.creatorDefaultPrompts, label: 'Default prompts', match: (p) => p.startsWith(PATHS.creatorDefaultPrompts) },
+  {
+    to: PATHS.creatorDefaultPrompts,
+    label: 'Default prompts',
+    match: (p) => p.startsWith(PATHS.creatorDefaultPrompts),
+  },
 ]
 
 /** The creator-management tabs; the selected one follows the route (SPEC §2), sub-pages included. */
@@ -18,7 +22,15 @@ export function CreatorTabs() {
       {TABS.map((t) => {
         const active = t.match(pathname)
         return (
-          <NavLink key={t.to} to={t.to} aria-current={active ? 'page' : undefined} className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap', active ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-text')}>
+          <NavLink
+            key={t.to}
+            to={t.to}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap',
+              active ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-text',
+            )}
+          >
             {t.label}
           </NavLink>
         )

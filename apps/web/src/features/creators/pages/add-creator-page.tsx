@@ -36,17 +36,28 @@ export function AddCreatorPage() {
 
   return (
     <div>
-      <PageHeader title="Creator management" description="Add a creator from photos or a short video: we find the face for a talking-photo avatar and learn the voice from the video's speech." />
+      <PageHeader
+        title="Creator management"
+        description="Add a creator from photos or a short video: we find the face for a talking-photo avatar and learn the voice from the video's speech."
+      />
       <CreatorTabs />
       <Card title="Add a creator">
-        <form onSubmit={(e) => void submit(e)} className="flex max-w-xl flex-col gap-4" aria-label="Add a creator">
+        <form
+          onSubmit={(e) => void submit(e)}
+          className="flex max-w-xl flex-col gap-4"
+          aria-label="Add a creator"
+        >
           <Field label="Name" error={fieldErrors.name?.[0]}>
             <TextInput name="name" maxLength={60} placeholder="Ada Streams" />
           </Field>
           <Field label="Description" hint="Shown under the name in the avatar pickers.">
             <TextArea name="description" maxLength={300} rows={2} placeholder="Cozy variety streamer" />
           </Field>
-          <Field label="Photos or a short video" error={fieldErrors.files?.[0]} hint={`Up to ${MAX_CREATOR_FILES} files, ${MAX_CREATOR_UPLOAD_MB} MB each: clear, front-facing photos; a video adds the creator's voice.`}>
+          <Field
+            label="Photos or a short video"
+            error={fieldErrors.files?.[0]}
+            hint={`Up to ${MAX_CREATOR_FILES} files, ${MAX_CREATOR_UPLOAD_MB} MB each: clear, front-facing photos; a video adds the creator's voice.`}
+          >
             <input
               name="files"
               type="file"
@@ -56,9 +67,17 @@ export function AddCreatorPage() {
               className="text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-2 file:text-text"
             />
           </Field>
-          {files.length ? <p className="text-xs text-muted">{files.map((f) => `${f.name} (${(f.size / 1024 / 1024).toFixed(1)} MB)`).join(' · ')}</p> : null}
+          {files.length ? (
+            <p className="text-xs text-muted">
+              {files.map((f) => `${f.name} (${(f.size / 1024 / 1024).toFixed(1)} MB)`).join(' · ')}
+            </p>
+          ) : null}
           <FormError message={error} />
-          <div><Button type="submit" loading={add.isPending}>Add and process</Button></div>
+          <div>
+            <Button type="submit" loading={add.isPending}>
+              Add and process
+            </Button>
+          </div>
         </form>
       </Card>
     </div>

@@ -53,7 +53,11 @@ export function DemoBackgroundPage() {
 
   const stageStyle =
     background.type === 'upload' && uploaded
-      ? { backgroundImage: `url(${fileUrl(uploaded.url)})`, backgroundSize: 'cover', backgroundPosition: 'center' }
+      ? {
+          backgroundImage: `url(${fileUrl(uploaded.url)})`,
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+        }
       : background.type === 'preset'
         ? { background: presetCss(BACKGROUND_PRESETS.find((p) => p.id === background.id)!.colors) }
         : { background: '#1B1F2A' }
@@ -67,7 +71,9 @@ export function DemoBackgroundPage() {
   return (
     <div className="mx-auto max-w-[1100px] px-4 py-10 sm:px-6">
       <DemoSteps step={2} />
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-text sm:text-3xl">Pick an avatar and a background</h1>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-text sm:text-3xl">
+        Pick an avatar and a background
+      </h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_1.1fr]">
         <div className="flex flex-col gap-6">
           <section>
@@ -80,27 +86,75 @@ export function DemoBackgroundPage() {
               {BACKGROUND_PRESETS.map((p) => {
                 const on = background.type === 'preset' && background.id === p.id
                 return (
-                  <button key={p.id} type="button" role="radio" aria-checked={on} onClick={() => setBackground({ type: 'preset', id: p.id })} className={cn('flex flex-col gap-1 rounded-xl border p-1.5 text-left', on ? 'border-accent' : 'border-border hover:border-[#3a4154]')}>
-                    <span className="block aspect-video w-full rounded-lg" style={{ background: presetCss(p.colors) }} />
+                  <button
+                    key={p.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={on}
+                    onClick={() => setBackground({ type: 'preset', id: p.id })}
+                    className={cn(
+                      'flex flex-col gap-1 rounded-xl border p-1.5 text-left',
+                      on ? 'border-accent' : 'border-border hover:border-[#3a4154]',
+                    )}
+                  >
+                    <span
+                      className="block aspect-video w-full rounded-lg"
+                      style={{ background: presetCss(p.colors) }}
+                    />
                     <span className="px-1 text-xs text-muted">{p.label}</span>
                   </button>
                 )
               })}
-              <label htmlFor={fileId} className={cn('flex cursor-pointer flex-col gap-1 rounded-xl border p-1.5', background.type === 'upload' ? 'border-accent' : 'border-dashed border-border hover:border-[#3a4154]')}>
-                <span className="flex aspect-video w-full items-center justify-center rounded-lg bg-[#11141c] bg-cover bg-center text-xs text-muted" style={uploaded ? { backgroundImage: `url(${fileUrl(uploaded.url)})` } : undefined}>
+              <label
+                htmlFor={fileId}
+                className={cn(
+                  'flex cursor-pointer flex-col gap-1 rounded-xl border p-1.5',
+                  background.type === 'upload'
+                    ? 'border-accent'
+                    : 'border-dashed border-border hover:border-[#3a4154]',
+                )}
+              >
+                <span
+                  className="flex aspect-video w-full items-center justify-center rounded-lg bg-[#11141c] bg-cover bg-center text-xs text-muted"
+                  style={uploaded ? { backgroundImage: `url(${fileUrl(uploaded.url)})` } : undefined}
+                >
                   {uploading ? 'Uploading…' : uploaded ? '' : '+ Your picture'}
                 </span>
                 <span className="px-1 text-xs text-muted">Upload</span>
-                <input id={fileId} type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => void upload(e.target.files?.[0])} />
+                <input
+                  id={fileId}
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  className="sr-only"
+                  onChange={(e) => void upload(e.target.files?.[0])}
+                />
               </label>
             </div>
-            {uploadError ? <p role="alert" className="mt-2 text-sm text-danger">{uploadError}</p> : null}
+            {uploadError ? (
+              <p role="alert" className="mt-2 text-sm text-danger">
+                {uploadError}
+              </p>
+            ) : null}
           </section>
         </div>
         <div className="flex flex-col gap-4">
-          <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-2xl border border-border" style={stageStyle}>
-            {picked ? <AvatarCanvas look={picked.look} emotion={picked.emotion} size={200} label={`${picked.name} preview`} /> : null}
-            {text ? <p className="absolute inset-x-6 bottom-3 line-clamp-2 text-center text-lg font-extrabold text-white [text-shadow:0_2px_0_#000,0_0_6px_#000]">{text}</p> : null}
+          <div
+            className="relative flex aspect-video items-center justify-center overflow-hidden rounded-2xl border border-border"
+            style={stageStyle}
+          >
+            {picked ? (
+              <AvatarCanvas
+                look={picked.look}
+                emotion={picked.emotion}
+                size={200}
+                label={`${picked.name} preview`}
+              />
+            ) : null}
+            {text ? (
+              <p className="absolute inset-x-6 bottom-3 line-clamp-2 text-center text-lg font-extrabold text-white [text-shadow:0_2px_0_#000,0_0_6px_#000]">
+                {text}
+              </p>
+            ) : null}
           </div>
           <p className="text-sm text-muted">{audio ? 'Your recording will be lip-synced.' : `“${text}”`}</p>
           <div className="flex flex-wrap items-center gap-3">
@@ -111,7 +165,13 @@ export function DemoBackgroundPage() {
               Back
             </Link>
           </div>
-          {start.error ? <p role="alert" className="text-sm text-danger">{start.error instanceof ApiError ? start.error.failure.message : 'Something went wrong. Try again!'}</p> : null}
+          {start.error ? (
+            <p role="alert" className="text-sm text-danger">
+              {start.error instanceof ApiError
+                ? start.error.failure.message
+                : 'Something went wrong. Try again!'}
+            </p>
+          ) : null}
         </div>
       </div>
     </div>

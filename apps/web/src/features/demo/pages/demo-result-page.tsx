@@ -32,10 +32,14 @@ export function DemoResultPage() {
             <ShareActions id={r.id} downloadPath={r.files.video_url} />
           </div>
         ) : r.status === 4 ? (
-          <p role="alert" className="text-danger">{r.error?.split('#')[0]}</p>
+          <p role="alert" className="text-danger">
+            {r.error?.split('#')[0]}
+          </p>
         ) : (
           <div className="flex flex-col gap-6">
-            <div className="flex aspect-video items-center justify-center rounded-xl bg-[#11141c] text-muted">{r.avatar_name} is getting ready…</div>
+            <div className="flex aspect-video items-center justify-center rounded-xl bg-[#11141c] text-muted">
+              {r.avatar_name} is getting ready…
+            </div>
             <RenderProgress render={r} onCancel={() => cancel.mutate(r.id)} cancelling={cancel.isPending} />
           </div>
         )}

@@ -10,8 +10,16 @@ import { TwitchConnectionPage } from './twitch-connection-page'
 
 const REASON = 'Set TWITCH_EVENTSUB_SECRET (10 to 100 characters) on the server to use the webhook transport.'
 const SETTING: TwitchConnectionSetting = {
-  enabled: true, transport: 'websocket',
-  summary: { client_configured: false, webhook_unavailable: REASON, webhook_callback: 'http://localhost/api/donation/twitch/eventsub', linked_accounts: 3, accounts_in_error: 1, live_clients: 2 },
+  enabled: true,
+  transport: 'websocket',
+  summary: {
+    client_configured: false,
+    webhook_unavailable: REASON,
+    webhook_callback: 'http://localhost/api/donation/twitch/eventsub',
+    linked_accounts: 3,
+    accounts_in_error: 1,
+    live_clients: 2,
+  },
 }
 
 describe('admin Twitch connection page', () => {
@@ -45,6 +53,9 @@ describe('admin Twitch connection page', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Creators may link Twitch' }))
     expect(await screen.findByText('Twitch linking is turned off')).toBeInTheDocument()
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ enabled: false }])
-    expect(screen.getByRole('switch', { name: 'Creators may link Twitch' })).toHaveAttribute('aria-checked', 'false')
+    expect(screen.getByRole('switch', { name: 'Creators may link Twitch' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    )
   })
 })

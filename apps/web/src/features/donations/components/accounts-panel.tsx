@@ -1,7 +1,11 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AccountProvider, ConnectedAccount, StreamPlatform } from '@mouthpiece/contracts/donations/donations.schemas'
+import type {
+  AccountProvider,
+  ConnectedAccount,
+  StreamPlatform,
+} from '@mouthpiece/contracts/donations/donations.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
@@ -16,12 +20,18 @@ import { PanelState, messageOf } from './panel-state'
 
 const PROVIDERS: Record<StreamPlatform, Array<{ provider: AccountProvider; blurb: string }>> = {
   twitch: [
-    { provider: 'twitch', blurb: 'Bits, channel points, subscriptions and gifted subs, straight from Twitch.' },
+    {
+      provider: 'twitch',
+      blurb: 'Bits, channel points, subscriptions and gifted subs, straight from Twitch.',
+    },
     { provider: 'streamlabs', blurb: 'Streamlabs tips (and the Twitch events it relays).' },
     { provider: 'streamelements', blurb: 'StreamElements tips, with its own moderation.' },
   ],
   youtube: [
-    { provider: 'youtube', blurb: 'Super Chats, Super Stickers, memberships and gifted memberships from your live chat.' },
+    {
+      provider: 'youtube',
+      blurb: 'Super Chats, Super Stickers, memberships and gifted memberships from your live chat.',
+    },
     { provider: 'streamlabs', blurb: 'Streamlabs tips (and the YouTube events it relays).' },
     { provider: 'streamelements', blurb: 'StreamElements tips, with its own moderation.' },
   ],
@@ -32,7 +42,8 @@ function targetOf(platform: StreamPlatform, provider: AccountProvider): LinkTarg
   return { provider }
 }
 
-const TWITCH_CLOSED = 'Linking Twitch is turned off on Mouthpiece for now. Please try again later, or connect Streamlabs or StreamElements meanwhile.'
+const TWITCH_CLOSED =
+  'Linking Twitch is turned off on Mouthpiece for now. Please try again later, or connect Streamlabs or StreamElements meanwhile.'
 
 const STATUS_TONE = { active: 'success', error: 'danger', revoked: 'warning' } as const
 const STATUS_TEXT = { active: 'Connected', error: 'Error', revoked: 'Access revoked' } as const
@@ -43,7 +54,9 @@ function AccountLine({ account }: { account: ConnectedAccount }) {
       <span className="font-medium text-text">{account.display_name}</span>
       <Badge tone={STATUS_TONE[account.status]}>{STATUS_TEXT[account.status]}</Badge>
       <span className="text-xs text-muted">since {dateTime(account.connected_at)}</span>
-      {account.last_error ? <span className="basis-full text-xs text-danger">{account.last_error}</span> : null}
+      {account.last_error ? (
+        <span className="basis-full text-xs text-danger">{account.last_error}</span>
+      ) : null}
     </li>
   )
 }
@@ -66,24 +79,51 @@ function JwtForm({ platform, onDone }: { platform: StreamPlatform; onDone: () =>
     )
   }
   return (
-    <form onSubmit={submit} aria-label="Connect StreamElements with a JWT token" className="mt-3 flex flex-col gap-3 rounded-xl border border-border bg-[#141720] p-4">
-      <p className="text-xs text-muted">In StreamElements open Account → Channels → Show secrets, then copy your JWT token and account ID.</p>
+    <form
+      onSubmit={submit}
+      aria-label="Connect StreamElements with a JWT token"
+      className="mt-3 flex flex-col gap-3 rounded-xl border border-border bg-[#141720] p-4"
+    >
+      <p className="text-xs text-muted">
+        In StreamElements open Account → Channels → Show secrets, then copy your JWT token and account ID.
+      </p>
       <Field label="JWT token">
-        <TextInput type="password" autoComplete="off" value={jwtToken} onChange={(e) => setJwt(e.target.value)} placeholder="eyJhbGciOi…" />
+        <TextInput
+          type="password"
+          autoComplete="off"
+          value={jwtToken}
+          onChange={(e) => setJwt(e.target.value)}
+          placeholder="eyJhbGciOi…"
+        />
       </Field>
       <Field label="Account ID">
-        <TextInput autoComplete="off" value={accountId} onChange={(e) => setAccountId(e.target.value)} placeholder="5f1e…" />
+        <TextInput
+          autoComplete="off"
+          value={accountId}
+          onChange={(e) => setAccountId(e.target.value)}
+          placeholder="5f1e…"
+        />
       </Field>
       <FormError message={messageOf(sync.error)} />
       <div className="flex gap-2">
-        <Button type="submit" loading={sync.isPending}>Connect with token</Button>
-        <Button variant="quaternary" onClick={onDone}>Cancel</Button>
+        <Button type="submit" loading={sync.isPending}>
+          Connect with token
+        </Button>
+        <Button variant="quaternary" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   )
 }
 
-function ProviderRow({ platform, provider, blurb, accounts, closed }: {
+function ProviderRow({
+  platform,
+  provider,
+  blurb,
+  accounts,
+  closed,
+}: {
   platform: StreamPlatform
   provider: AccountProvider
   blurb: string
@@ -102,14 +142,21 @@ function ProviderRow({ platform, provider, blurb, accounts, closed }: {
     if (!user) return
     setLinking(true)
     try {
-      await startLink(targetOf(platform, provider), user.id, `${window.location.origin}${window.location.pathname}`)
+      await startLink(
+        targetOf(platform, provider),
+        user.id,
+        `${window.location.origin}${window.location.pathname}`,
+      )
     } catch (e) {
       toast.error(messageOf(e))
       setLinking(false)
     }
   }
   return (
-    <li className="rounded-xl border border-border bg-surface-2/40 p-4" aria-label={`${name} on ${PLATFORM_LABELS[platform]}`}>
+    <li
+      className="rounded-xl border border-border bg-surface-2/40 p-4"
+      aria-label={`${name} on ${PLATFORM_LABELS[platform]}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <h4 className="text-sm font-semibold text-text">{name}</h4>
@@ -133,11 +180,20 @@ function ProviderRow({ platform, provider, blurb, accounts, closed }: {
         </div>
       </div>
       {closed && !accounts.length ? (
-        <p role="status" className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-xs text-warning">
+        <p
+          role="status"
+          className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-xs text-warning"
+        >
           {closed}
         </p>
       ) : null}
-      {accounts.length ? <ul className="mt-3 flex flex-col gap-2">{accounts.map((a) => <AccountLine key={a.id} account={a} />)}</ul> : null}
+      {accounts.length ? (
+        <ul className="mt-3 flex flex-col gap-2">
+          {accounts.map((a) => (
+            <AccountLine key={a.id} account={a} />
+          ))}
+        </ul>
+      ) : null}
       {jwt ? <JwtForm platform={platform} onDone={() => setJwt(false)} /> : null}
       <ConfirmationModal
         open={confirm}
@@ -147,7 +203,15 @@ function ProviderRow({ platform, provider, blurb, accounts, closed }: {
         confirmText="Disconnect"
         cancelText="Cancel"
         destructive
-        onConfirm={() => unlink.mutate({ platform, provider }, { onSuccess: () => toast.success(`${name} disconnected`), onError: (e) => toast.error(messageOf(e)) })}
+        onConfirm={() =>
+          unlink.mutate(
+            { platform, provider },
+            {
+              onSuccess: () => toast.success(`${name} disconnected`),
+              onError: (e) => toast.error(messageOf(e)),
+            },
+          )
+        }
       />
     </li>
   )
@@ -161,11 +225,20 @@ export function AccountsPanel({ selected }: { selected: StreamPlatform | null })
   const [shown, setShown] = useState<StreamPlatform>(selected ?? 'twitch')
   const choose = (platform: StreamPlatform) => {
     setShown(platform)
-    if (platform !== selected) update.mutate({ selected_platform: platform }, { onError: (e) => toast.error(messageOf(e)) })
+    if (platform !== selected)
+      update.mutate({ selected_platform: platform }, { onError: (e) => toast.error(messageOf(e)) })
   }
   return (
-    <Card id="accounts" title="Connected accounts" description="Link where your alerts come from. You can connect several services at once.">
-      <div role="radiogroup" aria-label="Streaming platform" className="mb-4 inline-flex rounded-lg border border-border bg-[#11141c] p-1">
+    <Card
+      id="accounts"
+      title="Connected accounts"
+      description="Link where your alerts come from. You can connect several services at once."
+    >
+      <div
+        role="radiogroup"
+        aria-label="Streaming platform"
+        className="mb-4 inline-flex rounded-lg border border-border bg-[#11141c] p-1"
+      >
         {(['twitch', 'youtube'] as const).map((p) => (
           <button
             key={p}
@@ -173,7 +246,10 @@ export function AccountsPanel({ selected }: { selected: StreamPlatform | null })
             role="radio"
             aria-checked={shown === p}
             onClick={() => choose(p)}
-            className={cn('rounded-md px-4 py-1.5 text-sm font-medium transition-colors', shown === p ? 'bg-accent text-white' : 'text-muted hover:text-text')}
+            className={cn(
+              'rounded-md px-4 py-1.5 text-sm font-medium transition-colors',
+              shown === p ? 'bg-accent text-white' : 'text-muted hover:text-text',
+            )}
           >
             {PLATFORM_LABELS[p]}
           </button>

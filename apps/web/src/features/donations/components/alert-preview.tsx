@@ -33,7 +33,17 @@ export function AlertPreview({ alert }: { alert: OverlayAlert }) {
         <AlertCard
           variant="inline"
           alert={alert}
-          avatar={<SpeakingAvatar look={cast.look} animation={animation} clock={clock} playing={playing} size={150} label="Avatar speaking the alert" testId="preview-avatar" />}
+          avatar={
+            <SpeakingAvatar
+              look={cast.look}
+              animation={animation}
+              clock={clock}
+              playing={playing}
+              size={150}
+              label="Avatar speaking the alert"
+              testId="preview-avatar"
+            />
+          }
         />
       </div>
       {alert.audio ? (
@@ -49,8 +59,14 @@ export function AlertPreview({ alert }: { alert: OverlayAlert }) {
       ) : (
         <p className="text-sm text-muted">This alert has no voice: speech could not be made for it.</p>
       )}
-      {alert.spoken_text ? <p className="text-center text-xs text-muted">Spoken: “{alert.spoken_text}”</p> : null}
-      {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+      {alert.spoken_text ? (
+        <p className="text-center text-xs text-muted">Spoken: “{alert.spoken_text}”</p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
       {alert.audio ? (
         <Button variant="tertiary" size="sm" onClick={play}>
           Play again
@@ -60,7 +76,14 @@ export function AlertPreview({ alert }: { alert: OverlayAlert }) {
   )
 }
 
-export function AlertPreviewModal({ open, onClose, alert, loading, error, title = 'Alert preview' }: {
+export function AlertPreviewModal({
+  open,
+  onClose,
+  alert,
+  loading,
+  error,
+  title = 'Alert preview',
+}: {
   open: boolean
   onClose: () => void
   alert: OverlayAlert | null | undefined
@@ -71,7 +94,9 @@ export function AlertPreviewModal({ open, onClose, alert, loading, error, title 
   return (
     <Modal open={open} onClose={onClose} title={title} size="lg">
       {error ? (
-        <p role="alert" className="text-sm text-danger">{error}</p>
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
       ) : loading || !alert ? (
         <LoadingBlock label="Making the preview…" />
       ) : (

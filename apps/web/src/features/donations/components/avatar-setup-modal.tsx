@@ -1,7 +1,11 @@
 import { useMemo, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AvatarSetup, DonationAvatar, DonationAvatarChoice } from '@mouthpiece/contracts/donations/donations.schemas'
+import type {
+  AvatarSetup,
+  DonationAvatar,
+  DonationAvatarChoice,
+} from '@mouthpiece/contracts/donations/donations.schemas'
 import { drawnLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import { INFLUENCERS, findInfluencer } from '@mouthpiece/avatar/presets'
@@ -11,7 +15,14 @@ import { Field, FormError, TextInput } from '../../../components/ui/field'
 import { Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
-import { customAvatarsQuery, useCreateSetup, useUpdateSetup, useUpdateSetupAvatar, useUpdateSetupPrice, voicesQuery } from '../api'
+import {
+  customAvatarsQuery,
+  useCreateSetup,
+  useUpdateSetup,
+  useUpdateSetupAvatar,
+  useUpdateSetupPrice,
+  voicesQuery,
+} from '../api'
 import { AvatarThumb } from './avatar-thumb'
 import { SetupPreviewVideo } from './setup-preview-video'
 import { messageOf } from './panel-state'
@@ -32,7 +43,8 @@ interface Draft {
 
 function draftOf(setup: AvatarSetup | null): Draft {
   const avatar = setup?.donation_avatar
-  const savedId = setup?.custom_style_id && /^\d+$/.test(setup.custom_style_id) ? Number(setup.custom_style_id) : null
+  const savedId =
+    setup?.custom_style_id && /^\d+$/.test(setup.custom_style_id) ? Number(setup.custom_style_id) : null
   return {
     name: setup?.name ?? '',
     price: String(setup?.price ?? 0),
@@ -55,31 +67,61 @@ interface Chosen {
  * A setup's avatar: an influencer, a look drawn from a short prompt, or one of the user's saved
  * custom avatars. A photo avatar goes by its id: the server reads its picture, never the page.
  */
-function chosenAvatar(d: Draft, saved: Array<{ id: number; look: AvatarLook }>, current: AvatarSetup | null, creators: ReadonlyArray<{ id: string; look: AvatarLook }>): Chosen {
+function chosenAvatar(
+  d: Draft,
+  saved: Array<{ id: number; look: AvatarLook }>,
+  current: AvatarSetup | null,
+  creators: ReadonlyArray<{ id: string; look: AvatarLook }>,
+): Chosen {
   if (d.tab === 'saved') {
     const found = saved.find((a) => a.id === d.savedId)
-    if (found) return { avatar: { influencer_id: null, custom_avatar_id: found.id, look: null }, shown: found.look, style: String(found.id) }
+    if (found)
+      return {
+        avatar: { influencer_id: null, custom_avatar_id: found.id, look: null },
+        shown: found.look,
+        style: String(found.id),
+      }
   }
   if (d.tab === 'custom') {
     const typed = d.prompt.wearing || d.prompt.style || d.prompt.color
     const kept = current?.donation_avatar
-    if (!typed && kept?.look && !kept.influencer_id) return { avatar: choiceOf(kept), shown: kept.look, style: null }
+    if (!typed && kept?.look && !kept.influencer_id)
+      return { avatar: choiceOf(kept), shown: kept.look, style: null }
     const look = lookFromPrompt(d.prompt)
-    return { avatar: { influencer_id: null, custom_avatar_id: null, look: drawnLook(look) }, shown: look, style: null }
+    return {
+      avatar: { influencer_id: null, custom_avatar_id: null, look: drawnLook(look) },
+      shown: look,
+      style: null,
+    }
   }
   const creator = creators.find((c) => c.id === d.influencerId)
-  return { avatar: { influencer_id: d.influencerId, custom_avatar_id: null, look: null }, shown: creator?.look ?? findInfluencer(d.influencerId)?.look ?? INFLUENCERS[0]!.look, style: null }
+  return {
+    avatar: { influencer_id: d.influencerId, custom_avatar_id: null, look: null },
+    shown: creator?.look ?? findInfluencer(d.influencerId)?.look ?? INFLUENCERS[0]!.look,
+    style: null,
+  }
 }
 
 /** A saved setup's avatar as the choice that made it (to tell whether the modal changed it). */
 function choiceOf(avatar: DonationAvatar): DonationAvatarChoice {
-  if (avatar.custom_avatar_id != null) return { influencer_id: null, custom_avatar_id: avatar.custom_avatar_id, look: null }
+  if (avatar.custom_avatar_id != null)
+    return { influencer_id: null, custom_avatar_id: avatar.custom_avatar_id, look: null }
   if (avatar.influencer_id) return { influencer_id: avatar.influencer_id, custom_avatar_id: null, look: null }
   return { influencer_id: null, custom_avatar_id: null, look: avatar.look ? drawnLook(avatar.look) : null }
 }
 
 /** Create or edit an avatar setup: name, price tier, voice and the avatar that speaks. */
-export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open: boolean; onClose: () => void; setup: AvatarSetup | null; defaultVoice: string }) {
+export function AvatarSetupModal({
+  open,
+  onClose,
+  setup,
+  defaultVoice,
+}: {
+  open: boolean
+  onClose: () => void
+  setup: AvatarSetup | null
+  defaultVoice: string
+}) {
   const toast = useToast()
   const [d, setD] = useState<Draft>(() => draftOf(setup))
   const [error, setError] = useState<string>()
@@ -93,7 +135,10 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
   const savedList = useMemo(() => saved.data ?? [], [saved.data])
   const influencers = useQuery(influencersQuery)
   const influencerList = useMemo(() => influencers.data?.influencers ?? INFLUENCERS, [influencers.data])
-  const choice = useMemo(() => chosenAvatar(d, savedList, setup, influencerList), [d, savedList, setup, influencerList])
+  const choice = useMemo(
+    () => chosenAvatar(d, savedList, setup, influencerList),
+    [d, savedList, setup, influencerList],
+  )
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }))
 
   const submit = async (e: FormEvent) => {
@@ -105,13 +150,26 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
     const voice = d.voice || null
     try {
       if (!setup) {
-        await create.mutateAsync({ name: d.name.trim(), price: priceValue, voice, donation_avatar: choice.avatar, custom_style_id: choice.style })
+        await create.mutateAsync({
+          name: d.name.trim(),
+          price: priceValue,
+          voice,
+          donation_avatar: choice.avatar,
+          custom_style_id: choice.style,
+        })
         toast.success('Avatar setup created')
       } else {
         await update.mutateAsync({ id: setup.id, body: { name: d.name.trim(), voice } })
         if (priceValue !== setup.price) await price.mutateAsync({ id: setup.id, price: priceValue })
-        if (JSON.stringify(choice.avatar) !== JSON.stringify(choiceOf(setup.donation_avatar)) || choice.style !== setup.custom_style_id)
-          await avatar.mutateAsync({ id: setup.id, donation_avatar: choice.avatar, custom_style_id: choice.style })
+        if (
+          JSON.stringify(choice.avatar) !== JSON.stringify(choiceOf(setup.donation_avatar)) ||
+          choice.style !== setup.custom_style_id
+        )
+          await avatar.mutateAsync({
+            id: setup.id,
+            donation_avatar: choice.avatar,
+            custom_style_id: choice.style,
+          })
         toast.success('Avatar setup saved')
       }
       onClose()
@@ -120,7 +178,11 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
     }
   }
 
-  const tabs: Array<[StyleTab, string]> = [['influencer', 'Influencers'], ['custom', 'Custom look'], ...(savedList.length ? [['saved', 'My avatars'] as [StyleTab, string]] : [])]
+  const tabs: Array<[StyleTab, string]> = [
+    ['influencer', 'Influencers'],
+    ['custom', 'Custom look'],
+    ...(savedList.length ? [['saved', 'My avatars'] as [StyleTab, string]] : []),
+  ]
   return (
     <Modal
       open={open}
@@ -130,22 +192,46 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
       title={setup ? `Edit “${setup.name}”` : 'New avatar setup'}
       footer={
         <>
-          <Button variant="tertiary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form="avatar-setup-form" loading={busy}>{setup ? 'Save setup' : 'Create setup'}</Button>
+          <Button variant="tertiary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="avatar-setup-form" loading={busy}>
+            {setup ? 'Save setup' : 'Create setup'}
+          </Button>
         </>
       }
     >
       <form id="avatar-setup-form" onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name">
-            <TextInput value={d.name} onChange={(e) => set({ name: e.target.value })} placeholder="Big tips" maxLength={100} data-autofocus />
+            <TextInput
+              value={d.name}
+              onChange={(e) => set({ name: e.target.value })}
+              placeholder="Big tips"
+              maxLength={100}
+              data-autofocus
+            />
           </Field>
-          <Field label="Speaks alerts worth at least (USD)" hint="The highest tier an alert reaches picks its avatar.">
-            <TextInput type="number" min={0} step="0.01" inputMode="decimal" value={d.price} onChange={(e) => set({ price: e.target.value })} />
+          <Field
+            label="Speaks alerts worth at least (USD)"
+            hint="The highest tier an alert reaches picks its avatar."
+          >
+            <TextInput
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={d.price}
+              onChange={(e) => set({ price: e.target.value })}
+            />
           </Field>
         </div>
         <Field label="Voice" hint="Leave on your default to use the voice from the Voice settings.">
-          <VoiceSelect value={d.voice} emptyLabel={`Default voice (${voices.data?.find((v) => v.id === defaultVoice)?.label ?? defaultVoice})`} onChange={(voice) => set({ voice })} />
+          <VoiceSelect
+            value={d.voice}
+            emptyLabel={`Default voice (${voices.data?.find((v) => v.id === defaultVoice)?.label ?? defaultVoice})`}
+            onChange={(voice) => set({ voice })}
+          />
         </Field>
 
         <fieldset>
@@ -155,7 +241,11 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
               <AvatarThumb look={choice.shown} size={132} label="Chosen avatar" />
             </div>
             <div className="min-w-0 flex-1">
-              <div role="tablist" aria-label="Avatar style" className="mb-3 flex gap-1 border-b border-border">
+              <div
+                role="tablist"
+                aria-label="Avatar style"
+                className="mb-3 flex gap-1 border-b border-border"
+              >
                 {tabs.map(([tab, label]) => (
                   <button
                     key={tab}
@@ -163,14 +253,23 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
                     role="tab"
                     aria-selected={d.tab === tab}
                     onClick={() => set({ tab })}
-                    className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', d.tab === tab ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-text')}
+                    className={cn(
+                      '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                      d.tab === tab
+                        ? 'border-accent text-accent'
+                        : 'border-transparent text-muted hover:text-text',
+                    )}
                   >
                     {label}
                   </button>
                 ))}
               </div>
               {d.tab === 'influencer' ? (
-                <div role="radiogroup" aria-label="Influencer" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                <div
+                  role="radiogroup"
+                  aria-label="Influencer"
+                  className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+                >
                   {influencerList.map((inf) => (
                     <button
                       key={inf.id}
@@ -178,7 +277,12 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
                       role="radio"
                       aria-checked={d.influencerId === inf.id}
                       onClick={() => set({ influencerId: inf.id })}
-                      className={cn('flex flex-col items-center gap-1 rounded-xl border p-2 text-xs', d.influencerId === inf.id ? 'border-accent bg-accent/10 text-text' : 'border-border text-muted hover:border-[#3a4152]')}
+                      className={cn(
+                        'flex flex-col items-center gap-1 rounded-xl border p-2 text-xs',
+                        d.influencerId === inf.id
+                          ? 'border-accent bg-accent/10 text-text'
+                          : 'border-border text-muted hover:border-[#3a4152]',
+                      )}
                     >
                       <AvatarThumb look={inf.look} size={56} label={inf.name} />
                       {inf.name}
@@ -188,18 +292,36 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
               ) : d.tab === 'custom' ? (
                 <div className="grid gap-3 sm:grid-cols-3">
                   <Field label="Wearing">
-                    <TextInput value={d.prompt.wearing} onChange={(e) => set({ prompt: { ...d.prompt, wearing: e.target.value } })} placeholder="hoodie, headset" />
+                    <TextInput
+                      value={d.prompt.wearing}
+                      onChange={(e) => set({ prompt: { ...d.prompt, wearing: e.target.value } })}
+                      placeholder="hoodie, headset"
+                    />
                   </Field>
                   <Field label="Style">
-                    <TextInput value={d.prompt.style} onChange={(e) => set({ prompt: { ...d.prompt, style: e.target.value } })} placeholder="anime, curly hair" />
+                    <TextInput
+                      value={d.prompt.style}
+                      onChange={(e) => set({ prompt: { ...d.prompt, style: e.target.value } })}
+                      placeholder="anime, curly hair"
+                    />
                   </Field>
                   <Field label="Colour">
-                    <TextInput value={d.prompt.color} onChange={(e) => set({ prompt: { ...d.prompt, color: e.target.value } })} placeholder="teal" />
+                    <TextInput
+                      value={d.prompt.color}
+                      onChange={(e) => set({ prompt: { ...d.prompt, color: e.target.value } })}
+                      placeholder="teal"
+                    />
                   </Field>
-                  <p className="text-xs text-muted sm:col-span-3">The same words always draw the same avatar.</p>
+                  <p className="text-xs text-muted sm:col-span-3">
+                    The same words always draw the same avatar.
+                  </p>
                 </div>
               ) : (
-                <div role="radiogroup" aria-label="My avatars" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                <div
+                  role="radiogroup"
+                  aria-label="My avatars"
+                  className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+                >
                   {savedList.map((a) => (
                     <button
                       key={a.id}
@@ -207,7 +329,12 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
                       role="radio"
                       aria-checked={d.savedId === a.id}
                       onClick={() => set({ savedId: a.id })}
-                      className={cn('flex flex-col items-center gap-1 rounded-xl border p-2 text-xs', d.savedId === a.id ? 'border-accent bg-accent/10 text-text' : 'border-border text-muted')}
+                      className={cn(
+                        'flex flex-col items-center gap-1 rounded-xl border p-2 text-xs',
+                        d.savedId === a.id
+                          ? 'border-accent bg-accent/10 text-text'
+                          : 'border-border text-muted',
+                      )}
                     >
                       <AvatarThumb look={a.look} size={56} label={a.name} />
                       <span className="max-w-full truncate">{a.name}</span>
@@ -219,7 +346,12 @@ export function AvatarSetupModal({ open, onClose, setup, defaultVoice }: { open:
           </div>
         </fieldset>
         <SetupPreviewVideo
-          setup={{ setup_id: setup?.id, donation_avatar: choice.avatar, custom_style_id: choice.style, voice: d.voice || null }}
+          setup={{
+            setup_id: setup?.id,
+            donation_avatar: choice.avatar,
+            custom_style_id: choice.style,
+            voice: d.voice || null,
+          }}
         />
         <FormError message={error} />
       </form>

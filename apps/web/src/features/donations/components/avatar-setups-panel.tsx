@@ -1,12 +1,23 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AvatarSetup, DonationSettings, OverlayAlert } from '@mouthpiece/contracts/donations/donations.schemas'
+import type {
+  AvatarSetup,
+  DonationSettings,
+  OverlayAlert,
+} from '@mouthpiece/contracts/donations/donations.schemas'
 import { INFLUENCERS, findInfluencer } from '@mouthpiece/avatar/presets'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { useToast } from '../../../components/ui/toast'
-import { setupsQuery, useDeleteSetup, useTestSetupAlert, useUpdateSetupPrice, useVoicePreview, voicesQuery } from '../api'
+import {
+  setupsQuery,
+  useDeleteSetup,
+  useTestSetupAlert,
+  useUpdateSetupPrice,
+  useVoicePreview,
+  voicesQuery,
+} from '../api'
 import { formatMoney } from '../format'
 import { AlertPreviewModal } from './alert-preview'
 import { AvatarSetupModal } from './avatar-setup-modal'
@@ -17,7 +28,10 @@ import { influencersQuery } from '../../avatars'
 const SAMPLE = { who: 'TestTipper', amount: 5, message: 'This is a test alert.' }
 
 /** Creators an admin added are not presets: their names come from the influencer list. */
-function avatarName(setup: AvatarSetup, influencers: ReadonlyArray<{ id: string; name: string }> = []): string {
+function avatarName(
+  setup: AvatarSetup,
+  influencers: ReadonlyArray<{ id: string; name: string }> = [],
+): string {
   if (setup.custom_style_id) return 'My custom avatar'
   if (setup.donation_avatar.look && !setup.donation_avatar.influencer_id) return 'Custom look'
   const id = setup.donation_avatar.influencer_id ?? ''
@@ -34,10 +48,18 @@ function PriceEditor({ setup }: { setup: AvatarSetup }) {
       className="flex items-center gap-2"
       onSubmit={(e) => {
         e.preventDefault()
-        save.mutate({ id: setup.id, price: Number(value) }, { onSuccess: () => toast.success('Price tier saved'), onError: (err) => toast.error(messageOf(err)) })
+        save.mutate(
+          { id: setup.id, price: Number(value) },
+          {
+            onSuccess: () => toast.success('Price tier saved'),
+            onError: (err) => toast.error(messageOf(err)),
+          },
+        )
       }}
     >
-      <label className="text-xs text-muted" htmlFor={`price-${setup.id}`}>From $</label>
+      <label className="text-xs text-muted" htmlFor={`price-${setup.id}`}>
+        From $
+      </label>
       <input
         id={`price-${setup.id}`}
         type="number"
@@ -49,12 +71,26 @@ function PriceEditor({ setup }: { setup: AvatarSetup }) {
         onChange={(e) => setValue(e.target.value)}
         className="h-8 w-20 rounded-md border border-border bg-[#11141c] px-2 text-sm text-text focus:border-accent focus:outline-none"
       />
-      {changed ? <Button type="submit" size="sm" variant="secondary" loading={save.isPending}>Save</Button> : null}
+      {changed ? (
+        <Button type="submit" size="sm" variant="secondary" loading={save.isPending}>
+          Save
+        </Button>
+      ) : null}
     </form>
   )
 }
 
-function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup; settings: DonationSettings; voiceLabel: string; onEdit: () => void }) {
+function SetupRow({
+  setup,
+  settings,
+  voiceLabel,
+  onEdit,
+}: {
+  setup: AvatarSetup
+  settings: DonationSettings
+  voiceLabel: string
+  onEdit: () => void
+}) {
   const name = avatarName(setup, useQuery(influencersQuery).data?.influencers)
   const toast = useToast()
   const test = useTestSetupAlert()
@@ -63,7 +99,10 @@ function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup;
   const [confirm, setConfirm] = useState(false)
   const [previewAlert, setPreviewAlert] = useState<OverlayAlert | null>(null)
   const [previewOpen, setPreviewOpen] = useState(false)
-  const look = setup.donation_avatar.look ?? findInfluencer(setup.donation_avatar.influencer_id ?? '')?.look ?? INFLUENCERS[0]!.look
+  const look =
+    setup.donation_avatar.look ??
+    findInfluencer(setup.donation_avatar.influencer_id ?? '')?.look ??
+    INFLUENCERS[0]!.look
 
   const openPreview = () => {
     setPreviewOpen(true)
@@ -74,17 +113,32 @@ function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup;
       {
         onSuccess: (spoken) =>
           setPreviewAlert({
-            id: 0, kind: 'tip', source: 'test', who: SAMPLE.who, amount_label: formatMoney(SAMPLE.amount), message: SAMPLE.message,
-            spoken_text: text, is_test: true, audio: { url: spoken.audio, duration: spoken.duration, sample_rate: spoken.sample_rate },
-            visemes: spoken.cues.map((c) => ({ ...c, weight: c.weight ?? 1 })), words: spoken.words, volume: settings.tts.volume, emotion: settings.tts.emotion,
-            avatar_setup: setup, received_at: new Date().toISOString(), emitted_at: Date.now(),
+            id: 0,
+            kind: 'tip',
+            source: 'test',
+            who: SAMPLE.who,
+            amount_label: formatMoney(SAMPLE.amount),
+            message: SAMPLE.message,
+            spoken_text: text,
+            is_test: true,
+            audio: { url: spoken.audio, duration: spoken.duration, sample_rate: spoken.sample_rate },
+            visemes: spoken.cues.map((c) => ({ ...c, weight: c.weight ?? 1 })),
+            words: spoken.words,
+            volume: settings.tts.volume,
+            emotion: settings.tts.emotion,
+            avatar_setup: setup,
+            received_at: new Date().toISOString(),
+            emitted_at: Date.now(),
           }),
       },
     )
   }
 
   return (
-    <li className="flex flex-col gap-4 rounded-xl border border-border bg-surface-2/40 p-4 sm:flex-row sm:items-center" aria-label={`Avatar setup ${setup.name}`}>
+    <li
+      className="flex flex-col gap-4 rounded-xl border border-border bg-surface-2/40 p-4 sm:flex-row sm:items-center"
+      aria-label={`Avatar setup ${setup.name}`}
+    >
       <div className="flex min-w-0 flex-1 items-center gap-4">
         <AvatarThumb look={look} size={64} label={name} />
         <div className="min-w-0">
@@ -98,12 +152,28 @@ function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup;
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" loading={test.isPending} onClick={() => test.mutate(setup.id, { onSuccess: () => toast.success('Test alert sent to your overlay'), onError: (e) => toast.error(messageOf(e)) })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={test.isPending}
+          onClick={() =>
+            test.mutate(setup.id, {
+              onSuccess: () => toast.success('Test alert sent to your overlay'),
+              onError: (e) => toast.error(messageOf(e)),
+            })
+          }
+        >
           Test alert
         </Button>
-        <Button size="sm" variant="tertiary" onClick={openPreview}>Preview</Button>
-        <Button size="sm" variant="tertiary" onClick={onEdit}>Edit</Button>
-        <Button size="sm" variant="quaternary" onClick={() => setConfirm(true)} loading={remove.isPending}>Delete</Button>
+        <Button size="sm" variant="tertiary" onClick={openPreview}>
+          Preview
+        </Button>
+        <Button size="sm" variant="tertiary" onClick={onEdit}>
+          Edit
+        </Button>
+        <Button size="sm" variant="quaternary" onClick={() => setConfirm(true)} loading={remove.isPending}>
+          Delete
+        </Button>
       </div>
       <ConfirmationModal
         open={confirm}
@@ -113,14 +183,23 @@ function SetupRow({ setup, settings, voiceLabel, onEdit }: { setup: AvatarSetup;
         confirmText="Delete"
         cancelText="Keep"
         destructive
-        onConfirm={() => remove.mutate(setup.id, { onSuccess: () => toast.success('Avatar setup deleted'), onError: (e) => toast.error(messageOf(e)) })}
+        onConfirm={() =>
+          remove.mutate(setup.id, {
+            onSuccess: () => toast.success('Avatar setup deleted'),
+            onError: (e) => toast.error(messageOf(e)),
+          })
+        }
       />
       <AlertPreviewModal
         open={previewOpen}
         onClose={() => setPreviewOpen(false)}
         alert={previewAlert}
         loading={preview.isPending}
-        error={preview.error ? `The preview could not be made: ${messageOf(preview.error) ?? 'try again'}` : undefined}
+        error={
+          preview.error
+            ? `The preview could not be made: ${messageOf(preview.error) ?? 'try again'}`
+            : undefined
+        }
         title={`Preview: ${setup.name}`}
       />
     </li>
@@ -142,20 +221,35 @@ export function AvatarSetupsPanel({ settings }: { settings: DonationSettings }) 
       id="avatar-setups"
       title="Avatar setups"
       description="Each setup is an avatar and a voice for alerts from a price up. With none, your default voice and avatar speak every alert."
-      actions={<Button size="sm" onClick={() => setEditing('new')}>New setup</Button>}
+      actions={
+        <Button size="sm" onClick={() => setEditing('new')}>
+          New setup
+        </Button>
+      }
     >
       <PanelState query={setups} label="Loading avatar setups…">
         {(list) =>
           list.length ? (
             <ul className="flex flex-col gap-3">
               {list.map((s) => (
-                <SetupRow key={s.id} setup={s} settings={settings} voiceLabel={labelOf(s.voice)} onEdit={() => setEditing(s)} />
+                <SetupRow
+                  key={s.id}
+                  setup={s}
+                  settings={settings}
+                  voiceLabel={labelOf(s.voice)}
+                  onEdit={() => setEditing(s)}
+                />
               ))}
             </ul>
           ) : (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border py-8 text-center">
-              <p className="text-sm text-muted">No avatar setups yet. Alerts use the default avatar ({INFLUENCERS[0]!.name}) and your default voice.</p>
-              <Button size="sm" variant="secondary" onClick={() => setEditing('new')}>Create your first setup</Button>
+              <p className="text-sm text-muted">
+                No avatar setups yet. Alerts use the default avatar ({INFLUENCERS[0]!.name}) and your default
+                voice.
+              </p>
+              <Button size="sm" variant="secondary" onClick={() => setEditing('new')}>
+                Create your first setup
+              </Button>
             </div>
           )
         }

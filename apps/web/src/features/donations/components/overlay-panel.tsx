@@ -17,20 +17,47 @@ function masked(url: string): string {
 }
 
 function HealthGrid({ health }: { health: OverlayHealth }) {
-  const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? { value: 'Unknown', tone: 'neutral' as const } : v ? { value: yes, tone: 'success' as const } : { value: no, tone: 'danger' as const })
+  const yesNo = (v: boolean | null, yes: string, no: string) =>
+    v === null
+      ? { value: 'Unknown', tone: 'neutral' as const }
+      : v
+        ? { value: yes, tone: 'success' as const }
+        : { value: no, tone: 'danger' as const }
   // What a closed overlay reported last is history, not its state: shown without colour.
-  const stale = (s: { value: string; tone: 'success' | 'danger' | 'neutral' }) => (health.online ? s : { value: s.value, tone: 'neutral' as const, detail: 'when last open' })
+  const stale = (s: { value: string; tone: 'success' | 'danger' | 'neutral' }) =>
+    health.online ? s : { value: s.value, tone: 'neutral' as const, detail: 'when last open' }
   const audio = stale(yesNo(health.audio_unlocked, 'Unlocked', 'Blocked'))
   const visible = stale(yesNo(health.visible, 'Visible', 'Hidden'))
   return (
     <dl aria-label="Overlay health" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-      <StatusTile label="Connection" value={health.online ? 'Connected' : 'Not connected'} tone={health.online ? 'success' : 'danger'} detail={`last seen ${ago(health.last_seen_at)}`} />
-      <StatusTile label="Audio" detail={health.online && health.audio_unlocked === false ? 'click the overlay once' : undefined} {...audio} />
+      <StatusTile
+        label="Connection"
+        value={health.online ? 'Connected' : 'Not connected'}
+        tone={health.online ? 'success' : 'danger'}
+        detail={`last seen ${ago(health.last_seen_at)}`}
+      />
+      <StatusTile
+        label="Audio"
+        detail={health.online && health.audio_unlocked === false ? 'click the overlay once' : undefined}
+        {...audio}
+      />
       <StatusTile label="Page" {...visible} />
       <StatusTile
         label="Last alert"
-        value={health.last_failed_at && (!health.last_played_at || health.last_failed_at > health.last_played_at) ? 'Failed' : health.last_played_at ? 'Played' : 'None yet'}
-        tone={health.last_failed_at && (!health.last_played_at || health.last_failed_at > health.last_played_at) ? 'danger' : health.last_played_at ? 'success' : 'neutral'}
+        value={
+          health.last_failed_at && (!health.last_played_at || health.last_failed_at > health.last_played_at)
+            ? 'Failed'
+            : health.last_played_at
+              ? 'Played'
+              : 'None yet'
+        }
+        tone={
+          health.last_failed_at && (!health.last_played_at || health.last_failed_at > health.last_played_at)
+            ? 'danger'
+            : health.last_played_at
+              ? 'success'
+              : 'neutral'
+        }
         detail={health.last_played_at ? `played ${ago(health.last_played_at)}` : undefined}
       />
       {health.last_error ? (
@@ -69,7 +96,10 @@ export function OverlayPanel({ settings }: { settings: DonationSettings }) {
       description="Add this URL to OBS (or Streamlabs Desktop) as a Browser source, 800 × 600 or larger. It stays transparent until an alert plays."
     >
       {!settings.alerts_allowed ? (
-        <p role="alert" className="mb-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning">
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning"
+        >
           Alerts are turned off for your account by an administrator. Contact support to turn them back on.
         </p>
       ) : null}
@@ -94,14 +124,19 @@ export function OverlayPanel({ settings }: { settings: DonationSettings }) {
           </Button>
         </div>
       </div>
-      <p className="mt-2 text-xs text-muted">Keep this link private: anyone with it can show your alerts. “New link” replaces it; the old one stops working at once.</p>
+      <p className="mt-2 text-xs text-muted">
+        Keep this link private: anyone with it can show your alerts. “New link” replaces it; the old one stops
+        working at once.
+      </p>
 
       <div className="mt-6">
         <h3 className="mb-3 text-sm font-semibold text-text">Overlay health</h3>
         {health.data ? (
           <HealthGrid health={health.data} />
         ) : health.error ? (
-          <p role="alert" className="text-sm text-danger">{messageOf(health.error) ?? 'Could not load the overlay health.'}</p>
+          <p role="alert" className="text-sm text-danger">
+            {messageOf(health.error) ?? 'Could not load the overlay health.'}
+          </p>
         ) : (
           <p className="text-sm text-muted">Checking the overlay…</p>
         )}
@@ -111,7 +146,12 @@ export function OverlayPanel({ settings }: { settings: DonationSettings }) {
         <Switch
           checked={settings.mute_all}
           disabled={mute.isPending}
-          onChange={(v) => mute.mutate(v, { onError: (e) => toast.error(messageOf(e)), onSuccess: () => toast.success(v ? 'All alerts muted' : 'Alerts are live again') })}
+          onChange={(v) =>
+            mute.mutate(v, {
+              onError: (e) => toast.error(messageOf(e)),
+              onSuccess: () => toast.success(v ? 'All alerts muted' : 'Alerts are live again'),
+            })
+          }
           label="Mute all alerts"
           description="Events are still recorded in your Activity Feed, but nothing plays on stream."
         />

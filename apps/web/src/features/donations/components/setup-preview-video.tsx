@@ -29,15 +29,24 @@ export function SetupPreviewVideo({ setup }: { setup: SetupPreviewBody }) {
 
   const run = () => {
     setError(undefined)
-    start.mutate(setup, { onSuccess: (r) => setRenderId(r.id), onError: (e) => setError(messageOf(e) ?? 'The preview could not be made.') })
+    start.mutate(setup, {
+      onSuccess: (r) => setRenderId(r.id),
+      onError: (e) => setError(messageOf(e) ?? 'The preview could not be made.'),
+    })
   }
 
   return (
-    <section ref={box} aria-label="Preview video" className="rounded-xl border border-border bg-[#11141c] p-4">
+    <section
+      ref={box}
+      aria-label="Preview video"
+      className="rounded-xl border border-border bg-[#11141c] p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-sm font-semibold text-text">Preview video</h3>
-          <p className="text-xs text-muted">Hear and see this setup say “{setup.text || DEFAULT_PREVIEW_LINE}” before you go live.</p>
+          <p className="text-xs text-muted">
+            Hear and see this setup say “{setup.text || DEFAULT_PREVIEW_LINE}” before you go live.
+          </p>
         </div>
         <Button size="sm" variant="secondary" onClick={run} loading={start.isPending} disabled={running}>
           {render?.status === RenderStatus.completed || failed ? 'Preview again' : 'Preview video'}
@@ -45,7 +54,11 @@ export function SetupPreviewVideo({ setup }: { setup: SetupPreviewBody }) {
       </div>
       {running && render ? (
         <div className="mt-4">
-          <RenderProgress render={render} cancelling={cancel.isPending} onCancel={() => cancel.mutate(render.id)} />
+          <RenderProgress
+            render={render}
+            cancelling={cancel.isPending}
+            onCancel={() => cancel.mutate(render.id)}
+          />
         </div>
       ) : null}
       {render?.status === RenderStatus.completed ? (

@@ -28,13 +28,20 @@ export function TestAlertsPanel() {
   const sent = () => toast.success('Test alert sent — watch your overlay')
 
   return (
-    <Card id="test-alerts" title="Test alerts" description="Send an alert to your overlay now to check sound, avatar and layout. Tests skip your type and minimum rules.">
+    <Card
+      id="test-alerts"
+      title="Test alerts"
+      description="Send an alert to your overlay now to check sound, avatar and layout. Tests skip your type and minimum rules."
+    >
       <form
         aria-label="Test alert"
         className="grid gap-3 sm:grid-cols-[1fr_2fr]"
         onSubmit={(e) => {
           e.preventDefault()
-          announce.mutate({ donator, message, avatar_setup: setup ? Number(setup) : null }, { onSuccess: sent })
+          announce.mutate(
+            { donator, message, avatar_setup: setup ? Number(setup) : null },
+            { onSuccess: sent },
+          )
         }}
       >
         <Field label="From">
@@ -52,14 +59,18 @@ export function TestAlertsPanel() {
             >
               <option value="">By price tier (default)</option>
               {setups.data.map((s) => (
-                <option key={s.id} value={s.id}>{s.name}</option>
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
               ))}
             </select>
           </Field>
         ) : null}
         <div className="sm:col-span-2">
           <FormError message={messageOf(announce.error)} />
-          <Button type="submit" loading={announce.isPending} className="mt-1">Send test alert</Button>
+          <Button type="submit" loading={announce.isPending} className="mt-1">
+            Send test alert
+          </Button>
         </div>
       </form>
       <div className="mt-5 flex flex-wrap gap-2 border-t border-border pt-5">
@@ -71,7 +82,11 @@ export function TestAlertsPanel() {
             loading={running === kind}
             onClick={() => {
               setRunning(kind)
-              trigger.mutate(kind, { onSuccess: sent, onError: (e) => toast.error(messageOf(e)), onSettled: () => setRunning(null) })
+              trigger.mutate(kind, {
+                onSuccess: sent,
+                onError: (e) => toast.error(messageOf(e)),
+                onSettled: () => setRunning(null),
+              })
             }}
           >
             {label}

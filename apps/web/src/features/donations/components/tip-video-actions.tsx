@@ -13,7 +13,8 @@ import { messageOf } from './panel-state'
 export function videoBlocker(tip: Pick<Tip, 'status' | 'skip_reason'>): string | null {
   if (tip.status === 'queued') return 'The alert is still being prepared.'
   if (tip.status === 'pending_approval') return 'Approve the alert first.'
-  if (tip.skip_reason === 'moderated' || tip.skip_reason === 'rejected') return 'Held back by moderation: no video.'
+  if (tip.skip_reason === 'moderated' || tip.skip_reason === 'rejected')
+    return 'Held back by moderation: no video.'
   return null
 }
 
@@ -33,8 +34,18 @@ function RowProgress({ progress, label }: { progress: number; label: string }) {
         <span className="text-muted">{label}</span>
         <span className="font-semibold text-accent tabular-nums">{progress}%</span>
       </div>
-      <div role="progressbar" aria-label="Video progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="mt-1 h-1.5 overflow-hidden rounded-full bg-[#232838]">
-        <div className="h-full rounded-full bg-accent transition-[width] duration-500 ease-out" style={{ width: `${Math.max(4, progress)}%` }} />
+      <div
+        role="progressbar"
+        aria-label="Video progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="mt-1 h-1.5 overflow-hidden rounded-full bg-[#232838]"
+      >
+        <div
+          className="h-full rounded-full bg-accent transition-[width] duration-500 ease-out"
+          style={{ width: `${Math.max(4, progress)}%` }}
+        />
       </div>
     </div>
   )
@@ -53,13 +64,22 @@ export function TipVideoActions({ tip, video }: { tip: Tip; video: TipVideo | un
   const render = video?.render ?? null
   const blocker = videoBlocker(tip)
   const make = () => generate.mutate(tip.id, { onError: fail })
-  const act = (a: 'play' | 'cancel', done: string) => action.mutate({ tip_id: tip.id, action: a }, { onSuccess: () => toast.success(done), onError: fail })
+  const act = (a: 'play' | 'cancel', done: string) =>
+    action.mutate({ tip_id: tip.id, action: a }, { onSuccess: () => toast.success(done), onError: fail })
 
   if (render && isOpen(render)) {
     return (
       <div className="flex w-full max-w-56 items-end gap-2">
-        <RowProgress progress={render.progress} label={render.queue_status === 'wait' ? 'Queued' : 'Making video'} />
-        <Button size="sm" variant="quaternary" loading={action.isPending} onClick={() => act('cancel', 'Video cancelled')}>
+        <RowProgress
+          progress={render.progress}
+          label={render.queue_status === 'wait' ? 'Queued' : 'Making video'}
+        />
+        <Button
+          size="sm"
+          variant="quaternary"
+          loading={action.isPending}
+          onClick={() => act('cancel', 'Video cancelled')}
+        >
           Cancel
         </Button>
       </div>
@@ -70,10 +90,21 @@ export function TipVideoActions({ tip, video }: { tip: Tip; video: TipVideo | un
     const failed = render?.status === RenderStatus.issue
     return (
       <div className="flex flex-col items-start gap-1">
-        <Button size="sm" variant="tertiary" loading={generate.isPending} disabled={!!blocker} title={blocker ?? undefined} onClick={make}>
+        <Button
+          size="sm"
+          variant="tertiary"
+          loading={generate.isPending}
+          disabled={!!blocker}
+          title={blocker ?? undefined}
+          onClick={make}
+        >
           {failed ? 'Make video again' : 'Make video'}
         </Button>
-        {failed ? <span className="text-xs text-danger">{(render.error ?? 'The video could not be made').split('#')[0]}</span> : null}
+        {failed ? (
+          <span className="text-xs text-danger">
+            {(render.error ?? 'The video could not be made').split('#')[0]}
+          </span>
+        ) : null}
       </div>
     )
   }
@@ -87,16 +118,33 @@ export function TipVideoActions({ tip, video }: { tip: Tip; video: TipVideo | un
           Watch video
         </Button>
         {playing ? (
-          <Button size="sm" variant="quaternary" loading={action.isPending} onClick={() => act('cancel', 'Stopped on your overlay')}>
+          <Button
+            size="sm"
+            variant="quaternary"
+            loading={action.isPending}
+            onClick={() => act('cancel', 'Stopped on your overlay')}
+          >
             Stop
           </Button>
         ) : (
-          <Button size="sm" variant="secondary" loading={action.isPending} onClick={() => act('play', 'Sent to your overlay')}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={action.isPending}
+            onClick={() => act('play', 'Sent to your overlay')}
+          >
             Play on stream
           </Button>
         )}
       </div>
-      {playText ? <span className={video?.play_state === 'failed' ? 'text-xs text-danger' : 'text-xs text-muted'} title={video?.play_error ?? undefined}>{playText}</span> : null}
+      {playText ? (
+        <span
+          className={video?.play_state === 'failed' ? 'text-xs text-danger' : 'text-xs text-muted'}
+          title={video?.play_error ?? undefined}
+        >
+          {playText}
+        </span>
+      ) : null}
       <Modal
         open={watching}
         onClose={() => setWatching(false)}
@@ -104,17 +152,32 @@ export function TipVideoActions({ tip, video }: { tip: Tip; video: TipVideo | un
         size="md"
         footer={
           <>
-            <a className={buttonClass('tertiary', 'md')} href={fileUrl(render.files.video_url, true)} download>
+            <a
+              className={buttonClass('tertiary', 'md')}
+              href={fileUrl(render.files.video_url, true)}
+              download
+            >
               Download MP4
             </a>
-            <Button variant="secondary" loading={action.isPending} disabled={playing} onClick={() => act('play', 'Sent to your overlay')}>
+            <Button
+              variant="secondary"
+              loading={action.isPending}
+              disabled={playing}
+              onClick={() => act('play', 'Sent to your overlay')}
+            >
               Play on stream
             </Button>
           </>
         }
       >
         <div className="flex flex-col items-center gap-3">
-          <RenderPlayer files={render.files} title={render.title} portrait autoPlay className="max-h-[55vh] w-auto max-w-full" />
+          <RenderPlayer
+            files={render.files}
+            title={render.title}
+            portrait
+            autoPlay
+            className="max-h-[55vh] w-auto max-w-full"
+          />
           <ShareLink path={render.share_path} />
         </div>
       </Modal>
@@ -131,7 +194,12 @@ function ShareLink({ path }: { path: string }) {
       <Button
         size="sm"
         variant="quaternary"
-        onClick={() => void navigator.clipboard.writeText(url).then(() => toast.success('Share link copied'), () => toast.error('Could not copy the link'))}
+        onClick={() =>
+          void navigator.clipboard.writeText(url).then(
+            () => toast.success('Share link copied'),
+            () => toast.error('Could not copy the link'),
+          )
+        }
       >
         Copy share link
       </Button>

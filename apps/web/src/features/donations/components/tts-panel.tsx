@@ -10,7 +10,8 @@ import { useUpdateSettings } from '../api'
 import { messageOf } from './panel-state'
 import { VoiceSelect } from '../../voices'
 
-const selectClass = 'h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none'
+const selectClass =
+  'h-10 w-full rounded-lg border border-border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none'
 
 /** The voice alerts speak with (unless a setup picks its own), its emotion and its volume on the overlay. */
 export function TtsPanel({ settings }: { settings: DonationSettings }) {
@@ -31,9 +32,15 @@ export function TtsPanel({ settings }: { settings: DonationSettings }) {
           <VoiceSelect value={tts.voice} emptyLabel={null} onChange={(voice) => setTts({ ...tts, voice })} />
         </Field>
         <Field label="Emotion">
-          <select className={selectClass} value={tts.emotion} onChange={(e) => setTts({ ...tts, emotion: e.target.value as Emotion })}>
+          <select
+            className={selectClass}
+            value={tts.emotion}
+            onChange={(e) => setTts({ ...tts, emotion: e.target.value as Emotion })}
+          >
             {EMOTIONS.map((em) => (
-              <option key={em} value={em}>{em}</option>
+              <option key={em} value={em}>
+                {em}
+              </option>
             ))}
           </select>
         </Field>
@@ -54,8 +61,14 @@ export function TtsPanel({ settings }: { settings: DonationSettings }) {
         </div>
         <FormError message={messageOf(save.error)} />
         <div className="flex gap-2">
-          <Button type="submit" disabled={!changed} loading={save.isPending}>Save voice</Button>
-          {changed ? <Button variant="quaternary" onClick={() => setTts(settings.tts)}>Reset</Button> : null}
+          <Button type="submit" disabled={!changed} loading={save.isPending}>
+            Save voice
+          </Button>
+          {changed ? (
+            <Button variant="quaternary" onClick={() => setTts(settings.tts)}>
+              Reset
+            </Button>
+          ) : null}
         </div>
       </form>
     </Card>

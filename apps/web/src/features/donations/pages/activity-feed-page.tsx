@@ -22,7 +22,15 @@ import { PublicTipPage } from './tip-page'
 /** The re-push call names where the alert came from; `provider` is that source. */
 const providerOf = (tip: Tip) => tip.source
 
-function TipActions({ tip, video, onPreview }: { tip: Tip; video: TipVideo | undefined; onPreview: (tip: Tip) => void }) {
+function TipActions({
+  tip,
+  video,
+  onPreview,
+}: {
+  tip: Tip
+  video: TipVideo | undefined
+  onPreview: (tip: Tip) => void
+}) {
   const toast = useToast()
   const rePush = useRePush()
   const approve = useApproveTip()
@@ -31,10 +39,28 @@ function TipActions({ tip, video, onPreview }: { tip: Tip; video: TipVideo | und
     <div className="flex flex-wrap gap-1.5">
       {tip.status === 'pending_approval' ? (
         <>
-          <Button size="sm" loading={approve.isPending && approve.variables?.approve} onClick={() => approve.mutate({ tip_id: tip.id, approve: true }, { onSuccess: () => toast.success('Approved: it plays next'), onError: fail })}>
+          <Button
+            size="sm"
+            loading={approve.isPending && approve.variables?.approve}
+            onClick={() =>
+              approve.mutate(
+                { tip_id: tip.id, approve: true },
+                { onSuccess: () => toast.success('Approved: it plays next'), onError: fail },
+              )
+            }
+          >
             Approve
           </Button>
-          <Button size="sm" variant="tertiary" onClick={() => approve.mutate({ tip_id: tip.id, approve: false }, { onSuccess: () => toast.success('Rejected'), onError: fail })}>
+          <Button
+            size="sm"
+            variant="tertiary"
+            onClick={() =>
+              approve.mutate(
+                { tip_id: tip.id, approve: false },
+                { onSuccess: () => toast.success('Rejected'), onError: fail },
+              )
+            }
+          >
             Reject
           </Button>
         </>
@@ -44,7 +70,12 @@ function TipActions({ tip, video, onPreview }: { tip: Tip; video: TipVideo | und
           variant="secondary"
           loading={rePush.isPending}
           disabled={tip.status === 'queued'}
-          onClick={() => rePush.mutate({ tip_id: tip.id, provider: providerOf(tip), mode: 'repush' }, { onSuccess: () => toast.success('Re-pushed to your overlay'), onError: fail })}
+          onClick={() =>
+            rePush.mutate(
+              { tip_id: tip.id, provider: providerOf(tip), mode: 'repush' },
+              { onSuccess: () => toast.success('Re-pushed to your overlay'), onError: fail },
+            )
+          }
         >
           Re-push
         </Button>
@@ -77,7 +108,10 @@ export function ActivityFeed({ username }: { username: string }) {
   const videos = useQuery(tipVideosQuery(tipIds))
   const videoOf = (id: number) => videos.data?.find((v) => v.tip_id === id)
   const rePush = useRePush()
-  const [preview, setPreview] = useState<{ open: boolean; alert: OverlayAlert | null; error?: string }>({ open: false, alert: null })
+  const [preview, setPreview] = useState<{ open: boolean; alert: OverlayAlert | null; error?: string }>({
+    open: false,
+    alert: null,
+  })
   const tipLink = `${window.location.origin}/${encodeURIComponent(username)}/donate`
 
   const openPreview = (tip: Tip) => {
@@ -85,8 +119,14 @@ export function ActivityFeed({ username }: { username: string }) {
     rePush.mutate(
       { tip_id: tip.id, provider: providerOf(tip), mode: 'preview' },
       {
-        onSuccess: (r) => setPreview({ open: true, alert: r.preview, error: r.preview ? undefined : 'This alert has nothing to preview.' }),
-        onError: (e) => setPreview({ open: true, alert: null, error: messageOf(e) ?? 'The preview could not be made.' }),
+        onSuccess: (r) =>
+          setPreview({
+            open: true,
+            alert: r.preview,
+            error: r.preview ? undefined : 'This alert has nothing to preview.',
+          }),
+        onError: (e) =>
+          setPreview({ open: true, alert: null, error: messageOf(e) ?? 'The preview could not be made.' }),
       },
     )
   }
@@ -124,7 +164,14 @@ export function ActivityFeed({ username }: { username: string }) {
         onRetry={() => void tips.refetch()}
         emptyText="No tips or alerts yet. Share your tip page, or send a test alert from Alert Card Settings."
         columns={[
-          { key: 'when', header: 'When', cell: (t) => <span className="whitespace-nowrap text-xs text-muted">{dateTime(t.received_at)}</span>, hideOnMobile: true },
+          {
+            key: 'when',
+            header: 'When',
+            cell: (t) => (
+              <span className="whitespace-nowrap text-xs text-muted">{dateTime(t.received_at)}</span>
+            ),
+            hideOnMobile: true,
+          },
           {
             key: 'who',
             header: 'From',
@@ -143,7 +190,12 @@ export function ActivityFeed({ username }: { username: string }) {
               </div>
             ),
           },
-          { key: 'amount', header: 'Amount', hideOnMobile: true, cell: (t) => <span className="whitespace-nowrap">{tipAmount(t)}</span> },
+          {
+            key: 'amount',
+            header: 'Amount',
+            hideOnMobile: true,
+            cell: (t) => <span className="whitespace-nowrap">{tipAmount(t)}</span>,
+          },
           {
             key: 'message',
             header: 'Message',
@@ -155,10 +207,16 @@ export function ActivityFeed({ username }: { username: string }) {
             ),
           },
           { key: 'status', header: 'Status', hideOnMobile: true, cell: (t) => <StatusCell tip={t} /> },
-          { key: 'actions', header: <span className="sr-only">Actions</span>, cell: (t) => <TipActions tip={t} video={videoOf(t.id)} onPreview={openPreview} /> },
+          {
+            key: 'actions',
+            header: <span className="sr-only">Actions</span>,
+            cell: (t) => <TipActions tip={t} video={videoOf(t.id)} onPreview={openPreview} />,
+          },
         ]}
       />
-      {tips.data ? <Pagination page={page} lastPage={tips.data.lastPage} total={tips.data.total} onChange={setPage} /> : null}
+      {tips.data ? (
+        <Pagination page={page} lastPage={tips.data.lastPage} total={tips.data.total} onChange={setPage} />
+      ) : null}
       <AlertPreviewModal
         open={preview.open}
         onClose={() => setPreview({ open: false, alert: null })}
@@ -178,6 +236,7 @@ export function UserTipPage() {
   const { username = '' } = useParams()
   const me = useCurrentUser()
   if (me.isPending) return <LoadingBlock className="min-h-[40vh]" />
-  if (me.data && me.data.username.toLowerCase() === username.toLowerCase()) return <ActivityFeed username={me.data.username} />
+  if (me.data && me.data.username.toLowerCase() === username.toLowerCase())
+    return <ActivityFeed username={me.data.username} />
   return <PublicTipPage username={username} />
 }

@@ -27,7 +27,10 @@ function LinkBanner() {
     setParams(next, { replace: true })
   }
   const ok = !error
-  const name = connected && connected in PROVIDER_LABELS ? PROVIDER_LABELS[connected as keyof typeof PROVIDER_LABELS] : connected
+  const name =
+    connected && connected in PROVIDER_LABELS
+      ? PROVIDER_LABELS[connected as keyof typeof PROVIDER_LABELS]
+      : connected
   return (
     <div
       role={ok ? 'status' : 'alert'}
@@ -42,8 +45,10 @@ function LinkBanner() {
           <>Your {name} account is connected. Alerts from it will play on your overlay.</>
         ) : (
           <>
-            <strong className="font-semibold">We could not connect your account{error === '403' ? ' (error 403)' : ''}.</strong> The sign-in was cancelled, expired
-            or refused. Please try connecting again.
+            <strong className="font-semibold">
+              We could not connect your account{error === '403' ? ' (error 403)' : ''}.
+            </strong>{' '}
+            The sign-in was cancelled, expired or refused. Please try connecting again.
           </>
         )}
       </p>
@@ -59,7 +64,10 @@ export function DonationSettingsPage() {
   const settings = useQuery(settingsQuery)
   return (
     <div>
-      <PageHeader title="Alert Card Settings" description="Spoken, avatar-animated alerts for your tips, bits, subs and Super Chats." />
+      <PageHeader
+        title="Alert Card Settings"
+        description="Spoken, avatar-animated alerts for your tips, bits, subs and Super Chats."
+      />
       <LinkBanner />
       <PanelState query={settings} label="Loading your alert settings…">
         {(s) => (
@@ -78,7 +86,11 @@ export function DonationSettingsPage() {
               <ModerationPanel settings={s} />
             </div>
             <div className="2xl:col-span-2">
-              <Card id="pricing" title="Alert pricing" description="How many spoken alerts a month each plan includes, and what one alert costs.">
+              <Card
+                id="pricing"
+                title="Alert pricing"
+                description="How many spoken alerts a month each plan includes, and what one alert costs."
+              >
                 <AlertPricingTable compact />
               </Card>
             </div>

@@ -43,8 +43,15 @@ function DayChart({ days }: { days: Day[] }) {
       {days.map((d) => {
         const total = d.played + d.skipped + d.failed
         return (
-          <div key={d.day} title={`${d.day}: ${d.played} played, ${d.skipped} skipped, ${d.failed} failed`} className="flex h-full min-w-0 flex-1 flex-col justify-end">
-            <div className="flex flex-col-reverse overflow-hidden rounded-t-sm" style={{ height: `${(total / max) * 100}%` }}>
+          <div
+            key={d.day}
+            title={`${d.day}: ${d.played} played, ${d.skipped} skipped, ${d.failed} failed`}
+            className="flex h-full min-w-0 flex-1 flex-col justify-end"
+          >
+            <div
+              className="flex flex-col-reverse overflow-hidden rounded-t-sm"
+              style={{ height: `${(total / max) * 100}%` }}
+            >
               <span className="bg-success" style={{ flexGrow: d.played }} />
               <span className="bg-[#4b5163]" style={{ flexGrow: d.skipped }} />
               <span className="bg-danger" style={{ flexGrow: d.failed }} />
@@ -63,7 +70,13 @@ function Legend() {
       {label}
     </span>
   )
-  return <div className="flex gap-4 text-xs text-muted">{item('bg-success', 'Played')}{item('bg-[#4b5163]', 'Skipped')}{item('bg-danger', 'Failed')}</div>
+  return (
+    <div className="flex gap-4 text-xs text-muted">
+      {item('bg-success', 'Played')}
+      {item('bg-[#4b5163]', 'Skipped')}
+      {item('bg-danger', 'Failed')}
+    </div>
+  )
 }
 
 /** Counts per kind among the latest alerts: the usage call counts by day only, so this says what it is drawn from. */
@@ -80,7 +93,10 @@ function KindBreakdown() {
     return [...counts].map(([kind, c]) => ({ kind, ...c })).sort((a, b) => b.total - a.total)
   }, [tips.data])
   return (
-    <Card title="By kind" description={`Among your latest ${Math.min(KIND_SAMPLE, tips.data?.total ?? KIND_SAMPLE)} alerts.`}>
+    <Card
+      title="By kind"
+      description={`Among your latest ${Math.min(KIND_SAMPLE, tips.data?.total ?? KIND_SAMPLE)} alerts.`}
+    >
       <DataTable
         caption="Alerts by kind"
         rows={tips.data ? rows : undefined}
@@ -111,7 +127,11 @@ export function UsageTrackingPage() {
         title="Usage Tracking"
         description="How many alerts played on your stream."
         actions={
-          <div role="radiogroup" aria-label="Period" className="inline-flex rounded-lg border border-border bg-[#11141c] p-1">
+          <div
+            role="radiogroup"
+            aria-label="Period"
+            className="inline-flex rounded-lg border border-border bg-[#11141c] p-1"
+          >
             {PERIODS.map((p) => (
               <button
                 key={p}
@@ -119,7 +139,10 @@ export function UsageTrackingPage() {
                 role="radio"
                 aria-checked={days === p}
                 onClick={() => setDays(p)}
-                className={cn('rounded-md px-3 py-1.5 text-sm font-medium', days === p ? 'bg-accent text-white' : 'text-muted hover:text-text')}
+                className={cn(
+                  'rounded-md px-3 py-1.5 text-sm font-medium',
+                  days === p ? 'bg-accent text-white' : 'text-muted hover:text-text',
+                )}
               >
                 {p} days
               </button>
@@ -143,7 +166,10 @@ export function UsageTrackingPage() {
                     allowance ? (
                       <>
                         <div className="mb-1.5 h-1.5 overflow-hidden rounded-full bg-[#262b38]">
-                          <div className={cn('h-full rounded-full', used >= 100 ? 'bg-danger' : 'bg-accent')} style={{ width: `${used}%` }} />
+                          <div
+                            className={cn('h-full rounded-full', used >= 100 ? 'bg-danger' : 'bg-accent')}
+                            style={{ width: `${used}%` }}
+                          />
                         </div>
                         of {allowance.toLocaleString('en-US')} on the {plan.data?.entitlements.plan_name} plan
                       </>
@@ -151,8 +177,16 @@ export function UsageTrackingPage() {
                   }
                 />
                 <Stat label={`Played, last ${days} days`} value={u.total_played.toLocaleString('en-US')} />
-                <Stat label="Skipped" value={skipped.toLocaleString('en-US')} hint="Muted, turned off, below minimum or filtered" />
-                <Stat label="Failed" value={failed.toLocaleString('en-US')} hint="The overlay could not play them" />
+                <Stat
+                  label="Skipped"
+                  value={skipped.toLocaleString('en-US')}
+                  hint="Muted, turned off, below minimum or filtered"
+                />
+                <Stat
+                  label="Failed"
+                  value={failed.toLocaleString('en-US')}
+                  hint="The overlay could not play them"
+                />
               </div>
               <Card title="Alerts per day" actions={<Legend />}>
                 <DayChart days={filled} />

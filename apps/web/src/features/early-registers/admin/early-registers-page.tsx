@@ -1,7 +1,10 @@
 import { useState } from 'react'
 import { NavLink } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import type { EarlyRegister, EarlyRegisterList } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
+import type {
+  EarlyRegister,
+  EarlyRegisterList,
+} from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
@@ -32,7 +35,13 @@ function ChannelLinks({ row }: { row: EarlyRegister }) {
           <li key={c.platform} className="flex items-center gap-2">
             <SurveyIconView icon={c.platform} size={16} />
             {href ? (
-              <a href={href} target="_blank" rel="noreferrer noopener" className="max-w-56 truncate text-[#c9cedb] hover:text-accent" title={c.url}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="max-w-56 truncate text-[#c9cedb] hover:text-accent"
+                title={c.url}
+              >
                 {c.url.replace(/^https?:\/\/(www\.)?/i, '')}
               </a>
             ) : (
@@ -52,7 +61,9 @@ const columns: Array<Column<EarlyRegister>> = [
     header: 'Role',
     cell: (r) => (
       <span className="flex flex-wrap gap-1.5">
-        <Badge tone={r.role === 'creator' ? 'accent' : 'neutral'}>{r.role === 'creator' ? 'Creator' : 'Fan'}</Badge>
+        <Badge tone={r.role === 'creator' ? 'accent' : 'neutral'}>
+          {r.role === 'creator' ? 'Creator' : 'Fan'}
+        </Badge>
         {r.wants_tts ? <Badge tone="success">TTS</Badge> : null}
       </span>
     ),
@@ -73,11 +84,20 @@ const columns: Array<Column<EarlyRegister>> = [
       </dl>
     ),
   },
-  { key: 'created', header: 'Signed up', cell: (r) => <span className="whitespace-nowrap text-muted">{dateFormat.format(new Date(r.created_at))}</span> },
+  {
+    key: 'created',
+    header: 'Signed up',
+    cell: (r) => (
+      <span className="whitespace-nowrap text-muted">{dateFormat.format(new Date(r.created_at))}</span>
+    ),
+  },
 ]
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-lg px-3 py-1.5 text-sm font-medium transition-colors', isActive ? 'bg-accent/12 text-accent' : 'text-muted hover:text-text')
+  cn(
+    'rounded-lg px-3 py-1.5 text-sm font-medium transition-colors',
+    isActive ? 'bg-accent/12 text-accent' : 'text-muted hover:text-text',
+  )
 
 /** /admin/early-registers and /admin/early-registers/tts: the sign-ups, a CSV download and the CSV-by-email dialog. */
 export function EarlyRegistersAdminPage({ list }: { list: EarlyRegisterList }) {
@@ -128,9 +148,17 @@ export function EarlyRegistersAdminPage({ list }: { list: EarlyRegisterList }) {
         rows={query.data?.list}
         rowKey={(r) => r.id}
         loading={query.isFetching}
-        error={query.error instanceof ApiError ? query.error.failure.message : query.error ? 'Something went wrong. Try again!' : undefined}
+        error={
+          query.error instanceof ApiError
+            ? query.error.failure.message
+            : query.error
+              ? 'Something went wrong. Try again!'
+              : undefined
+        }
         onRetry={() => void query.refetch()}
-        emptyText={list === 'tts' ? 'Nobody has asked for TTS early access yet.' : 'No early-access sign-ups yet.'}
+        emptyText={
+          list === 'tts' ? 'Nobody has asked for TTS early access yet.' : 'No early-access sign-ups yet.'
+        }
       />
       {query.data ? (
         <div className="mt-4">

@@ -20,7 +20,11 @@ describe('CSV export email dialog (SPEC §5, §8)', () => {
   })
 
   it('sends the list to the address, toasts success and closes', async () => {
-    const server = fakeFetch({ 'POST /api/admin/early-registers/send-csv': () => ({ body: { ok: true, email: 'ops@example.com', rows: 4 } }) })
+    const server = fakeFetch({
+      'POST /api/admin/early-registers/send-csv': () => ({
+        body: { ok: true, email: 'ops@example.com', rows: 4 },
+      }),
+    })
     const onClose = vi.fn()
     renderAt(<ExportEmailModal open onClose={onClose} list="tts" />, '/admin/early-registers/tts')
     await userEvent.type(screen.getByLabelText('Email'), 'ops@example.com')
@@ -31,7 +35,12 @@ describe('CSV export email dialog (SPEC §5, §8)', () => {
   })
 
   it('shows the server message in an error toast when sending fails', async () => {
-    fakeFetch({ 'POST /api/admin/early-registers/send-csv': () => ({ status: 500, body: { message: 'Mail server unavailable#smtp timeout', code: 'internal' } }) })
+    fakeFetch({
+      'POST /api/admin/early-registers/send-csv': () => ({
+        status: 500,
+        body: { message: 'Mail server unavailable#smtp timeout', code: 'internal' },
+      }),
+    })
     const onClose = vi.fn()
     renderAt(<ExportEmailModal open onClose={onClose} list="all" />, '/admin/early-registers')
     await userEvent.type(screen.getByLabelText('Email'), 'ops@example.com')

@@ -3,7 +3,15 @@ import { ExportEmailModal as EmailDialog } from '../../../components/ui/export-e
 import { useSendEarlyRegistersCsv } from '../api'
 
 /** The early-access lists mailed as CSV (the shared SPEC §5 dialog). */
-export function ExportEmailModal({ open, onClose, list }: { open: boolean; onClose: () => void; list: EarlyRegisterList }) {
+export function ExportEmailModal({
+  open,
+  onClose,
+  list,
+}: {
+  open: boolean
+  onClose: () => void
+  list: EarlyRegisterList
+}) {
   const send = useSendEarlyRegistersCsv()
   return (
     <EmailDialog

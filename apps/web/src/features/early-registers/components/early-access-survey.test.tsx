@@ -11,7 +11,9 @@ describe('early-access survey modal', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('walks a creator through the steps, holds a bad YouTube link, and sends {uuid, email, surveys, channels, role}', async () => {
-    const server = fakeFetch({ 'POST /api/early-register': () => ({ body: { message: "You're on the list!", updated: false } }) })
+    const server = fakeFetch({
+      'POST /api/early-register': () => ({ body: { message: "You're on the list!", updated: false } }),
+    })
     renderAt(<EarlyAccessSurvey open onClose={() => {}} />, '/landing')
     const dialog = screen.getByRole('dialog', { name: 'Get early access' })
     expect(within(dialog).getByText('Step 1 of 6')).toBeInTheDocument()
@@ -24,7 +26,11 @@ describe('early-access survey modal', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /YouTube/ }))
     await userEvent.type(within(dialog).getByLabelText('YouTube channel link'), 'youtube.com/@someone')
     await userEvent.click(continueButton())
-    expect(within(dialog).getByText('Please enter a YouTube channel link like youtube.com/channel/… or youtube.com/user/…')).toBeInTheDocument()
+    expect(
+      within(dialog).getByText(
+        'Please enter a YouTube channel link like youtube.com/channel/… or youtube.com/user/…',
+      ),
+    ).toBeInTheDocument()
     expect(within(dialog).getByText('Step 4 of 6')).toBeInTheDocument()
     await userEvent.clear(within(dialog).getByLabelText('YouTube channel link'))
     await userEvent.type(within(dialog).getByLabelText('YouTube channel link'), 'youtube.com/user/someone')
@@ -48,7 +54,12 @@ describe('early-access survey modal', () => {
   })
 
   it('starts on the role the page chose and shows the server message when it refuses', async () => {
-    fakeFetch({ 'POST /api/early-register': () => ({ status: 429, body: { message: 'Too many attempts. Please wait a minute and try again.', code: 'rate' } }) })
+    fakeFetch({
+      'POST /api/early-register': () => ({
+        status: 429,
+        body: { message: 'Too many attempts. Please wait a minute and try again.', code: 'rate' },
+      }),
+    })
     renderAt(<EarlyAccessSurvey open onClose={() => {}} initialRole="fan" />, '/landing')
     const dialog = screen.getByRole('dialog', { name: 'Get early access' })
     expect(within(dialog).getByText('Step 2 of 6')).toBeInTheDocument()
@@ -62,6 +73,8 @@ describe('early-access survey modal', () => {
     await userEvent.click(continueButton())
     await userEvent.type(within(dialog).getByLabelText('Email'), 'fan@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Join early access' }))
-    expect(await within(dialog).findByText('Too many attempts. Please wait a minute and try again.')).toBeInTheDocument()
+    expect(
+      await within(dialog).findByText('Too many attempts. Please wait a minute and try again.'),
+    ).toBeInTheDocument()
   })
 })

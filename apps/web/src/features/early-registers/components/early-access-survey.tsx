@@ -12,7 +12,17 @@ import { ApiError } from '../../../lib/api'
 import { anonymousId } from '../../tracking'
 import { useEarlyRegister } from '../api'
 import {
-  channelErrors, chooseAnswer, chooseRole, emptySurvey, isChosen, payloadError, setChannelUrl, setText, stepError, stepsFor, toPayload,
+  channelErrors,
+  chooseAnswer,
+  chooseRole,
+  emptySurvey,
+  isChosen,
+  payloadError,
+  setChannelUrl,
+  setText,
+  stepError,
+  stepsFor,
+  toPayload,
 } from '../survey/survey-flow'
 import type { Step, SurveyState } from '../survey/survey-flow'
 import { PLATFORM_LABEL, SurveyIconView } from './survey-icon'
@@ -27,7 +37,10 @@ export interface EarlyAccessSurveyProps {
 const tileBase =
   'flex w-full items-center gap-3 rounded-xl border px-4 py-3 text-left text-sm transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent'
-const tileState = (on: boolean) => (on ? 'border-accent bg-accent/10 text-text' : 'border-border bg-[#11141c] text-[#c9cedb] hover:border-[#3a4154] hover:text-text')
+const tileState = (on: boolean) =>
+  on
+    ? 'border-accent bg-accent/10 text-text'
+    : 'border-border bg-[#11141c] text-[#c9cedb] hover:border-[#3a4154] hover:text-text'
 
 function Tick({ on, round }: { on: boolean; round?: boolean }) {
   return (
@@ -68,7 +81,12 @@ export function EarlyAccessSurvey({ open, onClose, initialRole }: EarlyAccessSur
   const step: Step = steps[Math.min(index, steps.length - 1)]!
   const error = stepError(step, state)
   const isLast = step.kind === 'email'
-  const serverError = submit.error instanceof ApiError ? submit.error.failure.message : submit.error ? 'Something went wrong. Try again!' : undefined
+  const serverError =
+    submit.error instanceof ApiError
+      ? submit.error.failure.message
+      : submit.error
+        ? 'Something went wrong. Try again!'
+        : undefined
 
   const next = (e?: FormEvent) => {
     e?.preventDefault()
@@ -101,7 +119,14 @@ export function EarlyAccessSurvey({ open, onClose, initialRole }: EarlyAccessSur
   )
 
   return (
-    <Modal open={open} onClose={onClose} title="Get early access" size="lg" footer={footer} dismissible={!submit.isPending}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Get early access"
+      size="lg"
+      footer={footer}
+      dismissible={!submit.isPending}
+    >
       {done ? (
         <div className="flex flex-col items-center gap-4 py-6 text-center" data-testid="early-access-done">
           <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-success/15 text-success">
@@ -110,7 +135,9 @@ export function EarlyAccessSurvey({ open, onClose, initialRole }: EarlyAccessSur
           <p className="max-w-md text-base font-medium text-text" role="status">
             {done}
           </p>
-          <p className="max-w-md text-sm text-muted">Meanwhile you can already write your first lines in the Quick Create box on this page.</p>
+          <p className="max-w-md text-sm text-muted">
+            Meanwhile you can already write your first lines in the Quick Create box on this page.
+          </p>
         </div>
       ) : (
         <form id="early-access-form" onSubmit={next} noValidate className="flex flex-col gap-5">
@@ -122,11 +149,23 @@ export function EarlyAccessSurvey({ open, onClose, initialRole }: EarlyAccessSur
               {state.role ? <span className="capitalize">{state.role}</span> : null}
             </div>
             <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-[#232838]" aria-hidden="true">
-              <div className="h-full rounded-full bg-accent transition-[width] duration-300" style={{ width: `${((index + 1) / steps.length) * 100}%` }} />
+              <div
+                className="h-full rounded-full bg-accent transition-[width] duration-300"
+                style={{ width: `${((index + 1) / steps.length) * 100}%` }}
+              />
             </div>
           </div>
-          <StepView step={step} state={state} setState={setState} headingId={headingId} showErrors={showErrors} />
-          {showErrors && error && step.kind !== 'email' && !(step.kind === 'question' && step.question.id === CHANNELS_QUESTION_ID) ? (
+          <StepView
+            step={step}
+            state={state}
+            setState={setState}
+            headingId={headingId}
+            showErrors={showErrors}
+          />
+          {showErrors &&
+          error &&
+          step.kind !== 'email' &&
+          !(step.kind === 'question' && step.question.id === CHANNELS_QUESTION_ID) ? (
             <p role="alert" className="text-sm text-danger">
               {error}
             </p>
@@ -159,7 +198,12 @@ function Heading({ id, children, optional }: { id: string; children: ReactNode; 
 function StepView({ step, state, setState, headingId, showErrors }: StepViewProps) {
   if (step.kind === 'role') {
     const roles: Array<{ role: SurveyRole; title: string; text: string; icon: 'avatar' | 'watch' }> = [
-      { role: 'creator', title: "I'm a creator", text: 'I stream, post videos or run a channel.', icon: 'avatar' },
+      {
+        role: 'creator',
+        title: "I'm a creator",
+        text: 'I stream, post videos or run a channel.',
+        icon: 'avatar',
+      },
       { role: 'fan', title: "I'm a fan", text: 'I watch, tip and support creators.', icon: 'watch' },
     ]
     return (
@@ -169,7 +213,14 @@ function StepView({ step, state, setState, headingId, showErrors }: StepViewProp
           {roles.map((r) => {
             const on = state.role === r.role
             return (
-              <button key={r.role} type="button" role="radio" aria-checked={on} onClick={() => setState((s) => chooseRole(s, r.role))} className={cn(tileBase, 'items-start py-4', tileState(on))}>
+              <button
+                key={r.role}
+                type="button"
+                role="radio"
+                aria-checked={on}
+                onClick={() => setState((s) => chooseRole(s, r.role))}
+                className={cn(tileBase, 'items-start py-4', tileState(on))}
+              >
                 <span className="mt-0.5 text-accent">
                   <SurveyIconView icon={r.icon} size={26} />
                 </span>
@@ -203,10 +254,24 @@ function StepView({ step, state, setState, headingId, showErrors }: StepViewProp
       </div>
     )
   }
-  return <QuestionView question={step.question} state={state} setState={setState} headingId={headingId} showErrors={showErrors} />
+  return (
+    <QuestionView
+      question={step.question}
+      state={state}
+      setState={setState}
+      headingId={headingId}
+      showErrors={showErrors}
+    />
+  )
 }
 
-function QuestionView({ question, state, setState, headingId, showErrors }: Omit<StepViewProps, 'step'> & { question: SurveyQuestion }) {
+function QuestionView({
+  question,
+  state,
+  setState,
+  headingId,
+  showErrors,
+}: Omit<StepViewProps, 'step'> & { question: SurveyQuestion }) {
   if (question.type === 'text') {
     const value = state.answers[question.id]
     return (
@@ -236,7 +301,10 @@ function QuestionView({ question, state, setState, headingId, showErrors }: Omit
       <div
         role={multiple ? 'group' : 'radiogroup'}
         aria-labelledby={headingId}
-        className={cn('grid gap-3', question.type === 'img_select' ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-1')}
+        className={cn(
+          'grid gap-3',
+          question.type === 'img_select' ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-1',
+        )}
       >
         {question.answers.map((a) => {
           const on = isChosen(state, question, a.value)
@@ -247,10 +315,20 @@ function QuestionView({ question, state, setState, headingId, showErrors }: Omit
               role={multiple ? 'checkbox' : 'radio'}
               aria-checked={on}
               onClick={() => setState((s) => chooseAnswer(s, question, a.value))}
-              className={cn(tileBase, tileState(on), question.type === 'img_select' && 'min-h-28 flex-col items-start justify-between py-4')}
+              className={cn(
+                tileBase,
+                tileState(on),
+                question.type === 'img_select' && 'min-h-28 flex-col items-start justify-between py-4',
+              )}
             >
               {a.icon ? (
-                <span className={cn(question.type === 'img_select' ? 'flex w-full items-start justify-between' : 'text-accent')}>
+                <span
+                  className={cn(
+                    question.type === 'img_select'
+                      ? 'flex w-full items-start justify-between'
+                      : 'text-accent',
+                  )}
+                >
                   <span className={isChannels ? '' : 'text-accent'}>
                     <SurveyIconView icon={a.icon} size={question.type === 'img_select' ? 32 : 22} />
                   </span>
@@ -274,7 +352,13 @@ function QuestionView({ question, state, setState, headingId, showErrors }: Omit
               <TextInput
                 type="url"
                 inputMode="url"
-                placeholder={platform === 'youtube' ? 'https://www.youtube.com/channel/…' : platform === 'twitch' ? 'https://twitch.tv/yourname' : 'https://www.tiktok.com/@yourname'}
+                placeholder={
+                  platform === 'youtube'
+                    ? 'https://www.youtube.com/channel/…'
+                    : platform === 'twitch'
+                      ? 'https://twitch.tv/yourname'
+                      : 'https://www.tiktok.com/@yourname'
+                }
                 value={state.channels[platform] ?? ''}
                 onChange={(e) => setState((s) => setChannelUrl(s, platform, e.target.value))}
               />

@@ -81,13 +81,31 @@ export function SurveyIconView({ icon, size = 28 }: { icon: SurveyIcon; size?: n
   if (icon === 'youtube' || icon === 'tiktok' || icon === 'twitch') {
     const brand = BRAND[icon]
     return (
-      <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ color: brand.color }}>
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        style={{ color: brand.color }}
+      >
         {brand.path}
       </svg>
     )
   }
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.7} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.7}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {LINE[icon]}
     </svg>
   )

@@ -2,17 +2,36 @@ import { describe, expect, it } from 'vitest'
 import { SURVEY_QUESTIONS } from '@mouthpiece/contracts/early-registers/survey-questions'
 import type { SurveyQuestion } from '@mouthpiece/contracts/early-registers/survey-questions'
 import {
-  ANSWER_REQUIRED, CHANNEL_URL_REQUIRED, ROLE_REQUIRED, chooseAnswer, chooseRole, emptySurvey, isChosen, payloadError,
-  setChannelUrl, setText, stepError, stepsFor, toPayload,
+  ANSWER_REQUIRED,
+  CHANNEL_URL_REQUIRED,
+  ROLE_REQUIRED,
+  chooseAnswer,
+  chooseRole,
+  emptySurvey,
+  isChosen,
+  payloadError,
+  setChannelUrl,
+  setText,
+  stepError,
+  stepsFor,
+  toPayload,
 } from './survey-flow'
 
-const q = (id: string, role = 'creator'): SurveyQuestion => SURVEY_QUESTIONS.find((x) => x.id === id && x.role === role)!
+const q = (id: string, role = 'creator'): SurveyQuestion =>
+  SURVEY_QUESTIONS.find((x) => x.id === id && x.role === role)!
 const UUID = '6f1c2f5e-8a4b-4c1d-9e2f-0a1b2c3d4e5f'
 
 describe('early-access survey steps', () => {
   it('asks the role first, then that role’s questions, then the email', () => {
     const creator = stepsFor('creator').map((s) => (s.kind === 'question' ? s.question.id : s.kind))
-    expect(creator).toEqual(['role', 'creator_audience', 'creator_interests', 'channels', 'creator_wish', 'email'])
+    expect(creator).toEqual([
+      'role',
+      'creator_audience',
+      'creator_interests',
+      'channels',
+      'creator_wish',
+      'email',
+    ])
     const fan = stepsFor('fan').map((s) => (s.kind === 'question' ? s.question.id : s.kind))
     expect(fan).toEqual(['role', 'fan_support', 'fan_interests', 'channels', 'fan_favourite', 'email'])
   })
@@ -58,7 +77,9 @@ describe('early-access survey steps', () => {
     expect(isChosen(s, channels, 'youtube')).toBe(true)
     expect(stepError(step, s)).toBe(CHANNEL_URL_REQUIRED)
     s = setChannelUrl(s, 'youtube', 'https://www.youtube.com/watch?v=abc')
-    expect(stepError(step, s)).toBe('Please enter a YouTube channel link like youtube.com/channel/… or youtube.com/user/…')
+    expect(stepError(step, s)).toBe(
+      'Please enter a YouTube channel link like youtube.com/channel/… or youtube.com/user/…',
+    )
     s = setChannelUrl(s, 'youtube', 'youtube.com/user/jane')
     expect(stepError(step, s)).toBeUndefined()
     s = chooseAnswer(s, channels, 'twitch')

@@ -1,5 +1,8 @@
 import { EarlyRegisterBody, SignupEmail } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
-import { INVALID_YOUTUBE_CHANNEL_MESSAGE, isValidChannelUrl } from '@mouthpiece/contracts/early-registers/channel-url'
+import {
+  INVALID_YOUTUBE_CHANNEL_MESSAGE,
+  isValidChannelUrl,
+} from '@mouthpiece/contracts/early-registers/channel-url'
 import type { ChannelPlatform } from '@mouthpiece/contracts/early-registers/channel-url'
 import { CHANNELS_QUESTION_ID, questionsFor } from '@mouthpiece/contracts/early-registers/survey-questions'
 import type { SurveyQuestion, SurveyRole } from '@mouthpiece/contracts/early-registers/survey-questions'
@@ -21,7 +24,12 @@ export interface SurveyState {
   email: string
 }
 
-export const emptySurvey = (role?: SurveyRole): SurveyState => ({ role, answers: {}, channels: {}, email: '' })
+export const emptySurvey = (role?: SurveyRole): SurveyState => ({
+  role,
+  answers: {},
+  channels: {},
+  email: '',
+})
 
 /** role → the role's questions in order → email. Before a role is picked, the creator path stands in for the count. */
 export function stepsFor(role: SurveyRole | undefined): Step[] {
@@ -67,7 +75,8 @@ export function isChosen(state: SurveyState, question: SurveyQuestion, value: st
   return asList(state.answers[question.id]).includes(value)
 }
 
-const asList = (v: string | string[] | undefined): string[] => (v === undefined ? [] : typeof v === 'string' ? (v ? [v] : []) : v)
+const asList = (v: string | string[] | undefined): string[] =>
+  v === undefined ? [] : typeof v === 'string' ? (v ? [v] : []) : v
 
 export const CHANNEL_URL_REQUIRED = 'Please add your channel link'
 export const ROLE_REQUIRED = 'Please choose one to continue'
@@ -111,7 +120,9 @@ export function toPayload(state: SurveyState, uuid: string): z.input<typeof Earl
       const value = typeof v === 'string' ? v.trim() : v
       return (typeof value === 'string' ? value : value.length) ? [{ question_id: q.id, value }] : []
     })
-  const channels = (Object.entries(state.channels) as Array<[ChannelPlatform, string]>).map(([platform, url]) => ({ platform, url: url.trim() }))
+  const channels = (Object.entries(state.channels) as Array<[ChannelPlatform, string]>).map(
+    ([platform, url]) => ({ platform, url: url.trim() }),
+  )
   return { uuid, email: state.email.trim(), role, surveys, channels }
 }
 

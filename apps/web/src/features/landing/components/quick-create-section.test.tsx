@@ -10,7 +10,10 @@ const categories = [
   { id: 1, name: 'greetings', display_name: 'Greetings', order: 1, sentence_count: 2 },
   { id: 2, name: 'hype', display_name: 'Hype', order: 2, sentence_count: 2 },
 ]
-const lines: Record<string, string[]> = { greetings: ['Hello chat!', 'Welcome in!'], hype: ["Let's go!", 'New record!'] }
+const lines: Record<string, string[]> = {
+  greetings: ['Hello chat!', 'Welcome in!'],
+  hype: ["Let's go!", 'New record!'],
+}
 
 function server() {
   return fakeFetch({
@@ -28,19 +31,29 @@ function server() {
 /** The browser's IntersectionObserver as far as the section uses it; `reveal()` scrolls it into reach. */
 function viewport() {
   const observers: Array<{ cb: IntersectionObserverCallback; targets: Element[] }> = []
-  vi.stubGlobal('IntersectionObserver', class {
-    entry: { cb: IntersectionObserverCallback; targets: Element[] }
-    constructor(cb: IntersectionObserverCallback) {
-      this.entry = { cb, targets: [] }
-      observers.push(this.entry)
-    }
-    observe(el: Element) { this.entry.targets.push(el) }
-    disconnect() { this.entry.targets = [] }
-  })
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      entry: { cb: IntersectionObserverCallback; targets: Element[] }
+      constructor(cb: IntersectionObserverCallback) {
+        this.entry = { cb, targets: [] }
+        observers.push(this.entry)
+      }
+      observe(el: Element) {
+        this.entry.targets.push(el)
+      }
+      disconnect() {
+        this.entry.targets = []
+      }
+    },
+  )
   return {
-    reveal: () => act(() => {
-      for (const o of observers) for (const target of o.targets) o.cb([{ isIntersecting: true, target } as IntersectionObserverEntry], o as never)
-    }),
+    reveal: () =>
+      act(() => {
+        for (const o of observers)
+          for (const target of o.targets)
+            o.cb([{ isIntersecting: true, target } as IntersectionObserverEntry], o as never)
+      }),
   }
 }
 
@@ -74,7 +87,12 @@ describe('Quick Create slot on the landing page', () => {
     const generate = s.calls.filter((c) => c.path === '/api/generate-sentence')
     expect(generate[1]?.query.get('exclude')).toBe("Let's go!")
     const tracked = s.calls.filter((c) => c.path === '/api/customer-tracking').map((c) => c.body)
-    expect(tracked[0]).toMatchObject({ event: 38, category: 'usage', data: { category: 'hype' }, anonymous_id: expect.any(String) })
+    expect(tracked[0]).toMatchObject({
+      event: 38,
+      category: 'usage',
+      data: { category: 'hype' },
+      anonymous_id: expect.any(String),
+    })
     expect(screen.getByRole('link', { name: /sign up free/ })).toHaveAttribute('href', '/login?mode=register')
     // Signed out, lines are capped at the demo length.
     expect(screen.getByText(`11/${DEMO_MAX_CHARS}`)).toBeInTheDocument()

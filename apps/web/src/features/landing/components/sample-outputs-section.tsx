@@ -16,7 +16,14 @@ export function SampleOutputsSection() {
         <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {videos.map((v) => (
             <figure key={v.id} className="overflow-hidden rounded-2xl border border-border bg-surface">
-              <video src={v.video_url} poster={v.poster_url ?? undefined} controls preload="metadata" playsInline className="aspect-video w-full bg-black" />
+              <video
+                src={v.video_url}
+                poster={v.poster_url ?? undefined}
+                controls
+                preload="metadata"
+                playsInline
+                className="aspect-video w-full bg-black"
+              />
               <figcaption className="px-4 py-3 text-sm font-medium text-text">{v.title}</figcaption>
             </figure>
           ))}

@@ -29,7 +29,10 @@ export function SentenceCategoriesSection() {
     <section aria-labelledby="categories-heading" className="px-4 py-16 sm:px-6 min-[800px]:py-20 lg:px-10">
       <div className="mx-auto max-w-[1180px]">
         <p className="text-sm font-semibold tracking-wider text-accent uppercase">Ready-made lines</p>
-        <h2 id="categories-heading" className="mt-2 max-w-2xl text-3xl font-bold tracking-tight text-text sm:text-4xl">
+        <h2
+          id="categories-heading"
+          className="mt-2 max-w-2xl text-3xl font-bold tracking-tight text-text sm:text-4xl"
+        >
           Something to say for every moment of your stream.
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -40,7 +43,11 @@ export function SentenceCategoriesSection() {
                 onClick={() => use(c)}
                 className="group flex w-full items-center gap-4 rounded-2xl border border-border bg-surface p-5 text-left transition-colors hover:border-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
               >
-                <span className="h-10 w-1.5 shrink-0 rounded-full" style={{ background: ACCENTS[i % ACCENTS.length] }} aria-hidden="true" />
+                <span
+                  className="h-10 w-1.5 shrink-0 rounded-full"
+                  style={{ background: ACCENTS[i % ACCENTS.length] }}
+                  aria-hidden="true"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block text-lg font-semibold text-text">{c.display_name}</span>
                   <span className="block text-sm text-muted">

@@ -11,7 +11,9 @@ import { SentenceCategoriesSection } from '../components/sentence-categories-sec
 
 // The survey is a dialog few visitors open: its code loads when one does.
 const EarlyAccessSurvey = lazy(() =>
-  loadChunk(() => import('../../early-registers/lazy/early-access-survey')).then((m) => ({ default: m.EarlyAccessSurvey })),
+  loadChunk(() => import('../../early-registers/lazy/early-access-survey')).then((m) => ({
+    default: m.EarlyAccessSurvey,
+  })),
 )
 
 /** /landing (and the signed-out home): what Mouthpiece does, Quick Create, ready-made lines and early access. */

@@ -10,7 +10,17 @@ export interface LegalSection {
 }
 
 /** A policy page: title, date, a table of contents on wide screens and numbered sections. */
-export function LegalDocument({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string
+  updated: string
+  intro: ReactNode
+  sections: LegalSection[]
+}) {
   return (
     <div className="mx-auto w-full max-w-[1180px] px-4 py-10 sm:px-6 lg:px-10 lg:py-16">
       <header className="max-w-3xl">
@@ -37,11 +47,17 @@ export function LegalDocument({ title, updated, intro, sections }: { title: stri
               <h2 className="text-xl font-semibold text-text">
                 {i + 1}. {s.title}
               </h2>
-              <div className="legal-body mt-3 flex flex-col gap-3 text-[15px] leading-7 text-[#c9cedb]">{s.body}</div>
+              <div className="legal-body mt-3 flex flex-col gap-3 text-[15px] leading-7 text-[#c9cedb]">
+                {s.body}
+              </div>
             </section>
           ))}
           <p className="border-t border-border pt-6 text-sm text-muted">
-            Questions about this document? Write to <a className="text-accent hover:underline" href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> or use the{' '}
+            Questions about this document? Write to{' '}
+            <a className="text-accent hover:underline" href={`mailto:${SITE.supportEmail}`}>
+              {SITE.supportEmail}
+            </a>{' '}
+            or use the{' '}
             <Link to={PATHS.contact} className="text-accent hover:underline">
               contact form
             </Link>

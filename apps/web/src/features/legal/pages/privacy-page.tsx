@@ -7,9 +7,10 @@ export function PrivacyPage() {
       updated="1 November 2026"
       intro={
         <p>
-          Mouthpiece is software that creators run to make AI voice and avatar videos and spoken stream alerts. This policy explains what the operator of this Mouthpiece
-          installation (“we”) collects, why, and what you can do about it. Mouthpiece can be self-hosted: everything described here stays on the operator’s own servers
-          unless this policy says otherwise.
+          Mouthpiece is software that creators run to make AI voice and avatar videos and spoken stream
+          alerts. This policy explains what the operator of this Mouthpiece installation (“we”) collects, why,
+          and what you can do about it. Mouthpiece can be self-hosted: everything described here stays on the
+          operator’s own servers unless this policy says otherwise.
         </p>
       }
       sections={[
@@ -64,8 +65,9 @@ export function PrivacyPage() {
           title: 'Cookies',
           body: (
             <p>
-              We use a small number of first-party cookies that the service needs: your sign-in session (valid for seven days), an administrator session for operators, and the
-              page to return to after signing in. We use no advertising or cross-site tracking cookies.
+              We use a small number of first-party cookies that the service needs: your sign-in session (valid
+              for seven days), an administrator session for operators, and the page to return to after signing
+              in. We use no advertising or cross-site tracking cookies.
             </p>
           ),
         },
@@ -74,8 +76,9 @@ export function PrivacyPage() {
           title: 'How long we keep it',
           body: (
             <p>
-              Account data and your creations are kept while your account exists. Password reset links expire and work only once. When you delete your account, we delete your
-              content and personal data within 30 days, except records we must keep by law (such as invoices).
+              Account data and your creations are kept while your account exists. Password reset links expire
+              and work only once. When you delete your account, we delete your content and personal data
+              within 30 days, except records we must keep by law (such as invoices).
             </p>
           ),
         },
@@ -98,20 +101,31 @@ export function PrivacyPage() {
           title: 'Security',
           body: (
             <p>
-              Passwords are hashed with Argon2id, session tokens are stored only as hashes, and connections should be served over HTTPS. No system is perfectly secure; if we learn
-              of a breach that affects you, we will tell you without undue delay.
+              Passwords are hashed with Argon2id, session tokens are stored only as hashes, and connections
+              should be served over HTTPS. No system is perfectly secure; if we learn of a breach that affects
+              you, we will tell you without undue delay.
             </p>
           ),
         },
         {
           id: 'children',
           title: 'Children',
-          body: <p>Mouthpiece is not meant for children under 13 (or the minimum age in your country). We delete accounts we learn belong to them.</p>,
+          body: (
+            <p>
+              Mouthpiece is not meant for children under 13 (or the minimum age in your country). We delete
+              accounts we learn belong to them.
+            </p>
+          ),
         },
         {
           id: 'changes',
           title: 'Changes to this policy',
-          body: <p>We will post any change here with a new date, and tell you by email before a change that reduces your rights takes effect.</p>,
+          body: (
+            <p>
+              We will post any change here with a new date, and tell you by email before a change that reduces
+              your rights takes effect.
+            </p>
+          ),
         },
       ]}
     />

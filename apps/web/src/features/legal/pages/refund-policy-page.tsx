@@ -7,12 +7,22 @@ export function RefundPolicyPage() {
     <LegalDocument
       title="Refund Policy"
       updated="1 November 2026"
-      intro={<p>We want you to pay only for something that works for you. This policy explains when we refund a payment and how to ask.</p>}
+      intro={
+        <p>
+          We want you to pay only for something that works for you. This policy explains when we refund a
+          payment and how to ask.
+        </p>
+      }
       sections={[
         {
           id: 'free-trial',
           title: 'Try before you pay',
-          body: <p>Where a free trial is offered, you are not charged until it ends, and you can cancel during the trial at no cost.</p>,
+          body: (
+            <p>
+              Where a free trial is offered, you are not charged until it ends, and you can cancel during the
+              trial at no cost.
+            </p>
+          ),
         },
         {
           id: 'subscriptions',
@@ -30,15 +40,20 @@ export function RefundPolicyPage() {
         {
           id: 'alert-packs',
           title: 'Alert packs',
-          body: <p>Unused alerts in a pack bought in the last 14 days can be refunded in proportion to what is left. Alerts already spoken on stream cannot be refunded.</p>,
+          body: (
+            <p>
+              Unused alerts in a pack bought in the last 14 days can be refunded in proportion to what is
+              left. Alerts already spoken on stream cannot be refunded.
+            </p>
+          ),
         },
         {
           id: 'problems',
           title: 'When something goes wrong',
           body: (
             <p>
-              If a render fails or an alert is not delivered because of a fault on our side, we restore the credit or refund the charge for it. If you were charged twice, we
-              refund the duplicate.
+              If a render fails or an alert is not delivered because of a fault on our side, we restore the
+              credit or refund the charge for it. If you were charged twice, we refund the duplicate.
             </p>
           ),
         },
@@ -47,8 +62,8 @@ export function RefundPolicyPage() {
           title: 'Tips and donations',
           body: (
             <p>
-              Tips your viewers send go to you through the payment or donation service that handled them. Refunds of those payments are between the viewer, you and that
-              service.
+              Tips your viewers send go to you through the payment or donation service that handled them.
+              Refunds of those payments are between the viewer, you and that service.
             </p>
           ),
         },
@@ -61,8 +76,9 @@ export function RefundPolicyPage() {
               <Link to={PATHS.contact} className="text-accent hover:underline">
                 contact form
               </Link>{' '}
-              with the email of your account and the date of the payment. We answer within 3 business days; approved refunds go back to the original payment method and
-              usually arrive within 5–10 business days.
+              with the email of your account and the date of the payment. We answer within 3 business days;
+              approved refunds go back to the original payment method and usually arrive within 5–10 business
+              days.
             </p>
           ),
         },

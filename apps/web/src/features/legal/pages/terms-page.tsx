@@ -7,8 +7,9 @@ export function TermsPage() {
       updated="1 November 2026"
       intro={
         <p>
-          These terms govern your use of this Mouthpiece installation, run by its operator (“we”). By creating an account or using the service you agree to them. If you use
-          Mouthpiece for a company or channel, you accept them on its behalf.
+          These terms govern your use of this Mouthpiece installation, run by its operator (“we”). By creating
+          an account or using the service you agree to them. If you use Mouthpiece for a company or channel,
+          you accept them on its behalf.
         </p>
       }
       sections={[
@@ -31,10 +32,14 @@ export function TermsPage() {
           body: (
             <>
               <p>
-                You own the scripts, media and videos you create. You give us the permission we need to store, process and show them in order to run the service for you — for
-                example to render a video or to play an alert on your stream.
+                You own the scripts, media and videos you create. You give us the permission we need to store,
+                process and show them in order to run the service for you — for example to render a video or
+                to play an alert on your stream.
               </p>
-              <p>You confirm you have the rights to everything you upload, including any voice sample and any video you react to.</p>
+              <p>
+                You confirm you have the rights to everything you upload, including any voice sample and any
+                video you react to.
+              </p>
             </>
           ),
         },
@@ -61,8 +66,9 @@ export function TermsPage() {
           title: 'Stream alerts and tips',
           body: (
             <p>
-              Alerts speak messages written by your viewers. You choose the moderation settings and remain responsible for what plays on your stream. Tips and donations are
-              processed by the platform or payment provider that received them; their terms apply to those payments.
+              Alerts speak messages written by your viewers. You choose the moderation settings and remain
+              responsible for what plays on your stream. Tips and donations are processed by the platform or
+              payment provider that received them; their terms apply to those payments.
             </p>
           ),
         },
@@ -71,8 +77,9 @@ export function TermsPage() {
           title: 'Plans and payment',
           body: (
             <p>
-              Paid plans renew automatically each billing period until you cancel. You can cancel at any time; the plan stays active until the end of the period you paid for.
-              Prices may change with at least 30 days’ notice. Refunds follow our Refund Policy.
+              Paid plans renew automatically each billing period until you cancel. You can cancel at any time;
+              the plan stays active until the end of the period you paid for. Prices may change with at least
+              30 days’ notice. Refunds follow our Refund Policy.
             </p>
           ),
         },
@@ -81,8 +88,9 @@ export function TermsPage() {
           title: 'AI-generated output',
           body: (
             <p>
-              Generated voices, avatars and captions are produced automatically and may contain mistakes. Review them before you publish. Label synthetic media where the law or
-              a platform’s rules require it.
+              Generated voices, avatars and captions are produced automatically and may contain mistakes.
+              Review them before you publish. Label synthetic media where the law or a platform’s rules
+              require it.
             </p>
           ),
         },
@@ -91,8 +99,8 @@ export function TermsPage() {
           title: 'Availability and changes',
           body: (
             <p>
-              We work to keep the service available but do not promise it will be uninterrupted. We may change or retire features; when a change removes something you pay for,
-              we will tell you in advance.
+              We work to keep the service available but do not promise it will be uninterrupted. We may change
+              or retire features; when a change removes something you pay for, we will tell you in advance.
             </p>
           ),
         },
@@ -101,20 +109,31 @@ export function TermsPage() {
           title: 'Liability',
           body: (
             <p>
-              The service is provided “as is”. To the extent the law allows, we are not liable for indirect or consequential losses, and our total liability is limited to what
-              you paid us in the 12 months before the claim. Nothing here limits liability that cannot be limited by law.
+              The service is provided “as is”. To the extent the law allows, we are not liable for indirect or
+              consequential losses, and our total liability is limited to what you paid us in the 12 months
+              before the claim. Nothing here limits liability that cannot be limited by law.
             </p>
           ),
         },
         {
           id: 'ending',
           title: 'Ending the agreement',
-          body: <p>You may stop using Mouthpiece and ask us to delete your account at any time. We may end these terms if you seriously or repeatedly break them.</p>,
+          body: (
+            <p>
+              You may stop using Mouthpiece and ask us to delete your account at any time. We may end these
+              terms if you seriously or repeatedly break them.
+            </p>
+          ),
         },
         {
           id: 'changes',
           title: 'Changes to these terms',
-          body: <p>We will post changes here with a new date and give notice by email for significant ones. Continuing to use the service after that means you accept them.</p>,
+          body: (
+            <p>
+              We will post changes here with a new date and give notice by email for significant ones.
+              Continuing to use the service after that means you accept them.
+            </p>
+          ),
         },
       ]}
     />

@@ -33,7 +33,10 @@ export function OutboxMailPage() {
   const [view, setView] = useState<'text' | 'html'>('text')
 
   const back = (
-    <Link to={PATHS.adminOutbox} className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-text">
+    <Link
+      to={PATHS.adminOutbox}
+      className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-text"
+    >
       <ChevronLeftIcon size={16} /> Outbox
     </Link>
   )
@@ -64,7 +67,11 @@ export function OutboxMailPage() {
           <dd className="text-text">{formatDateTime(m.created_at)}</dd>
         </dl>
         {m.html ? (
-          <div role="tablist" aria-label="Mail format" className="mt-6 inline-flex rounded-lg border border-border bg-[#11141c] p-1">
+          <div
+            role="tablist"
+            aria-label="Mail format"
+            className="mt-6 inline-flex rounded-lg border border-border bg-[#11141c] p-1"
+          >
             {(['text', 'html'] as const).map((v) => (
               <button
                 key={v}
@@ -72,7 +79,10 @@ export function OutboxMailPage() {
                 type="button"
                 aria-selected={view === v}
                 onClick={() => setView(v)}
-                className={cn('rounded-md px-3 py-1.5 text-sm', view === v ? 'bg-surface-2 text-text' : 'text-muted hover:text-text')}
+                className={cn(
+                  'rounded-md px-3 py-1.5 text-sm',
+                  view === v ? 'bg-surface-2 text-text' : 'text-muted hover:text-text',
+                )}
               >
                 {v === 'text' ? 'Text' : 'HTML'}
               </button>
@@ -81,9 +91,17 @@ export function OutboxMailPage() {
         ) : null}
         <div className="mt-4 border-t border-border pt-5">
           {view === 'html' && m.html ? (
-            <iframe title="Mail HTML" sandbox="" srcDoc={m.html} className="h-[60vh] w-full rounded-lg bg-white" />
+            <iframe
+              title="Mail HTML"
+              sandbox=""
+              srcDoc={m.html}
+              className="h-[60vh] w-full rounded-lg bg-white"
+            />
           ) : (
-            <pre data-testid="mail-text" className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-[#d4d8e3]">
+            <pre
+              data-testid="mail-text"
+              className="font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-[#d4d8e3]"
+            >
               <Linkified text={m.text} />
             </pre>
           )}

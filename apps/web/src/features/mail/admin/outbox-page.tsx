@@ -17,7 +17,9 @@ interface MailRow {
 
 export const formatDateTime = (iso: string) => {
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return Number.isNaN(d.getTime())
+    ? '—'
+    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 }
 
 const columns: Array<Column<MailRow>> = [
@@ -25,13 +27,22 @@ const columns: Array<Column<MailRow>> = [
     key: 'subject',
     header: 'Subject',
     cell: (m) => (
-      <Link to={to.adminOutboxMail(m.id)} onClick={(e) => e.stopPropagation()} className="font-medium text-text hover:text-accent">
+      <Link
+        to={to.adminOutboxMail(m.id)}
+        onClick={(e) => e.stopPropagation()}
+        className="font-medium text-text hover:text-accent"
+      >
         {m.subject || '(no subject)'}
       </Link>
     ),
   },
   { key: 'to', header: 'To', cell: (m) => <span className="break-all">{m.to}</span> },
-  { key: 'date', header: 'Sent', hideOnMobile: true, cell: (m) => <span className="whitespace-nowrap text-muted">{formatDateTime(m.created_at)}</span> },
+  {
+    key: 'date',
+    header: 'Sent',
+    hideOnMobile: true,
+    cell: (m) => <span className="whitespace-nowrap text-muted">{formatDateTime(m.created_at)}</span>,
+  },
 ]
 
 /** /admin/outbox: the mails the server wrote to its outbox (the embedded mail default). */
@@ -41,7 +52,10 @@ export function OutboxPage() {
   const mails = useQuery(outboxQuery(page))
   return (
     <div>
-      <PageHeader title="Outbox" description="Without an SMTP server, every mail Mouthpiece sends — password resets, support messages — is kept here." />
+      <PageHeader
+        title="Outbox"
+        description="Without an SMTP server, every mail Mouthpiece sends — password resets, support messages — is kept here."
+      />
       <DataTable
         caption="Outbox"
         columns={columns}
@@ -64,7 +78,9 @@ export function OutboxPage() {
         </div>
       ) : null}
       <Card className="mt-6">
-        <p className="text-sm text-muted">Set SMTP_URL on the server to deliver mail for real; the outbox then stays empty.</p>
+        <p className="text-sm text-muted">
+          Set SMTP_URL on the server to deliver mail for real; the outbox then stays empty.
+        </p>
       </Card>
     </div>
   )

@@ -15,7 +15,12 @@ import { NotificationBell } from './notification-bell'
 
 const NOW_S = Math.floor(Date.now() / 1000)
 const note = (id: number, extra: Partial<Notification> = {}): Notification => ({
-  id, content: `Payment ${id} received.`, type: 1, seen: false, time_created: NOW_S - 120, ...extra,
+  id,
+  content: `Payment ${id} received.`,
+  type: 1,
+  seen: false,
+  time_created: NOW_S - 120,
+  ...extra,
 })
 /** The server side of the list: `all` newest first, paged by the query's limit and page. */
 function listOf(all: Notification[], calls: number[] = []): FakeHandler {
@@ -38,7 +43,9 @@ function markSeenIn(all: Notification[]): FakeHandler {
     const id = (call.body as { notification: number }).notification
     const index = all.findIndex((n) => n.id === id)
     all[index] = { ...all[index]!, seen: true }
-    return { body: { notification: all[index], quantity_unseen_notification: all.filter((n) => !n.seen).length } }
+    return {
+      body: { notification: all[index], quantity_unseen_notification: all.filter((n) => !n.seen).length },
+    }
   }
 }
 const me = { 'GET /api/get-user-login': () => ({ body: { user: sampleUser } }) }
@@ -87,7 +94,10 @@ async function renderBell() {
 const bell = () => screen.getByRole('button', { name: /^Notifications/ })
 const badge = () => screen.queryByTestId('notification-badge')
 const panel = () => screen.getByRole('dialog', { name: 'Notifications' })
-const rows = () => within(panel()).queryAllByRole('button').filter((b) => b.hasAttribute('data-notification-item'))
+const rows = () =>
+  within(panel())
+    .queryAllByRole('button')
+    .filter((b) => b.hasAttribute('data-notification-item'))
 
 describe('notification bell', () => {
   it('shows the unseen count from the first page and hides the badge at 0', async () => {
@@ -120,7 +130,11 @@ describe('notification bell', () => {
     await renderBell()
     await user.click(bell())
     await waitFor(() => expect(rows()).toHaveLength(3))
-    expect(rows().map((r) => within(r).getByTestId('notification-age').textContent)).toEqual([expect.stringMatching(/^3\dS$/), '3HR', '2D AGO'])
+    expect(rows().map((r) => within(r).getByTestId('notification-age').textContent)).toEqual([
+      expect.stringMatching(/^3\dS$/),
+      '3HR',
+      '2D AGO',
+    ])
     expect(rows().map((r) => r.dataset.seen)).toEqual(['false', 'true', 'false'])
     expect(rows()[0]).toHaveTextContent('Unseen: Payment 3 received.')
     const list = server.calls.find((c) => c.path === '/api/notifications')
@@ -133,12 +147,15 @@ describe('notification bell', () => {
     let fail = true
     fakeFetch({
       ...me,
-      'GET /api/notifications': (call) => (fail ? { status: 500, body: { message: 'Database is asleep#db' } } : listOf([note(1)])(call)),
+      'GET /api/notifications': (call) =>
+        fail ? { status: 500, body: { message: 'Database is asleep#db' } } : listOf([note(1)])(call),
     })
     await renderBell()
     await user.click(bell())
     // The app's queries retry once, 1 s later: the message shows after that, past findBy's default 1 s.
-    expect(await within(panel()).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Database is asleep')
+    expect(await within(panel()).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Database is asleep',
+    )
     fail = false
     await user.click(within(panel()).getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(rows()).toHaveLength(1))
@@ -207,7 +224,9 @@ describe('notification bell', () => {
     expect(await screen.findByText('Billing page')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(badge()).toHaveTextContent('1')
-    expect(server.calls.find((c) => c.path === '/api/notifications/update-status')?.body).toEqual({ notification: 2 })
+    expect(server.calls.find((c) => c.path === '/api/notifications/update-status')?.body).toEqual({
+      notification: 2,
+    })
 
     // Reopened: the row is seen now.
     await user.click(bell())
@@ -243,7 +262,10 @@ describe('notification bell', () => {
     fakeFetch({
       ...me,
       'GET /api/notifications': listOf([note(1)]),
-      'POST /api/notifications/update-status': () => ({ status: 404, body: { message: 'Notification not found' } }),
+      'POST /api/notifications/update-status': () => ({
+        status: 404,
+        body: { message: 'Notification not found' },
+      }),
     })
     await renderBell()
     await waitFor(() => expect(badge()).toHaveTextContent('1'))

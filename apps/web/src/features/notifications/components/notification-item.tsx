@@ -48,13 +48,24 @@ export function NotificationItem({ item, nowMs, busy, onOpen, onKeyDown }: Notif
           {busy ? <Spinner size={16} className="text-accent" /> : <TypeIcon type={item.type} />}
         </span>
         <span className="min-w-0 flex-1">
-          <span className={cn('block text-sm leading-snug break-words', item.seen ? 'text-[#aeb4c2]' : 'font-medium text-text')}>
+          <span
+            className={cn(
+              'block text-sm leading-snug break-words',
+              item.seen ? 'text-[#aeb4c2]' : 'font-medium text-text',
+            )}
+          >
             {item.seen ? null : <span className="sr-only">Unseen: </span>}
             {item.content}
           </span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1.5 pt-0.5">
-          <span className={cn('text-[11px] font-semibold tracking-wide tabular-nums', item.seen ? 'text-muted' : 'text-accent')} data-testid="notification-age">
+          <span
+            className={cn(
+              'text-[11px] font-semibold tracking-wide tabular-nums',
+              item.seen ? 'text-muted' : 'text-accent',
+            )}
+            data-testid="notification-age"
+          >
             {age}
           </span>
           {item.seen ? null : <span aria-hidden="true" className="h-2 w-2 rounded-full bg-accent" />}

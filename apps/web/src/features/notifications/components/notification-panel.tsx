@@ -36,7 +36,14 @@ function moveFocus(e: KeyboardEvent<HTMLButtonElement>) {
   const list = e.currentTarget.closest('ul')
   const rows = Array.from(list?.querySelectorAll<HTMLButtonElement>('[data-notification-item]') ?? [])
   const at = rows.indexOf(e.currentTarget)
-  const to = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : e.key === 'ArrowDown' ? Math.min(rows.length - 1, at + 1) : Math.max(0, at - 1)
+  const to =
+    e.key === 'Home'
+      ? 0
+      : e.key === 'End'
+        ? rows.length - 1
+        : e.key === 'ArrowDown'
+          ? Math.min(rows.length - 1, at + 1)
+          : Math.max(0, at - 1)
   e.preventDefault()
   rows[to]?.focus()
 }
@@ -45,7 +52,20 @@ function moveFocus(e: KeyboardEvent<HTMLButtonElement>) {
  * The bell's panel: a dropdown under the bell on desktop, a full-width sheet under the header below
  * 800 px. Newest first, infinite loading at the 10% threshold (SPEC §9).
  */
-export function NotificationPanel({ ref, id, feed, isPending, error, onRetry, hasMore, more, onLoadMore, busyId, onOpenItem, onClose }: NotificationPanelProps) {
+export function NotificationPanel({
+  ref,
+  id,
+  feed,
+  isPending,
+  error,
+  onRetry,
+  hasMore,
+  more,
+  onLoadMore,
+  busyId,
+  onOpenItem,
+  onClose,
+}: NotificationPanelProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const [now, setNow] = useState(() => Date.now())
 
@@ -84,7 +104,10 @@ export function NotificationPanel({ ref, id, feed, isPending, error, onRetry, ha
       <div className="flex items-center gap-2 border-b border-border px-4 py-3">
         <h2 className="text-base font-semibold text-text">Notifications</h2>
         {unseen > 0 ? (
-          <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent" data-testid="panel-unseen">
+          <span
+            className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent"
+            data-testid="panel-unseen"
+          >
             {unseen} unseen
           </span>
         ) : null}
@@ -98,24 +121,41 @@ export function NotificationPanel({ ref, id, feed, isPending, error, onRetry, ha
         </button>
       </div>
 
-      <div ref={scroller} onScroll={checkScroll} data-testid="notification-scroller" className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+      <div
+        ref={scroller}
+        onScroll={checkScroll}
+        data-testid="notification-scroller"
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      >
         {isPending ? (
           <div className="flex min-h-40 items-center justify-center text-accent">
             <Spinner size={24} label="Loading notifications…" />
           </div>
         ) : error && !feed ? (
-          <div role="alert" className="flex min-h-40 flex-col items-center justify-center gap-3 px-6 py-8 text-center">
+          <div
+            role="alert"
+            className="flex min-h-40 flex-col items-center justify-center gap-3 px-6 py-8 text-center"
+          >
             <p className="text-sm text-danger">{error}</p>
             <Button variant="tertiary" size="sm" onClick={onRetry}>
               Try again
             </Button>
           </div>
         ) : items.length === 0 && !hasMore ? (
-          <p className="flex min-h-40 items-center justify-center px-6 py-10 text-center text-sm text-muted">{EMPTY_NOTIFICATIONS_TEXT}</p>
+          <p className="flex min-h-40 items-center justify-center px-6 py-10 text-center text-sm text-muted">
+            {EMPTY_NOTIFICATIONS_TEXT}
+          </p>
         ) : (
           <ul aria-label="Notifications, newest first">
             {items.map((item) => (
-              <NotificationItem key={item.id} item={item} nowMs={now} busy={busyId === item.id} onOpen={onOpenItem} onKeyDown={moveFocus} />
+              <NotificationItem
+                key={item.id}
+                item={item}
+                nowMs={now}
+                busy={busyId === item.id}
+                onOpen={onOpenItem}
+                onKeyDown={moveFocus}
+              />
             ))}
           </ul>
         )}

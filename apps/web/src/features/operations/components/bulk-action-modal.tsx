@@ -1,7 +1,10 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { BULK_FINAL_VIDEO_ACTIONS, BULK_USER_ACTIONS } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+import {
+  BULK_FINAL_VIDEO_ACTIONS,
+  BULK_USER_ACTIONS,
+} from '@mouthpiece/contracts/operations/bulk-actions.routes'
 import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
 import { Button } from '../../../components/ui/button'
 import { Modal } from '../../../components/ui/modal'
@@ -29,12 +32,21 @@ function Progress({ id, onDone, target }: { id: string; onDone: () => void; targ
     <div className="flex flex-col gap-4" data-testid="bulk-progress">
       <div>
         <div className="mb-1.5 flex justify-between text-sm">
-          <span className="text-text">{finished ? (b.status === 'completed' ? 'Done' : 'Stopped') : 'Working…'}</span>
+          <span className="text-text">
+            {finished ? (b.status === 'completed' ? 'Done' : 'Stopped') : 'Working…'}
+          </span>
           <span className="text-muted">
             {b.processed} of {b.total}
           </span>
         </div>
-        <div className="h-2 overflow-hidden rounded-full bg-surface-2" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Bulk action progress">
+        <div
+          className="h-2 overflow-hidden rounded-full bg-surface-2"
+          role="progressbar"
+          aria-valuenow={pct}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label="Bulk action progress"
+        >
           <div className="h-full rounded-full bg-accent transition-all" style={{ width: `${pct}%` }} />
         </div>
       </div>
@@ -42,18 +54,35 @@ function Progress({ id, onDone, target }: { id: string; onDone: () => void; targ
         <div className="rounded-lg border border-border bg-[#0f1218] p-4 text-sm" data-testid="bulk-report">
           <p className="font-medium text-text">Report</p>
           <ul className="mt-2 grid grid-cols-3 gap-2 text-center">
-            <li><span className="block text-xl font-semibold text-text">{b.changed}</span><span className="text-muted">changed</span></li>
-            <li><span className="block text-xl font-semibold text-text">{b.skipped}</span><span className="text-muted">already so</span></li>
-            <li><span className={`block text-xl font-semibold ${b.failed ? 'text-danger' : 'text-text'}`}>{b.failed}</span><span className="text-muted">failed</span></li>
+            <li>
+              <span className="block text-xl font-semibold text-text">{b.changed}</span>
+              <span className="text-muted">changed</span>
+            </li>
+            <li>
+              <span className="block text-xl font-semibold text-text">{b.skipped}</span>
+              <span className="text-muted">already so</span>
+            </li>
+            <li>
+              <span className={`block text-xl font-semibold ${b.failed ? 'text-danger' : 'text-text'}`}>
+                {b.failed}
+              </span>
+              <span className="text-muted">failed</span>
+            </li>
           </ul>
           {b.errors.length ? (
             <ul className="mt-3 max-h-32 overflow-y-auto text-xs text-danger">
               {b.errors.map((e) => (
-                <li key={e.id}>{t.one} {e.id}: {e.message}</li>
+                <li key={e.id}>
+                  {t.one} {e.id}: {e.message}
+                </li>
               ))}
             </ul>
           ) : null}
-          <Link to={`${PATHS.adminAuditLog}?action=${t.audit}.${b.action}`} className="mt-3 inline-block text-accent hover:underline" onClick={onDone}>
+          <Link
+            to={`${PATHS.adminAuditLog}?action=${t.audit}.${b.action}`}
+            className="mt-3 inline-block text-accent hover:underline"
+            onClick={onDone}
+          >
             See each change in the audit log
           </Link>
         </div>
@@ -67,7 +96,19 @@ function Progress({ id, onDone, target }: { id: string; onDone: () => void; targ
  * action, run the dry-run count, confirm that number, then watch the background job's progress
  * and read its report.
  */
-export function BulkActionModal({ open, onClose, target, filter, describe }: { open: boolean; onClose: () => void; target: Target; filter: BulkActionInput['filter']; describe: string }) {
+export function BulkActionModal({
+  open,
+  onClose,
+  target,
+  filter,
+  describe,
+}: {
+  open: boolean
+  onClose: () => void
+  target: Target
+  filter: BulkActionInput['filter']
+  describe: string
+}) {
   const t = TARGETS[target]
   const [action, setAction] = useState<Action>(t.actions[0]!)
   const [count, setCount] = useState<number>()
@@ -75,7 +116,10 @@ export function BulkActionModal({ open, onClose, target, filter, describe }: { o
   const client = useQueryClient()
   const input = { target, action, filter } as BulkActionInput
   const dryRun = useMutation({ mutationFn: () => previewBulk(input), onSuccess: setCount })
-  const start = useMutation({ mutationFn: () => startBulk({ ...input, confirm_count: count ?? 0 }), onSuccess: (b) => setJobId(b.id) })
+  const start = useMutation({
+    mutationFn: () => startBulk({ ...input, confirm_count: count ?? 0 }),
+    onSuccess: (b) => setJobId(b.id),
+  })
   const close = () => {
     setCount(undefined)
     setJobId(undefined)
@@ -91,19 +135,38 @@ export function BulkActionModal({ open, onClose, target, filter, describe }: { o
         <div className="flex flex-col gap-4">
           <Progress id={jobId} onDone={close} target={target} />
           <div className="flex justify-end">
-            <Button variant="tertiary" onClick={close}>Close</Button>
+            <Button variant="tertiary" onClick={close}>
+              Close
+            </Button>
           </div>
         </div>
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-muted">
-            Applies to <span className="text-text">every {t.one.toLowerCase()} matching {describe}</span>, on all pages. Each change is written to the audit log.
+            Applies to{' '}
+            <span className="text-text">
+              every {t.one.toLowerCase()} matching {describe}
+            </span>
+            , on all pages. Each change is written to the audit log.
           </p>
           <fieldset className="flex flex-wrap gap-2">
             <legend className="mb-2 text-sm text-muted">Action</legend>
             {t.actions.map((a) => (
-              <label key={a} className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${a === action ? 'border-accent bg-accent/12 text-accent' : 'border-border text-[#c9cedb]'}`}>
-                <input type="radio" name="bulk-action" value={a} checked={a === action} className="sr-only" onChange={() => { setAction(a); setCount(undefined) }} />
+              <label
+                key={a}
+                className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${a === action ? 'border-accent bg-accent/12 text-accent' : 'border-border text-[#c9cedb]'}`}
+              >
+                <input
+                  type="radio"
+                  name="bulk-action"
+                  value={a}
+                  checked={a === action}
+                  className="sr-only"
+                  onChange={() => {
+                    setAction(a)
+                    setCount(undefined)
+                  }}
+                />
                 {VERB[a]} {t.noun}
               </label>
             ))}
@@ -113,14 +176,34 @@ export function BulkActionModal({ open, onClose, target, filter, describe }: { o
               {`Dry run: count matching ${t.noun}`}
             </Button>
           ) : (
-            <div className="rounded-lg border border-border bg-[#0f1218] p-4 text-sm" data-testid="bulk-dry-run">
-              {count === 0 ? `No ${t.noun} match this filter.` : <>This will <b className="text-text">{VERB[action].toLowerCase()} {count} {count === 1 ? t.one.toLowerCase() : t.noun}</b>.</>}
+            <div
+              className="rounded-lg border border-border bg-[#0f1218] p-4 text-sm"
+              data-testid="bulk-dry-run"
+            >
+              {count === 0 ? (
+                `No ${t.noun} match this filter.`
+              ) : (
+                <>
+                  This will{' '}
+                  <b className="text-text">
+                    {VERB[action].toLowerCase()} {count} {count === 1 ? t.one.toLowerCase() : t.noun}
+                  </b>
+                  .
+                </>
+              )}
             </div>
           )}
           <FormError message={dryRun.error?.message ?? start.error?.message} />
           <div className="flex justify-end gap-2">
-            <Button variant="tertiary" onClick={close}>Cancel</Button>
-            <Button destructive={action !== 'enable'} disabled={!count} loading={start.isPending} onClick={() => start.mutate()}>
+            <Button variant="tertiary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              destructive={action !== 'enable'}
+              disabled={!count}
+              loading={start.isPending}
+              onClick={() => start.mutate()}
+            >
               {count ? `${VERB[action]} ${count} ${t.noun}` : VERB[action]}
             </Button>
           </div>

@@ -11,22 +11,68 @@ import { stressTestQuery, stressTestsQuery, useStressTestPush } from '../api'
 import { STRESS_TARGET_LABEL, StressStatus, StressTestView, ms } from '../components/stress-test-view'
 
 const columns: Array<ServerColumn<StressTest>> = [
-  { id: 'created_at', header: 'Started', sortKey: 'created_at', cell: ({ row: { original: r } }) => <Link className="whitespace-nowrap text-accent hover:underline" to={`/admin/stress-test/results/${r.session_id}`}>{new Date(r.created_at).toLocaleString()}</Link> },
+  {
+    id: 'created_at',
+    header: 'Started',
+    sortKey: 'created_at',
+    cell: ({ row: { original: r } }) => (
+      <Link
+        className="whitespace-nowrap text-accent hover:underline"
+        to={`/admin/stress-test/results/${r.session_id}`}
+      >
+        {new Date(r.created_at).toLocaleString()}
+      </Link>
+    ),
+  },
   { id: 'target', header: 'Service', cell: ({ row: { original: r } }) => STRESS_TARGET_LABEL[r.target] },
   { id: 'status', header: 'Status', cell: ({ row: { original: r } }) => <StressStatus run={r} /> },
   { id: 'done', header: 'Requests', cell: ({ row: { original: r } }) => `${r.done} / ${r.requests}` },
-  { id: 'rps', header: 'Throughput', hideOnMobile: true, cell: ({ row: { original: r } }) => (r.throughput_rps === null ? '—' : `${r.throughput_rps} req/s`) },
-  { id: 'p95', header: 'p50 · p95 · p99', hideOnMobile: true, cell: ({ row: { original: r } }) => (r.latency_ms ? `${ms(r.latency_ms.p50)} · ${ms(r.latency_ms.p95)} · ${ms(r.latency_ms.p99)}` : '—') },
-  { id: 'errors', header: 'Errors', cell: ({ row: { original: r } }) => (r.errors ? <span className="text-danger">{r.errors}</span> : 0) },
-  { id: 'by', header: 'By', hideOnMobile: true, cell: ({ row: { original: r } }) => <span className="text-muted">{r.created_by}</span> },
+  {
+    id: 'rps',
+    header: 'Throughput',
+    hideOnMobile: true,
+    cell: ({ row: { original: r } }) => (r.throughput_rps === null ? '—' : `${r.throughput_rps} req/s`),
+  },
+  {
+    id: 'p95',
+    header: 'p50 · p95 · p99',
+    hideOnMobile: true,
+    cell: ({ row: { original: r } }) =>
+      r.latency_ms ? `${ms(r.latency_ms.p50)} · ${ms(r.latency_ms.p95)} · ${ms(r.latency_ms.p99)}` : '—',
+  },
+  {
+    id: 'errors',
+    header: 'Errors',
+    cell: ({ row: { original: r } }) => (r.errors ? <span className="text-danger">{r.errors}</span> : 0),
+  },
+  {
+    id: 'by',
+    header: 'By',
+    hideOnMobile: true,
+    cell: ({ row: { original: r } }) => <span className="text-muted">{r.created_by}</span>,
+  },
 ]
 
 function ResultDetail({ sessionId }: { sessionId: string }) {
   const run = useQuery(stressTestQuery(sessionId))
   return (
     <div>
-      <PageHeader title="Stress test result" description={`Session ${sessionId}`} actions={<ButtonLink variant="tertiary" size="sm" to="/admin/stress-test/results">All results</ButtonLink>} />
-      {run.isPending ? <LoadingBlock label="Reading the result…" /> : run.isError ? <FormError message={run.error.message} /> : <StressTestView run={run.data} />}
+      <PageHeader
+        title="Stress test result"
+        description={`Session ${sessionId}`}
+        actions={
+          <ButtonLink variant="tertiary" size="sm" to="/admin/stress-test/results">
+            All results
+          </ButtonLink>
+        }
+      />
+      {run.isPending ? (
+        <LoadingBlock label="Reading the result…" />
+      ) : run.isError ? (
+        <FormError message={run.error.message} />
+      ) : (
+        <StressTestView run={run.data} />
+      )}
     </div>
   )
 }
@@ -41,7 +87,15 @@ export function StressResultsPage() {
   if (id) return <ResultDetail sessionId={id} />
   return (
     <div>
-      <PageHeader title="Stress test results" description="Every run with its throughput, latency percentiles and errors, newest first." actions={<ButtonLink size="sm" to="/admin/stress-test/testing">New stress test</ButtonLink>} />
+      <PageHeader
+        title="Stress test results"
+        description="Every run with its throughput, latency percentiles and errors, newest first."
+        actions={
+          <ButtonLink size="sm" to="/admin/stress-test/testing">
+            New stress test
+          </ButtonLink>
+        }
+      />
       <ServerTable
         caption="Stress test results"
         columns={columns}

@@ -13,7 +13,11 @@ import { STRESS_TARGET_LABEL, StressTestView } from '../components/stress-test-v
 
 const FIELDS = [
   { key: 'requests', label: 'Requests', hint: `1 – ${STRESS_CAPS.requests} in all` },
-  { key: 'concurrency', label: 'Concurrency', hint: `1 – ${STRESS_CAPS.concurrency} at once, only while users leave room` },
+  {
+    key: 'concurrency',
+    label: 'Concurrency',
+    hint: `1 – ${STRESS_CAPS.concurrency} at once, only while users leave room`,
+  },
   { key: 'duration_s', label: 'Duration cap (seconds)', hint: `1 – ${STRESS_CAPS.duration_s}` },
 ] as const
 type Caps = Record<(typeof FIELDS)[number]['key'], string>
@@ -27,7 +31,10 @@ function CurrentRun({ sessionId }: { sessionId: string }) {
     <>
       <StressTestView run={run.data} />
       <p className="mt-4 text-sm text-muted">
-        <Link className="text-accent hover:underline" to={`/admin/stress-test/results/${sessionId}`}>Open this result</Link> · kept with the others in stress test results.
+        <Link className="text-accent hover:underline" to={`/admin/stress-test/results/${sessionId}`}>
+          Open this result
+        </Link>{' '}
+        · kept with the others in stress test results.
       </p>
     </>
   )
@@ -48,14 +55,24 @@ export function StressTestingPage() {
 
   return (
     <div>
-      <PageHeader title="Stress test" description="Load our own speech engine or render workers with a bounded run. Runs take the lowest priority: they stand aside whenever real users need the engine." />
+      <PageHeader
+        title="Stress test"
+        description="Load our own speech engine or render workers with a bounded run. Runs take the lowest priority: they stand aside whenever real users need the engine."
+      />
       <Card title="New run" className="mb-6">
         <form
           className="grid gap-5"
           onSubmit={(e) => {
             e.preventDefault()
             start.mutate(
-              { target, body: { requests: Number(caps.requests), concurrency: Number(caps.concurrency), duration_s: Number(caps.duration_s) } },
+              {
+                target,
+                body: {
+                  requests: Number(caps.requests),
+                  concurrency: Number(caps.concurrency),
+                  duration_s: Number(caps.duration_s),
+                },
+              },
               { onSuccess: (run) => setSessionId(run.session_id) },
             )
           }}
@@ -63,8 +80,18 @@ export function StressTestingPage() {
           <fieldset className="flex flex-wrap gap-3">
             <legend className="mb-2 text-sm font-medium text-[#c9cedb]">Service</legend>
             {STRESS_TARGETS.map((t) => (
-              <label key={t} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${target === t ? 'border-accent text-text' : 'border-border text-muted'}`}>
-                <input type="radio" name="target" value={t} checked={target === t} onChange={() => setTarget(t)} className="accent-[var(--color-accent)]" />
+              <label
+                key={t}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${target === t ? 'border-accent text-text' : 'border-border text-muted'}`}
+              >
+                <input
+                  type="radio"
+                  name="target"
+                  value={t}
+                  checked={target === t}
+                  onChange={() => setTarget(t)}
+                  className="accent-[var(--color-accent)]"
+                />
                 {STRESS_TARGET_LABEL[t]}
               </label>
             ))}
@@ -72,11 +99,18 @@ export function StressTestingPage() {
           <div className="grid gap-4 sm:grid-cols-3">
             {FIELDS.map((f) => (
               <Field key={f.key} label={f.label} hint={f.hint} error={fieldError(f.key)}>
-                <TextInput type="number" inputMode="numeric" value={caps[f.key]} onChange={(e) => setCaps({ ...caps, [f.key]: e.target.value })} />
+                <TextInput
+                  type="number"
+                  inputMode="numeric"
+                  value={caps[f.key]}
+                  onChange={(e) => setCaps({ ...caps, [f.key]: e.target.value })}
+                />
               </Field>
             ))}
           </div>
-          {start.error && !(error && FIELDS.some((f) => fieldError(f.key))) ? <FormError message={start.error.message} /> : null}
+          {start.error && !(error && FIELDS.some((f) => fieldError(f.key))) ? (
+            <FormError message={start.error.message} />
+          ) : null}
           <div>
             <Button type="submit" loading={start.isPending} disabled={Boolean(running && !sessionId)}>
               Start stress test
@@ -84,7 +118,17 @@ export function StressTestingPage() {
           </div>
         </form>
       </Card>
-      {shown ? <CurrentRun sessionId={shown} /> : <p className="text-sm text-muted">No stress test is running. Past runs are in <Link className="text-accent hover:underline" to="/admin/stress-test/results">stress test results</Link>.</p>}
+      {shown ? (
+        <CurrentRun sessionId={shown} />
+      ) : (
+        <p className="text-sm text-muted">
+          No stress test is running. Past runs are in{' '}
+          <Link className="text-accent hover:underline" to="/admin/stress-test/results">
+            stress test results
+          </Link>
+          .
+        </p>
+      )}
     </div>
   )
 }

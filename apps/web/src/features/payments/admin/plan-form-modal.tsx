@@ -29,11 +29,20 @@ interface PlanForm {
 
 /** Server field names (422s from the service, 400s from the contract) → the form's fields. */
 const FIELD_OF: Record<string, Path<PlanForm>> = {
-  name: 'name', slug: 'slug', description: 'description', price_cents: 'price', trial_days: 'trial_days',
-  'entitlements.render_minutes_per_month': 'render_minutes', 'entitlements.max_resolution': 'max_resolution',
-  'entitlements.alerts_per_month': 'alerts', features: 'features', sort_order: 'sort_order', is_active: 'is_active',
+  name: 'name',
+  slug: 'slug',
+  description: 'description',
+  price_cents: 'price',
+  trial_days: 'trial_days',
+  'entitlements.render_minutes_per_month': 'render_minutes',
+  'entitlements.max_resolution': 'max_resolution',
+  'entitlements.alerts_per_month': 'alerts',
+  features: 'features',
+  sort_order: 'sort_order',
+  is_active: 'is_active',
 }
-const fieldFor = (key: string): Path<PlanForm> | undefined => FIELD_OF[key] ?? (key.startsWith('features.') ? 'features' : undefined)
+const fieldFor = (key: string): Path<PlanForm> | undefined =>
+  FIELD_OF[key] ?? (key.startsWith('features.') ? 'features' : undefined)
 
 const toForm = (p?: SubscriptionPlan): PlanForm => ({
   name: p?.name ?? '',
@@ -52,12 +61,21 @@ const toForm = (p?: SubscriptionPlan): PlanForm => ({
 const WHOLE = /^\d+$/
 const PRICE = /^\d+(\.\d{1,2})?$/
 
-function SelectInput({ invalid, className, ref, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean; ref?: Ref<HTMLSelectElement> }) {
+function SelectInput({
+  invalid,
+  className,
+  ref,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean; ref?: Ref<HTMLSelectElement> }) {
   return (
     <select
       ref={ref}
       aria-invalid={invalid || undefined}
-      className={cn('h-10 w-full rounded-lg border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/25', invalid ? 'border-danger' : 'border-border', className)}
+      className={cn(
+        'h-10 w-full rounded-lg border bg-[#11141c] px-3 text-sm text-text focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/25',
+        invalid ? 'border-danger' : 'border-border',
+        className,
+      )}
       {...rest}
     />
   )
@@ -75,7 +93,9 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
   const toast = useToast()
   const save = useSavePlan()
   const editing = Boolean(plan)
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<PlanForm>({ defaultValues: toForm(plan) })
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<PlanForm>({
+    defaultValues: toForm(plan),
+  })
   const err = formState.errors
 
   useEffect(() => {
@@ -97,8 +117,15 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
       description: v.description,
       price_cents: Math.round(Number(v.price) * 100),
       trial_days: Number(v.trial_days),
-      features: v.features.split('\n').map((l) => l.trim()).filter(Boolean),
-      entitlements: { render_minutes_per_month: Number(v.render_minutes), max_resolution: v.max_resolution, alerts_per_month: Number(v.alerts) },
+      features: v.features
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+      entitlements: {
+        render_minutes_per_month: Number(v.render_minutes),
+        max_resolution: v.max_resolution,
+        alerts_per_month: Number(v.alerts),
+      },
       is_active: v.is_active,
       sort_order: Number(v.sort_order),
     }
@@ -129,14 +156,25 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
       title={editing ? `Edit ${plan!.name}` : 'New plan'}
       size="lg"
       dismissible={!save.isPending}
-      footer={<FormModalFooter formId="plan-form" submitLabel={editing ? 'Save plan' : 'Create plan'} pending={save.isPending} onCancel={onClose} />}
+      footer={
+        <FormModalFooter
+          formId="plan-form"
+          submitLabel={editing ? 'Save plan' : 'Create plan'}
+          pending={save.isPending}
+          onCancel={onClose}
+        />
+      }
     >
       <form id="plan-form" onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" error={err.name?.message}>
             <TextInput placeholder="Creator" data-autofocus {...register('name')} />
           </Field>
-          <Field label="Slug" error={err.slug?.message} hint={editing ? 'Fixed once created.' : 'Lowercase letters, numbers and dashes.'}>
+          <Field
+            label="Slug"
+            error={err.slug?.message}
+            hint={editing ? 'Fixed once created.' : 'Lowercase letters, numbers and dashes.'}
+          >
             <TextInput
               placeholder="creator"
               readOnly={editing}
@@ -147,7 +185,12 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
           </Field>
         </div>
         <Field label="Description" error={err.description?.message}>
-          <TextArea rows={2} className="min-h-16" placeholder="For creators who post every week." {...register('description')} />
+          <TextArea
+            rows={2}
+            className="min-h-16"
+            placeholder="For creators who post every week."
+            {...register('description')}
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Price (USD)" error={err.price?.message} hint="Per month; 0 for a free trial.">
@@ -156,8 +199,19 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
           <Field label="Interval" hint="Plans renew every month.">
             <TextInput value="Monthly" readOnly aria-readonly className="cursor-not-allowed opacity-70" />
           </Field>
-          <Field label="Trial days" error={err.trial_days?.message} hint={editing ? 'Trial plans stay trials.' : 'More than 0 makes a free trial.'}>
-            <TextInput type="number" min={0} max={365} step={1} inputMode="numeric" {...register('trial_days')} />
+          <Field
+            label="Trial days"
+            error={err.trial_days?.message}
+            hint={editing ? 'Trial plans stay trials.' : 'More than 0 makes a free trial.'}
+          >
+            <TextInput
+              type="number"
+              min={0}
+              max={365}
+              step={1}
+              inputMode="numeric"
+              {...register('trial_days')}
+            />
           </Field>
         </div>
         <fieldset className="rounded-xl border border-border p-4">
@@ -180,11 +234,23 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
             </Field>
           </div>
         </fieldset>
-        <Field label="Features" error={err.features?.message} hint="One per line, as the pricing page lists them.">
-          <TextArea rows={4} placeholder={'60 render minutes a month\n1080p downloads'} {...register('features')} />
+        <Field
+          label="Features"
+          error={err.features?.message}
+          hint="One per line, as the pricing page lists them."
+        >
+          <TextArea
+            rows={4}
+            placeholder={'60 render minutes a month\n1080p downloads'}
+            {...register('features')}
+          />
         </Field>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label="Order" error={err.sort_order?.message} hint="Lower numbers come first on the pricing page.">
+          <Field
+            label="Order"
+            error={err.sort_order?.message}
+            hint="Lower numbers come first on the pricing page."
+          >
             <TextInput type="number" min={0} step={1} inputMode="numeric" {...register('sort_order')} />
           </Field>
           <div className="rounded-xl border border-border px-4 py-3">
@@ -192,7 +258,12 @@ export function PlanFormModal({ open, onClose, plan }: PlanFormModalProps) {
               control={control}
               name="is_active"
               render={({ field }) => (
-                <Switch checked={field.value} onChange={field.onChange} label="Active" description="Shown on the pricing pages and open to new subscribers." />
+                <Switch
+                  checked={field.value}
+                  onChange={field.onChange}
+                  label="Active"
+                  description="Shown on the pricing pages and open to new subscribers."
+                />
               )}
             />
           </div>

@@ -42,7 +42,8 @@ export function PlansPage() {
       key: 'trial',
       header: 'Trial',
       hideOnMobile: true,
-      cell: (p) => (p.is_trial ? <Badge tone="accent">{p.trial_days} days</Badge> : <span className="text-muted">—</span>),
+      cell: (p) =>
+        p.is_trial ? <Badge tone="accent">{p.trial_days} days</Badge> : <span className="text-muted">—</span>,
     },
     {
       key: 'entitlements',
@@ -59,14 +60,21 @@ export function PlansPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (p) => <Badge tone={p.is_active ? 'success' : 'neutral'}>{p.is_active ? 'Active' : 'Hidden'}</Badge>,
+      cell: (p) => (
+        <Badge tone={p.is_active ? 'success' : 'neutral'}>{p.is_active ? 'Active' : 'Hidden'}</Badge>
+      ),
     },
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       className: 'text-right',
       cell: (p) => (
-        <Button size="sm" variant="tertiary" onClick={() => setEditing({ plan: p })} aria-label={`Edit ${p.name}`}>
+        <Button
+          size="sm"
+          variant="tertiary"
+          onClick={() => setEditing({ plan: p })}
+          aria-label={`Edit ${p.name}`}
+        >
           Edit
         </Button>
       ),
@@ -86,7 +94,13 @@ export function PlansPage() {
         rows={query.data}
         rowKey={(p) => p.id}
         loading={query.isFetching && !query.data}
-        error={query.error instanceof ApiError ? query.error.failure.message : query.error ? 'Something went wrong. Try again!' : undefined}
+        error={
+          query.error instanceof ApiError
+            ? query.error.failure.message
+            : query.error
+              ? 'Something went wrong. Try again!'
+              : undefined
+        }
         onRetry={() => void query.refetch()}
         emptyText="No plans yet. Create the first one."
       />

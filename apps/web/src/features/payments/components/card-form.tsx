@@ -15,22 +15,35 @@ import type { CardEntry, CardFields } from '../api'
 import { groupDigits } from '../format'
 
 // Stripe's card field and its React bindings load only where a card is taken with Stripe configured.
-const StripeCardForm = lazy(() => loadChunk(() => import('./stripe-card-form')).then((m) => ({ default: m.StripeCardForm })))
+const StripeCardForm = lazy(() =>
+  loadChunk(() => import('./stripe-card-form')).then((m) => ({ default: m.StripeCardForm })),
+)
 
 /** The checks Stripe.js makes before a card leaves the page, with Stripe's wording. */
 const CardSchema = z.object({
-  number: z.string().transform((s) => s.replace(/\D/g, '')).refine(luhnValid, 'Your card number is incorrect.'),
+  number: z
+    .string()
+    .transform((s) => s.replace(/\D/g, ''))
+    .refine(luhnValid, 'Your card number is incorrect.'),
   expiry: z
     .string()
     .regex(/^\s*(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})\s*$/, "Your card's expiration date is incomplete."),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 })
 type CardIn = z.input<typeof CardSchema>
 type CardOut = z.output<typeof CardSchema>
 
 function toFields(card: CardOut): CardFields {
   const [month = '', year = ''] = card.expiry.split('/').map((s) => s.trim())
-  return { number: card.number, exp_month: Number(month), exp_year: Number(year.length === 2 ? `20${year}` : year), cvc: card.cvc }
+  return {
+    number: card.number,
+    exp_month: Number(month),
+    exp_year: Number(year.length === 2 ? `20${year}` : year),
+    cvc: card.cvc,
+  }
 }
 
 export interface CardFormProps {
@@ -54,19 +67,37 @@ export function CardForm(props: CardFormProps) {
   if (provider?.card_entry === 'stripe-js' && provider.publishable_key)
     return (
       <Suspense fallback={<LoadingBlock label="Loading secure card field…" />}>
-        <StripeCardForm publishableKey={provider.publishable_key} submitLabel={props.submitLabel} onSubmit={props.onSubmit} error={props.error} extraActions={props.extraActions} />
+        <StripeCardForm
+          publishableKey={provider.publishable_key}
+          submitLabel={props.submitLabel}
+          onSubmit={props.onSubmit}
+          error={props.error}
+          extraActions={props.extraActions}
+        />
       </Suspense>
     )
   return <TypedCardForm {...props} />
 }
 
-function TypedCardForm({ provider, submitLabel, onSubmit, error, prefillNumber, extraActions }: CardFormProps) {
-  const form = useForm<CardIn, unknown, CardOut>({ resolver: zodResolver(CardSchema), defaultValues: { number: '', expiry: '', cvc: '' }, mode: 'onTouched' })
+function TypedCardForm({
+  provider,
+  submitLabel,
+  onSubmit,
+  error,
+  prefillNumber,
+  extraActions,
+}: CardFormProps) {
+  const form = useForm<CardIn, unknown, CardOut>({
+    resolver: zodResolver(CardSchema),
+    defaultValues: { number: '', expiry: '', cvc: '' },
+    mode: 'onTouched',
+  })
   const { setValue } = form
   useEffect(() => {
     if (prefillNumber) {
       setValue('number', groupDigits(prefillNumber), { shouldValidate: true })
-      if (!form.getValues('expiry')) setValue('expiry', `12 / ${String(new Date().getFullYear() + 3).slice(2)}`)
+      if (!form.getValues('expiry'))
+        setValue('expiry', `12 / ${String(new Date().getFullYear() + 3).slice(2)}`)
       if (!form.getValues('cvc')) setValue('cvc', '123')
     }
   }, [prefillNumber, setValue, form])
@@ -74,7 +105,8 @@ function TypedCardForm({ provider, submitLabel, onSubmit, error, prefillNumber, 
   if (provider && provider.card_entry === 'unavailable')
     return (
       <p role="note" className="rounded-xl border border-border bg-surface-2 p-4 text-sm text-muted">
-        Card payments with live Stripe keys need Stripe's publishable key: set STRIPE_PUBLISHABLE_KEY (pk_live_…) on the server.
+        Card payments with live Stripe keys need Stripe's publishable key: set STRIPE_PUBLISHABLE_KEY
+        (pk_live_…) on the server.
       </p>
     )
 
@@ -85,10 +117,17 @@ function TypedCardForm({ provider, submitLabel, onSubmit, error, prefillNumber, 
   const numberField = form.register('number')
   const errors = form.formState.errors
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-label="Card details">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-4"
+      aria-label="Card details"
+    >
       <Field label="Card number" error={errors.number?.message}>
         <TextInput
-          inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
           {...numberField}
           onChange={(e) => {
             e.target.value = groupDigits(e.target.value)
@@ -98,18 +137,33 @@ function TypedCardForm({ provider, submitLabel, onSubmit, error, prefillNumber, 
       </Field>
       <div className="grid grid-cols-2 gap-4">
         <Field label="Expiry (MM / YY)" error={errors.expiry?.message}>
-          <TextInput inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" {...form.register('expiry')} />
+          <TextInput
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            {...form.register('expiry')}
+          />
         </Field>
         <Field label="CVC" error={errors.cvc?.message}>
-          <TextInput inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...form.register('cvc')} />
+          <TextInput
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            {...form.register('cvc')}
+          />
         </Field>
       </div>
       <FormError message={error} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={form.formState.isSubmitting}>{submitLabel}</Button>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
         {extraActions}
       </div>
-      <p className="text-xs text-muted">Only the card brand, last 4 digits and expiry are kept — never the full number.</p>
+      <p className="text-xs text-muted">
+        Only the card brand, last 4 digits and expiry are kept — never the full number.
+      </p>
     </form>
   )
 }

@@ -14,7 +14,13 @@ import { stripeFor } from '../stripe-js'
 const CARD_STYLE: StripeCardElementOptions = {
   hidePostalCode: true,
   style: {
-    base: { color: '#e6e9f0', fontFamily: 'Roboto, system-ui, sans-serif', fontSize: '15px', iconColor: '#FF6A59', '::placeholder': { color: '#6b7385' } },
+    base: {
+      color: '#e6e9f0',
+      fontFamily: 'Roboto, system-ui, sans-serif',
+      fontSize: '15px',
+      iconColor: '#FF6A59',
+      '::placeholder': { color: '#6b7385' },
+    },
     invalid: { color: '#f87171', iconColor: '#f87171' },
   },
 }
@@ -40,11 +46,23 @@ export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps
   )
 }
 
-function StripeFields({ submitLabel, onSubmit, error, extraActions }: Omit<StripeCardFormProps, 'publishableKey'>) {
+function StripeFields({
+  submitLabel,
+  onSubmit,
+  error,
+  extraActions,
+}: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe()
   const elements = useElements()
-  const [state, setState] = useState<{ ready: boolean; complete: boolean; fieldError?: string; busy: boolean; stripeError?: string }>({ ready: false, complete: false, busy: false })
-  const onChange = (e: StripeCardElementChangeEvent) => setState((s) => ({ ...s, complete: e.complete, fieldError: e.error?.message, stripeError: undefined }))
+  const [state, setState] = useState<{
+    ready: boolean
+    complete: boolean
+    fieldError?: string
+    busy: boolean
+    stripeError?: string
+  }>({ ready: false, complete: false, busy: false })
+  const onChange = (e: StripeCardElementChangeEvent) =>
+    setState((s) => ({ ...s, complete: e.complete, fieldError: e.error?.message, stripeError: undefined }))
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
@@ -54,15 +72,28 @@ function StripeFields({ submitLabel, onSubmit, error, extraActions }: Omit<Strip
     try {
       track(PaymentStep.enterPaymentInformation, { category: 'payment' })
       const result = await stripe.createPaymentMethod({ type: 'card', card })
-      if (result.error) return setState((s) => ({ ...s, stripeError: result.error.message ?? 'Your card could not be used.' }))
-      await onSubmit({ kind: 'stripe', tokenId: result.paymentMethod.id, last4: result.paymentMethod.card?.last4 ?? '' })
+      if (result.error)
+        return setState((s) => ({
+          ...s,
+          stripeError: result.error.message ?? 'Your card could not be used.',
+        }))
+      await onSubmit({
+        kind: 'stripe',
+        tokenId: result.paymentMethod.id,
+        last4: result.paymentMethod.card?.last4 ?? '',
+      })
     } finally {
       setState((s) => ({ ...s, busy: false }))
     }
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-label="Card details">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-4"
+      aria-label="Card details"
+    >
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-[#c9cedb]">Card</span>
         <div
@@ -72,17 +103,29 @@ function StripeFields({ submitLabel, onSubmit, error, extraActions }: Omit<Strip
             state.fieldError ? 'border-danger' : 'border-border',
           )}
         >
-          <CardElement options={CARD_STYLE} onChange={onChange} onReady={() => setState((s) => ({ ...s, ready: true }))} />
+          <CardElement
+            options={CARD_STYLE}
+            onChange={onChange}
+            onReady={() => setState((s) => ({ ...s, ready: true }))}
+          />
         </div>
-        {state.fieldError ? <p role="alert" className="text-xs text-danger">{state.fieldError}</p> : null}
+        {state.fieldError ? (
+          <p role="alert" className="text-xs text-danger">
+            {state.fieldError}
+          </p>
+        ) : null}
         {!state.ready ? <p className="text-xs text-muted">Loading secure card field…</p> : null}
       </div>
       <FormError message={state.stripeError ?? error} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={state.busy} disabled={!stripe || !state.ready}>{submitLabel}</Button>
+        <Button type="submit" loading={state.busy} disabled={!stripe || !state.ready}>
+          {submitLabel}
+        </Button>
         {extraActions}
       </div>
-      <p className="text-xs text-muted">Card details go straight to Stripe; only the card brand, last 4 digits and expiry are kept.</p>
+      <p className="text-xs text-muted">
+        Card details go straight to Stripe; only the card brand, last 4 digits and expiry are kept.
+      </p>
     </form>
   )
 }

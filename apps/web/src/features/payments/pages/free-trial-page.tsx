@@ -34,24 +34,37 @@ export function FreeTrialPage() {
 
   let body
   if (plans.isPending || mine.isPending) body = <LoadingBlock />
-  else if (!trial) body = <p className="text-sm text-muted">There is no free trial right now. See the plans instead.</p>
+  else if (!trial)
+    body = <p className="text-sm text-muted">There is no free trial right now. See the plans instead.</p>
   else if (started)
     body = (
       <div role="status" className="flex flex-col items-center gap-4">
-        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-success/20 text-success"><CheckIcon size={24} /></span>
-        <p className="text-lg font-semibold text-text">Your free trial is on until {longDate(started.current_period_end)}.</p>
+        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-success/20 text-success">
+          <CheckIcon size={24} />
+        </span>
+        <p className="text-lg font-semibold text-text">
+          Your free trial is on until {longDate(started.current_period_end)}.
+        </p>
         <ButtonLink to={SIGNED_IN_HOME_ROUTE}>Start creating</ButtonLink>
       </div>
     )
   else if (mine.data?.subscription?.is_active && !mine.data.subscription.plan.is_trial)
-    body = <p className="text-sm text-[#c9cedb]">You already have the {mine.data.subscription.plan.name} plan, which includes everything in the trial.</p>
+    body = (
+      <p className="text-sm text-[#c9cedb]">
+        You already have the {mine.data.subscription.plan.name} plan, which includes everything in the trial.
+      </p>
+    )
   else if (mine.data?.has_used_trial)
     body = (
       <div className="flex flex-col items-center gap-4">
         <p className="text-sm text-[#c9cedb]">
-          {mine.data.subscription?.plan.is_trial ? `Your free trial runs until ${longDate(mine.data.subscription.current_period_end)}.` : 'You have already used your free trial.'}
+          {mine.data.subscription?.plan.is_trial
+            ? `Your free trial runs until ${longDate(mine.data.subscription.current_period_end)}.`
+            : 'You have already used your free trial.'}
         </p>
-        <ButtonLink to={PATHS.pricing} variant="secondary">See plans</ButtonLink>
+        <ButtonLink to={PATHS.pricing} variant="secondary">
+          See plans
+        </ButtonLink>
       </div>
     )
   else
@@ -59,20 +72,31 @@ export function FreeTrialPage() {
       <div className="flex flex-col items-center gap-5">
         <ul className="flex flex-col gap-2 text-left text-sm">
           {trial.features.map((f) => (
-            <li key={f} className="flex gap-2 text-[#c9cedb]"><CheckIcon size={16} className="mt-0.5 shrink-0 text-accent" />{f}</li>
+            <li key={f} className="flex gap-2 text-[#c9cedb]">
+              <CheckIcon size={16} className="mt-0.5 shrink-0 text-accent" />
+              {f}
+            </li>
           ))}
         </ul>
         <FormError message={error} />
-        <Button size="lg" loading={subscribe.isPending} onClick={() => void start()}>Start free trial</Button>
-        <p className="text-xs text-muted">No card needed. When the trial ends you move to the Free level unless you choose a plan.</p>
+        <Button size="lg" loading={subscribe.isPending} onClick={() => void start()}>
+          Start free trial
+        </Button>
+        <p className="text-xs text-muted">
+          No card needed. When the trial ends you move to the Free level unless you choose a plan.
+        </p>
       </div>
     )
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col items-center gap-8 px-4 py-14 text-center">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-text sm:text-4xl">Try Mouthpiece free{trial ? ` for ${trial.trial_days} days` : ''}</h1>
-        <p className="mt-3 text-base text-muted">Avatar videos in 1080p, voice cloning and spoken stream alerts — see what your audience thinks.</p>
+        <h1 className="text-3xl font-bold tracking-tight text-text sm:text-4xl">
+          Try Mouthpiece free{trial ? ` for ${trial.trial_days} days` : ''}
+        </h1>
+        <p className="mt-3 text-base text-muted">
+          Avatar videos in 1080p, voice cloning and spoken stream alerts — see what your audience thinks.
+        </p>
       </header>
       <div className="w-full rounded-2xl border border-border bg-surface p-6 sm:p-8">{body}</div>
     </div>

@@ -19,25 +19,49 @@ export function PaymentPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <PageHeader title="Checkout" description="Choose a plan and pay by card. Cancel any time; your plan runs to the end of the month you paid for." actions={<ButtonLink to={PATHS.pricing} variant="quaternary">All plans</ButtonLink>} />
+      <PageHeader
+        title="Checkout"
+        description="Choose a plan and pay by card. Cancel any time; your plan runs to the end of the month you paid for."
+        actions={
+          <ButtonLink to={PATHS.pricing} variant="quaternary">
+            All plans
+          </ButtonLink>
+        }
+      />
       <TestModeBanner provider={plans.data?.provider} />
-      {plans.isPending ? <LoadingBlock /> : !plan ? <p className="text-sm text-muted">No plans are available right now.</p> : (
+      {plans.isPending ? (
+        <LoadingBlock />
+      ) : !plan ? (
+        <p className="text-sm text-muted">No plans are available right now.</p>
+      ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-2 text-sm font-medium text-muted">Plan</legend>
             {paid.map((p) => (
               <label
                 key={p.id}
-                className={cn('flex cursor-pointer items-start gap-3 rounded-2xl border bg-surface p-4 transition-colors', p.id === plan.id ? 'border-accent' : 'border-border hover:border-accent/50')}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-2xl border bg-surface p-4 transition-colors',
+                  p.id === plan.id ? 'border-accent' : 'border-border hover:border-accent/50',
+                )}
               >
-                <input type="radio" name="plan" className="mt-1 accent-[#FF6A59]" checked={p.id === plan.id} onChange={() => setParams({ plan: p.slug }, { replace: true })} />
+                <input
+                  type="radio"
+                  name="plan"
+                  className="mt-1 accent-[#FF6A59]"
+                  checked={p.id === plan.id}
+                  onChange={() => setParams({ plan: p.slug }, { replace: true })}
+                />
                 <span className="flex-1">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="font-semibold text-text">{p.name}</span>
-                    <span className="text-sm text-text">{money(p.price_cents, p.currency, { compact: true })} / month</span>
+                    <span className="text-sm text-text">
+                      {money(p.price_cents, p.currency, { compact: true })} / month
+                    </span>
                   </span>
                   <span className="mt-1 block text-sm text-muted">
-                    {p.entitlements.render_minutes_per_month} render minutes · {p.entitlements.max_resolution} · {p.entitlements.alerts_per_month} alerts a month
+                    {p.entitlements.render_minutes_per_month} render minutes · {p.entitlements.max_resolution}{' '}
+                    · {p.entitlements.alerts_per_month} alerts a month
                   </span>
                 </span>
               </label>

@@ -13,7 +13,8 @@ import { AlertPricingTable } from '../components/alert-pricing-table'
 import { PlanCard } from '../components/plan-card'
 import { TestModeBanner } from '../components/test-mode-banner'
 
-export const checkoutLink = (plan: SubscriptionPlan) => (plan.is_trial ? PATHS.freeTrial : `${PATHS.payment}?plan=${encodeURIComponent(plan.slug)}`)
+export const checkoutLink = (plan: SubscriptionPlan) =>
+  plan.is_trial ? PATHS.freeTrial : `${PATHS.payment}?plan=${encodeURIComponent(plan.slug)}`
 
 export const trackFreeTrialClick = () => track(PaymentStep.clickFreeTrial, { category: 'payment' })
 
@@ -34,10 +35,15 @@ export function PricingPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-10 sm:px-6 lg:py-14">
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight text-text sm:text-4xl">Plans and pricing</h1>
-        <p className="mt-3 text-base text-muted">Make avatar videos and spoken stream alerts. Start free, upgrade when you need more minutes, 1080p and more alerts.</p>
+        <p className="mt-3 text-base text-muted">
+          Make avatar videos and spoken stream alerts. Start free, upgrade when you need more minutes, 1080p
+          and more alerts.
+        </p>
       </header>
       <TestModeBanner provider={plans.data?.provider} />
-      {plans.isPending ? <LoadingBlock /> : plans.error ? (
+      {plans.isPending ? (
+        <LoadingBlock />
+      ) : plans.error ? (
         <FormError message={plans.error instanceof ApiError ? plans.error.message : undefined} />
       ) : (
         <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
@@ -52,12 +58,16 @@ export function PricingPage() {
                 highlighted={i === 1}
                 action={
                   isCurrent ? (
-                    <ButtonLink to={`${PATHS.userSettings}#billing`} variant="tertiary" className="w-full">Manage billing</ButtonLink>
+                    <ButtonLink to={`${PATHS.userSettings}#billing`} variant="tertiary" className="w-full">
+                      Manage billing
+                    </ButtonLink>
                   ) : trialGone ? (
                     <p className="text-center text-sm text-muted">Free trial already used</p>
                   ) : (
                     <ButtonLink
-                      to={checkoutLink(plan)} variant={i === 1 ? 'primary' : 'secondary'} className="w-full"
+                      to={checkoutLink(plan)}
+                      variant={i === 1 ? 'primary' : 'secondary'}
+                      className="w-full"
                       onClick={plan.is_trial ? trackFreeTrialClick : undefined}
                     >
                       {plan.is_trial ? 'Start free trial' : `Choose ${plan.name}`}
@@ -71,8 +81,13 @@ export function PricingPage() {
       )}
       <section aria-labelledby="alert-pricing" className="flex flex-col gap-4">
         <div>
-          <h2 id="alert-pricing" className="text-xl font-semibold text-text">Stream alert pricing</h2>
-          <p className="mt-1 text-sm text-muted">Spoken, avatar-animated alerts for tips, bits and subs. The more alerts a month, the less each one costs.</p>
+          <h2 id="alert-pricing" className="text-xl font-semibold text-text">
+            Stream alert pricing
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Spoken, avatar-animated alerts for tips, bits and subs. The more alerts a month, the less each one
+            costs.
+          </p>
         </div>
         <AlertPricingTable />
       </section>

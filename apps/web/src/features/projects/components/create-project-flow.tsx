@@ -20,12 +20,25 @@ import { originVideoMode } from './influencer-video-choice'
 import type { InfluencerVideoChoice } from './influencer-video-choice'
 
 type Tab = (typeof CreateProjectTab)[number]
-const TAB_LABEL: Record<Tab, string> = { creator: 'Creator', style: 'Style', upload: 'Script', background: 'Background' }
+const TAB_LABEL: Record<Tab, string> = {
+  creator: 'Creator',
+  style: 'Style',
+  upload: 'Script',
+  background: 'Background',
+}
 
 /** Blank lines (or one line each) split a pasted script into scenes. */
 export function scriptToScenes(script: string): string[] {
-  const blocks = script.split(/\n\s*\n/).map((b) => b.replace(/\s+/g, ' ').trim()).filter(Boolean)
-  return blocks.length > 1 ? blocks : script.split('\n').map((l) => l.trim()).filter(Boolean)
+  const blocks = script
+    .split(/\n\s*\n/)
+    .map((b) => b.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+  return blocks.length > 1
+    ? blocks
+    : script
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
 }
 
 /**
@@ -68,8 +81,15 @@ export function CreateProjectFlow({ open, onClose }: { open: boolean; onClose: (
       })
       let project = res.project
       // The first document write sets the look chosen in the tabs (model style, background) on every scene.
-      const document = { ...project.document, background, scenes: project.document.scenes.map((s) => ({ ...s, avatarData: { ...s.avatarData, modelStyle } })) }
-      const updated = await api(updateProject, { params: { id: project.id }, body: { version: project.version, document } })
+      const document = {
+        ...project.document,
+        background,
+        scenes: project.document.scenes.map((s) => ({ ...s, avatarData: { ...s.avatarData, modelStyle } })),
+      }
+      const updated = await api(updateProject, {
+        params: { id: project.id },
+        body: { version: project.version, document },
+      })
       if (isSuccess(updated)) project = updated.project
       if (reaction && choice) {
         const base = choice.file
@@ -79,8 +99,12 @@ export function CreateProjectFlow({ open, onClose }: { open: boolean; onClose: (
               form.append('file', choice.file)
               return api(uploadBaseVideo, { params: { projectId: project.id }, formData: form })
             })()
-          : await api(baseVideoFromUrl, { params: { projectId: project.id }, body: { version: project.version, mode: OriginVideoMode.reaction, url: choice.videoUrl } })
-        if (!isSuccess(base)) setError(`The project was created, but the base video was refused: ${base.message}`)
+          : await api(baseVideoFromUrl, {
+              params: { projectId: project.id },
+              body: { version: project.version, mode: OriginVideoMode.reaction, url: choice.videoUrl },
+            })
+        if (!isSuccess(base))
+          setError(`The project was created, but the base video was refused: ${base.message}`)
       }
       close()
       void navigate(PATHS.videoEditorItem.replace(':id', String(project.id)))
@@ -126,9 +150,23 @@ export function CreateProjectFlow({ open, onClose }: { open: boolean; onClose: (
           </>
         }
       >
-        <div role="tablist" aria-label="Create project" className="mb-4 flex gap-1 rounded-lg border border-border bg-[#11141c] p-1">
+        <div
+          role="tablist"
+          aria-label="Create project"
+          className="mb-4 flex gap-1 rounded-lg border border-border bg-[#11141c] p-1"
+        >
           {CreateProjectTab.map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cn('flex-1 rounded-md px-3 py-1.5 text-sm', tab === t ? 'bg-surface-2 text-text' : 'text-muted hover:text-text')}>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              onClick={() => setTab(t)}
+              className={cn(
+                'flex-1 rounded-md px-3 py-1.5 text-sm',
+                tab === t ? 'bg-surface-2 text-text' : 'text-muted hover:text-text',
+              )}
+            >
               {TAB_LABEL[t]}
             </button>
           ))}
@@ -136,7 +174,17 @@ export function CreateProjectFlow({ open, onClose }: { open: boolean; onClose: (
         {tab === 'creator' ? (
           <div role="radiogroup" aria-label="Creator" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {INFLUENCERS.map((i) => (
-              <button key={i.id} type="button" role="radio" aria-checked={influencer === i.id} onClick={() => setInfluencer(i.id)} className={cn('rounded-lg border p-3 text-left', influencer === i.id ? 'border-accent bg-accent/10' : 'border-border hover:border-muted')}>
+              <button
+                key={i.id}
+                type="button"
+                role="radio"
+                aria-checked={influencer === i.id}
+                onClick={() => setInfluencer(i.id)}
+                className={cn(
+                  'rounded-lg border p-3 text-left',
+                  influencer === i.id ? 'border-accent bg-accent/10' : 'border-border hover:border-muted',
+                )}
+              >
                 <div className="text-sm font-semibold text-text">{i.name}</div>
                 <div className="text-xs text-muted">{i.description}</div>
               </button>
@@ -146,9 +194,21 @@ export function CreateProjectFlow({ open, onClose }: { open: boolean; onClose: (
         {tab === 'style' ? (
           <div role="radiogroup" aria-label="Model style" className="grid grid-cols-2 gap-2">
             {(['Old', 'New'] as const).map((s) => (
-              <button key={s} type="button" role="radio" aria-checked={modelStyle === s} onClick={() => setModelStyle(s)} className={cn('rounded-lg border p-4 text-left', modelStyle === s ? 'border-accent bg-accent/10' : 'border-border')}>
+              <button
+                key={s}
+                type="button"
+                role="radio"
+                aria-checked={modelStyle === s}
+                onClick={() => setModelStyle(s)}
+                className={cn(
+                  'rounded-lg border p-4 text-left',
+                  modelStyle === s ? 'border-accent bg-accent/10' : 'border-border',
+                )}
+              >
                 <div className="text-sm font-semibold text-text">{s}</div>
-                <div className="text-xs text-muted">{s === 'Old' ? 'Flat shapes, bold outline' : 'Soft shading'}</div>
+                <div className="text-xs text-muted">
+                  {s === 'Old' ? 'Flat shapes, bold outline' : 'Soft shading'}
+                </div>
               </button>
             ))}
           </div>
@@ -156,7 +216,13 @@ export function CreateProjectFlow({ open, onClose }: { open: boolean; onClose: (
         {tab === 'upload' ? (
           <label className="flex flex-col gap-2 text-sm text-muted">
             Your script — a blank line starts a new scene
-            <TextArea aria-label="Script" rows={8} value={script} onChange={(e) => setScript(e.target.value)} placeholder={'Hi everyone, welcome back!\n\nToday we look at…'} />
+            <TextArea
+              aria-label="Script"
+              rows={8}
+              value={script}
+              onChange={(e) => setScript(e.target.value)}
+              placeholder={'Hi everyone, welcome back!\n\nToday we look at…'}
+            />
             <span className="text-xs">{scriptToScenes(script).length || 1} scene(s)</span>
           </label>
         ) : null}

@@ -9,7 +9,11 @@ import { Modal } from '../../../components/ui/modal'
 import { cn } from '../../../lib/cn'
 
 export const NewVideo = z.object({
-  name: z.string().trim().min(1, 'Please enter a project name').max(100, 'Project names are at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a project name')
+    .max(100, 'Project names are at most 100 characters'),
   video_orientation: z.enum(['landscape', 'portrait']),
   video_resolution: z.enum(['720p', '1080p']),
 })
@@ -21,7 +25,17 @@ const DEFAULTS: NewVideo = {
   video_resolution: PROJECT_SETTING_DEFAULTS.video_resolution,
 }
 
-function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (v: T) => void }) {
+function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: T
+  options: ReadonlyArray<{ value: T; label: string }>
+  onChange: (v: T) => void
+}) {
   return (
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-sm font-medium text-[#c9cedb]">{label}</legend>
@@ -32,7 +46,10 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
             type="button"
             aria-pressed={value === o.value}
             onClick={() => onChange(o.value)}
-            className={cn('flex-1 rounded-md px-3 py-1.5 text-sm transition-colors', value === o.value ? 'bg-surface-2 text-text shadow' : 'text-muted hover:text-text')}
+            className={cn(
+              'flex-1 rounded-md px-3 py-1.5 text-sm transition-colors',
+              value === o.value ? 'bg-surface-2 text-text shadow' : 'text-muted hover:text-text',
+            )}
           >
             {o.label}
           </button>
@@ -46,7 +63,19 @@ function Segmented<T extends string>({ label, value, options, onChange }: { labe
  * SPEC §2 create-video modal: names the project and picks its frame (SPEC §3 defaults 720p
  * landscape). The projects feature passes `onCreate`, which creates the project.
  */
-export function CreateVideoModal({ open, onClose, onCreate, error, creating }: { open: boolean; onClose: () => void; onCreate: (video: NewVideo) => void; error?: string; creating?: boolean }) {
+export function CreateVideoModal({
+  open,
+  onClose,
+  onCreate,
+  error,
+  creating,
+}: {
+  open: boolean
+  onClose: () => void
+  onCreate: (video: NewVideo) => void
+  error?: string
+  creating?: boolean
+}) {
   const form = useForm<NewVideo>({ resolver: zodResolver(NewVideo), defaultValues: DEFAULTS })
   // Cleared when it closes, not when it opens: a reset on open could land after the user (or a
   // test) had already typed the name, leaving the field empty.
@@ -72,7 +101,12 @@ export function CreateVideoModal({ open, onClose, onCreate, error, creating }: {
         </>
       }
     >
-      <form id="create-video-form" noValidate onSubmit={(e) => void form.handleSubmit(onCreate)(e)} className="flex flex-col gap-5">
+      <form
+        id="create-video-form"
+        noValidate
+        onSubmit={(e) => void form.handleSubmit(onCreate)(e)}
+        className="flex flex-col gap-5"
+      >
         <Field label="Project name" error={form.formState.errors.name?.message}>
           <TextInput placeholder="My first video" data-autofocus {...form.register('name')} />
         </Field>

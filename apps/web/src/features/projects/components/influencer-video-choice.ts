@@ -8,7 +8,12 @@ export interface InfluencerVideoChoice {
   videoUrl: string
 }
 
-export const EMPTY_CHOICE: InfluencerVideoChoice = { original: false, videoReaction: false, file: null, videoUrl: '' }
+export const EMPTY_CHOICE: InfluencerVideoChoice = {
+  original: false,
+  videoReaction: false,
+  file: null,
+  videoUrl: '',
+}
 export const REACTION_FILE_ACCEPT = 'video/*'
 
 // SPEC §4: Original and Video Reaction exclude each other; so do a file and a URL.
@@ -52,7 +57,9 @@ export function canContinue(c: InfluencerVideoChoice): boolean {
 }
 
 /** The origin-video mode the project stores (SPEC §4: none=1000, origin=1, reaction=0). */
-export function originVideoMode(c: InfluencerVideoChoice): (typeof OriginVideoMode)[keyof typeof OriginVideoMode] {
+export function originVideoMode(
+  c: InfluencerVideoChoice,
+): (typeof OriginVideoMode)[keyof typeof OriginVideoMode] {
   if (c.original) return OriginVideoMode.origin
   if (c.videoReaction) return OriginVideoMode.reaction
   return OriginVideoMode.none

@@ -6,9 +6,29 @@ import { VideoIcon } from '../../../components/ui/icons'
 import { Modal } from '../../../components/ui/modal'
 import { cn } from '../../../lib/cn'
 import type { InfluencerVideoChoice } from './influencer-video-choice'
-import { EMPTY_CHOICE, REACTION_FILE_ACCEPT, canContinue, isVideoFile, isVideoUrl, setFile, setOriginal, setVideoReaction, setVideoUrl } from './influencer-video-choice'
+import {
+  EMPTY_CHOICE,
+  REACTION_FILE_ACCEPT,
+  canContinue,
+  isVideoFile,
+  isVideoUrl,
+  setFile,
+  setOriginal,
+  setVideoReaction,
+  setVideoUrl,
+} from './influencer-video-choice'
 
-function OptionCard({ checked, onChange, title, children }: { checked: boolean; onChange: (on: boolean) => void; title: string; children: ReactNode }) {
+function OptionCard({
+  checked,
+  onChange,
+  title,
+  children,
+}: {
+  checked: boolean
+  onChange: (on: boolean) => void
+  title: string
+  children: ReactNode
+}) {
   return (
     <label
       className={cn(
@@ -16,7 +36,12 @@ function OptionCard({ checked, onChange, title, children }: { checked: boolean; 
         checked ? 'border-accent bg-accent/8' : 'border-border bg-[#141720] hover:border-[#3a4152]',
       )}
     >
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1 h-4 w-4 accent-[#FF6A59]" />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-1 h-4 w-4 accent-[#FF6A59]"
+      />
       <span>
         <span className="block text-sm font-semibold text-text">{title}</span>
         <span className="mt-0.5 block text-xs leading-relaxed text-muted">{children}</span>
@@ -29,7 +54,15 @@ function OptionCard({ checked, onChange, title, children }: { checked: boolean; 
  * SPEC §2 chooser 'Create a Influencer Video' (title verbatim): the influencer speaks on its own
  * (Original) or reacts to a video given as a file or a URL (Video Reaction).
  */
-export function InfluencerVideoModal({ open, onClose, onContinue }: { open: boolean; onClose: () => void; onContinue: (choice: InfluencerVideoChoice) => void }) {
+export function InfluencerVideoModal({
+  open,
+  onClose,
+  onContinue,
+}: {
+  open: boolean
+  onClose: () => void
+  onContinue: (choice: InfluencerVideoChoice) => void
+}) {
   const [choice, setChoice] = useState<InfluencerVideoChoice>(EMPTY_CHOICE)
   const [fileError, setFileError] = useState<string>()
   const fileId = useId()
@@ -37,7 +70,10 @@ export function InfluencerVideoModal({ open, onClose, onContinue }: { open: bool
     if (open) setChoice(EMPTY_CHOICE)
   }, [open])
 
-  const urlError = choice.videoUrl && !isVideoUrl(choice.videoUrl) ? 'Enter a full link starting with http:// or https://' : undefined
+  const urlError =
+    choice.videoUrl && !isVideoUrl(choice.videoUrl)
+      ? 'Enter a full link starting with http:// or https://'
+      : undefined
 
   return (
     <Modal
@@ -56,10 +92,18 @@ export function InfluencerVideoModal({ open, onClose, onContinue }: { open: bool
       }
     >
       <div className="flex flex-col gap-3">
-        <OptionCard checked={choice.original} onChange={(on) => setChoice((c) => setOriginal(c, on))} title="Original">
+        <OptionCard
+          checked={choice.original}
+          onChange={(on) => setChoice((c) => setOriginal(c, on))}
+          title="Original"
+        >
           The influencer talks straight to camera with your script.
         </OptionCard>
-        <OptionCard checked={choice.videoReaction} onChange={(on) => setChoice((c) => setVideoReaction(c, on))} title="Video Reaction">
+        <OptionCard
+          checked={choice.videoReaction}
+          onChange={(on) => setChoice((c) => setVideoReaction(c, on))}
+          title="Video Reaction"
+        >
           The influencer reacts over a video you upload or link.
         </OptionCard>
         {choice.videoReaction ? (
@@ -92,7 +136,11 @@ export function InfluencerVideoModal({ open, onClose, onContinue }: { open: bool
               ) : choice.file ? (
                 <p className="flex items-center gap-2 text-xs text-muted">
                   <VideoIcon size={14} /> {choice.file.name}
-                  <button type="button" className="text-accent hover:underline" onClick={() => setChoice((c) => setFile(c, null))}>
+                  <button
+                    type="button"
+                    className="text-accent hover:underline"
+                    onClick={() => setChoice((c) => setFile(c, null))}
+                  >
                     Remove
                   </button>
                 </p>

@@ -1,7 +1,15 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { EMPTY_CHOICE, canContinue, originVideoMode, setFile, setOriginal, setVideoReaction, setVideoUrl } from './influencer-video-choice'
+import {
+  EMPTY_CHOICE,
+  canContinue,
+  originVideoMode,
+  setFile,
+  setOriginal,
+  setVideoReaction,
+  setVideoUrl,
+} from './influencer-video-choice'
 import { InfluencerVideoModal } from './influencer-video-modal'
 
 const clip = new File(['x'], 'clip.mp4', { type: 'video/mp4' })
@@ -10,13 +18,19 @@ describe('influencer video choice rules (SPEC §4)', () => {
   it('Original and Video Reaction exclude each other', () => {
     const reaction = setVideoReaction(EMPTY_CHOICE, true)
     expect(setOriginal(reaction, true)).toMatchObject({ original: true, videoReaction: false })
-    expect(setVideoReaction(setOriginal(EMPTY_CHOICE, true), true)).toMatchObject({ original: false, videoReaction: true })
+    expect(setVideoReaction(setOriginal(EMPTY_CHOICE, true), true)).toMatchObject({
+      original: false,
+      videoReaction: true,
+    })
   })
 
   it('a file and a URL exclude each other', () => {
     const withFile = setFile(setVideoUrl(EMPTY_CHOICE, 'https://v.example/1'), clip)
     expect(withFile).toMatchObject({ file: clip, videoUrl: '' })
-    expect(setVideoUrl(withFile, 'https://v.example/2')).toMatchObject({ file: null, videoUrl: 'https://v.example/2' })
+    expect(setVideoUrl(withFile, 'https://v.example/2')).toMatchObject({
+      file: null,
+      videoUrl: 'https://v.example/2',
+    })
   })
 
   it('Continue needs Original, or Video Reaction plus a file or URL', () => {

@@ -12,7 +12,13 @@ import { Pagination } from '../../../components/ui/pagination'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { ErrorBlock } from '../../../components/ui/error-block'
 import { useToast } from '../../../components/ui/toast'
-import { projectsKeys, projectsListQuery, useDeleteProject, useDuplicateProject, useRenameProject } from '../api'
+import {
+  projectsKeys,
+  projectsListQuery,
+  useDeleteProject,
+  useDuplicateProject,
+  useRenameProject,
+} from '../api'
 import { CreateProjectFlow } from './create-project-flow'
 import { ProjectCard } from './project-card'
 
@@ -26,7 +32,15 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The field starts from the project's name in the render that opens the dialog, so nothing set later can overwrite what the user types. */
-function RenameForm({ project, error, onSubmit }: { project: ProjectSummary; error?: string; onSubmit: (name: string) => void }) {
+function RenameForm({
+  project,
+  error,
+  onSubmit,
+}: {
+  project: ProjectSummary
+  error?: string
+  onSubmit: (name: string) => void
+}) {
   const [name, setName] = useState(project.name)
   return (
     <form id="rename-project" onSubmit={(e) => (e.preventDefault(), onSubmit(name))}>
@@ -62,7 +76,9 @@ function RenameModal({ project, onClose }: { project: ProjectSummary | null; onC
           key={project.id}
           project={project}
           error={rename.error?.message}
-          onSubmit={(name) => rename.mutate({ id: project.id, name, version: project.version }, { onSuccess: close })}
+          onSubmit={(name) =>
+            rename.mutate({ id: project.id, name, version: project.version }, { onSuccess: close })
+          }
         />
       ) : null}
     </Modal>
@@ -74,7 +90,13 @@ function RenameModal({ project, onClose }: { project: ProjectSummary | null; onC
  * create flow: the body of /projects, /dashboard/my-projects and the #video view of /dashboard/project.
  * `creating` lets the page's own header button open the create flow.
  */
-export function ProjectsList({ creating, onCreatingChange }: { creating: boolean; onCreatingChange: (open: boolean) => void }) {
+export function ProjectsList({
+  creating,
+  onCreatingChange,
+}: {
+  creating: boolean
+  onCreatingChange: (open: boolean) => void
+}) {
   const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
   const keyword = useDebounced(search.trim(), 300)
@@ -87,7 +109,14 @@ export function ProjectsList({ creating, onCreatingChange }: { creating: boolean
   useEffect(() => setPage(1), [keyword])
   // A render's still (a project's new cover) announced on my socket: show it.
   const client = useQueryClient()
-  useEffect(() => subscribe(RealtimeEvent.previewThumbnail, () => void client.invalidateQueries({ queryKey: projectsKeys.all })), [client])
+  useEffect(
+    () =>
+      subscribe(
+        RealtimeEvent.previewThumbnail,
+        () => void client.invalidateQueries({ queryKey: projectsKeys.all }),
+      ),
+    [client],
+  )
   const setCreating = onCreatingChange
 
   const data = list.data
@@ -95,8 +124,17 @@ export function ProjectsList({ creating, onCreatingChange }: { creating: boolean
     <div className="flex flex-col gap-6">
       <label className="relative block max-w-sm">
         <span className="sr-only">Search projects</span>
-        <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-        <TextInput type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search projects" className="pl-9" />
+        <SearchIcon
+          size={16}
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+        />
+        <TextInput
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search projects"
+          className="pl-9"
+        />
       </label>
       {list.isPending ? (
         <LoadingBlock label="Loading projects…" />
@@ -104,8 +142,14 @@ export function ProjectsList({ creating, onCreatingChange }: { creating: boolean
         <ErrorBlock message={list.error.message} onRetry={() => void list.refetch()} />
       ) : !data?.list.length ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-12 text-center">
-          <h2 className="text-lg font-semibold text-text">{keyword ? 'No project matches your search' : 'No projects yet'}</h2>
-          <p className="max-w-md text-sm text-muted">{keyword ? 'Try another name.' : 'Start a video: write what your avatar says, scene by scene, and render it when it looks right.'}</p>
+          <h2 className="text-lg font-semibold text-text">
+            {keyword ? 'No project matches your search' : 'No projects yet'}
+          </h2>
+          <p className="max-w-md text-sm text-muted">
+            {keyword
+              ? 'Try another name.'
+              : 'Start a video: write what your avatar says, scene by scene, and render it when it looks right.'}
+          </p>
           {keyword ? null : <Button onClick={() => setCreating(true)}>Create your first project</Button>}
         </div>
       ) : (
@@ -116,7 +160,12 @@ export function ProjectsList({ creating, onCreatingChange }: { creating: boolean
                 key={p.id}
                 project={p}
                 onRename={() => setRenaming(p)}
-                onDuplicate={() => duplicate.mutate(p.id, { onSuccess: () => toast.success(`Copied "${p.name}"`), onError: (e) => toast.error(e.message) })}
+                onDuplicate={() =>
+                  duplicate.mutate(p.id, {
+                    onSuccess: () => toast.success(`Copied "${p.name}"`),
+                    onError: (e) => toast.error(e.message),
+                  })
+                }
                 onDelete={() => setDeleting(p)}
               />
             ))}

@@ -33,12 +33,28 @@ function handlesOf(editor: ProjectEditor, scene: Scene, local: number): Handle[]
   const sceneId = scene.id
   const handles: Handle[] = []
   if (scene.avatarData.showAvatar)
-    handles.push({ key: 'avatar', name: 'Avatar', testId: 'avatar-box', box: { ...scene.avatarData.position }, keepRatio: true, set: (box, gesture) => editor.run('avatar.setBox', { sceneId, box, gesture }) })
+    handles.push({
+      key: 'avatar',
+      name: 'Avatar',
+      testId: 'avatar-box',
+      box: { ...scene.avatarData.position },
+      keepRatio: true,
+      set: (box, gesture) => editor.run('avatar.setBox', { sceneId, box, gesture }),
+    })
   const c = scene.captionData
   if (c.display)
-    handles.push({ key: 'caption', name: 'Caption', testId: 'caption-box', box: { x: c.x, y: c.y, width: c.w, height: c.h, angle: c.angle }, keepRatio: false, set: (box, gesture) => editor.run('caption.setBox', { sceneId, box, gesture }) })
+    handles.push({
+      key: 'caption',
+      name: 'Caption',
+      testId: 'caption-box',
+      box: { x: c.x, y: c.y, width: c.w, height: c.h, angle: c.angle },
+      keepRatio: false,
+      set: (box, gesture) => editor.run('caption.setBox', { sceneId, box, gesture }),
+    })
   // Drawn in layer order (drawFrame's order), so the top box takes the pointer.
-  const shown = scene.assets.filter((a) => a.type !== 'audio' && local >= a.start && local < a.end).sort((a, b) => a.layer - b.layer)
+  const shown = scene.assets
+    .filter((a) => a.type !== 'audio' && local >= a.start && local < a.end)
+    .sort((a, b) => a.layer - b.layer)
   for (const a of shown)
     handles.push({
       key: a.id,
@@ -52,7 +68,15 @@ function handlesOf(editor: ProjectEditor, scene: Scene, local: number): Handle[]
 }
 
 /** The editor canvas (SPEC §9: 840×465): drawn by drawFrame, with handles to move, resize and rotate. */
-export function CanvasStage({ editor, playback, width }: { editor: ProjectEditor; playback: Playback; width: number }) {
+export function CanvasStage({
+  editor,
+  playback,
+  width,
+}: {
+  editor: ProjectEditor
+  playback: Playback
+  width: number
+}) {
   const { doc } = editor
   const size = canvasSize(doc)
   const k = width / size.width
@@ -69,7 +93,9 @@ export function CanvasStage({ editor, playback, width }: { editor: ProjectEditor
 
   useEffect(() => {
     let live = true
-    void loadCaptionFonts(docRef.current.scenes.map((s) => s.captionData)).then(() => live && setFontsReady((n) => n + 1))
+    void loadCaptionFonts(docRef.current.scenes.map((s) => s.captionData)).then(
+      () => live && setFontsReady((n) => n + 1),
+    )
     return () => {
       live = false
     }
@@ -83,17 +109,22 @@ export function CanvasStage({ editor, playback, width }: { editor: ProjectEditor
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d')
     if (!ctx) return
-    const draw = (t: number) => drawFrame(ctx, docRef.current, t * 1000, assetsRef.current, { width: pxW, height: pxH })
+    const draw = (t: number) =>
+      drawFrame(ctx, docRef.current, t * 1000, assetsRef.current, { width: pxW, height: pxH })
     draw(playback.timeRef.current)
     // The bench (bench/editor-preview.bench.ts) reads when the first frame with its fonts was drawn.
-    if (fontsReady && !performance.getEntriesByName('editor:first-frame').length) performance.mark('editor:first-frame')
+    if (fontsReady && !performance.getEntriesByName('editor:first-frame').length)
+      performance.mark('editor:first-frame')
     return playback.onFrame(draw)
   }, [doc, assets, fontsReady, pxW, pxH, playback])
 
   const at = sceneAt(doc, playback.time)
   const scene = at?.span.scene
   const local = at?.local ?? 0
-  const handles = useMemo(() => (scene && !playback.playing ? handlesOf(editor, scene, local) : []), [editor, scene, local, playback.playing])
+  const handles = useMemo(
+    () => (scene && !playback.playing ? handlesOf(editor, scene, local) : []),
+    [editor, scene, local, playback.playing],
+  )
 
   const startDrag = (e: ReactPointerEvent, handle: Handle, mode: 'move' | 'resize' | 'rotate') => {
     e.preventDefault()
@@ -111,7 +142,9 @@ export function CanvasStage({ editor, playback, width }: { editor: ProjectEditor
       const dy = (ev.clientY - origin.y) / k
       let box: Partial<Box>
       if (mode === 'move') {
-        const snapped = ev.altKey ? { x: start.x + dx, y: start.y + dy, guides: [] } : snapBox({ ...start, x: start.x + dx, y: start.y + dy }, size, others)
+        const snapped = ev.altKey
+          ? { x: start.x + dx, y: start.y + dy, guides: [] }
+          : snapBox({ ...start, x: start.x + dx, y: start.y + dy }, size, others)
         setGuides(snapped.guides)
         box = { x: snapped.x, y: snapped.y }
       } else if (mode === 'resize') {
@@ -147,8 +180,20 @@ export function CanvasStage({ editor, playback, width }: { editor: ProjectEditor
   }
 
   return (
-    <div className="relative select-none" style={{ width, height: size.height * k }} onPointerDown={() => setSelected(null)}>
-      <canvas ref={canvas} width={pxW} height={pxH} style={{ width, height: size.height * k }} className="block rounded-lg bg-black shadow-lg" aria-label="Video preview" data-testid="editor-canvas" />
+    <div
+      className="relative select-none"
+      style={{ width, height: size.height * k }}
+      onPointerDown={() => setSelected(null)}
+    >
+      <canvas
+        ref={canvas}
+        width={pxW}
+        height={pxH}
+        style={{ width, height: size.height * k }}
+        className="block rounded-lg bg-black shadow-lg"
+        aria-label="Video preview"
+        data-testid="editor-canvas"
+      />
       {handles.map((handle) => {
         const b = handle.box
         return (
@@ -159,8 +204,17 @@ export function CanvasStage({ editor, playback, width }: { editor: ProjectEditor
             aria-label={`${handle.name}: drag to move`}
             tabIndex={0}
             onPointerDown={(e) => startDrag(e, handle, 'move')}
-            className={cn('absolute cursor-move border-2 border-dashed', selected === handle.key ? 'border-accent' : 'border-white/30 hover:border-white/70')}
-            style={{ left: (b.x - b.width / 2) * k, top: (b.y - b.height / 2) * k, width: b.width * k, height: b.height * k, transform: `rotate(${b.angle}deg)` }}
+            className={cn(
+              'absolute cursor-move border-2 border-dashed',
+              selected === handle.key ? 'border-accent' : 'border-white/30 hover:border-white/70',
+            )}
+            style={{
+              left: (b.x - b.width / 2) * k,
+              top: (b.y - b.height / 2) * k,
+              width: b.width * k,
+              height: b.height * k,
+              transform: `rotate(${b.angle}deg)`,
+            }}
           >
             <span
               data-testid={`${handle.testId.replace(/-box$/, '')}-resize`}
@@ -181,10 +235,13 @@ export function CanvasStage({ editor, playback, width }: { editor: ProjectEditor
         <div
           key={`${g.axis}${g.at}`}
           className="pointer-events-none absolute bg-[#05FBCA]"
-          style={g.axis === 'x' ? { left: g.at * k, top: 0, width: 1, height: size.height * k } : { top: g.at * k, left: 0, height: 1, width }}
+          style={
+            g.axis === 'x'
+              ? { left: g.at * k, top: 0, width: 1, height: size.height * k }
+              : { top: g.at * k, left: 0, height: 1, width }
+          }
         />
       ))}
     </div>
   )
 }
-

@@ -17,7 +17,8 @@ import { OverlaysPanel } from './overlays-panel'
 import { TakesPanel } from './takes-panel'
 import type { ProjectEditor } from './use-project-editor'
 
-const control = 'h-9 w-full rounded-lg border border-border bg-[#11141c] px-2 text-sm text-text focus:border-accent focus:outline-none'
+const control =
+  'h-9 w-full rounded-lg border border-border bg-[#11141c] px-2 text-sm text-text focus:border-accent focus:outline-none'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -37,7 +38,15 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function Swatches({ value, onChange, label }: { value: string; onChange: (c: string) => void; label: string }) {
+export function Swatches({
+  value,
+  onChange,
+  label,
+}: {
+  value: string
+  onChange: (c: string) => void
+  label: string
+}) {
   return (
     <div role="radiogroup" aria-label={label} className="grid grid-cols-10 gap-1">
       {CAPTION_PALETTE.map((c) => (
@@ -49,7 +58,10 @@ export function Swatches({ value, onChange, label }: { value: string; onChange: 
           aria-label={c}
           title={c}
           onClick={() => onChange(c)}
-          className={cn('aspect-square rounded-sm border', value.toUpperCase() === c ? 'border-accent ring-2 ring-accent' : 'border-black/40')}
+          className={cn(
+            'aspect-square rounded-sm border',
+            value.toUpperCase() === c ? 'border-accent ring-2 ring-accent' : 'border-black/40',
+          )}
           style={{ background: c }}
         />
       ))}
@@ -66,14 +78,33 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
   const mine = useQuery(customAvatarsQuery)
   const style = (s: CaptionStyle) => editor.run('caption.setStyle', { sceneId, style: s })
   return (
-    <aside aria-label="Inspector" className="flex min-h-0 flex-col overflow-y-auto rounded-xl border border-border bg-surface">
+    <aside
+      aria-label="Inspector"
+      className="flex min-h-0 flex-col overflow-y-auto rounded-xl border border-border bg-surface"
+    >
       <Section title="Voice">
         <Labelled label="Voice">
-          <VoiceSelect value={audio.voiceId ?? undefined} onChange={(voiceId) => editor.run('audio.set', { sceneId, settings: { voiceId: voiceId || null } })} />
+          <VoiceSelect
+            value={audio.voiceId ?? undefined}
+            onChange={(voiceId) =>
+              editor.run('audio.set', { sceneId, settings: { voiceId: voiceId || null } })
+            }
+          />
         </Labelled>
         <div className="text-xs text-muted">Emotion</div>
-        <EmotionPicker value={audio.emotion} onChange={(emotion) => editor.run('audio.set', { sceneId, settings: { emotion } })} />
-        <Slider label="Intensity" value={audio.intensity} min={0} max={1} step={0.05} onChange={(intensity) => editor.run('audio.set', { sceneId, settings: { intensity } })} format={(v) => `${Math.round(v * 100)}%`} />
+        <EmotionPicker
+          value={audio.emotion}
+          onChange={(emotion) => editor.run('audio.set', { sceneId, settings: { emotion } })}
+        />
+        <Slider
+          label="Intensity"
+          value={audio.intensity}
+          min={0}
+          max={1}
+          step={0.05}
+          onChange={(intensity) => editor.run('audio.set', { sceneId, settings: { intensity } })}
+          format={(v) => `${Math.round(v * 100)}%`}
+        />
         <TakesPanel editor={editor} scene={scene} />
       </Section>
       <Section title="Avatar">
@@ -84,7 +115,11 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
             onChange={(e) => {
               const v = e.target.value
               const custom = v.startsWith('c') ? Number(v.slice(1)) : null
-              editor.run('avatar.set', { sceneId, settings: custom != null ? { customAvatarId: custom } : { influencer: v, customAvatarId: null } })
+              editor.run('avatar.set', {
+                sceneId,
+                settings:
+                  custom != null ? { customAvatarId: custom } : { influencer: v, customAvatarId: null },
+              })
             }}
           >
             <optgroup label="Influencers">
@@ -98,7 +133,8 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
               <optgroup label="My avatars">
                 {mine.data.avatars.map((a) => (
                   <option key={a.id} value={`c${a.id}`}>
-                    {a.name}{a.look.photo ? ' (photo)' : ''}
+                    {a.name}
+                    {a.look.photo ? ' (photo)' : ''}
                   </option>
                 ))}
               </optgroup>
@@ -106,16 +142,39 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
           </select>
         </Labelled>
         <Labelled label="Face">
-          <EmotionPicker value={avatar.emotion} onChange={(emotion) => editor.run('avatar.set', { sceneId, settings: { emotion } })} />
+          <EmotionPicker
+            value={avatar.emotion}
+            onChange={(emotion) => editor.run('avatar.set', { sceneId, settings: { emotion } })}
+          />
         </Labelled>
-        <Slider label="Energy" value={avatar.energy} min={0} max={3} step={0.1} onChange={(energy) => editor.run('avatar.set', { sceneId, settings: { energy } })} />
-        <Switch checked={avatar.showAvatar} onChange={(showAvatar) => editor.run('avatar.set', { sceneId, settings: { showAvatar } })} label="Show avatar" />
+        <Slider
+          label="Energy"
+          value={avatar.energy}
+          min={0}
+          max={3}
+          step={0.1}
+          onChange={(energy) => editor.run('avatar.set', { sceneId, settings: { energy } })}
+        />
+        <Switch
+          checked={avatar.showAvatar}
+          onChange={(showAvatar) => editor.run('avatar.set', { sceneId, settings: { showAvatar } })}
+          label="Show avatar"
+        />
       </Section>
       <Section title="Captions">
         <Switch checked={caption.display} onChange={(display) => style({ display })} label="Show captions" />
-        <Switch checked={caption.wordHighlight} onChange={(wordHighlight) => style({ wordHighlight })} label="Highlight the spoken word" />
+        <Switch
+          checked={caption.wordHighlight}
+          onChange={(wordHighlight) => style({ wordHighlight })}
+          label="Highlight the spoken word"
+        />
         <Labelled label="Font">
-          <select aria-label="Caption font" className={control} value={caption.fontFamily} onChange={(e) => style({ fontFamily: e.target.value as CaptionFont })}>
+          <select
+            aria-label="Caption font"
+            className={control}
+            value={caption.fontFamily}
+            onChange={(e) => style({ fontFamily: e.target.value as CaptionFont })}
+          >
             {CAPTION_FONTS.map((f) => (
               <option key={f}>{f}</option>
             ))}
@@ -123,7 +182,12 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
         </Labelled>
         <div className="grid grid-cols-2 gap-2">
           <Labelled label="Size (pt)">
-            <select aria-label="Caption size" className={control} value={caption.fontSize} onChange={(e) => style({ fontSize: Number(e.target.value) })}>
+            <select
+              aria-label="Caption size"
+              className={control}
+              value={caption.fontSize}
+              onChange={(e) => style({ fontSize: Number(e.target.value) })}
+            >
               {FONT_SIZES_PT.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -132,7 +196,12 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
             </select>
           </Labelled>
           <Labelled label="Weight">
-            <select aria-label="Caption weight" className={control} value={caption.fontWeight} onChange={(e) => style({ fontWeight: Number(e.target.value) })}>
+            <select
+              aria-label="Caption weight"
+              className={control}
+              value={caption.fontWeight}
+              onChange={(e) => style({ fontWeight: Number(e.target.value) })}
+            >
               {FONT_WEIGHTS.map((w) => (
                 <option key={w} value={w}>
                   {w}
@@ -142,18 +211,41 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
           </Labelled>
         </div>
         <div className="text-xs text-muted">Text colour</div>
-        <Swatches label="Text colour" value={caption.color[1]} onChange={(c) => style({ color: [caption.color[0], c] })} />
+        <Swatches
+          label="Text colour"
+          value={caption.color[1]}
+          onChange={(c) => style({ color: [caption.color[0], c] })}
+        />
         <div className="text-xs text-muted">Spoken word colour</div>
-        <Swatches label="Spoken word colour" value={caption.color[0]} onChange={(c) => style({ color: [c, caption.color[1]] })} />
+        <Swatches
+          label="Spoken word colour"
+          value={caption.color[0]}
+          onChange={(c) => style({ color: [c, caption.color[1]] })}
+        />
         <div className="text-xs text-muted">Outline</div>
-        <Swatches label="Outline colour" value={caption.outlineColor} onChange={(outlineColor) => style({ outlineColor })} />
-        <Slider label="Angle" value={caption.angle} min={-45} max={45} step={1} onChange={(angle) => editor.run('caption.setBox', { sceneId, box: { angle } })} format={(v) => `${v}°`} />
+        <Swatches
+          label="Outline colour"
+          value={caption.outlineColor}
+          onChange={(outlineColor) => style({ outlineColor })}
+        />
+        <Slider
+          label="Angle"
+          value={caption.angle}
+          min={-45}
+          max={45}
+          step={1}
+          onChange={(angle) => editor.run('caption.setBox', { sceneId, box: { angle } })}
+          format={(v) => `${v}°`}
+        />
       </Section>
       <Section title="Overlays">
         <OverlaysPanel editor={editor} scene={scene} />
       </Section>
       <Section title="Background">
-        <BackgroundPicker value={editor.doc.background} onChange={(background) => editor.run('background.set', { background })} />
+        <BackgroundPicker
+          value={editor.doc.background}
+          onChange={(background) => editor.run('background.set', { background })}
+        />
       </Section>
       <Section title="Base video">
         <BaseVideoPanel editor={editor} />

@@ -13,7 +13,17 @@ import type { ProjectEditor } from './use-project-editor'
  * captions as SRT/VTT, the video) and the share link. The document is saved first, so the video
  * is made from exactly what the preview shows.
  */
-export function RenderPanel({ editor, open, onClose, initialRenderId }: { editor: ProjectEditor; open: boolean; onClose: () => void; initialRenderId: string | null }) {
+export function RenderPanel({
+  editor,
+  open,
+  onClose,
+  initialRenderId,
+}: {
+  editor: ProjectEditor
+  open: boolean
+  onClose: () => void
+  initialRenderId: string | null
+}) {
   const [renderId, setRenderId] = useState<string | null>(initialRenderId)
   const [starting, setStarting] = useState(false)
   const [error, setError] = useState<string>()
@@ -43,14 +53,29 @@ export function RenderPanel({ editor, open, onClose, initialRenderId }: { editor
     setZip({ busy: false, error: res.status ? undefined : res.message })
   }
 
-  const running = render && (render.status === RenderStatus.rendering || render.status === RenderStatus.paused || render.status === RenderStatus.replicateAvatarCompleted)
+  const running =
+    render &&
+    (render.status === RenderStatus.rendering ||
+      render.status === RenderStatus.paused ||
+      render.status === RenderStatus.replicateAvatarCompleted)
   return (
     <Modal open={open} onClose={onClose} title="Render video" size="lg">
       <div className="flex flex-col gap-5" data-testid="render-panel">
-        {render && running ? <RenderProgress render={render} onCancel={() => cancel.mutate(render.id)} cancelling={cancel.isPending} /> : null}
+        {render && running ? (
+          <RenderProgress
+            render={render}
+            onCancel={() => cancel.mutate(render.id)}
+            cancelling={cancel.isPending}
+          />
+        ) : null}
         {render?.status === RenderStatus.completed ? (
           <>
-            <RenderPlayer files={render.files} title={editor.name} autoPlay portrait={render.video_orientation === 'portrait'} />
+            <RenderPlayer
+              files={render.files}
+              title={editor.name}
+              autoPlay
+              portrait={render.video_orientation === 'portrait'}
+            />
             <div className="flex flex-wrap items-center gap-2">
               <ShareActions id={render.id} downloadPath={render.files.video_url} />
               <Button variant="secondary" onClick={() => void download()} loading={zip.busy}>
@@ -60,11 +85,17 @@ export function RenderPanel({ editor, open, onClose, initialRenderId }: { editor
             <FormError message={zip.error} />
           </>
         ) : null}
-        {render?.status === RenderStatus.issue ? <FormError message={render.error ?? 'The video could not be made.'} /> : null}
+        {render?.status === RenderStatus.issue ? (
+          <FormError message={render.error ?? 'The video could not be made.'} />
+        ) : null}
         <FormError message={error} />
         {!running ? (
           <div className="flex items-center justify-between gap-3 rounded-lg border border-border bg-[#11141c] p-4">
-            <p className="text-sm text-muted">{render ? 'Changed something? Render again to get a new video.' : 'Every scene is put together into one video, exactly as the preview shows it.'}</p>
+            <p className="text-sm text-muted">
+              {render
+                ? 'Changed something? Render again to get a new video.'
+                : 'Every scene is put together into one video, exactly as the preview shows it.'}
+            </p>
             <Button onClick={() => void start()} loading={starting}>
               {render ? 'Render again' : 'Start render'}
             </Button>

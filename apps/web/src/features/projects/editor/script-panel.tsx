@@ -12,14 +12,23 @@ import type { Playback } from './use-playback'
 function VoiceState({ scene, saving }: { scene: Scene; saving: boolean }) {
   const take = currentTake(scene)
   const { status } = scene.audioData
-  if (status.flow === GenerationFlow.audioFailed) return <Badge tone="danger">{status.error ?? 'The voice could not be made'}</Badge>
+  if (status.flow === GenerationFlow.audioFailed)
+    return <Badge tone="danger">{status.error ?? 'The voice could not be made'}</Badge>
   if (take) return <Badge tone="success">Voice ready · {take.duration.toFixed(1)} s</Badge>
   if (!scene.text.trim()) return <Badge>Write a line</Badge>
   return <Badge tone="accent">{saving ? 'Recording the voice…' : RENDER_STATUS_LABEL[status.status]}</Badge>
 }
 
 /** The script: one text box per scene (SPEC: scenes hold text), in play order, with scene actions. */
-export function ScriptPanel({ editor, playback, currentId }: { editor: ProjectEditor; playback: Playback; currentId: string | undefined }) {
+export function ScriptPanel({
+  editor,
+  playback,
+  currentId,
+}: {
+  editor: ProjectEditor
+  playback: Playback
+  currentId: string | undefined
+}) {
   const spans = sceneSpans(editor.doc)
   const boxes = useRef(new Map<string, HTMLTextAreaElement>())
   const saving = editor.saveState === 'saving' || editor.saveState === 'unsaved'
@@ -38,11 +47,18 @@ export function ScriptPanel({ editor, playback, currentId }: { editor: ProjectEd
             <li
               key={scene.id}
               data-testid="scene"
-              className={cn('rounded-lg border p-3 transition-colors', current ? 'border-accent bg-accent/5' : 'border-border bg-[#11141c]')}
+              className={cn(
+                'rounded-lg border p-3 transition-colors',
+                current ? 'border-accent bg-accent/5' : 'border-border bg-[#11141c]',
+              )}
               onFocus={() => !current && playback.seek(start + 0.001)}
             >
               <div className="mb-2 flex items-center justify-between gap-2">
-                <button type="button" className="text-sm font-semibold text-text hover:text-accent" onClick={() => playback.seek(start + 0.001)}>
+                <button
+                  type="button"
+                  className="text-sm font-semibold text-text hover:text-accent"
+                  onClick={() => playback.seek(start + 0.001)}
+                >
                   Scene {index + 1}
                 </button>
                 <VoiceState scene={scene} saving={saving} />
@@ -62,13 +78,35 @@ export function ScriptPanel({ editor, playback, currentId }: { editor: ProjectEd
                   {scene.text.length}/{SCENE_MAX_CHARS}
                 </span>
                 <span className="flex gap-1">
-                  <Button size="sm" variant="tertiary" title="Split at the cursor (Ctrl+B)" onClick={() => editor.run('scene.split', { sceneId: scene.id, at: boxes.current.get(scene.id)?.selectionStart ?? Math.floor(scene.text.length / 2) })}>
+                  <Button
+                    size="sm"
+                    variant="tertiary"
+                    title="Split at the cursor (Ctrl+B)"
+                    onClick={() =>
+                      editor.run('scene.split', {
+                        sceneId: scene.id,
+                        at: boxes.current.get(scene.id)?.selectionStart ?? Math.floor(scene.text.length / 2),
+                      })
+                    }
+                  >
                     Split
                   </Button>
-                  <Button size="sm" variant="tertiary" title="Duplicate (Ctrl+D)" onClick={() => editor.run('scene.duplicate', { sceneId: scene.id })}>
+                  <Button
+                    size="sm"
+                    variant="tertiary"
+                    title="Duplicate (Ctrl+D)"
+                    onClick={() => editor.run('scene.duplicate', { sceneId: scene.id })}
+                  >
                     Duplicate
                   </Button>
-                  <Button size="sm" variant="tertiary" destructive disabled={spans.length < 2} title="Delete scene" onClick={() => editor.run('scene.delete', { sceneId: scene.id })}>
+                  <Button
+                    size="sm"
+                    variant="tertiary"
+                    destructive
+                    disabled={spans.length < 2}
+                    title="Delete scene"
+                    onClick={() => editor.run('scene.delete', { sceneId: scene.id })}
+                  >
                     Delete
                   </Button>
                 </span>

@@ -1,5 +1,9 @@
 import { useState } from 'react'
-import { generateAudio, selectAudio, uploadSceneAudio } from '@mouthpiece/contracts/projects/project-media.routes'
+import {
+  generateAudio,
+  selectAudio,
+  uploadSceneAudio,
+} from '@mouthpiece/contracts/projects/project-media.routes'
 import { MAX_SAMPLES } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { Button } from '../../../components/ui/button'
@@ -27,33 +31,94 @@ export function TakesPanel({ editor, scene }: { editor: ProjectEditor; scene: Sc
   }
   const make = () =>
     run('make', (version) =>
-      api(generateAudio, { params: { projectId }, body: { version, sceneId: scene.id, voice_id: audioData.voiceId ?? undefined, emotion: audioData.emotion, intensity: audioData.intensity, numberOfSamples: audioData.numberOfSamples } }))
+      api(generateAudio, {
+        params: { projectId },
+        body: {
+          version,
+          sceneId: scene.id,
+          voice_id: audioData.voiceId ?? undefined,
+          emotion: audioData.emotion,
+          intensity: audioData.intensity,
+          numberOfSamples: audioData.numberOfSamples,
+        },
+      }),
+    )
   const [sent, setSent] = useState<number | null>(null)
   // Own recording: the server probes it, times the words and the mouth from it, and makes it the scene's take.
   const record = async (f: File) => {
     setSent(0)
-    await run('upload', (version) => uploadFile(uploadSceneAudio, f, { params: { projectId }, fields: { version, sceneId: scene.id }, onProgress: setSent }))
+    await run('upload', (version) =>
+      uploadFile(uploadSceneAudio, f, {
+        params: { projectId },
+        fields: { version, sceneId: scene.id },
+        onProgress: setSent,
+      }),
+    )
     setSent(null)
   }
-  const pick = (takeId: string) => run(takeId, (version) => api(selectAudio, { params: { projectId }, body: { version, sceneId: scene.id, takeId } }))
+  const pick = (takeId: string) =>
+    run(takeId, (version) =>
+      api(selectAudio, { params: { projectId }, body: { version, sceneId: scene.id, takeId } }),
+    )
   return (
     <div className="flex flex-col gap-3" data-testid="takes">
-      <Slider label="Takes" value={audioData.numberOfSamples} min={1} max={MAX_SAMPLES} step={1} onChange={(numberOfSamples) => editor.run('audio.set', { sceneId: scene.id, settings: { numberOfSamples } })} />
-      <Button size="sm" variant="secondary" onClick={() => void make()} loading={busy === 'make'} disabled={!scene.text.trim()}>
+      <Slider
+        label="Takes"
+        value={audioData.numberOfSamples}
+        min={1}
+        max={MAX_SAMPLES}
+        step={1}
+        onChange={(numberOfSamples) =>
+          editor.run('audio.set', { sceneId: scene.id, settings: { numberOfSamples } })
+        }
+      />
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => void make()}
+        loading={busy === 'make'}
+        disabled={!scene.text.trim()}
+      >
         Make {audioData.numberOfSamples} take{audioData.numberOfSamples === 1 ? '' : 's'}
       </Button>
-      <FileButton size="sm" variant="tertiary" accept="audio/*" inputLabel="Recording file" onFile={(f) => void record(f)} loading={busy === 'upload'} disabled={!scene.text.trim()} title="Your recording of this scene's text">
+      <FileButton
+        size="sm"
+        variant="tertiary"
+        accept="audio/*"
+        inputLabel="Recording file"
+        onFile={(f) => void record(f)}
+        loading={busy === 'upload'}
+        disabled={!scene.text.trim()}
+        title="Your recording of this scene's text"
+      >
         {sent !== null && sent < 1 ? `Uploading ${Math.round(sent * 100)}%` : 'Upload my recording'}
       </FileButton>
       {audioData.generatedLinks.length ? (
         <ul className="flex flex-col gap-2">
           {audioData.generatedLinks.map((take, i) => (
-            <li key={take.id} className={cn('flex items-center gap-2 rounded-md border px-2 py-1.5', take.id === audioData.audioFile ? 'border-accent bg-accent/10' : 'border-border')}>
-              <audio src={API_BASE_URL + take.url} controls preload="none" className="h-8 min-w-0 flex-1" aria-label={`Take ${i + 1}`} />
+            <li
+              key={take.id}
+              className={cn(
+                'flex items-center gap-2 rounded-md border px-2 py-1.5',
+                take.id === audioData.audioFile ? 'border-accent bg-accent/10' : 'border-border',
+              )}
+            >
+              <audio
+                src={API_BASE_URL + take.url}
+                controls
+                preload="none"
+                className="h-8 min-w-0 flex-1"
+                aria-label={`Take ${i + 1}`}
+              />
               {take.id === audioData.audioFile ? (
                 <span className="text-xs font-semibold text-accent">In use</span>
               ) : (
-                <Button size="sm" variant="tertiary" onClick={() => void pick(take.id)} loading={busy === take.id}>
+                <Button
+                  size="sm"
+                  variant="tertiary"
+                  onClick={() => void pick(take.id)}
+                  loading={busy === take.id}
+                >
                   Use
                 </Button>
               )}

@@ -16,13 +16,16 @@ import { Waveform } from './waveform'
 /** Height of the audio track under the scene clips (SPEC §9 asset height range 30–50). */
 const WAVE_HEIGHT = TIMELINE.assetHeightMin
 
-const formatTime = (t: number) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}.${Math.floor((t % 1) * 10)}`
+const formatTime = (t: number) =>
+  `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}.${Math.floor((t % 1) * 10)}`
 
 /** One frame thumbnail (SPEC §9 frame 145×72) at time t, cached in IndexedDB previewImgs. */
 function useThumbnail(doc: ProjectDocument, projectId: number, t: number, spf: number): string | undefined {
   const [url, setUrl] = useState<string>()
   const at = sceneAt(doc, t)
-  const key = at ? `${projectId}:${spf}:${contentHash(JSON.stringify([at.span.scene, doc.background, Math.round(at.local * 10)]))}` : ''
+  const key = at
+    ? `${projectId}:${spf}:${contentHash(JSON.stringify([at.span.scene, doc.background, Math.round(at.local * 10)]))}`
+    : ''
   useEffect(() => {
     if (!key) return
     let live = true
@@ -51,10 +54,23 @@ function useThumbnail(doc: ProjectDocument, projectId: number, t: number, spf: n
   return url
 }
 
-function Frame({ doc, projectId, t, spf }: { doc: ProjectDocument; projectId: number; t: number; spf: number }) {
+function Frame({
+  doc,
+  projectId,
+  t,
+  spf,
+}: {
+  doc: ProjectDocument
+  projectId: number
+  t: number
+  spf: number
+}) {
   const url = useThumbnail(doc, projectId, t, spf)
   return (
-    <div className="shrink-0 border-r border-black/40 bg-black/40" style={{ width: TIMELINE.frameWidth, height: TIMELINE.frameHeight }}>
+    <div
+      className="shrink-0 border-r border-black/40 bg-black/40"
+      style={{ width: TIMELINE.frameWidth, height: TIMELINE.frameHeight }}
+    >
       {url ? <img src={url} alt="" className="h-full w-full object-cover" draggable={false} /> : null}
     </div>
   )
@@ -87,7 +103,8 @@ export function Timeline({ editor, playback }: { editor: ProjectEditor; playback
     return playback.onFrame(place)
   }, [playback, pxPerSecond, total, playback.time])
 
-  const seekAt = (clientX: number, el: HTMLElement) => playback.seek((clientX - el.getBoundingClientRect().left) / pxPerSecond)
+  const seekAt = (clientX: number, el: HTMLElement) =>
+    playback.seek((clientX - el.getBoundingClientRect().left) / pxPerSecond)
   const drop = (e: DragEvent, sceneId: string) => {
     e.preventDefault()
     const from = dragging.current
@@ -101,25 +118,50 @@ export function Timeline({ editor, playback }: { editor: ProjectEditor; playback
       <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-2">
         <span ref={timecode} className="text-xs text-muted tabular-nums" data-testid="timecode" />
         <div className="flex items-center gap-2 text-xs text-muted">
-          <button type="button" aria-label="Zoom out" className="h-7 w-7 rounded-md border border-border hover:text-text disabled:opacity-40" disabled={spf >= TIMELINE.frameSecondsMax} onClick={() => setSpf((s) => Math.min(TIMELINE.frameSecondsMax, s + TIMELINE.frameSecondsStep))}>
+          <button
+            type="button"
+            aria-label="Zoom out"
+            className="h-7 w-7 rounded-md border border-border hover:text-text disabled:opacity-40"
+            disabled={spf >= TIMELINE.frameSecondsMax}
+            onClick={() => setSpf((s) => Math.min(TIMELINE.frameSecondsMax, s + TIMELINE.frameSecondsStep))}
+          >
             −
           </button>
           <span className="w-16 text-center tabular-nums">{spf} s/frame</span>
-          <button type="button" aria-label="Zoom in" className="h-7 w-7 rounded-md border border-border hover:text-text disabled:opacity-40" disabled={spf <= TIMELINE.frameSecondsMin} onClick={() => setSpf((s) => Math.max(TIMELINE.frameSecondsMin, s - TIMELINE.frameSecondsStep))}>
+          <button
+            type="button"
+            aria-label="Zoom in"
+            className="h-7 w-7 rounded-md border border-border hover:text-text disabled:opacity-40"
+            disabled={spf <= TIMELINE.frameSecondsMin}
+            onClick={() => setSpf((s) => Math.max(TIMELINE.frameSecondsMin, s - TIMELINE.frameSecondsStep))}
+          >
             +
           </button>
         </div>
       </header>
       <div className="overflow-x-auto px-4 py-3">
-        <div className="relative" style={{ width: Math.max(total * pxPerSecond, frames * TIMELINE.frameWidth) }}>
-          <div className="relative h-5 cursor-pointer text-[10px] text-muted" onPointerDown={(e) => seekAt(e.clientX, e.currentTarget)}>
+        <div
+          className="relative"
+          style={{ width: Math.max(total * pxPerSecond, frames * TIMELINE.frameWidth) }}
+        >
+          <div
+            className="relative h-5 cursor-pointer text-[10px] text-muted"
+            onPointerDown={(e) => seekAt(e.clientX, e.currentTarget)}
+          >
             {Array.from({ length: frames + 1 }, (_, i) => (
-              <span key={i} className="absolute top-0 border-l border-border pl-1" style={{ left: i * TIMELINE.frameWidth }}>
+              <span
+                key={i}
+                className="absolute top-0 border-l border-border pl-1"
+                style={{ left: i * TIMELINE.frameWidth }}
+              >
                 {formatTime(i * spf)}
               </span>
             ))}
           </div>
-          <div className="flex cursor-pointer overflow-hidden rounded-md" onPointerDown={(e) => seekAt(e.clientX, e.currentTarget)}>
+          <div
+            className="flex cursor-pointer overflow-hidden rounded-md"
+            onPointerDown={(e) => seekAt(e.clientX, e.currentTarget)}
+          >
             {Array.from({ length: frames }, (_, i) => (
               <Frame key={i} doc={doc} projectId={editor.projectId} t={i * spf} spf={spf} />
             ))}
@@ -135,25 +177,44 @@ export function Timeline({ editor, playback }: { editor: ProjectEditor; playback
                 onClick={() => playback.seek(start + 0.001)}
                 data-testid="timeline-clip"
                 title={scene.text}
-                className={cn('absolute top-0 flex h-full cursor-grab items-center overflow-hidden rounded-md border px-2 text-xs whitespace-nowrap', index % 2 ? 'border-[#05FBCA]/50 bg-[#05FBCA]/15' : 'border-accent/60 bg-accent/20')}
+                className={cn(
+                  'absolute top-0 flex h-full cursor-grab items-center overflow-hidden rounded-md border px-2 text-xs whitespace-nowrap',
+                  index % 2 ? 'border-[#05FBCA]/50 bg-[#05FBCA]/15' : 'border-accent/60 bg-accent/20',
+                )}
                 style={{ left: start * pxPerSecond, width: Math.max(8, (end - start) * pxPerSecond - 2) }}
               >
                 <b className="mr-1">{index + 1}</b> {scene.text || 'Empty scene'}
               </div>
             ))}
           </div>
-          <TimelineAssets editor={editor} spans={spans} pxPerSecond={pxPerSecond} selected={selectedAsset} onSelect={setSelectedAsset} />
+          <TimelineAssets
+            editor={editor}
+            spans={spans}
+            pxPerSecond={pxPerSecond}
+            selected={selectedAsset}
+            onSelect={setSelectedAsset}
+          />
           <div className="relative mt-1" style={{ height: WAVE_HEIGHT }} aria-label="Audio">
             {spans.map(({ scene, start, end }) => {
               const take = currentTake(scene)
               return take ? (
                 <div key={scene.id} className="absolute top-0" style={{ left: start * pxPerSecond }}>
-                  <Waveform url={API_BASE_URL + take.url} width={Math.max(8, Math.round((end - start) * pxPerSecond - 2))} height={WAVE_HEIGHT} seconds={end - start} />
+                  <Waveform
+                    url={API_BASE_URL + take.url}
+                    width={Math.max(8, Math.round((end - start) * pxPerSecond - 2))}
+                    height={WAVE_HEIGHT}
+                    seconds={end - start}
+                  />
                 </div>
               ) : null
             })}
           </div>
-          <div ref={tracker} className="pointer-events-none absolute top-0 bottom-0 left-0 w-0.5 bg-accent" aria-hidden data-testid="tracker">
+          <div
+            ref={tracker}
+            className="pointer-events-none absolute top-0 bottom-0 left-0 w-0.5 bg-accent"
+            aria-hidden
+            data-testid="tracker"
+          >
             <span className="absolute -top-1 -left-1.5 h-3 w-3.5 rounded-sm bg-accent" />
           </div>
         </div>

@@ -3,7 +3,9 @@ import { COMMANDS, matchShortcut } from '@mouthpiece/editor/commands'
 import type { ProjectEditor } from './use-project-editor'
 import type { Playback } from './use-playback'
 
-const typing = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+const typing = (el: EventTarget | null) =>
+  el instanceof HTMLElement &&
+  (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
 
 /**
  * The editor's keys: undo Ctrl+Z, redo Ctrl+Shift+Z (or Ctrl+Y), play/pause Space, and the scene
@@ -28,7 +30,10 @@ export function useEditorShortcuts(editor: ProjectEditor, playback: Playback, cu
         if (matchShortcut(e, COMMANDS['scene.split'].shortcut!)) {
           e.preventDefault()
           const scene = editor.doc.scenes.find((s) => s.id === currentId)
-          editor.run('scene.split', { sceneId: currentId, at: textBox?.selectionStart ?? Math.floor((scene?.text.length ?? 0) / 2) })
+          editor.run('scene.split', {
+            sceneId: currentId,
+            at: textBox?.selectionStart ?? Math.floor((scene?.text.length ?? 0) / 2),
+          })
         } else if (matchShortcut(e, COMMANDS['scene.duplicate'].shortcut!)) {
           e.preventDefault()
           editor.run('scene.duplicate', { sceneId: currentId })

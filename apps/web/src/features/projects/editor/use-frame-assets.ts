@@ -33,13 +33,20 @@ function useSceneLooks(doc: ProjectDocument): ReadonlyMap<number, AvatarLook> | 
   const [photosLoaded, setPhotosLoaded] = useState(0)
   useEffect(() => {
     let live = true
-    const srcs = (mine.data?.avatars ?? []).flatMap((a) => (a.look.photo ? photoPictures(a.look.photo).map((p) => p.src) : []))
-    void Promise.all(srcs.map((src) => loadPhotoImage(src).catch(() => undefined))).then(() => live && setPhotosLoaded((n) => n + 1))
+    const srcs = (mine.data?.avatars ?? []).flatMap((a) =>
+      a.look.photo ? photoPictures(a.look.photo).map((p) => p.src) : [],
+    )
+    void Promise.all(srcs.map((src) => loadPhotoImage(src).catch(() => undefined))).then(
+      () => live && setPhotosLoaded((n) => n + 1),
+    )
     return () => {
       live = false
     }
   }, [mine.data])
-  return useMemo(() => (mine.data && photosLoaded ? new Map(mine.data.avatars.map((a) => [a.id, a.look])) : undefined), [mine.data, photosLoaded])
+  return useMemo(
+    () => (mine.data && photosLoaded ? new Map(mine.data.avatars.map((a) => [a.id, a.look])) : undefined),
+    [mine.data, photosLoaded],
+  )
 }
 
 /** What drawFrame needs decoded: the background image, the image overlays, and video overlay frames. */
@@ -47,9 +54,18 @@ export function useFrameAssets(doc: ProjectDocument, projectId: number): FrameAs
   const [loaded, setLoaded] = useState<ReadonlyMap<string, Drawable>>(new Map())
   const listed = useMemo(() => {
     const list: Array<{ key: string; url: string }> = []
-    if (doc.background.type === 'image') list.push({ key: doc.background.id, url: API_BASE_URL + routePath(projectBackgroundFile.path, { backgroundId: doc.background.id }) })
+    if (doc.background.type === 'image')
+      list.push({
+        key: doc.background.id,
+        url: API_BASE_URL + routePath(projectBackgroundFile.path, { backgroundId: doc.background.id }),
+      })
     for (const scene of doc.scenes)
-      for (const a of scene.assets) if (a.type === 'image' && a.file && !list.some((w) => w.key === a.file)) list.push({ key: a.file, url: API_BASE_URL + routePath(projectFile.path, { projectId, file: a.file }) })
+      for (const a of scene.assets)
+        if (a.type === 'image' && a.file && !list.some((w) => w.key === a.file))
+          list.push({
+            key: a.file,
+            url: API_BASE_URL + routePath(projectFile.path, { projectId, file: a.file }),
+          })
     return list
   }, [doc.background, doc.scenes, projectId])
   // Edits that do not change which files are drawn must not reload them.
@@ -57,7 +73,9 @@ export function useFrameAssets(doc: ProjectDocument, projectId: number): FrameAs
   const wanted = useMemo(() => listed, [signature]) // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     let live = true
-    void Promise.all(wanted.map(async (w) => [w.key, await loadImage(w.url).catch(() => null)] as const)).then((pairs) => {
+    void Promise.all(
+      wanted.map(async (w) => [w.key, await loadImage(w.url).catch(() => null)] as const),
+    ).then((pairs) => {
       if (!live) return
       const map = new Map<string, Drawable>()
       for (const [key, img] of pairs) if (img) map.set(key, img)
@@ -82,7 +100,15 @@ const VIDEO_SLACK_S = 0.12
 function useVideoOverlays(doc: ProjectDocument, projectId: number): FrameAssets['videoFrame'] {
   const [seeked, setSeeked] = useState(0)
   const elements = useRef(new Map<string, HTMLVideoElement>())
-  const files = useMemo(() => [...new Set(doc.scenes.flatMap((s) => s.assets.filter((a) => a.type === 'video' && a.file).map((a) => a.file!)))].join('|'), [doc.scenes])
+  const files = useMemo(
+    () =>
+      [
+        ...new Set(
+          doc.scenes.flatMap((s) => s.assets.filter((a) => a.type === 'video' && a.file).map((a) => a.file!)),
+        ),
+      ].join('|'),
+    [doc.scenes],
+  )
   useEffect(() => {
     const wanted = new Set(files ? files.split('|') : [])
     for (const [file, el] of elements.current) {
@@ -103,11 +129,15 @@ function useVideoOverlays(doc: ProjectDocument, projectId: number): FrameAssets[
       elements.current.set(file, el)
     }
   }, [files, projectId])
-  return useCallback((asset: SceneAsset, t: number) => {
-    const el = asset.file ? elements.current.get(asset.file) : undefined
-    if (!el) return undefined
-    const at = Math.min(t, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : t)
-    if (!el.seeking && Math.abs(el.currentTime - at) > VIDEO_SLACK_S) el.currentTime = at
-    return el.readyState >= 2 ? el : undefined
-  }, [seeked]) // eslint-disable-line react-hooks/exhaustive-deps -- a new function after each seek makes the stage redraw
+  return useCallback(
+    (asset: SceneAsset, t: number) => {
+      const el = asset.file ? elements.current.get(asset.file) : undefined
+      if (!el) return undefined
+      const at = Math.min(t, Number.isFinite(el.duration) ? Math.max(0, el.duration - 0.05) : t)
+      if (!el.seeking && Math.abs(el.currentTime - at) > VIDEO_SLACK_S) el.currentTime = at
+      return el.readyState >= 2 ? el : undefined
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function after each seek makes the stage redraw
+    [seeked],
+  )
 }

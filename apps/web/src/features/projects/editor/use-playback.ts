@@ -27,14 +27,17 @@ export function usePlayback(doc: ProjectDocument) {
     audio.current?.el.pause()
   }
 
-  const seek = useCallback((t: number) => {
-    const clamped = Math.max(0, Math.min(projectDuration(docRef.current), t))
-    clock.current = { wallStart: performance.now(), tStart: clamped }
-    if (audio.current) audio.current.el.pause()
-    audio.current = null
-    emit(clamped)
-    setTimeState(clamped)
-  }, [emit])
+  const seek = useCallback(
+    (t: number) => {
+      const clamped = Math.max(0, Math.min(projectDuration(docRef.current), t))
+      clock.current = { wallStart: performance.now(), tStart: clamped }
+      if (audio.current) audio.current.el.pause()
+      audio.current = null
+      emit(clamped)
+      setTimeState(clamped)
+    },
+    [emit],
+  )
 
   useEffect(() => {
     if (!playing) {
@@ -42,7 +45,10 @@ export function usePlayback(doc: ProjectDocument) {
       return
     }
     let raf = 0
-    clock.current = { wallStart: performance.now(), tStart: timeRef.current >= projectDuration(docRef.current) - 0.01 ? 0 : timeRef.current }
+    clock.current = {
+      wallStart: performance.now(),
+      tStart: timeRef.current >= projectDuration(docRef.current) - 0.01 ? 0 : timeRef.current,
+    }
     const step = () => {
       const d = docRef.current
       const total = projectDuration(d)

@@ -14,7 +14,8 @@ import { subscribe } from '../../../lib/socket'
 import { projectsKeys } from '../api'
 
 /** Shown after a stale save (409): what happened and what the user sees now. */
-export const CONFLICT_NOTICE = 'This project was changed in another tab or window, so the newest version is loaded here. Your last change in this tab was not saved.'
+export const CONFLICT_NOTICE =
+  'This project was changed in another tab or window, so the newest version is loaded here. Your last change in this tab was not saved.'
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'error'
 
@@ -31,7 +32,12 @@ export function useProjectEditor(initial: Project) {
   const history = useRef(new DocumentHistory(initial.document)).current
   const [tick, setTick] = useState(0)
   const listeners = useRef(new Set<() => void>())
-  const meta = useRef({ id: initial.id, version: initial.version, saved: initial.document, name: initial.name })
+  const meta = useRef({
+    id: initial.id,
+    version: initial.version,
+    saved: initial.document,
+    name: initial.name,
+  })
   const [saveState, setSaveState] = useState<SaveState>('saved')
   const [notice, setNotice] = useState<string | null>(null)
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -43,16 +49,24 @@ export function useProjectEditor(initial: Project) {
     for (const l of listeners.current) l()
   }, [])
 
-  const reload = useCallback(async (message: string | null) => {
-    const res = await api(getProject, { params: { id: meta.current.id } })
-    if (!isSuccess(res)) return
-    meta.current = { ...meta.current, version: res.project.version, saved: res.project.document, name: res.project.name }
-    history.reset(res.project.document)
-    client.setQueryData(projectsKeys.one(meta.current.id), res)
-    setNotice(message)
-    setSaveState('saved')
-    changed()
-  }, [client, history, changed])
+  const reload = useCallback(
+    async (message: string | null) => {
+      const res = await api(getProject, { params: { id: meta.current.id } })
+      if (!isSuccess(res)) return
+      meta.current = {
+        ...meta.current,
+        version: res.project.version,
+        saved: res.project.document,
+        name: res.project.name,
+      }
+      history.reset(res.project.document)
+      client.setQueryData(projectsKeys.one(meta.current.id), res)
+      setNotice(message)
+      setSaveState('saved')
+      changed()
+    },
+    [client, history, changed],
+  )
 
   const save = useCallback(async (): Promise<void> => {
     if (saving.current) return saving.current
@@ -60,7 +74,10 @@ export function useProjectEditor(initial: Project) {
     if (doc === meta.current.saved) return
     setSaveState('saving')
     const run = (async () => {
-      const res = await api(updateProject, { params: { id: meta.current.id }, body: { version: meta.current.version, document: doc } })
+      const res = await api(updateProject, {
+        params: { id: meta.current.id },
+        body: { version: meta.current.version, document: doc },
+      })
       if (!isSuccess(res)) {
         if (res.code === VERSION_CONFLICT_CODE || res.httpStatus === 409) {
           await reload(CONFLICT_NOTICE)
@@ -79,7 +96,10 @@ export function useProjectEditor(initial: Project) {
         history.merge((draft) => adoptServerAudio(draft, server))
         meta.current.saved = server
       }
-      client.setQueryData(projectsKeys.one(meta.current.id), { ...res, project: { ...res.project, document: history.doc } })
+      client.setQueryData(projectsKeys.one(meta.current.id), {
+        ...res,
+        project: { ...res.project, document: history.doc },
+      })
       setSaveError(null)
       setSaveState(history.doc === meta.current.saved ? 'saved' : 'unsaved')
       changed()
@@ -95,42 +115,57 @@ export function useProjectEditor(initial: Project) {
   }, [client, history, reload, changed]) // eslint-disable-line react-hooks/exhaustive-deps
 
   /** Takes a newer server version (from a server action or a job) without losing local edits or history. */
-  const adopt = useCallback((project: Project) => {
-    if (project.version < meta.current.version) return
-    meta.current = { ...meta.current, version: project.version, name: project.name }
-    if (history.doc === meta.current.saved) {
-      history.merge(() => project.document)
-      meta.current.saved = history.doc
-    } else {
-      history.merge((draft) => adoptServerAudio(draft, project.document))
-      meta.current.saved = project.document
-    }
-    client.setQueryData(projectsKeys.one(meta.current.id), { status: 1, project: { ...project, document: history.doc } })
-    changed()
-  }, [client, history, changed])
+  const adopt = useCallback(
+    (project: Project) => {
+      if (project.version < meta.current.version) return
+      meta.current = { ...meta.current, version: project.version, name: project.name }
+      if (history.doc === meta.current.saved) {
+        history.merge(() => project.document)
+        meta.current.saved = history.doc
+      } else {
+        history.merge((draft) => adoptServerAudio(draft, project.document))
+        meta.current.saved = project.document
+      }
+      client.setQueryData(projectsKeys.one(meta.current.id), {
+        status: 1,
+        project: { ...project, document: history.doc },
+      })
+      changed()
+    },
+    [client, history, changed],
+  )
 
   /**
    * A server action on the project (make takes, pick a take…): local edits are saved first, the
    * call names the version it is based on, and its answer is adopted. Answers an error message.
    */
-  const action = useCallback(async (call: (version: number) => Promise<ApiResult<{ project: Project }>>): Promise<string | null> => {
-    if (timer.current) clearTimeout(timer.current)
-    await save()
-    const res = await call(meta.current.version)
-    if (isSuccess(res)) {
-      adopt(res.project)
-      return null
-    }
-    if (res.code === VERSION_CONFLICT_CODE || res.httpStatus === 409) await reload(CONFLICT_NOTICE)
-    return res.message
-  }, [save, adopt, reload])
+  const action = useCallback(
+    async (call: (version: number) => Promise<ApiResult<{ project: Project }>>): Promise<string | null> => {
+      if (timer.current) clearTimeout(timer.current)
+      await save()
+      const res = await call(meta.current.version)
+      if (isSuccess(res)) {
+        adopt(res.project)
+        return null
+      }
+      if (res.code === VERSION_CONFLICT_CODE || res.httpStatus === 409) await reload(CONFLICT_NOTICE)
+      return res.message
+    },
+    [save, adopt, reload],
+  )
 
   // Jobs (takes made in the background) announce a new version on the owner's socket: fetch and adopt it.
-  useEffect(() =>
-    subscribe(RealtimeEvent.exportOutput, (payload) => {
-      if (Number(payload.project_id) !== meta.current.id || Number(payload.version) <= meta.current.version) return
-      void api(getProject, { params: { id: meta.current.id } }).then((res) => isSuccess(res) && adopt(res.project))
-    }), [adopt])
+  useEffect(
+    () =>
+      subscribe(RealtimeEvent.exportOutput, (payload) => {
+        if (Number(payload.project_id) !== meta.current.id || Number(payload.version) <= meta.current.version)
+          return
+        void api(getProject, { params: { id: meta.current.id } }).then(
+          (res) => isSuccess(res) && adopt(res.project),
+        )
+      }),
+    [adopt],
+  )
 
   const saveStateRef = useRef(saveState)
   saveStateRef.current = saveState
@@ -147,9 +182,12 @@ export function useProjectEditor(initial: Project) {
     schedule()
   }, [changed, schedule])
 
-  const run = useCallback(<K extends CommandId>(id: K, args: CommandArgs[K]) => {
-    if (runCommand(history, id, args)) afterEdit()
-  }, [history, afterEdit])
+  const run = useCallback(
+    <K extends CommandId>(id: K, args: CommandArgs[K]) => {
+      if (runCommand(history, id, args)) afterEdit()
+    },
+    [history, afterEdit],
+  )
 
   const undo = useCallback(() => history.undo() && afterEdit(), [history, afterEdit])
   const redo = useCallback(() => history.redo() && afterEdit(), [history, afterEdit])
@@ -177,28 +215,32 @@ export function useProjectEditor(initial: Project) {
   }, [])
   const doc = useSyncExternalStore(listen, () => history.doc)
 
-  return useMemo(() => ({
-    doc,
-    projectId: meta.current.id,
-    get version() {
-      return meta.current.version
-    },
-    name: meta.current.name,
-    run,
-    undo,
-    redo,
-    canUndo: history.canUndo,
-    canRedo: history.canRedo,
-    undoLabel: history.undoLabel,
-    redoLabel: history.redoLabel,
-    saveState,
-    saveError,
-    notice,
-    dismissNotice: () => setNotice(null),
-    saveNow: save,
-    reload,
-    action,
-  }), [doc, run, undo, redo, history, saveState, saveError, notice, save, reload, action, tick]) // eslint-disable-line react-hooks/exhaustive-deps
+  return useMemo(
+    () => ({
+      doc,
+      projectId: meta.current.id,
+      get version() {
+        return meta.current.version
+      },
+      name: meta.current.name,
+      run,
+      undo,
+      redo,
+      canUndo: history.canUndo,
+      canRedo: history.canRedo,
+      undoLabel: history.undoLabel,
+      redoLabel: history.redoLabel,
+      saveState,
+      saveError,
+      notice,
+      dismissNotice: () => setNotice(null),
+      saveNow: save,
+      reload,
+      action,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [doc, run, undo, redo, history, saveState, saveError, notice, save, reload, action, tick],
+  )
 }
 
 export type ProjectEditor = ReturnType<typeof useProjectEditor>

@@ -19,25 +19,40 @@ function samplesOf(url: string): Promise<Float32Array> {
 }
 
 /** A take's waveform, each bar coloured by the spec's level thresholds (speech, yellow, red). */
-export function Waveform({ url, width, height, seconds }: { url: string; width: number; height: number; seconds: number }) {
+export function Waveform({
+  url,
+  width,
+  height,
+  seconds,
+}: {
+  url: string
+  width: number
+  height: number
+  seconds: number
+}) {
   const canvas = useRef<HTMLCanvasElement>(null)
   useEffect(() => {
     let live = true
-    void samplesOf(url).then((samples) => {
-      const ctx = canvas.current?.getContext('2d')
-      if (!live || !ctx) return
-      // The take may be shorter than the clip (the held tail): bars cover the audio only.
-      const audioWidth = Math.min(width, Math.round((samples.length / 44_100 / Math.max(0.001, seconds)) * width))
-      const bars = Math.max(1, Math.floor(audioWidth / 3))
-      const levels = bucketLevels(samples, bars)
-      ctx.clearRect(0, 0, width, height)
-      levels.forEach((db, i) => {
-        const k = Math.max(0, (db - AUDIO_LEVEL.speech) / (AUDIO_LEVEL.max - AUDIO_LEVEL.speech))
-        const h = Math.max(1, k * height)
-        ctx.fillStyle = LEVEL_COLOR[levelOf(db)]
-        ctx.fillRect(i * 3, (height - h) / 2, 2, h)
+    void samplesOf(url)
+      .then((samples) => {
+        const ctx = canvas.current?.getContext('2d')
+        if (!live || !ctx) return
+        // The take may be shorter than the clip (the held tail): bars cover the audio only.
+        const audioWidth = Math.min(
+          width,
+          Math.round((samples.length / 44_100 / Math.max(0.001, seconds)) * width),
+        )
+        const bars = Math.max(1, Math.floor(audioWidth / 3))
+        const levels = bucketLevels(samples, bars)
+        ctx.clearRect(0, 0, width, height)
+        levels.forEach((db, i) => {
+          const k = Math.max(0, (db - AUDIO_LEVEL.speech) / (AUDIO_LEVEL.max - AUDIO_LEVEL.speech))
+          const h = Math.max(1, k * height)
+          ctx.fillStyle = LEVEL_COLOR[levelOf(db)]
+          ctx.fillRect(i * 3, (height - h) / 2, 2, h)
+        })
       })
-    }).catch(() => undefined)
+      .catch(() => undefined)
     return () => {
       live = false
     }

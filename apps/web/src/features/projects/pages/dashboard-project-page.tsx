@@ -15,7 +15,9 @@ import { projectQuery } from '../api'
 import { ProjectsList } from '../components/projects-list'
 
 // The ad projects list belongs to the ads feature; loaded only when the #ad view is opened.
-const AdProjectsTab = lazy(() => import('../../ads/lazy/ad-projects-tab').then((m) => ({ default: m.AdProjectsTab })))
+const AdProjectsTab = lazy(() =>
+  import('../../ads/lazy/ad-projects-tab').then((m) => ({ default: m.AdProjectsTab })),
+)
 
 type View = 'video' | 'ad'
 const editorLink = (id: number) => PATHS.videoEditorItem.replace(':id', String(id))
@@ -26,7 +28,10 @@ export function DashboardProjectPage() {
   const navigate = useNavigate()
   const [creating, setCreating] = useState(false)
   const view: View = location.hash === '#ad' ? 'ad' : 'video'
-  const views: Array<{ id: View; label: string }> = [{ id: 'video', label: 'Video projects' }, { id: 'ad', label: 'Ad projects' }]
+  const views: Array<{ id: View; label: string }> = [
+    { id: 'video', label: 'Video projects' },
+    { id: 'ad', label: 'Ad projects' },
+  ]
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <PageHeader
@@ -35,7 +40,11 @@ export function DashboardProjectPage() {
         actions={view === 'video' ? <Button onClick={() => setCreating(true)}>Create video</Button> : null}
       />
       {views.length > 1 ? (
-        <div role="tablist" aria-label="Project kind" className="flex w-fit gap-1 rounded-lg border border-border bg-[#11141c] p-1">
+        <div
+          role="tablist"
+          aria-label="Project kind"
+          className="flex w-fit gap-1 rounded-lg border border-border bg-[#11141c] p-1"
+        >
           {views.map((v) => (
             <button
               key={v.id}
@@ -43,7 +52,10 @@ export function DashboardProjectPage() {
               role="tab"
               aria-selected={view === v.id}
               onClick={() => void navigate({ hash: `#${v.id}` }, { replace: true })}
-              className={cn('rounded-md px-4 py-1.5 text-sm transition-colors', view === v.id ? 'bg-surface-2 text-text shadow' : 'text-muted hover:text-text')}
+              className={cn(
+                'rounded-md px-4 py-1.5 text-sm transition-colors',
+                view === v.id ? 'bg-surface-2 text-text shadow' : 'text-muted hover:text-text',
+              )}
             >
               {v.label}
             </button>
@@ -79,7 +91,9 @@ export function DashboardProjectItemPage() {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-4 p-10 text-center">
         <h1 className="text-xl font-semibold text-text">Project not found</h1>
-        <p className="text-sm text-muted">{project.error?.message ?? 'This project does not exist or is not yours.'}</p>
+        <p className="text-sm text-muted">
+          {project.error?.message ?? 'This project does not exist or is not yours.'}
+        </p>
         <Link to={`${PATHS.dashboardProject}#video`} className="text-sm text-accent">
           Back to projects
         </Link>
@@ -111,7 +125,9 @@ export function DashboardProjectItemPage() {
           </p>
         ) : !results.data.list.length ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
-            <p className="text-sm text-muted">No video rendered yet. Open the editor and press Render video when the preview looks right.</p>
+            <p className="text-sm text-muted">
+              No video rendered yet. Open the editor and press Render video when the preview looks right.
+            </p>
             <ButtonLink to={editorLink(p.id)} variant="secondary">
               Open in editor
             </ButtonLink>
@@ -120,21 +136,50 @@ export function DashboardProjectItemPage() {
           <>
             <ul className="grid gap-4 md:grid-cols-2">
               {results.data.list.map((r) => (
-                <li key={r.id} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-3" data-testid="project-result">
+                <li
+                  key={r.id}
+                  className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-3"
+                  data-testid="project-result"
+                >
                   {r.status === RenderStatus.completed ? (
-                    <RenderPlayer files={r.files} title={p.name} portrait={r.video_orientation === 'portrait'} />
+                    <RenderPlayer
+                      files={r.files}
+                      title={p.name}
+                      portrait={r.video_orientation === 'portrait'}
+                    />
                   ) : (
-                    <div className="flex aspect-video items-center justify-center rounded-lg bg-[#11141c] text-sm text-muted">{r.status === RenderStatus.issue ? r.error ?? 'This render failed.' : `${r.status_label} · ${Math.round(r.progress)}%`}</div>
+                    <div className="flex aspect-video items-center justify-center rounded-lg bg-[#11141c] text-sm text-muted">
+                      {r.status === RenderStatus.issue
+                        ? (r.error ?? 'This render failed.')
+                        : `${r.status_label} · ${Math.round(r.progress)}%`}
+                    </div>
                   )}
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="text-xs text-muted">{new Date(r.created_at).toLocaleString()}</span>
-                    <Badge tone={r.status === RenderStatus.completed ? 'success' : r.status === RenderStatus.issue ? 'danger' : 'accent'}>{r.status_label}</Badge>
+                    <Badge
+                      tone={
+                        r.status === RenderStatus.completed
+                          ? 'success'
+                          : r.status === RenderStatus.issue
+                            ? 'danger'
+                            : 'accent'
+                      }
+                    >
+                      {r.status_label}
+                    </Badge>
                   </div>
-                  {r.status === RenderStatus.completed ? <ShareActions id={r.id} downloadPath={r.files.video_url} /> : null}
+                  {r.status === RenderStatus.completed ? (
+                    <ShareActions id={r.id} downloadPath={r.files.video_url} />
+                  ) : null}
                 </li>
               ))}
             </ul>
-            <Pagination page={page} lastPage={results.data.lastPage} total={results.data.total} onChange={setPage} />
+            <Pagination
+              page={page}
+              lastPage={results.data.lastPage}
+              total={results.data.total}
+              onChange={setPage}
+            />
           </>
         )}
       </section>

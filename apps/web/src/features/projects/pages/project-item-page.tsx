@@ -4,7 +4,9 @@ import { LoadingBlock } from '../../../components/ui/spinner'
 import { DashboardProjectItemPage } from './dashboard-project-page'
 
 // The ad project page belongs to the ads feature; it is loaded only when a #ad link is opened.
-const AdProjectPage = lazy(() => import('../../ads/lazy/ad-project-page').then((m) => ({ default: m.AdProjectPage })))
+const AdProjectPage = lazy(() =>
+  import('../../ads/lazy/ad-project-page').then((m) => ({ default: m.AdProjectPage })),
+)
 
 /**
  * /dashboard/project/{id}: SPEC names one path for both kinds of project and tells them apart by

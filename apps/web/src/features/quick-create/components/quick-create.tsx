@@ -16,7 +16,14 @@ import { AvatarCanvas, AvatarPicker, usePickedAvatar } from '../../avatars'
 import type { AvatarChoice } from '../../avatars'
 import { EmotionPicker } from '../../../components/emotion-picker'
 import { Slider, VoiceSelect } from '../../voices'
-import { useCancelRender, useStartVideo, useRender, RenderProgress, RenderPlayer, ShareActions } from '../../renders'
+import {
+  useCancelRender,
+  useStartVideo,
+  useRender,
+  RenderProgress,
+  RenderPlayer,
+  ShareActions,
+} from '../../renders'
 import type { ProgressView } from '../../renders'
 import { BackgroundPicker, DEFAULT_BACKGROUND } from '../../projects'
 import type { ProjectBackground } from '@mouthpiece/contracts/projects/project-document.schemas'
@@ -24,7 +31,9 @@ import type { ProjectBackground } from '@mouthpiece/contracts/projects/project-d
 /** True below the 640 px breakpoint (SPEC §9), where the stage sits above the form. */
 function useNarrow(): boolean {
   const query = '(max-width: 639px)'
-  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && Boolean(window.matchMedia?.(query).matches))
+  const [narrow, setNarrow] = useState(
+    () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(query).matches),
+  )
   useEffect(() => {
     const media = window.matchMedia?.(query)
     if (!media) return
@@ -35,7 +44,8 @@ function useNarrow(): boolean {
   return narrow
 }
 
-const failureOf = (error: unknown) => (error instanceof ApiError ? error.failure.message : error ? 'Something went wrong. Try again!' : undefined)
+const failureOf = (error: unknown) =>
+  error instanceof ApiError ? error.failure.message : error ? 'Something went wrong. Try again!' : undefined
 
 export interface QuickCreateProps {
   /** Show the eyebrow and heading (off when the host section has its own). */
@@ -111,14 +121,25 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
     start.mutate(
       {
         signedIn,
-        body: { text: text.trim(), ...avatar, voice_id: voiceId, emotion: currentEmotion, intensity, format: 'mp4', captions: true, ...(background.type === 'color' ? { background } : {}) },
+        body: {
+          text: text.trim(),
+          ...avatar,
+          voice_id: voiceId,
+          emotion: currentEmotion,
+          intensity,
+          format: 'mp4',
+          captions: true,
+          ...(background.type === 'color' ? { background } : {}),
+        },
       },
       {
         onSuccess: (res) => {
           setRenderId(res.render.id)
           // On narrow screens the stage sits above the form: bring the progress into view.
           if (narrow) stageRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-          track(TrackingEvent.quickCreatesMade, { data: { influencer: avatar.influencer_id ?? null, custom: avatar.custom_avatar_id ?? null } })
+          track(TrackingEvent.quickCreatesMade, {
+            data: { influencer: avatar.influencer_id ?? null, custom: avatar.custom_avatar_id ?? null },
+          })
         },
       },
     )
@@ -129,18 +150,30 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
 
   return (
     <div className="relative overflow-hidden rounded-3xl border border-border bg-gradient-to-b from-[#1a1e2a] to-[#141720] p-5 shadow-2xl shadow-black/40 sm:p-8">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-24 h-72 w-72 rounded-full bg-accent/15 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-32 -right-24 h-72 w-72 rounded-full bg-accent/15 blur-3xl"
+      />
       {heading ? (
         <div className="relative mb-6">
           <p className="text-sm font-semibold tracking-wider text-accent uppercase">Quick Create</p>
-          <h2 className="mt-1 text-2xl font-bold tracking-tight text-text sm:text-3xl">Type a line. Watch your avatar say it.</h2>
+          <h2 className="mt-1 text-2xl font-bold tracking-tight text-text sm:text-3xl">
+            Type a line. Watch your avatar say it.
+          </h2>
         </div>
       ) : null}
       <div className="relative grid gap-8 lg:grid-cols-[1.05fr_1fr]">
         <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5" aria-label="Quick Create">
           <fieldset disabled={busy} className="min-w-0">
             <legend className="mb-2 text-sm font-medium text-[#c9cedb]">Avatar</legend>
-            <AvatarPicker value={avatar} onChange={(c) => { setAvatar(c); setEmotion(undefined) }} signedIn={signedIn} />
+            <AvatarPicker
+              value={avatar}
+              onChange={(c) => {
+                setAvatar(c)
+                setEmotion(undefined)
+              }}
+              signedIn={signedIn}
+            />
           </fieldset>
 
           <div>
@@ -160,7 +193,9 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
                       onClick={() => newLine(c.name)}
                       className={cn(
                         'h-7 rounded-full border px-2.5 text-xs font-medium transition-colors disabled:opacity-50',
-                        c.name === category ? 'border-accent bg-accent/15 text-text' : 'border-border text-muted hover:text-text',
+                        c.name === category
+                          ? 'border-accent bg-accent/15 text-text'
+                          : 'border-border text-muted hover:text-text',
                       )}
                     >
                       {c.display_name}
@@ -183,10 +218,16 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
                 tooLong ? 'border-danger' : 'border-border',
               )}
             />
-            <div id={`${textId}-count`} className="mt-1.5 flex items-center justify-between gap-3 text-xs text-muted">
+            <div
+              id={`${textId}-count`}
+              className="mt-1.5 flex items-center justify-between gap-3 text-xs text-muted"
+            >
               <span>
                 {tooLong ? (
-                  <span className="text-danger">Please enter between 1 and {max} characters{signedIn ? '' : '. Sign up for longer videos.'}</span>
+                  <span className="text-danger">
+                    Please enter between 1 and {max} characters
+                    {signedIn ? '' : '. Sign up for longer videos.'}
+                  </span>
                 ) : signedIn ? (
                   'Up to 1000 characters.'
                 ) : (
@@ -198,7 +239,15 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
               </span>
             </div>
             {list.length ? (
-              <Button variant="tertiary" size="sm" className="mt-2" onClick={() => newLine()} loading={generateLine.isPending} disabled={busy} icon={<SparkIcon size={16} />}>
+              <Button
+                variant="tertiary"
+                size="sm"
+                className="mt-2"
+                onClick={() => newLine()}
+                loading={generateLine.isPending}
+                disabled={busy}
+                icon={<SparkIcon size={16} />}
+              >
                 {text ? 'Another line' : 'Generate a line'}
               </Button>
             ) : null}
@@ -211,7 +260,15 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
               </label>
               <VoiceSelect id={voiceFieldId} value={voiceId} onChange={(v) => setVoiceId(v || undefined)} />
             </div>
-            <Slider label="Intensity" value={intensity} min={0} max={1} step={0.05} onChange={setIntensity} format={(v) => `${Math.round(v * 100)}%`} />
+            <Slider
+              label="Intensity"
+              value={intensity}
+              min={0}
+              max={1}
+              step={0.05}
+              onChange={setIntensity}
+              format={(v) => `${Math.round(v * 100)}%`}
+            />
           </div>
           <div>
             <p className="mb-2 text-sm font-medium text-[#c9cedb]">Emotion</p>
@@ -224,7 +281,12 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
           </div>
 
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" size="lg" loading={start.isPending} disabled={busy || !text.trim() || tooLong}>
+            <Button
+              type="submit"
+              size="lg"
+              loading={start.isPending}
+              disabled={busy || !text.trim() || tooLong}
+            >
               {busy ? 'Generating…' : 'Generate video'}
             </Button>
             {error ? (
@@ -235,35 +297,69 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
           </div>
         </form>
 
-        <div ref={stageRef} tabIndex={-1} role="region" aria-label="Your video" className="order-first flex min-w-0 scroll-mt-24 flex-col gap-4 outline-none lg:order-none">
+        <div
+          ref={stageRef}
+          tabIndex={-1}
+          role="region"
+          aria-label="Your video"
+          className="order-first flex min-w-0 scroll-mt-24 flex-col gap-4 outline-none lg:order-none"
+        >
           {/* Always mounted, so screen readers hear the change when the video is done. */}
-          <p className="sr-only" aria-live="polite">{done ? 'Your video is ready' : failed ? 'The video could not be made' : ''}</p>
+          <p className="sr-only" aria-live="polite">
+            {done ? 'Your video is ready' : failed ? 'The video could not be made' : ''}
+          </p>
           <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-2xl border border-border bg-[#1B1F2A]">
             {done && render ? (
-              <RenderPlayer files={render.files} title={render.title} autoPlay className="h-full rounded-none" />
+              <RenderPlayer
+                files={render.files}
+                title={render.title}
+                autoPlay
+                className="h-full rounded-none"
+              />
             ) : picked ? (
-              <AvatarCanvas look={picked.look} emotion={currentEmotion} size={narrow ? 150 : 220} label={`${picked.name} preview`} />
+              <AvatarCanvas
+                look={picked.look}
+                emotion={currentEmotion}
+                size={narrow ? 150 : 220}
+                label={`${picked.name} preview`}
+              />
             ) : (
               <span className="h-40 w-40 animate-pulse rounded-full bg-[#232838]" />
             )}
             {!done && text.trim() ? (
-              <p className="pointer-events-none absolute inset-x-6 bottom-4 line-clamp-2 text-center text-lg font-extrabold text-white [text-shadow:0_2px_0_#000,0_0_6px_#000]">{text.trim()}</p>
+              <p className="pointer-events-none absolute inset-x-6 bottom-4 line-clamp-2 text-center text-lg font-extrabold text-white [text-shadow:0_2px_0_#000,0_0_6px_#000]">
+                {text.trim()}
+              </p>
             ) : null}
           </div>
           {render && !done && !failed ? (
-            <RenderProgress render={render} onCancel={() => cancel.mutate(render.id)} cancelling={cancel.isPending} />
+            <RenderProgress
+              render={render}
+              onCancel={() => cancel.mutate(render.id)}
+              cancelling={cancel.isPending}
+            />
           ) : null}
           {start.isPending && !render ? <RenderProgress render={PENDING} /> : null}
           {done && render ? (
             <div className="flex flex-col gap-3">
-              <ShareActions id={render.id} downloadPath={render.files.video_url} onDownload={() => track(TrackingEvent.quickCreatesDownloaded)} />
-              <button type="button" className="self-start text-sm text-muted hover:text-text" onClick={() => setRenderId(undefined)}>
+              <ShareActions
+                id={render.id}
+                downloadPath={render.files.video_url}
+                onDownload={() => track(TrackingEvent.quickCreatesDownloaded)}
+              />
+              <button
+                type="button"
+                className="self-start text-sm text-muted hover:text-text"
+                onClick={() => setRenderId(undefined)}
+              >
                 Make another
               </button>
             </div>
           ) : !render ? (
             <p className="text-sm text-muted">
-              {picked ? `${picked.name} will lip-sync every word, with captions timed to the speech.` : 'Pick an avatar to start.'}
+              {picked
+                ? `${picked.name} will lip-sync every word, with captions timed to the speech.`
+                : 'Pick an avatar to start.'}
             </p>
           ) : null}
         </div>
@@ -273,7 +369,15 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
 }
 
 /** Shown between the click and the server's answer. */
-const PENDING: ProgressView = { progress: 0, status: 2, status_label: 'Wait', flow_name: 'beforeGenerate', stage: 'sending', queue_status: 'wait', attempts: 0 }
+const PENDING: ProgressView = {
+  progress: 0,
+  status: 2,
+  status_label: 'Wait',
+  flow_name: 'beforeGenerate',
+  stage: 'sending',
+  queue_status: 'wait',
+  attempts: 0,
+}
 
 /**
  * A finished video is brought into view (the stage may sit above the fold, or above the form on a
@@ -286,7 +390,8 @@ function useFinishedInView(stageRef: React.RefObject<HTMLDivElement | null>, fin
     if (!finishedId || !stage || shown.current === finishedId) return
     shown.current = finishedId
     const box = stage.getBoundingClientRect()
-    if (box.top < 0 || box.bottom > window.innerHeight) stage.scrollIntoView({ behavior: 'smooth', block: 'nearest' })
+    if (box.top < 0 || box.bottom > window.innerHeight)
+      stage.scrollIntoView({ behavior: 'smooth', block: 'nearest' })
     stage.focus({ preventScroll: true })
   }, [stageRef, finishedId])
 }

@@ -15,16 +15,34 @@ const FRAME_CLASS: Record<VideoFrame, string> = {
  * A finished render: the MP4 (captions burned in) with the WebVTT track too, so players and screen
  * readers that want text get it; or an audio player for short audio.
  */
-export function RenderPlayer({ files, title, autoPlay, className, portrait, frame }: {
-  files: RenderFiles; title: string; autoPlay?: boolean; className?: string
+export function RenderPlayer({
+  files,
+  title,
+  autoPlay,
+  className,
+  portrait,
+  frame,
+}: {
+  files: RenderFiles
+  title: string
+  autoPlay?: boolean
+  className?: string
   /** Shorthand for frame="portrait". */
   portrait?: boolean
   frame?: VideoFrame
 }) {
   if (!files.video_url) {
     return files.audio_url ? (
-      <audio controls src={fileUrl(files.audio_url)} className={cn('w-full', className)} aria-label={title} autoPlay={autoPlay}>
-        {files.vtt_url ? <track kind="captions" src={fileUrl(files.vtt_url)} srcLang="en" label="Captions" /> : null}
+      <audio
+        controls
+        src={fileUrl(files.audio_url)}
+        className={cn('w-full', className)}
+        aria-label={title}
+        autoPlay={autoPlay}
+      >
+        {files.vtt_url ? (
+          <track kind="captions" src={fileUrl(files.vtt_url)} srcLang="en" label="Captions" />
+        ) : null}
       </audio>
     ) : null
   }
@@ -38,10 +56,16 @@ export function RenderPlayer({ files, title, autoPlay, className, portrait, fram
       poster={fileUrl(files.poster_url)}
       src={fileUrl(files.video_url)}
       aria-label={title}
-      className={cn('w-full rounded-xl bg-black', FRAME_CLASS[frame ?? (portrait ? 'portrait' : 'landscape')], className)}
+      className={cn(
+        'w-full rounded-xl bg-black',
+        FRAME_CLASS[frame ?? (portrait ? 'portrait' : 'landscape')],
+        className,
+      )}
       data-testid="render-video"
     >
-      {files.vtt_url ? <track kind="captions" src={fileUrl(files.vtt_url)} srcLang="en" label="Captions" /> : null}
+      {files.vtt_url ? (
+        <track kind="captions" src={fileUrl(files.vtt_url)} srcLang="en" label="Captions" />
+      ) : null}
     </video>
   )
 }

@@ -17,7 +17,8 @@ export const FLOW_TEXT: Record<string, string> = {
   avatarFailed: 'The video could not be made',
 }
 
-export const statusTone = (status: number) => (status === 3 ? 'success' : status === 4 ? 'danger' : status === 1 ? 'accent' : 'neutral')
+export const statusTone = (status: number) =>
+  status === 3 ? 'success' : status === 4 ? 'danger' : status === 1 ? 'accent' : 'neutral'
 
 /** Rotates the spec's loading phrases ('Doing vocal warmups…') while something runs. */
 export function useLoadingPhrase(active: boolean, everyMs = 2200): string {
@@ -31,9 +32,20 @@ export function useLoadingPhrase(active: boolean, everyMs = 2200): string {
 }
 
 /** Live progress of a render: bar, rotating phrase, queue state and a way to stop it. */
-export type ProgressView = Pick<Render, 'progress' | 'status' | 'status_label' | 'flow_name' | 'stage' | 'queue_status' | 'attempts'>
+export type ProgressView = Pick<
+  Render,
+  'progress' | 'status' | 'status_label' | 'flow_name' | 'stage' | 'queue_status' | 'attempts'
+>
 
-export function RenderProgress({ render, onCancel, cancelling }: { render: ProgressView; onCancel?: () => void; cancelling?: boolean }) {
+export function RenderProgress({
+  render,
+  onCancel,
+  cancelling,
+}: {
+  render: ProgressView
+  onCancel?: () => void
+  cancelling?: boolean
+}) {
   const phrase = useLoadingPhrase(true)
   const waiting = render.queue_status === 'wait'
   return (
@@ -50,7 +62,10 @@ export function RenderProgress({ render, onCancel, cancelling }: { render: Progr
         aria-valuenow={render.progress}
         className="mt-3 h-2.5 overflow-hidden rounded-full bg-[#232838]"
       >
-        <div className="h-full rounded-full bg-gradient-to-r from-accent to-[#ff9a7a] transition-[width] duration-500 ease-out" style={{ width: `${Math.max(3, render.progress)}%` }} />
+        <div
+          className="h-full rounded-full bg-gradient-to-r from-accent to-[#ff9a7a] transition-[width] duration-500 ease-out"
+          style={{ width: `${Math.max(3, render.progress)}%` }}
+        />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-muted">
         <Badge tone={statusTone(render.status)}>{render.status_label}</Badge>

@@ -45,11 +45,28 @@ export function CopyLinkButton({ url, label = 'Copy share link' }: { url: string
 }
 
 /** Download, copy link, open the share page. */
-export function ShareActions({ id, downloadPath, downloadLabel = 'Download MP4', onDownload, openLink = true }: { id: string; downloadPath: string | null; downloadLabel?: string; onDownload?: () => void; openLink?: boolean }) {
+export function ShareActions({
+  id,
+  downloadPath,
+  downloadLabel = 'Download MP4',
+  onDownload,
+  openLink = true,
+}: {
+  id: string
+  downloadPath: string | null
+  downloadLabel?: string
+  onDownload?: () => void
+  openLink?: boolean
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       {downloadPath ? (
-        <a href={fileUrl(downloadPath, true)} download className={buttonClass('primary')} onClick={onDownload}>
+        <a
+          href={fileUrl(downloadPath, true)}
+          download
+          className={buttonClass('primary')}
+          onClick={onDownload}
+        >
           {downloadLabel}
         </a>
       ) : null}

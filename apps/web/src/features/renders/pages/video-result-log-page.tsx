@@ -11,7 +11,12 @@ export function VideoResultLogPage() {
   const { id = '', log = '' } = useParams()
   const { data, isPending, error } = useQuery(videoResultLogQuery(id, Number(log)))
   if (isPending) return <LoadingBlock />
-  if (error || !data) return <Card title="Log not found">{error instanceof ApiError ? error.failure.message : 'Please try again.'}</Card>
+  if (error || !data)
+    return (
+      <Card title="Log not found">
+        {error instanceof ApiError ? error.failure.message : 'Please try again.'}
+      </Card>
+    )
   const { render: r, log: l } = data
   const longest = Math.max(1, ...l.entries.map((e) => e.ms ?? 0))
   return (
@@ -27,18 +32,27 @@ export function VideoResultLogPage() {
       />
       <Card>
         <div className="mb-4 flex flex-wrap items-center gap-2">
-          <Badge tone={l.status === 'completed' ? 'success' : l.status === 'running' ? 'accent' : 'danger'}>{l.status}</Badge>
+          <Badge tone={l.status === 'completed' ? 'success' : l.status === 'running' ? 'accent' : 'danger'}>
+            {l.status}
+          </Badge>
           {l.error ? <span className="text-sm text-danger">{l.error.split('#')[0]}</span> : null}
         </div>
         <ol className="flex flex-col divide-y divide-border">
           {l.entries.map((e, i) => (
-            <li key={i} className="grid gap-1 py-3 sm:grid-cols-[110px_170px_1fr_90px] sm:items-center sm:gap-4">
+            <li
+              key={i}
+              className="grid gap-1 py-3 sm:grid-cols-[110px_170px_1fr_90px] sm:items-center sm:gap-4"
+            >
               <span className="text-xs text-muted tabular-nums">{new Date(e.at).toLocaleTimeString()}</span>
               <span className="font-mono text-xs text-accent">{e.stage}</span>
               <span className="text-sm text-text">
                 {e.message}
                 {e.ms !== null ? (
-                  <span className="mt-1.5 block h-1.5 rounded-full bg-accent/70" style={{ width: `${Math.max(2, (100 * e.ms) / longest)}%` }} aria-hidden="true" />
+                  <span
+                    className="mt-1.5 block h-1.5 rounded-full bg-accent/70"
+                    style={{ width: `${Math.max(2, (100 * e.ms) / longest)}%` }}
+                    aria-hidden="true"
+                  />
                 ) : null}
               </span>
               <span className="text-sm text-muted tabular-nums sm:text-right">{formatMs(e.ms)}</span>

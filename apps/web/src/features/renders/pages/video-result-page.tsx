@@ -12,9 +12,17 @@ import { RenderPlayer } from '../components/render-player'
 import { frameName, renderFrame } from '../render-frame'
 import { ShareActions } from '../components/share-actions'
 
-const STEPS = ['audioWaiting', 'audioGenerating', 'audioGenerated', 'avatarWaiting', 'avatarGenerating', 'avatarGenerated'] as const
+const STEPS = [
+  'audioWaiting',
+  'audioGenerating',
+  'audioGenerated',
+  'avatarWaiting',
+  'avatarGenerating',
+  'avatarGenerated',
+] as const
 
-export const formatMs = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`)
+export const formatMs = (ms: number | null) =>
+  ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`
 
 /** /video-result/{id}: my render, its state in the generation flow, the file, and a log per job attempt. */
 export function VideoResultPage() {
@@ -24,7 +32,12 @@ export function VideoResultPage() {
   const cancel = useCancelRender()
   const remove = useDeleteRender()
   if (isPending) return <LoadingBlock />
-  if (error || !data) return <Card title="Video not found">{error instanceof ApiError ? error.failure.message : 'Please try again.'}</Card>
+  if (error || !data)
+    return (
+      <Card title="Video not found">
+        {error instanceof ApiError ? error.failure.message : 'Please try again.'}
+      </Card>
+    )
   const { render: r, logs } = data
   const failedAt = r.flow === GenerationFlow.audioFailed ? 1 : r.flow === GenerationFlow.avatarFailed ? 4 : -1
   const reached = failedAt >= 0 ? failedAt : STEPS.indexOf(r.flow_name as (typeof STEPS)[number])
@@ -40,7 +53,12 @@ export function VideoResultPage() {
                 Cancel render
               </Button>
             ) : null}
-            <Button variant="quaternary" destructive onClick={() => remove.mutate(r.id, { onSuccess: () => void navigate('/dashboard') })} loading={remove.isPending}>
+            <Button
+              variant="quaternary"
+              destructive
+              onClick={() => remove.mutate(r.id, { onSuccess: () => void navigate('/dashboard') })}
+              loading={remove.isPending}
+            >
               Delete
             </Button>
           </>
@@ -51,14 +69,22 @@ export function VideoResultPage() {
           {r.status === 3 ? (
             <div className="flex flex-col gap-4">
               <RenderPlayer files={r.files} title={r.title} frame={renderFrame(r.video_orientation)} />
-              <ShareActions id={r.id} downloadPath={r.files.video_url ?? r.files.audio_url} downloadLabel={r.files.video_url ? 'Download MP4' : 'Download audio'} />
+              <ShareActions
+                id={r.id}
+                downloadPath={r.files.video_url ?? r.files.audio_url}
+                downloadLabel={r.files.video_url ? 'Download MP4' : 'Download audio'}
+              />
             </div>
           ) : isOpen(r) ? (
             <RenderProgress render={r} />
           ) : (
-            <p role="alert" className="text-danger">{r.error?.split('#')[0] ?? 'The video could not be made.'}</p>
+            <p role="alert" className="text-danger">
+              {r.error?.split('#')[0] ?? 'The video could not be made.'}
+            </p>
           )}
-          <p className="mt-5 rounded-xl bg-[#11141c] p-4 text-sm leading-relaxed text-[#c9cedb]">{r.text || 'Lip-synced from an uploaded recording.'}</p>
+          <p className="mt-5 rounded-xl bg-[#11141c] p-4 text-sm leading-relaxed text-[#c9cedb]">
+            {r.text || 'Lip-synced from an uploaded recording.'}
+          </p>
         </Card>
         <Card title="Status" description="Where the render is in the generation flow.">
           <div className="mb-4 flex flex-wrap gap-2">
@@ -75,13 +101,20 @@ export function VideoResultPage() {
                   <span
                     className={cn(
                       'flex h-6 w-6 items-center justify-center rounded-full text-xs font-bold',
-                      failedHere ? 'bg-danger/20 text-danger' : doneStep ? 'bg-success/20 text-success' : i === reached ? 'bg-accent text-white' : 'bg-[#232838] text-muted',
+                      failedHere
+                        ? 'bg-danger/20 text-danger'
+                        : doneStep
+                          ? 'bg-success/20 text-success'
+                          : i === reached
+                            ? 'bg-accent text-white'
+                            : 'bg-[#232838] text-muted',
                     )}
                   >
                     {i + 2}
                   </span>
                   <span className={cn(i <= reached || r.status === 3 ? 'text-text' : 'text-muted')}>
-                    {failedHere ? FLOW_TEXT[r.flow_name] : FLOW_TEXT[s]} <span className="text-xs text-muted">({s})</span>
+                    {failedHere ? FLOW_TEXT[r.flow_name] : FLOW_TEXT[s]}{' '}
+                    <span className="text-xs text-muted">({s})</span>
                   </span>
                 </li>
               )
@@ -109,8 +142,22 @@ export function VideoResultPage() {
                     <td className="py-2 pr-4 font-medium text-text capitalize">{l.job}</td>
                     <td className="py-2 pr-4 tabular-nums">{l.attempt}</td>
                     <td className="py-2 pr-4">
-                      <Badge tone={l.status === 'completed' ? 'success' : l.status === 'running' ? 'accent' : l.status === 'retrying' ? 'warning' : 'danger'}>{l.status}</Badge>
-                      {l.error ? <span className="ml-2 text-xs text-muted">{l.error.split('#')[0]}</span> : null}
+                      <Badge
+                        tone={
+                          l.status === 'completed'
+                            ? 'success'
+                            : l.status === 'running'
+                              ? 'accent'
+                              : l.status === 'retrying'
+                                ? 'warning'
+                                : 'danger'
+                        }
+                      >
+                        {l.status}
+                      </Badge>
+                      {l.error ? (
+                        <span className="ml-2 text-xs text-muted">{l.error.split('#')[0]}</span>
+                      ) : null}
                     </td>
                     <td className="py-2 pr-4 tabular-nums">{formatMs(l.ms)}</td>
                     <td className="py-2 pr-4 text-muted">{new Date(l.started_at).toLocaleTimeString()}</td>

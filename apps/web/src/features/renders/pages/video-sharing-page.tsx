@@ -16,8 +16,14 @@ export function VideoSharingPage() {
     const notFound = error instanceof ApiError && error.failure.httpStatus === 404
     return (
       <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
-        <h1 className="text-2xl font-semibold text-text">{notFound ? 'This video is not available' : 'The video could not be loaded'}</h1>
-        <p className="text-muted">{notFound ? 'It may have been deleted, or the link is not complete.' : 'Please try again in a moment.'}</p>
+        <h1 className="text-2xl font-semibold text-text">
+          {notFound ? 'This video is not available' : 'The video could not be loaded'}
+        </h1>
+        <p className="text-muted">
+          {notFound
+            ? 'It may have been deleted, or the link is not complete.'
+            : 'Please try again in a moment.'}
+        </p>
         <ButtonLink to="/landing#quick-create">Make your own video</ButtonLink>
       </div>
     )
@@ -35,7 +41,12 @@ export function VideoSharingPage() {
         <RenderPlayer files={v.files} title={v.title} />
       </div>
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-        <ShareActions id={v.id} downloadPath={v.files.video_url ?? v.files.audio_url} downloadLabel={v.files.video_url ? 'Download MP4' : 'Download audio'} openLink={false} />
+        <ShareActions
+          id={v.id}
+          downloadPath={v.files.video_url ?? v.files.audio_url}
+          downloadLabel={v.files.video_url ? 'Download MP4' : 'Download audio'}
+          openLink={false}
+        />
         <ButtonLink to="/landing#quick-create" variant="tertiary">
           Make your own
         </ButtonLink>

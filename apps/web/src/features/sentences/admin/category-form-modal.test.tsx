@@ -7,15 +7,25 @@ import { renderAt } from '../../../test/render'
 import { CategoryFormModal } from './category-form-modal'
 
 const hype: SentenceCategory = {
-  id: 4, name: 'hype', display_name: 'Hype', order: 4, is_show: true, sentences: ["Let's go!", 'New record!'],
-  created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+  id: 4,
+  name: 'hype',
+  display_name: 'Hype',
+  order: 4,
+  is_show: true,
+  sentences: ["Let's go!", 'New record!'],
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
 }
 
 describe('sentence category form (SPEC §4, §5, §8)', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('creates with the name slugged from the display name, order 1 by default, and toasts success', async () => {
-    const server = fakeFetch({ 'POST /api/admin/sentences/category': (c) => ({ body: { category: { ...hype, ...(c.body as object), id: 9 } } }) })
+    const server = fakeFetch({
+      'POST /api/admin/sentences/category': (c) => ({
+        body: { category: { ...hype, ...(c.body as object), id: 9 } },
+      }),
+    })
     const onClose = vi.fn()
     renderAt(<CategoryFormModal open onClose={onClose} activeCount={3} minActive={3} />, '/admin/sentences')
     await userEvent.type(screen.getByLabelText('Display name'), 'Raid Welcome!')
@@ -25,18 +35,28 @@ describe('sentence category form (SPEC §4, §5, §8)', () => {
     expect(screen.getByLabelText('Order')).toHaveAttribute('step', '1')
     // A new category may always be shown.
     expect(screen.getByRole('switch', { name: 'Show on the landing page' })).toBeEnabled()
-    await userEvent.type(screen.getByLabelText(/Sentences/), 'Welcome raiders!{enter}{enter}Thanks for the raid!')
+    await userEvent.type(
+      screen.getByLabelText(/Sentences/),
+      'Welcome raiders!{enter}{enter}Thanks for the raid!',
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Create category' }))
     expect(await screen.findByText('Create category success')).toBeInTheDocument()
     expect(onClose).toHaveBeenCalled()
     expect(server.calls[0]?.body).toEqual({
-      name: 'raid-welcome', display_name: 'Raid Welcome!', order: 1, is_show: true, sentences: ['Welcome raiders!', 'Thanks for the raid!'],
+      name: 'raid-welcome',
+      display_name: 'Raid Welcome!',
+      order: 1,
+      is_show: true,
+      sentences: ['Welcome raiders!', 'Thanks for the raid!'],
     })
   })
 
   it('locks the name when editing and disables Show with the reason while only 3 are active', async () => {
     fakeFetch({})
-    renderAt(<CategoryFormModal open onClose={() => {}} category={hype} activeCount={3} minActive={3} />, '/admin/sentences')
+    renderAt(
+      <CategoryFormModal open onClose={() => {}} category={hype} activeCount={3} minActive={3} />,
+      '/admin/sentences',
+    )
     expect(screen.getByLabelText('Name', { exact: true })).toHaveAttribute('readonly')
     expect(screen.getByRole('switch', { name: 'Show on the landing page' })).toBeDisabled()
     expect(screen.getByRole('tooltip')).toHaveTextContent('Only at least 3 categories are active')
@@ -44,7 +64,10 @@ describe('sentence category form (SPEC §4, §5, §8)', () => {
 
   it('keeps Show enabled while more than 3 are active', () => {
     fakeFetch({})
-    renderAt(<CategoryFormModal open onClose={() => {}} category={hype} activeCount={4} minActive={3} />, '/admin/sentences')
+    renderAt(
+      <CategoryFormModal open onClose={() => {}} category={hype} activeCount={4} minActive={3} />,
+      '/admin/sentences',
+    )
     expect(screen.getByRole('switch', { name: 'Show on the landing page' })).toBeEnabled()
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
   })
@@ -52,7 +75,12 @@ describe('sentence category form (SPEC §4, §5, §8)', () => {
   it('toasts "Create category error" and puts the server message on its field', async () => {
     fakeFetch({
       'POST /api/admin/sentences/category': () => ({
-        status: 409, body: { message: 'A category named "hype" already exists', code: 'conflict', errors: { name: ['A category named "hype" already exists'] } },
+        status: 409,
+        body: {
+          message: 'A category named "hype" already exists',
+          code: 'conflict',
+          errors: { name: ['A category named "hype" already exists'] },
+        },
       }),
     })
     const onClose = vi.fn()

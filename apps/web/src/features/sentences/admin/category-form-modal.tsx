@@ -3,7 +3,11 @@ import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { z } from 'zod'
 import { DEFAULT_CATEGORY_ORDER } from '@mouthpiece/contracts/constants'
-import { SaveCategoryBody, canToggleShow, toSentenceList } from '@mouthpiece/contracts/sentences/sentences.schemas'
+import {
+  SaveCategoryBody,
+  canToggleShow,
+  toSentenceList,
+} from '@mouthpiece/contracts/sentences/sentences.schemas'
 import type { SentenceCategory } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import { slugify } from '@mouthpiece/contracts/slug'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
@@ -37,11 +41,21 @@ const toForm = (c?: SentenceCategory): FormInput => ({
 })
 
 /** Create or edit a sentence category (SPEC §3/§4/§5); the name locks once the category exists. */
-export function CategoryFormModal({ open, onClose, category, activeCount, minActive }: CategoryFormModalProps) {
+export function CategoryFormModal({
+  open,
+  onClose,
+  category,
+  activeCount,
+  minActive,
+}: CategoryFormModalProps) {
   const toast = useToast()
   const save = useSaveCategory()
   const editing = Boolean(category)
-  const { register, control, handleSubmit, reset, setValue, setError, watch, formState } = useForm<FormInput, unknown, FormOutput>({
+  const { register, control, handleSubmit, reset, setValue, setError, watch, formState } = useForm<
+    FormInput,
+    unknown,
+    FormOutput
+  >({
     resolver: zodResolver(SaveCategoryBody),
     defaultValues: toForm(category),
   })
@@ -55,7 +69,9 @@ export function CategoryFormModal({ open, onClose, category, activeCount, minAct
   }, [open, category, reset])
 
   const sentencesText = watch('sentences')
-  const sentenceCount = toSentenceList(typeof sentencesText === 'string' ? sentencesText : (sentencesText ?? [])).length
+  const sentenceCount = toSentenceList(
+    typeof sentencesText === 'string' ? sentencesText : (sentencesText ?? []),
+  ).length
   const showAllowed = canToggleShow(category, activeCount, minActive)
 
   const onSubmit = handleSubmit(async (values) => {
@@ -81,7 +97,14 @@ export function CategoryFormModal({ open, onClose, category, activeCount, minAct
       title={editing ? 'Edit category' : 'New category'}
       size="lg"
       dismissible={!save.isPending}
-      footer={<FormModalFooter formId="category-form" submitLabel={editing ? 'Save category' : 'Create category'} pending={save.isPending} onCancel={onClose} />}
+      footer={
+        <FormModalFooter
+          formId="category-form"
+          submitLabel={editing ? 'Save category' : 'Create category'}
+          pending={save.isPending}
+          onCancel={onClose}
+        />
+      }
     >
       <form id="category-form" onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -99,7 +122,11 @@ export function CategoryFormModal({ open, onClose, category, activeCount, minAct
           <Field
             label="Name"
             error={formState.errors.name?.message}
-            hint={editing ? 'Fixed once created.' : 'Lowercase letters, numbers and hyphens; it cannot be changed later.'}
+            hint={
+              editing
+                ? 'Fixed once created.'
+                : 'Lowercase letters, numbers and hyphens; it cannot be changed later.'
+            }
           >
             <TextInput
               placeholder="stream-starting"
@@ -122,7 +149,14 @@ export function CategoryFormModal({ open, onClose, category, activeCount, minAct
               <Controller
                 control={control}
                 name="is_show"
-                render={({ field }) => <ShowSwitch checked={Boolean(field.value)} allowed={showAllowed} onChange={field.onChange} label="Show on the landing page" />}
+                render={({ field }) => (
+                  <ShowSwitch
+                    checked={Boolean(field.value)}
+                    allowed={showAllowed}
+                    onChange={field.onChange}
+                    label="Show on the landing page"
+                  />
+                )}
               />
               <span className="text-sm text-muted">Visible to visitors</span>
             </div>
@@ -133,8 +167,16 @@ export function CategoryFormModal({ open, onClose, category, activeCount, minAct
             ) : null}
           </div>
         </div>
-        <Field label={`Sentences (${sentenceCount})`} error={formState.errors.sentences?.message} hint="One sentence per line.">
-          <TextArea rows={9} placeholder={'Welcome back to the stream!\nGrab a snack, we start in five minutes.'} {...register('sentences')} />
+        <Field
+          label={`Sentences (${sentenceCount})`}
+          error={formState.errors.sentences?.message}
+          hint="One sentence per line."
+        >
+          <TextArea
+            rows={9}
+            placeholder={'Welcome back to the stream!\nGrab a snack, we start in five minutes.'}
+            {...register('sentences')}
+          />
         </Field>
         {formState.errors.root?.message ? (
           <p role="alert" className="text-sm text-danger">

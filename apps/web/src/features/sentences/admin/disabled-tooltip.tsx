@@ -5,7 +5,15 @@ import type { ReactNode } from 'react'
  * Explains why a control is disabled. Disabled buttons get no pointer or focus events, so the
  * wrapper takes them: hovering or focusing it shows the text, and screen readers hear it too.
  */
-export function DisabledTooltip({ text, active, children }: { text: string; active: boolean; children: ReactNode }) {
+export function DisabledTooltip({
+  text,
+  active,
+  children,
+}: {
+  text: string
+  active: boolean
+  children: ReactNode
+}) {
   const id = useId()
   if (!active) return <>{children}</>
   return (

@@ -1,6 +1,9 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { MIN_ACTIVE_CATEGORIES_TOOLTIP, canToggleShow } from '@mouthpiece/contracts/sentences/sentences.schemas'
+import {
+  MIN_ACTIVE_CATEGORIES_TOOLTIP,
+  canToggleShow,
+} from '@mouthpiece/contracts/sentences/sentences.schemas'
 import type { SentenceCategory } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'
@@ -29,7 +32,14 @@ export function SentencesPage() {
 
   const toggle = async (c: SentenceCategory, is_show: boolean) => {
     try {
-      await save.mutateAsync({ id: c.id, name: c.name, display_name: c.display_name, order: c.order, is_show, sentences: c.sentences })
+      await save.mutateAsync({
+        id: c.id,
+        name: c.name,
+        display_name: c.display_name,
+        order: c.order,
+        is_show,
+        sentences: c.sentences,
+      })
       toast.success(is_show ? `“${c.display_name}” is shown` : `“${c.display_name}” is hidden`)
     } catch (err) {
       toast.error(err instanceof ApiError ? err.failure.message : undefined)
@@ -45,7 +55,13 @@ export function SentencesPage() {
   }
 
   const columns: Array<Column<SentenceCategory>> = [
-    { key: 'order', header: 'Order', cell: (c) => <span className="tabular-nums text-muted">{c.order}</span>, className: 'w-16', hideOnMobile: true },
+    {
+      key: 'order',
+      header: 'Order',
+      cell: (c) => <span className="tabular-nums text-muted">{c.order}</span>,
+      className: 'w-16',
+      hideOnMobile: true,
+    },
     {
       key: 'name',
       header: 'Category',
@@ -88,11 +104,22 @@ export function SentencesPage() {
       className: 'text-right',
       cell: (c) => (
         <div className="flex justify-end gap-2">
-          <Button size="sm" variant="tertiary" onClick={() => setEditing({ mode: 'edit', category: c })} aria-label={`Edit ${c.display_name}`}>
+          <Button
+            size="sm"
+            variant="tertiary"
+            onClick={() => setEditing({ mode: 'edit', category: c })}
+            aria-label={`Edit ${c.display_name}`}
+          >
             Edit
           </Button>
           <DisabledTooltip text={MIN_ACTIVE_CATEGORIES_TOOLTIP} active={!canToggleShow(c, active, min)}>
-            <Button size="sm" variant="quaternary" disabled={!canToggleShow(c, active, min)} onClick={() => setDeleting(c)} aria-label={`Delete ${c.display_name}`}>
+            <Button
+              size="sm"
+              variant="quaternary"
+              disabled={!canToggleShow(c, active, min)}
+              onClick={() => setDeleting(c)}
+              aria-label={`Delete ${c.display_name}`}
+            >
               Delete
             </Button>
           </DisabledTooltip>
@@ -113,7 +140,9 @@ export function SentencesPage() {
           <Badge tone={active > min ? 'success' : 'warning'}>
             {active} of {query.data.categories.length} active
           </Badge>
-          {active <= min ? 'Active categories cannot be switched off until another one is switched on.' : null}
+          {active <= min
+            ? 'Active categories cannot be switched off until another one is switched on.'
+            : null}
         </p>
       ) : null}
       <DataTable
@@ -122,7 +151,13 @@ export function SentencesPage() {
         rows={query.data?.categories}
         rowKey={(c) => c.id}
         loading={query.isFetching && !query.data}
-        error={query.error instanceof ApiError ? query.error.failure.message : query.error ? 'Something went wrong. Try again!' : undefined}
+        error={
+          query.error instanceof ApiError
+            ? query.error.failure.message
+            : query.error
+              ? 'Something went wrong. Try again!'
+              : undefined
+        }
         onRetry={() => void query.refetch()}
         emptyText="No categories yet. Create the first one."
       />
@@ -138,7 +173,11 @@ export function SentencesPage() {
         onClose={() => setDeleting(undefined)}
         onConfirm={() => deleting && void confirmDelete(deleting)}
         title="Delete category"
-        message={deleting ? `Delete “${deleting.display_name}” and its ${deleting.sentences.length} sentences? This cannot be undone.` : undefined}
+        message={
+          deleting
+            ? `Delete “${deleting.display_name}” and its ${deleting.sentences.length} sentences? This cannot be undone.`
+            : undefined
+        }
         confirmText="Delete"
         cancelText="Cancel"
         destructive

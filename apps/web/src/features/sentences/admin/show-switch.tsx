@@ -3,7 +3,19 @@ import { cn } from '../../../lib/cn'
 import { DisabledTooltip } from './disabled-tooltip'
 
 /** SPEC §4 Show switch: disabled (with its tooltip) when switching it would break the 3-active rule. */
-export function ShowSwitch({ checked, allowed, onChange, label, busy }: { checked: boolean; allowed: boolean; onChange: (next: boolean) => void; label: string; busy?: boolean }) {
+export function ShowSwitch({
+  checked,
+  allowed,
+  onChange,
+  label,
+  busy,
+}: {
+  checked: boolean
+  allowed: boolean
+  onChange: (next: boolean) => void
+  label: string
+  busy?: boolean
+}) {
   return (
     <DisabledTooltip text={MIN_ACTIVE_CATEGORIES_TOOLTIP} active={!allowed}>
       <button
@@ -19,7 +31,12 @@ export function ShowSwitch({ checked, allowed, onChange, label, busy }: { checke
           checked ? 'bg-accent' : 'bg-[#343a4b]',
         )}
       >
-        <span className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+        <span
+          className={cn(
+            'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
+        />
       </button>
     </DisabledTooltip>
   )

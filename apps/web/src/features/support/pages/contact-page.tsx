@@ -36,7 +36,8 @@ export function ContactPage() {
     } catch (error) {
       if (!(error instanceof ApiError)) return
       const fields = firstFieldErrors(error.failure.errors)
-      for (const name of ['name', 'email', 'subject', 'message'] as const) if (fields[name]) form.setError(name, { message: fields[name] })
+      for (const name of ['name', 'email', 'subject', 'message'] as const)
+        if (fields[name]) form.setError(name, { message: fields[name] })
       setFailure(error.message)
     }
   })
@@ -47,7 +48,8 @@ export function ContactPage() {
         <p className="text-sm font-semibold tracking-wider text-accent uppercase">Support</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-text sm:text-4xl">Contact Us</h1>
         <p className="mt-4 leading-relaxed text-[#b4bac8]">
-          Questions about your account, a video that did not come out right, an alert that did not play, or an idea for the product — tell us and a person will answer.
+          Questions about your account, a video that did not come out right, an alert that did not play, or an
+          idea for the product — tell us and a person will answer.
         </p>
         <div className="mt-8 flex items-center gap-3 rounded-2xl border border-border bg-surface p-4">
           <span className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-accent/12 text-accent">
@@ -68,13 +70,20 @@ export function ContactPage() {
               <CheckIcon size={28} />
             </span>
             <h2 className="mt-4 text-xl font-semibold text-text">Your message has been sent</h2>
-            <p className="mt-2 max-w-sm text-sm text-muted">Thanks for getting in touch. We will reply to {sentTo}, usually within one business day.</p>
+            <p className="mt-2 max-w-sm text-sm text-muted">
+              Thanks for getting in touch. We will reply to {sentTo}, usually within one business day.
+            </p>
             <Button variant="tertiary" className="mt-6" onClick={() => setSentTo(undefined)}>
               Send another message
             </Button>
           </div>
         ) : (
-          <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2" aria-label="Contact form">
+          <form
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            className="grid gap-4 sm:grid-cols-2"
+            aria-label="Contact form"
+          >
             <Field label="Your name" error={form.formState.errors.name?.message}>
               <TextInput autoComplete="name" {...form.register('name')} />
             </Field>

@@ -23,24 +23,53 @@ export function CustomerDetailPage({ category }: { category: TrackingCategory })
   const query = useQuery(customerDetailQuery(category, id, page))
   const known = eventsOf(category)
   const label = (code: number) => known.find((e) => e.code === code)?.label ?? `Event ${code}`
-  const error = query.error instanceof ApiError ? query.error.failure.message : query.error ? 'Something went wrong. Try again!' : undefined
+  const error =
+    query.error instanceof ApiError
+      ? query.error.failure.message
+      : query.error
+        ? 'Something went wrong. Try again!'
+        : undefined
 
   const columns: Array<Column<TrackedEvent>> = [
-    { key: 'event', header: 'Event', cell: (e) => <span className="font-medium text-text">{label(e.event)}</span> },
-    { key: 'code', header: 'Code', cell: (e) => <span className="tabular-nums text-muted">{e.event}</span>, className: 'w-20' },
+    {
+      key: 'event',
+      header: 'Event',
+      cell: (e) => <span className="font-medium text-text">{label(e.event)}</span>,
+    },
+    {
+      key: 'code',
+      header: 'Code',
+      cell: (e) => <span className="tabular-nums text-muted">{e.event}</span>,
+      className: 'w-20',
+    },
     {
       key: 'data',
       header: 'Data',
       hideOnMobile: true,
       cell: (e) =>
-        Object.keys(e.data).length ? <code className="block max-w-lg truncate font-mono text-xs text-[#c9cedb]">{JSON.stringify(e.data)}</code> : <span className="text-muted">—</span>,
+        Object.keys(e.data).length ? (
+          <code className="block max-w-lg truncate font-mono text-xs text-[#c9cedb]">
+            {JSON.stringify(e.data)}
+          </code>
+        ) : (
+          <span className="text-muted">—</span>
+        ),
     },
-    { key: 'at', header: 'When', cell: (e) => <span className="whitespace-nowrap text-muted">{when.format(new Date(e.created_at))}</span> },
+    {
+      key: 'at',
+      header: 'When',
+      cell: (e) => (
+        <span className="whitespace-nowrap text-muted">{when.format(new Date(e.created_at))}</span>
+      ),
+    },
   ]
 
   return (
     <>
-      <Link to={screen.path} className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-text">
+      <Link
+        to={screen.path}
+        className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-text"
+      >
         <ChevronLeftIcon size={16} /> {screen.title}
       </Link>
       {query.data ? (
@@ -48,16 +77,22 @@ export function CustomerDetailPage({ category }: { category: TrackingCategory })
           <PageHeader
             title={customerTitle(query.data.customer)}
             description={[
-              query.data.customer.user?.email ?? `${query.data.customer.kind === 'user' ? 'User' : 'Browser'} ${query.data.customer.id}`,
+              query.data.customer.user?.email ??
+                `${query.data.customer.kind === 'user' ? 'User' : 'Browser'} ${query.data.customer.id}`,
               `${query.data.customer.total} ${query.data.customer.total === 1 ? 'event' : 'events'}`,
               `first ${when.format(new Date(query.data.customer.first_at))}`,
             ].join(' · ')}
           />
-          <section aria-label="Counts" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+          <section
+            aria-label="Counts"
+            className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+          >
             {known.map((e) => (
               <div key={e.code} className="rounded-xl border border-border bg-surface px-4 py-3">
                 <p className="text-xs text-muted">{e.label}</p>
-                <p className="mt-1 text-xl font-semibold tabular-nums text-text">{query.data.customer.counts[String(e.code)] ?? 0}</p>
+                <p className="mt-1 text-xl font-semibold tabular-nums text-text">
+                  {query.data.customer.counts[String(e.code)] ?? 0}
+                </p>
               </div>
             ))}
           </section>

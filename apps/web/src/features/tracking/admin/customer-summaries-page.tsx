@@ -10,24 +10,35 @@ import type { Column } from '../../../components/ui/data-table'
 import { Pagination } from '../../../components/ui/pagination'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError, isSuccess } from '../../../lib/api'
-import { downloadTrackingCsv, downloadUsageFilesCsv, analysisEventsQuery, customerSummariesQuery } from '../api'
+import {
+  downloadTrackingCsv,
+  downloadUsageFilesCsv,
+  analysisEventsQuery,
+  customerSummariesQuery,
+} from '../api'
 
-export const TRACKING_SCREENS: Record<TrackingCategory, { path: string; title: string; description: string }> = {
+export const TRACKING_SCREENS: Record<
+  TrackingCategory,
+  { path: string; title: string; description: string }
+> = {
   usage: {
     path: '/admin/usage-data',
     title: 'Usage data',
-    description: 'What people do in the product (logins, quick creates, projects, avatars), counted per customer.',
+    description:
+      'What people do in the product (logins, quick creates, projects, avatars), counted per customer.',
   },
   payment: {
     path: '/admin/customer-tracking',
     title: 'Customer tracking',
-    description: 'How far each customer got towards paying: payment page visits, free-trial clicks, payment details.',
+    description:
+      'How far each customer got towards paying: payment page visits, free-trial clicks, payment details.',
   },
 }
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-export const customerTitle = (c: CustomerSummary) => c.user?.username ?? (c.kind === 'user' ? 'Deleted user' : 'Anonymous visitor')
+export const customerTitle = (c: CustomerSummary) =>
+  c.user?.username ?? (c.kind === 'user' ? 'Deleted user' : 'Anonymous visitor')
 
 export function CustomerName({ c }: { c: CustomerSummary }) {
   if (c.user)
@@ -93,8 +104,17 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
         </div>
       ),
     },
-    { key: 'total', header: 'Total', cell: (c) => <span className="font-semibold tabular-nums text-text">{c.total}</span> },
-    { key: 'last', header: 'Last event', cell: (c) => <span className="whitespace-nowrap text-muted">{when.format(new Date(c.last_at))}</span>, hideOnMobile: true },
+    {
+      key: 'total',
+      header: 'Total',
+      cell: (c) => <span className="font-semibold tabular-nums text-text">{c.total}</span>,
+    },
+    {
+      key: 'last',
+      header: 'Last event',
+      cell: (c) => <span className="whitespace-nowrap text-muted">{when.format(new Date(c.last_at))}</span>,
+      hideOnMobile: true,
+    },
   ]
 
   return (
@@ -105,17 +125,29 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
         actions={
           <>
             {category === 'usage' ? (
-              <Button variant="secondary" loading={downloading === 'files'} disabled={downloading !== null} onClick={() => void download('files')}>
+              <Button
+                variant="secondary"
+                loading={downloading === 'files'}
+                disabled={downloading !== null}
+                onClick={() => void download('files')}
+              >
                 Export usage files
               </Button>
             ) : null}
-            <Button loading={downloading === 'events'} disabled={downloading !== null} onClick={() => void download('events')}>
+            <Button
+              loading={downloading === 'events'}
+              disabled={downloading !== null}
+              onClick={() => void download('events')}
+            >
               Export CSV
             </Button>
           </>
         }
       />
-      <section aria-label="Event totals" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+      <section
+        aria-label="Event totals"
+        className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+      >
         {(totals.length ? totals : known.map((e) => ({ ...e, total: undefined }))).map((e) => (
           <div key={e.code} className="rounded-xl border border-border bg-surface px-4 py-3">
             <p className="text-xs text-muted">
@@ -126,7 +158,9 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
         ))}
       </section>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted">{query.data ? `${query.data.total} ${query.data.total === 1 ? 'customer' : 'customers'}` : '\u00a0'}</p>
+        <p className="text-sm text-muted">
+          {query.data ? `${query.data.total} ${query.data.total === 1 ? 'customer' : 'customers'}` : '\u00a0'}
+        </p>
         <label className="flex items-center gap-2 text-sm text-muted">
           Sort by
           <select
@@ -150,19 +184,33 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
         rows={query.data?.list}
         rowKey={(c) => c.id}
         loading={query.isFetching}
-        error={query.error instanceof ApiError ? query.error.failure.message : query.error ? 'Something went wrong. Try again!' : undefined}
+        error={
+          query.error instanceof ApiError
+            ? query.error.failure.message
+            : query.error
+              ? 'Something went wrong. Try again!'
+              : undefined
+        }
         onRetry={() => void query.refetch()}
         onRowClick={(c) => void navigate(`${screen.path}/${encodeURIComponent(c.id)}`)}
         emptyText="No events recorded yet."
       />
       {query.data ? (
         <div className="mt-4">
-          <Pagination page={page} lastPage={query.data.lastPage} total={query.data.total} onChange={(p) => setParam('page', String(p))} />
+          <Pagination
+            page={page}
+            lastPage={query.data.lastPage}
+            total={query.data.total}
+            onChange={(p) => setParam('page', String(p))}
+          />
         </div>
       ) : null}
       <p className="mt-6 text-xs text-muted">
         Event codes follow the tracking table; see the other screen for{' '}
-        <Link className="text-accent hover:underline" to={TRACKING_SCREENS[category === 'usage' ? 'payment' : 'usage'].path}>
+        <Link
+          className="text-accent hover:underline"
+          to={TRACKING_SCREENS[category === 'usage' ? 'payment' : 'usage'].path}
+        >
           {TRACKING_SCREENS[category === 'usage' ? 'payment' : 'usage'].title.toLowerCase()}
         </Link>
         .

@@ -17,7 +17,12 @@ import { avatarDatasetQuery, useUpdateAvatarDataset } from '../api'
 import { formatDate } from './users-page'
 
 const FILTERS = ['keySearch'] as const
-const PROMPT_FIELDS: Array<[keyof LookPrompt, string]> = [['wearing', 'Wearing'], ['style', 'Style'], ['inspired', 'Inspired by'], ['color', 'Colour']]
+const PROMPT_FIELDS: Array<[keyof LookPrompt, string]> = [
+  ['wearing', 'Wearing'],
+  ['style', 'Style'],
+  ['inspired', 'Inspired by'],
+  ['color', 'Colour'],
+]
 
 /** Rename an avatar or change its look (redrawn for its owner, audited). */
 function EditAvatarModal({ avatar, onClose }: { avatar: AvatarDatasetItem; onClose: () => void }) {
@@ -33,13 +38,20 @@ function EditAvatarModal({ avatar, onClose }: { avatar: AvatarDatasetItem; onClo
       title={`Edit “${avatar.name}”`}
       footer={
         <>
-          <Button variant="tertiary" onClick={onClose}>Cancel</Button>
+          <Button variant="tertiary" onClick={onClose}>
+            Cancel
+          </Button>
           <Button
             loading={update.isPending}
             onClick={() =>
               update.mutate(
                 { id: avatar.id, ...(name !== avatar.name ? { name } : {}), ...(changed ? { prompt } : {}) },
-                { onSuccess: () => { toast.success('Avatar updated'); onClose() } },
+                {
+                  onSuccess: () => {
+                    toast.success('Avatar updated')
+                    onClose()
+                  },
+                },
               )
             }
           >
@@ -54,7 +66,11 @@ function EditAvatarModal({ avatar, onClose }: { avatar: AvatarDatasetItem; onClo
         </Field>
         {PROMPT_FIELDS.map(([key, label]) => (
           <Field key={key} label={label}>
-            <TextInput value={prompt[key]} maxLength={200} onChange={(e) => setPrompt({ ...prompt, [key]: e.target.value })} />
+            <TextInput
+              value={prompt[key]}
+              maxLength={200}
+              onChange={(e) => setPrompt({ ...prompt, [key]: e.target.value })}
+            />
           </Field>
         ))}
         <div className="sm:col-span-2">
@@ -73,7 +89,21 @@ export function AvatarDatasetPage() {
   const keySearch = list.filters.keySearch
 
   const columns: Array<ServerColumn<AvatarDatasetItem>> = [
-    { id: 'preview', header: '', className: 'w-16', cell: ({ row }) => <img src={row.original.preview_url} alt={row.original.name} width={44} height={44} loading="lazy" className="rounded-full bg-[#141720]" /> },
+    {
+      id: 'preview',
+      header: '',
+      className: 'w-16',
+      cell: ({ row }) => (
+        <img
+          src={row.original.preview_url}
+          alt={row.original.name}
+          width={44}
+          height={44}
+          loading="lazy"
+          className="rounded-full bg-[#141720]"
+        />
+      ),
+    },
     {
       id: 'name',
       header: 'Avatar',
@@ -81,22 +111,68 @@ export function AvatarDatasetPage() {
         <div className="min-w-0">
           <p className="truncate font-medium text-text">{a.name}</p>
           <p className="truncate text-xs text-muted">
-            by <Link to={to.adminEditUser(a.user_id)} className="hover:text-accent">{a.username}</Link> · {a.email}
+            by{' '}
+            <Link to={to.adminEditUser(a.user_id)} className="hover:text-accent">
+              {a.username}
+            </Link>{' '}
+            · {a.email}
           </p>
         </div>
       ),
     },
-    { id: 'kind', header: 'Kind', hideOnMobile: true, cell: ({ row }) => <Badge tone={row.original.kind === 'photo' ? 'accent' : 'neutral'}>{row.original.kind}</Badge> },
-    { id: 'look', header: 'Look', hideOnMobile: true, cell: ({ row: { original: a } }) => <span className="line-clamp-2 text-xs text-[#c9cedb]">{[a.prompt.wearing, a.prompt.style, a.prompt.color].filter(Boolean).join(' · ') || '—'}</span> },
-    { id: 'created_at', header: 'Created', hideOnMobile: true, cell: ({ row }) => formatDate(row.original.created_at) },
-    { id: 'actions', header: '', className: 'w-20 text-right', cell: ({ row }) => <Button variant="secondary" size="sm" onClick={() => setEditing(row.original)}>Edit</Button> },
+    {
+      id: 'kind',
+      header: 'Kind',
+      hideOnMobile: true,
+      cell: ({ row }) => (
+        <Badge tone={row.original.kind === 'photo' ? 'accent' : 'neutral'}>{row.original.kind}</Badge>
+      ),
+    },
+    {
+      id: 'look',
+      header: 'Look',
+      hideOnMobile: true,
+      cell: ({ row: { original: a } }) => (
+        <span className="line-clamp-2 text-xs text-[#c9cedb]">
+          {[a.prompt.wearing, a.prompt.style, a.prompt.color].filter(Boolean).join(' · ') || '—'}
+        </span>
+      ),
+    },
+    {
+      id: 'created_at',
+      header: 'Created',
+      hideOnMobile: true,
+      cell: ({ row }) => formatDate(row.original.created_at),
+    },
+    {
+      id: 'actions',
+      header: '',
+      className: 'w-20 text-right',
+      cell: ({ row }) => (
+        <Button variant="secondary" size="sm" onClick={() => setEditing(row.original)}>
+          Edit
+        </Button>
+      ),
+    },
   ]
 
   return (
     <div>
-      <PageHeader title="Avatar dataset" description="Every custom avatar users made, newest first. Fix a name or a look for its owner; each change is in the audit log." />
-      <ListToolbar actions={page.isFetching && !page.isPending ? <span className="text-xs text-muted">Updating…</span> : null}>
-        <SearchBox label="Search avatars" placeholder="Avatar name, owner username or email" value={keySearch ?? ''} onChange={(v) => list.setFilter('keySearch', v)} />
+      <PageHeader
+        title="Avatar dataset"
+        description="Every custom avatar users made, newest first. Fix a name or a look for its owner; each change is in the audit log."
+      />
+      <ListToolbar
+        actions={
+          page.isFetching && !page.isPending ? <span className="text-xs text-muted">Updating…</span> : null
+        }
+      >
+        <SearchBox
+          label="Search avatars"
+          placeholder="Avatar name, owner username or email"
+          value={keySearch ?? ''}
+          onChange={(v) => list.setFilter('keySearch', v)}
+        />
       </ListToolbar>
       <ServerTable
         caption="Avatar dataset"
@@ -108,7 +184,11 @@ export function AvatarDatasetPage() {
         loading={page.isPending}
         error={page.isError ? page.error.message : undefined}
         onRetry={() => void page.refetch()}
-        emptyText={keySearch ? `No avatar matches “${keySearch}”.` : 'No custom avatars yet. They appear here as users make them in the avatar editor.'}
+        emptyText={
+          keySearch
+            ? `No avatar matches “${keySearch}”.`
+            : 'No custom avatars yet. They appear here as users make them in the avatar editor.'
+        }
       />
       {editing ? <EditAvatarModal avatar={editing} onClose={() => setEditing(undefined)} /> : null}
     </div>

@@ -18,7 +18,14 @@ describe('admin create-user modal (SPEC §4, §5, §8)', () => {
     fakeFetch({
       'POST /api/admin/users/create': () => ({
         status: 422,
-        body: { message: 'Please fix the highlighted fields', code: 'validation', errors: { email: ['This email is already taken', 'ignored'], password: ['Password must be at least 8 characters'] } },
+        body: {
+          message: 'Please fix the highlighted fields',
+          code: 'validation',
+          errors: {
+            email: ['This email is already taken', 'ignored'],
+            password: ['Password must be at least 8 characters'],
+          },
+        },
       }),
     })
     renderAt(<CreateUserModal open onClose={() => {}} onCreated={() => {}} />, '/admin/users')
@@ -33,13 +40,21 @@ describe('admin create-user modal (SPEC §4, §5, §8)', () => {
   })
 
   it('Create And Edit hands over the new user with "edit"; Create And Close with "close"', async () => {
-    const server = fakeFetch({ 'POST /api/admin/users/create': (c) => ({ body: { user: { ...sampleUser, ...(c.body as object) } } }) })
+    const server = fakeFetch({
+      'POST /api/admin/users/create': (c) => ({ body: { user: { ...sampleUser, ...(c.body as object) } } }),
+    })
     const onCreated = vi.fn()
     renderAt(<CreateUserModal open onClose={() => {}} onCreated={onCreated} />, '/admin/users')
     await fill()
     await userEvent.click(screen.getByRole('button', { name: 'Create And Edit' }))
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ username: 'newbie' }), 'edit'))
-    expect(server.calls[0]!.body).toEqual({ username: 'newbie', email: 'taken@example.com', password: 'short' })
+    await vi.waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ username: 'newbie' }), 'edit'),
+    )
+    expect(server.calls[0]!.body).toEqual({
+      username: 'newbie',
+      email: 'taken@example.com',
+      password: 'short',
+    })
     await fill()
     await userEvent.click(screen.getByRole('button', { name: 'Create And Close' }))
     await vi.waitFor(() => expect(onCreated).toHaveBeenLastCalledWith(expect.anything(), 'close'))

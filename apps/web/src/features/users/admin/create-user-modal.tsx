@@ -23,7 +23,15 @@ const EMPTY: NewUser = { username: '', email: '', password: '' }
  * field (first message of each shown), the password is cleared and an error toast shows.
  * Create And Edit → the new user's edit page; Create And Close → close and reload the list.
  */
-export function CreateUserModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (user: User, next: CreateUserNext) => void }) {
+export function CreateUserModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean
+  onClose: () => void
+  onCreated: (user: User, next: CreateUserNext) => void
+}) {
   const create = useCreateUser()
   const toast = useToast()
   const [failure, setFailure] = useState<string>()
@@ -49,7 +57,8 @@ export function CreateUserModal({ open, onClose, onCreated }: { open: boolean; o
         const failed = error instanceof ApiError ? error.failure : undefined
         const fields = firstFieldErrors(failed?.errors)
         form.clearErrors()
-        for (const name of ['username', 'email', 'password'] as const) if (fields[name]) form.setError(name, { message: fields[name] })
+        for (const name of ['username', 'email', 'password'] as const)
+          if (fields[name]) form.setError(name, { message: fields[name] })
         if (!Object.keys(fields).length) setFailure(failed?.message)
         form.setValue('password', '')
         toast.error(failed?.message)
@@ -67,10 +76,19 @@ export function CreateUserModal({ open, onClose, onCreated }: { open: boolean; o
           <Button variant="tertiary" onClick={close} disabled={create.isPending}>
             Cancel
           </Button>
-          <Button variant="secondary" loading={create.isPending && next === 'close'} disabled={create.isPending} onClick={() => void submit('close')()}>
+          <Button
+            variant="secondary"
+            loading={create.isPending && next === 'close'}
+            disabled={create.isPending}
+            onClick={() => void submit('close')()}
+          >
             Create And Close
           </Button>
-          <Button loading={create.isPending && next === 'edit'} disabled={create.isPending} onClick={() => void submit('edit')()}>
+          <Button
+            loading={create.isPending && next === 'edit'}
+            disabled={create.isPending}
+            onClick={() => void submit('edit')()}
+          >
             Create And Edit
           </Button>
         </>

@@ -27,7 +27,9 @@ function DetailsCard({ user }: { user: User }) {
   const save = useSaveUser()
   const toast = useToast()
   const [failure, setFailure] = useState<string>()
-  const form = useForm<EditValues>({ defaultValues: { username: user.username, email: user.email, is_enabled: user.is_enabled, password: '' } })
+  const form = useForm<EditValues>({
+    defaultValues: { username: user.username, email: user.email, is_enabled: user.is_enabled, password: '' },
+  })
   useEffect(() => {
     form.reset({ username: user.username, email: user.email, is_enabled: user.is_enabled, password: '' })
   }, [user, form])
@@ -41,7 +43,8 @@ function DetailsCard({ user }: { user: User }) {
     } catch (error) {
       const failed = error instanceof ApiError ? error.failure : undefined
       const fields = firstFieldErrors(failed?.errors)
-      for (const name of ['username', 'email', 'password'] as const) if (fields[name]) form.setError(name, { message: fields[name] })
+      for (const name of ['username', 'email', 'password'] as const)
+        if (fields[name]) form.setError(name, { message: fields[name] })
       if (!Object.keys(fields).length) setFailure(failed?.message)
       form.setValue('password', '')
       toast.error(failed?.message)
@@ -50,14 +53,24 @@ function DetailsCard({ user }: { user: User }) {
 
   return (
     <Card title="Details" description="Changes apply at the user's next request.">
-      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 md:grid-cols-2" aria-label="Edit user">
+      <form
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className="grid gap-4 md:grid-cols-2"
+        aria-label="Edit user"
+      >
         <Field label="Username" error={form.formState.errors.username?.message}>
           <TextInput autoComplete="off" {...form.register('username')} />
         </Field>
         <Field label="Email" error={form.formState.errors.email?.message}>
           <TextInput type="email" autoComplete="off" {...form.register('email')} />
         </Field>
-        <Field label="New password" error={form.formState.errors.password?.message} hint="Leave empty to keep the current password" className="md:col-span-2">
+        <Field
+          label="New password"
+          error={form.formState.errors.password?.message}
+          hint="Leave empty to keep the current password"
+          className="md:col-span-2"
+        >
           <TextInput type="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
         <div className="rounded-xl border border-border bg-[#141720] p-4 md:col-span-2">
@@ -99,7 +112,12 @@ function FlagsCard({ user }: { user: User }) {
         <Switch
           checked={user.is_super_user}
           disabled={superUser.isPending}
-          onChange={(on) => void run(() => superUser.mutateAsync({ user_id: user.id, is_super_user: on }), on ? 'Made super user' : 'Super user removed')}
+          onChange={(on) =>
+            void run(
+              () => superUser.mutateAsync({ user_id: user.id, is_super_user: on }),
+              on ? 'Made super user' : 'Super user removed',
+            )
+          }
           label="Super user"
           description="Super users get every feature without plan limits."
         />
@@ -107,7 +125,12 @@ function FlagsCard({ user }: { user: User }) {
         <Switch
           checked={user.is_grandfather}
           disabled={grandfather.isPending}
-          onChange={(on) => void run(() => grandfather.mutateAsync({ user_id: user.id, is_grandfather: on }), on ? 'Grandfather status set' : 'Grandfather status removed')}
+          onChange={(on) =>
+            void run(
+              () => grandfather.mutateAsync({ user_id: user.id, is_grandfather: on }),
+              on ? 'Grandfather status set' : 'Grandfather status removed',
+            )
+          }
           label="Grandfather status"
           description="Keeps the user on the terms of the plan they joined with."
         />
@@ -126,7 +149,10 @@ export function EditUserPage() {
   const [confirmOpen, setConfirmOpen] = useState(false)
 
   const back = (
-    <Link to={PATHS.adminUsers} className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-text">
+    <Link
+      to={PATHS.adminUsers}
+      className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-text"
+    >
       <ChevronLeftIcon size={16} /> All users
     </Link>
   )
@@ -165,7 +191,11 @@ export function EditUserPage() {
           <>
             User #{u.id} · joined {formatDate(u.created_at)} · referred by{' '}
             {u.referred_by ? (
-              <Link to={to.adminEditUser(u.referred_by.id)} className="text-accent hover:underline" data-testid="referred-by">
+              <Link
+                to={to.adminEditUser(u.referred_by.id)}
+                className="text-accent hover:underline"
+                data-testid="referred-by"
+              >
                 {u.referred_by.username}
               </Link>
             ) : (
@@ -185,7 +215,10 @@ export function EditUserPage() {
         <DetailsCard user={u} />
         <div className="flex flex-col gap-6">
           <FlagsCard user={u} />
-          <Card title="Delete user" description="Removes the account and everything it owns. This cannot be undone.">
+          <Card
+            title="Delete user"
+            description="Removes the account and everything it owns. This cannot be undone."
+          >
             <Button destructive loading={remove.isPending} onClick={() => setConfirmOpen(true)}>
               Delete user
             </Button>
@@ -198,7 +231,8 @@ export function EditUserPage() {
         onConfirm={() => void doDelete()}
         message={
           <>
-            Delete the user <strong className="text-text">{u.username}</strong> ({u.email})? This cannot be undone.
+            Delete the user <strong className="text-text">{u.username}</strong> ({u.email})? This cannot be
+            undone.
           </>
         }
         destructive

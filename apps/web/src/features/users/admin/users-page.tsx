@@ -22,21 +22,36 @@ export const formatDate = (iso: string) => {
 }
 
 const columns: Array<ServerColumn<AdminUser>> = [
-  { id: 'id', header: 'ID', sortKey: 'id', className: 'w-16', cell: ({ row }) => <span className="text-muted">{row.original.id}</span> },
+  {
+    id: 'id',
+    header: 'ID',
+    sortKey: 'id',
+    className: 'w-16',
+    cell: ({ row }) => <span className="text-muted">{row.original.id}</span>,
+  },
   {
     id: 'username',
     header: 'User',
     sortKey: 'username',
     cell: ({ row: { original: u } }) => (
       <div className="min-w-0">
-        <Link to={to.adminEditUser(u.id)} onClick={(e) => e.stopPropagation()} className="font-medium text-text hover:text-accent">
+        <Link
+          to={to.adminEditUser(u.id)}
+          onClick={(e) => e.stopPropagation()}
+          className="font-medium text-text hover:text-accent"
+        >
           {u.username}
         </Link>
         <p className="truncate text-xs text-muted">{u.email}</p>
       </div>
     ),
   },
-  { id: 'status', header: 'Status', cell: ({ row: { original: u } }) => (u.is_enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: u } }) =>
+      u.is_enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>,
+  },
   {
     id: 'flags',
     header: 'Flags',
@@ -55,14 +70,24 @@ const columns: Array<ServerColumn<AdminUser>> = [
     hideOnMobile: true,
     cell: ({ row: { original: u } }) =>
       u.referred_by ? (
-        <Link to={to.adminEditUser(u.referred_by.id)} onClick={(e) => e.stopPropagation()} className="text-accent hover:underline">
+        <Link
+          to={to.adminEditUser(u.referred_by.id)}
+          onClick={(e) => e.stopPropagation()}
+          className="text-accent hover:underline"
+        >
           {u.referred_by.username}
         </Link>
       ) : (
         <span className="text-muted">—</span>
       ),
   },
-  { id: 'created_at', header: 'Created', sortKey: 'created_at', hideOnMobile: true, cell: ({ row }) => formatDate(row.original.created_at) },
+  {
+    id: 'created_at',
+    header: 'Created',
+    sortKey: 'created_at',
+    hideOnMobile: true,
+    cell: ({ row }) => formatDate(row.original.created_at),
+  },
 ]
 
 const FILTERS = ['keySearch', 'status', 'flag', 'created_from', 'created_to'] as const
@@ -91,11 +116,17 @@ export function UsersPage() {
 
   return (
     <div>
-      <PageHeader title="Users" description="Everyone with an account. Open a user to edit, disable or delete them." actions={<Button onClick={() => setCreateOpen(true)}>Create user</Button>} />
+      <PageHeader
+        title="Users"
+        description="Everyone with an account. Open a user to edit, disable or delete them."
+        actions={<Button onClick={() => setCreateOpen(true)}>Create user</Button>}
+      />
       <ListToolbar
         actions={
           <>
-            {users.isFetching && !users.isPending ? <span className="text-xs text-muted">Updating…</span> : null}
+            {users.isFetching && !users.isPending ? (
+              <span className="text-xs text-muted">Updating…</span>
+            ) : null}
             <ExportCsvButton route={adminExportUsers} query={list.filterQuery} fileName="users.csv" />
             <Button variant="secondary" size="sm" onClick={() => setBulkOpen(true)}>
               Bulk action…
@@ -106,8 +137,25 @@ export function UsersPage() {
         search={{ key: 'keySearch', label: 'Search users', placeholder: 'Search by username or email' }}
         dates={['created_from', 'created_to']}
       >
-        <FilterSelect label="Status" value={list.filters.status} onChange={(v) => list.setFilter('status', v)} options={[{ value: 'enabled', label: 'Enabled' }, { value: 'disabled', label: 'Disabled' }]} />
-        <FilterSelect label="Flag" value={list.filters.flag} onChange={(v) => list.setFilter('flag', v)} options={[{ value: 'super_user', label: 'Super user' }, { value: 'grandfather', label: 'Grandfathered' }, { value: 'none', label: 'None' }]} />
+        <FilterSelect
+          label="Status"
+          value={list.filters.status}
+          onChange={(v) => list.setFilter('status', v)}
+          options={[
+            { value: 'enabled', label: 'Enabled' },
+            { value: 'disabled', label: 'Disabled' },
+          ]}
+        />
+        <FilterSelect
+          label="Flag"
+          value={list.filters.flag}
+          onChange={(v) => list.setFilter('flag', v)}
+          options={[
+            { value: 'super_user', label: 'Super user' },
+            { value: 'grandfather', label: 'Grandfathered' },
+            { value: 'none', label: 'None' },
+          ]}
+        />
       </ListToolbar>
       <ServerTable
         caption="Users"
@@ -123,7 +171,11 @@ export function UsersPage() {
         error={users.isError ? users.error.message : undefined}
         onRetry={() => void users.refetch()}
         emptyText={
-          !filtered ? 'No users yet. Create the first one.' : Object.keys(filter).length === 1 && filter.keySearch ? `No user matches “${filter.keySearch}”.` : 'No user matches these filters.'
+          !filtered
+            ? 'No users yet. Create the first one.'
+            : Object.keys(filter).length === 1 && filter.keySearch
+              ? `No user matches “${filter.keySearch}”.`
+              : 'No user matches these filters.'
         }
         onRowClick={(u) => void navigate(to.adminEditUser(u.id))}
       />
@@ -136,7 +188,13 @@ export function UsersPage() {
           else void users.refetch()
         }}
       />
-      <BulkActionModal open={bulkOpen} onClose={() => setBulkOpen(false)} target="users" filter={filter} describe={describeFilter(list.filters)} />
+      <BulkActionModal
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        target="users"
+        filter={filter}
+        describe={describeFilter(list.filters)}
+      />
     </div>
   )
 }

@@ -1,7 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
-  adminAddVoiceTag, adminDeleteVoiceProfile, adminDeleteVoiceTag, adminImportVoiceEmotions, adminListVoiceProfiles, adminListVoiceTags,
-  adminStoreVoiceProfile, adminUpdateVoiceProfileForm, listVoiceProfiles,
+  adminAddVoiceTag,
+  adminDeleteVoiceProfile,
+  adminDeleteVoiceTag,
+  adminImportVoiceEmotions,
+  adminListVoiceProfiles,
+  adminListVoiceTags,
+  adminStoreVoiceProfile,
+  adminUpdateVoiceProfileForm,
+  listVoiceProfiles,
 } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.routes'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
@@ -12,13 +19,25 @@ const ROOT = ['voice-profiles'] as const
 export const VOICE_PROFILES_KEY = ROOT
 
 export const adminVoiceProfilesQuery = (query: RouteInput<typeof adminListVoiceProfiles>['query']) =>
-  queryOptions({ queryKey: [...ROOT, 'admin', query], queryFn: ({ signal }) => request(adminListVoiceProfiles, { query, signal }), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: [...ROOT, 'admin', query],
+    queryFn: ({ signal }) => request(adminListVoiceProfiles, { query, signal }),
+    placeholderData: keepPreviousData,
+  })
 
 export const adminVoiceTagsQuery = (filter: string | undefined) =>
-  queryOptions({ queryKey: [...ROOT, 'tags', filter ?? ''], queryFn: ({ signal }) => request(adminListVoiceTags, { query: { filter }, signal }), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: [...ROOT, 'tags', filter ?? ''],
+    queryFn: ({ signal }) => request(adminListVoiceTags, { query: { filter }, signal }),
+    placeholderData: keepPreviousData,
+  })
 
 /** Profiles and tags for the users' voice pickers. */
-export const voiceProfilesQuery = queryOptions({ queryKey: [...ROOT, 'public'], queryFn: ({ signal }) => request(listVoiceProfiles, { signal }), staleTime: 60_000 })
+export const voiceProfilesQuery = queryOptions({
+  queryKey: [...ROOT, 'public'],
+  queryFn: ({ signal }) => request(listVoiceProfiles, { signal }),
+  staleTime: 60_000,
+})
 
 function useReload() {
   const client = useQueryClient()
@@ -39,7 +58,10 @@ export function useSaveVoiceProfile() {
 }
 export function useDeleteVoiceProfile() {
   const reload = useReload()
-  return useMutation({ mutationFn: (id: number) => request(adminDeleteVoiceProfile, { params: { id } }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (id: number) => request(adminDeleteVoiceProfile, { params: { id } }),
+    onSuccess: reload,
+  })
 }
 export function useImportEmotions() {
   const reload = useReload()
@@ -54,9 +76,15 @@ export function useImportEmotions() {
 }
 export function useAddVoiceTag() {
   const reload = useReload()
-  return useMutation({ mutationFn: (body: { category: VoiceTagCategory; name: string }) => request(adminAddVoiceTag, { body }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (body: { category: VoiceTagCategory; name: string }) => request(adminAddVoiceTag, { body }),
+    onSuccess: reload,
+  })
 }
 export function useDeleteVoiceTag() {
   const reload = useReload()
-  return useMutation({ mutationFn: (id: number) => request(adminDeleteVoiceTag, { params: { id } }), onSuccess: reload })
+  return useMutation({
+    mutationFn: (id: number) => request(adminDeleteVoiceTag, { params: { id } }),
+    onSuccess: reload,
+  })
 }

@@ -16,9 +16,15 @@ import { ApiError } from '../../../lib/api'
 import { useListParams } from '../../../lib/list-params'
 import { EmotionImportButton } from '../components/emotion-import-button'
 import { VoiceProfileModal } from './voice-profile-modal'
-import { adminVoiceProfilesQuery, adminVoiceTagsQuery, useDeleteVoiceProfile, useImportEmotions } from './voice-profiles-api'
+import {
+  adminVoiceProfilesQuery,
+  adminVoiceTagsQuery,
+  useDeleteVoiceProfile,
+  useImportEmotions,
+} from './voice-profiles-api'
 
-const errorText = (e: unknown) => (e instanceof ApiError ? e.failure.message : 'Something went wrong. Try again!')
+const errorText = (e: unknown) =>
+  e instanceof ApiError ? e.failure.message : 'Something went wrong. Try again!'
 
 /** The emotion CSV import of one profile: the picker takes .csv only; the server checks the content too. */
 function EmotionImport({ profile }: { profile: VoiceProfileItem }) {
@@ -29,7 +35,12 @@ function EmotionImport({ profile }: { profile: VoiceProfileItem }) {
       label={profile.name}
       count={Object.keys(profile.emotions).length}
       pending={importing.isPending}
-      onFile={(file) => importing.mutate({ id: profile.id, file }, { onSuccess: (r) => toast.success(r.message), onError: (err) => toast.error(errorText(err)) })}
+      onFile={(file) =>
+        importing.mutate(
+          { id: profile.id, file },
+          { onSuccess: (r) => toast.success(r.message), onError: (err) => toast.error(errorText(err)) },
+        )
+      }
     />
   )
 }
@@ -40,9 +51,13 @@ function Actions({ profile, onEdit }: { profile: VoiceProfileItem; onEdit: () =>
   const [confirm, setConfirm] = useState(false)
   return (
     <div className="flex flex-wrap gap-1.5">
-      <Button size="sm" variant="secondary" onClick={onEdit}>Edit</Button>
+      <Button size="sm" variant="secondary" onClick={onEdit}>
+        Edit
+      </Button>
       <EmotionImport profile={profile} />
-      <Button size="sm" variant="quaternary" loading={remove.isPending} onClick={() => setConfirm(true)}>Delete</Button>
+      <Button size="sm" variant="quaternary" loading={remove.isPending} onClick={() => setConfirm(true)}>
+        Delete
+      </Button>
       <ConfirmationModal
         open={confirm}
         onClose={() => setConfirm(false)}
@@ -50,7 +65,12 @@ function Actions({ profile, onEdit }: { profile: VoiceProfileItem; onEdit: () =>
         message={`“${profile.name}” will no longer be offered in voice pickers.`}
         confirmText="Delete"
         cancelText="Keep"
-        onConfirm={() => remove.mutate(profile.id, { onSuccess: () => toast.success('Voice profile deleted'), onError: (e) => toast.error(errorText(e)) })}
+        onConfirm={() =>
+          remove.mutate(profile.id, {
+            onSuccess: () => toast.success('Voice profile deleted'),
+            onError: (e) => toast.error(errorText(e)),
+          })
+        }
       />
     </div>
   )
@@ -61,14 +81,18 @@ const FILTERS = ['q', 'tag'] as const
 /** /admin/voice-profiles: engine voices named with their settings, a sample and tags users filter pickers by. */
 export function VoiceProfilesPage() {
   const list = useListParams(FILTERS)
-  const profiles = useQuery(adminVoiceProfilesQuery(list.query as Parameters<typeof adminVoiceProfilesQuery>[0]))
+  const profiles = useQuery(
+    adminVoiceProfilesQuery(list.query as Parameters<typeof adminVoiceProfilesQuery>[0]),
+  )
   const tags = useQuery(adminVoiceTagsQuery(undefined))
   const [editing, setEditing] = useState<VoiceProfileItem | 'new' | null>(null)
   const filtered = FILTERS.some((k) => list.filters[k])
 
   const columns: Array<ServerColumn<VoiceProfileItem>> = [
     {
-      id: 'name', header: 'Profile', sortKey: 'name',
+      id: 'name',
+      header: 'Profile',
+      sortKey: 'name',
       cell: ({ row: { original: p } }) => (
         <div className="min-w-40">
           <div className="font-medium text-text">{p.name}</div>
@@ -76,10 +100,59 @@ export function VoiceProfilesPage() {
         </div>
       ),
     },
-    { id: 'voice', header: 'Engine voice', hideOnMobile: true, cell: ({ row: { original: p } }) => <span className="text-xs text-[#c9cedb]">{p.engine_voice_label}<br /><span className="text-muted">speed {p.rate} · pitch {p.pitch > 0 ? '+' : ''}{p.pitch}</span></span> },
-    { id: 'tags', header: 'Tags', cell: ({ row: { original: p } }) => (p.tags.length ? <div className="flex max-w-xs flex-wrap gap-1">{p.tags.map((t) => <Badge key={t.id} tone="accent">{t.name}</Badge>)}</div> : <span className="text-muted">—</span>) },
-    { id: 'sample', header: 'Sample', hideOnMobile: true, cell: ({ row: { original: p } }) => (p.sample_url ? <audio controls preload="none" src={p.sample_url} className="h-8 w-48" aria-label={`Sample of ${p.name}`} /> : <span className="text-muted">—</span>) },
-    { id: 'actions', header: '', cell: ({ row: { original: p } }) => <Actions profile={p} onEdit={() => setEditing(p)} /> },
+    {
+      id: 'voice',
+      header: 'Engine voice',
+      hideOnMobile: true,
+      cell: ({ row: { original: p } }) => (
+        <span className="text-xs text-[#c9cedb]">
+          {p.engine_voice_label}
+          <br />
+          <span className="text-muted">
+            speed {p.rate} · pitch {p.pitch > 0 ? '+' : ''}
+            {p.pitch}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'tags',
+      header: 'Tags',
+      cell: ({ row: { original: p } }) =>
+        p.tags.length ? (
+          <div className="flex max-w-xs flex-wrap gap-1">
+            {p.tags.map((t) => (
+              <Badge key={t.id} tone="accent">
+                {t.name}
+              </Badge>
+            ))}
+          </div>
+        ) : (
+          <span className="text-muted">—</span>
+        ),
+    },
+    {
+      id: 'sample',
+      header: 'Sample',
+      hideOnMobile: true,
+      cell: ({ row: { original: p } }) =>
+        p.sample_url ? (
+          <audio
+            controls
+            preload="none"
+            src={p.sample_url}
+            className="h-8 w-48"
+            aria-label={`Sample of ${p.name}`}
+          />
+        ) : (
+          <span className="text-muted">—</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: '',
+      cell: ({ row: { original: p } }) => <Actions profile={p} onEdit={() => setEditing(p)} />,
+    },
   ]
 
   return (
@@ -89,15 +162,46 @@ export function VoiceProfilesPage() {
         description="Name an engine voice with its speed, pitch, emotions and a sample, and tag it: users filter every voice picker by these tags."
         actions={
           <div className="flex gap-2">
-            <Link to={PATHS.adminVoiceProfileTags} className="self-center text-sm text-accent hover:underline">Manage tags</Link>
+            <Link
+              to={PATHS.adminVoiceProfileTags}
+              className="self-center text-sm text-accent hover:underline"
+            >
+              Manage tags
+            </Link>
             <Button onClick={() => setEditing('new')}>New profile</Button>
           </div>
         }
       />
-      <ListToolbar actions={<ExportCsvButton route={adminExportVoiceProfiles} query={list.filterQuery} fileName="voice-profiles.csv" />}>
-        <SearchBox label="Search voice profiles" placeholder="Search name, description or voice" value={list.filters.q ?? ''} onChange={(v) => list.setFilter('q', v)} />
-        <FilterSelect label="Tag" value={list.filters.tag} onChange={(v) => list.setFilter('tag', v)} options={(tags.data?.tags ?? []).map((t) => ({ value: String(t.id), label: `${t.category}: ${t.name}` }))} anyLabel="All tags" />
-        {filtered ? <Button variant="quaternary" size="sm" onClick={list.clear}>Clear filters</Button> : null}
+      <ListToolbar
+        actions={
+          <ExportCsvButton
+            route={adminExportVoiceProfiles}
+            query={list.filterQuery}
+            fileName="voice-profiles.csv"
+          />
+        }
+      >
+        <SearchBox
+          label="Search voice profiles"
+          placeholder="Search name, description or voice"
+          value={list.filters.q ?? ''}
+          onChange={(v) => list.setFilter('q', v)}
+        />
+        <FilterSelect
+          label="Tag"
+          value={list.filters.tag}
+          onChange={(v) => list.setFilter('tag', v)}
+          options={(tags.data?.tags ?? []).map((t) => ({
+            value: String(t.id),
+            label: `${t.category}: ${t.name}`,
+          }))}
+          anyLabel="All tags"
+        />
+        {filtered ? (
+          <Button variant="quaternary" size="sm" onClick={list.clear}>
+            Clear filters
+          </Button>
+        ) : null}
       </ListToolbar>
       <ServerTable
         caption="Voice profiles"
@@ -112,9 +216,15 @@ export function VoiceProfilesPage() {
         loading={profiles.isPending}
         error={profiles.isError ? profiles.error.message : undefined}
         onRetry={() => void profiles.refetch()}
-        emptyText={filtered ? 'No voice profile matches these filters.' : 'No voice profile yet. Create one to offer it in every voice picker.'}
+        emptyText={
+          filtered
+            ? 'No voice profile matches these filters.'
+            : 'No voice profile yet. Create one to offer it in every voice picker.'
+        }
       />
-      {editing ? <VoiceProfileModal profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <VoiceProfileModal profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
     </div>
   )
 }

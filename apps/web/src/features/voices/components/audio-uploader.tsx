@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { MAX_UPLOAD_MB, UPLOAD_TOO_LARGE_MESSAGE, uploadAudio } from '@mouthpiece/contracts/voices/voices.routes'
+import {
+  MAX_UPLOAD_MB,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  uploadAudio,
+} from '@mouthpiece/contracts/voices/voices.routes'
 import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
 import { isSuccess } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
@@ -17,8 +21,18 @@ function Bar({ value, label }: { value: number; label: string }) {
         <span>{label}</span>
         <span className="tabular-nums">{Math.round(value)}%</span>
       </div>
-      <div role="progressbar" aria-label={label} aria-valuenow={Math.round(value)} aria-valuemin={0} aria-valuemax={100} className="mt-1.5 h-2 overflow-hidden rounded-full bg-[#232838]">
-        <div className="h-full rounded-full bg-accent transition-[width] duration-300" style={{ width: `${Math.max(2, value)}%` }} />
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={Math.round(value)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="mt-1.5 h-2 overflow-hidden rounded-full bg-[#232838]"
+      >
+        <div
+          className="h-full rounded-full bg-accent transition-[width] duration-300"
+          style={{ width: `${Math.max(2, value)}%` }}
+        />
       </div>
     </div>
   )
@@ -28,7 +42,13 @@ function Bar({ value, label }: { value: number; label: string }) {
  * Upload an audio file with a progress bar, then follow its processing until it is ready.
  * `onReady` gets the processed file (its uuid_path is what other calls take).
  */
-export function AudioUploader({ onReady, compact }: { onReady?: (p: AudioProcess) => void; compact?: boolean }) {
+export function AudioUploader({
+  onReady,
+  compact,
+}: {
+  onReady?: (p: AudioProcess) => void
+  compact?: boolean
+}) {
   const inputId = useId()
   const [sent, setSent] = useState<number | null>(null)
   const [error, setError] = useState<string>()
@@ -59,14 +79,22 @@ export function AudioUploader({ onReady, compact }: { onReady?: (p: AudioProcess
     else setError(result.message)
   }
 
-  const failed = process?.status === 0 ? (process.error ?? 'The audio file could not be processed.') : undefined
+  const failed =
+    process?.status === 0 ? (process.error ?? 'The audio file could not be processed.') : undefined
   return (
     <div className="flex flex-col gap-3">
       <label
         htmlFor={inputId}
-        onDragOver={(e) => { e.preventDefault(); setDragging(true) }}
+        onDragOver={(e) => {
+          e.preventDefault()
+          setDragging(true)
+        }}
         onDragLeave={() => setDragging(false)}
-        onDrop={(e) => { e.preventDefault(); setDragging(false); void send(e.dataTransfer.files[0]) }}
+        onDrop={(e) => {
+          e.preventDefault()
+          setDragging(false)
+          void send(e.dataTransfer.files[0])
+        }}
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed text-center transition-colors',
           compact ? 'px-4 py-6' : 'px-6 py-10',
@@ -75,10 +103,21 @@ export function AudioUploader({ onReady, compact }: { onReady?: (p: AudioProcess
       >
         <span className="text-base font-semibold text-text">Drop an audio file here, or choose one</span>
         <span className="text-xs text-muted">wav, mp3, m4a or webm · up to {MAX_UPLOAD_MB} MB</span>
-        <input id={inputId} type="file" accept={ACCEPT} className="sr-only" onChange={(e) => { void send(e.target.files?.[0]); e.target.value = '' }} />
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          className="sr-only"
+          onChange={(e) => {
+            void send(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
       </label>
       {sent !== null ? <Bar value={sent} label={`Uploading ${name ?? ''}`} /> : null}
-      {process && process.status === 1 ? <Bar value={process.progress} label={`Processing: ${process.stage}`} /> : null}
+      {process && process.status === 1 ? (
+        <Bar value={process.progress} label={`Processing: ${process.stage}`} />
+      ) : null}
       {process && check.data?.ready ? (
         <p className="text-sm text-success">
           {process.original_name} is ready ({process.duration?.toFixed(1)} s).

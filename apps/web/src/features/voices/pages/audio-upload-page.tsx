@@ -6,7 +6,10 @@ import { AudioUploader } from '../components/audio-uploader'
 export function AudioUploadPage() {
   return (
     <div>
-      <PageHeader title="Upload audio" description="We check every file by its content, convert it and measure the voice in it." />
+      <PageHeader
+        title="Upload audio"
+        description="We check every file by its content, convert it and measure the voice in it."
+      />
       <Card>
         <AudioUploader />
         <p className="mt-5 text-sm text-muted">

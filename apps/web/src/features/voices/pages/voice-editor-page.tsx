@@ -19,10 +19,15 @@ import { Slider, VoiceSelect } from '../components/voice-controls'
 const EFFECTS: Array<{ id: VoiceEffectName; label: string; hint: string }> = [
   { id: 'none', label: 'Natural', hint: 'The voice as it is' },
   { id: 'robot', label: 'Robot voice', hint: 'Metallic, monotone' },
-  { id: 'match', label: VOICE_MATCH_LABEL, hint: 'Moves a built-in voice toward your uploaded sample: pitch and brightness, not a clone' },
+  {
+    id: 'match',
+    label: VOICE_MATCH_LABEL,
+    hint: 'Moves a built-in voice toward your uploaded sample: pitch and brightness, not a clone',
+  },
 ]
 
-const message = (e: unknown) => (e instanceof ApiError ? e.failure.message : e ? 'Something went wrong. Try again!' : undefined)
+const message = (e: unknown) =>
+  e instanceof ApiError ? e.failure.message : e ? 'Something went wrong. Try again!' : undefined
 
 /** /voice-editor: pick a voice, emotion, intensity, speed and pitch, effects; preview it lip-synced; save as audio. */
 export function VoiceEditorPage() {
@@ -47,15 +52,26 @@ export function VoiceEditorPage() {
   const look = influencers.data?.influencers[0]?.look
   const textId = useId()
   const ready = (samples.data?.list ?? []).filter((p) => p.status === 2 && p.profile)
-  const settings = { voice_id: voiceId, emotion, intensity, rate, pitch, voice_effect: effect, sample_uuid_path: effect === 'match' ? sample : undefined }
+  const settings = {
+    voice_id: voiceId,
+    emotion,
+    intensity,
+    rate,
+    pitch,
+    voice_effect: effect,
+    sample_uuid_path: effect === 'match' ? sample : undefined,
+  }
 
   const run = () =>
-    preview.mutate({ text, ...settings }, {
-      onSuccess: (s) => {
-        setSpoken(s)
-        requestAnimationFrame(() => void audio.current?.play().catch(() => undefined))
+    preview.mutate(
+      { text, ...settings },
+      {
+        onSuccess: (s) => {
+          setSpoken(s)
+          requestAnimationFrame(() => void audio.current?.play().catch(() => undefined))
+        },
       },
-    })
+    )
   const onTime = () => {
     const t = audio.current?.currentTime ?? 0
     setPlaying(spoken ? spoken.words.findIndex((w) => t >= w.start && t < w.end) : -1)
@@ -63,7 +79,10 @@ export function VoiceEditorPage() {
 
   return (
     <div>
-      <PageHeader title="Voice editor" description="Shape how your avatar sounds. Previews are spoken by the built-in offline voices and lip-synced live." />
+      <PageHeader
+        title="Voice editor"
+        description="Shape how your avatar sounds. Previews are spoken by the built-in offline voices and lip-synced live."
+      />
       <div className="grid gap-6 lg:grid-cols-[1.3fr_1fr]">
         <Card>
           <div className="flex flex-col gap-5">
@@ -71,27 +90,74 @@ export function VoiceEditorPage() {
               <label htmlFor={textId} className="text-sm font-medium text-[#c9cedb]">
                 Line to speak
               </label>
-              <textarea id={textId} rows={3} maxLength={PREVIEW_MAX_CHARS} value={text} onChange={(e) => setText(e.target.value)} className="mt-2 w-full resize-none rounded-xl border border-border bg-[#0f1218] px-3 py-2 text-text focus:border-accent focus:outline-none" />
-              <p className="mt-1 text-right text-xs text-muted tabular-nums">{text.length}/{PREVIEW_MAX_CHARS}</p>
+              <textarea
+                id={textId}
+                rows={3}
+                maxLength={PREVIEW_MAX_CHARS}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                className="mt-2 w-full resize-none rounded-xl border border-border bg-[#0f1218] px-3 py-2 text-text focus:border-accent focus:outline-none"
+              />
+              <p className="mt-1 text-right text-xs text-muted tabular-nums">
+                {text.length}/{PREVIEW_MAX_CHARS}
+              </p>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5">
                 <span className="text-sm font-medium text-[#c9cedb]">Voice</span>
-                <VoiceSelect value={voiceId} personal={personal.data?.voices} onChange={(v) => setVoiceId(v || DEFAULT_VOICE_ID)} />
+                <VoiceSelect
+                  value={voiceId}
+                  personal={personal.data?.voices}
+                  onChange={(v) => setVoiceId(v || DEFAULT_VOICE_ID)}
+                />
               </div>
               <div className="flex flex-col gap-1.5">
                 <span className="text-sm font-medium text-[#c9cedb]">Emotion</span>
                 <EmotionPicker value={emotion} onChange={setEmotion} />
               </div>
-              <Slider label="Intensity" value={intensity} min={0} max={1} step={0.05} onChange={setIntensity} format={(v) => `${Math.round(v * 100)}%`} />
-              <Slider label="Speed" value={rate} min={0.5} max={2} step={0.05} onChange={setRate} format={(v) => `${v.toFixed(2)}×`} />
-              <Slider label="Pitch" value={pitch} min={-12} max={12} step={1} onChange={setPitch} format={(v) => `${v > 0 ? '+' : ''}${v} semitones`} />
+              <Slider
+                label="Intensity"
+                value={intensity}
+                min={0}
+                max={1}
+                step={0.05}
+                onChange={setIntensity}
+                format={(v) => `${Math.round(v * 100)}%`}
+              />
+              <Slider
+                label="Speed"
+                value={rate}
+                min={0.5}
+                max={2}
+                step={0.05}
+                onChange={setRate}
+                format={(v) => `${v.toFixed(2)}×`}
+              />
+              <Slider
+                label="Pitch"
+                value={pitch}
+                min={-12}
+                max={12}
+                step={1}
+                onChange={setPitch}
+                format={(v) => `${v > 0 ? '+' : ''}${v} semitones`}
+              />
             </div>
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-[#c9cedb]">Effect</legend>
               <div role="radiogroup" className="grid gap-2 sm:grid-cols-3">
                 {EFFECTS.map((e) => (
-                  <button key={e.id} type="button" role="radio" aria-checked={effect === e.id} onClick={() => setEffect(e.id)} className={cn('rounded-xl border p-3 text-left', effect === e.id ? 'border-accent bg-accent/10' : 'border-border hover:border-[#3a4154]')}>
+                  <button
+                    key={e.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={effect === e.id}
+                    onClick={() => setEffect(e.id)}
+                    className={cn(
+                      'rounded-xl border p-3 text-left',
+                      effect === e.id ? 'border-accent bg-accent/10' : 'border-border hover:border-[#3a4154]',
+                    )}
+                  >
                     <span className="block text-sm font-semibold text-text">{e.label}</span>
                     <span className="block text-xs text-muted">{e.hint}</span>
                   </button>
@@ -102,7 +168,11 @@ export function VoiceEditorPage() {
                   {ready.length ? (
                     <label className="flex flex-col gap-1.5">
                       <span className="text-[#c9cedb]">Voice sample</span>
-                      <select value={sample ?? ''} onChange={(e) => setSample(e.target.value || undefined)} className="h-10 rounded-lg border border-border bg-[#0f1218] px-3 text-text">
+                      <select
+                        value={sample ?? ''}
+                        onChange={(e) => setSample(e.target.value || undefined)}
+                        className="h-10 rounded-lg border border-border bg-[#0f1218] px-3 text-text"
+                      >
                         <option value="">Choose a sample…</option>
                         {ready.map((p) => (
                           <option key={p.uuid_path} value={p.uuid_path}>
@@ -124,28 +194,56 @@ export function VoiceEditorPage() {
               <Button onClick={run} loading={preview.isPending} disabled={!text.trim()}>
                 Preview
               </Button>
-              <Button variant="secondary" loading={save.isPending} disabled={!text.trim()} onClick={() => save.mutate({ signedIn: true, body: { text, ...settings, audio_format: 'mp3' } }, { onSuccess: (r) => setRenderId(r.render.id) })}>
+              <Button
+                variant="secondary"
+                loading={save.isPending}
+                disabled={!text.trim()}
+                onClick={() =>
+                  save.mutate(
+                    { signedIn: true, body: { text, ...settings, audio_format: 'mp3' } },
+                    { onSuccess: (r) => setRenderId(r.render.id) },
+                  )
+                }
+              >
                 Save as MP3
               </Button>
-              {message(preview.error ?? save.error) ? <p role="alert" className="text-sm text-danger">{message(preview.error ?? save.error)}</p> : null}
+              {message(preview.error ?? save.error) ? (
+                <p role="alert" className="text-sm text-danger">
+                  {message(preview.error ?? save.error)}
+                </p>
+              ) : null}
             </div>
           </div>
         </Card>
         <Card title="Preview">
           <div className="flex flex-col items-center gap-4">
-            {look ? <AvatarCanvas look={look} emotion={emotion} size={220} cues={spoken?.cues} wordStarts={spoken?.words.map((w) => w.start)} audio={audio} badge /> : null}
+            {look ? (
+              <AvatarCanvas
+                look={look}
+                emotion={emotion}
+                size={220}
+                cues={spoken?.cues}
+                wordStarts={spoken?.words.map((w) => w.start)}
+                audio={audio}
+                badge
+              />
+            ) : null}
             {spoken ? (
               <>
                 <audio ref={audio} src={spoken.audio} controls onTimeUpdate={onTime} className="w-full" />
                 <p className="text-center text-lg leading-relaxed">
                   {spoken.words.map((w, i) => (
-                    <span key={i} className={cn('transition-colors', i === playing ? 'text-[#05FBCA]' : 'text-text')}>
+                    <span
+                      key={i}
+                      className={cn('transition-colors', i === playing ? 'text-[#05FBCA]' : 'text-text')}
+                    >
                       {w.text}{' '}
                     </span>
                   ))}
                 </p>
                 <p className="text-xs text-muted">
-                  {spoken.voice_label} · {spoken.duration.toFixed(2)} s · {spoken.cues.length} mouth shapes · made in {spoken.server_ms} ms
+                  {spoken.voice_label} · {spoken.duration.toFixed(2)} s · {spoken.cues.length} mouth shapes ·
+                  made in {spoken.server_ms} ms
                 </p>
               </>
             ) : (
@@ -155,10 +253,16 @@ export function VoiceEditorPage() {
               saved.status === 3 ? (
                 <div className="flex w-full flex-col gap-3">
                   <RenderPlayer files={saved.files} title={saved.title} />
-                  <ShareActions id={saved.id} downloadPath={saved.files.audio_url} downloadLabel="Download MP3" />
+                  <ShareActions
+                    id={saved.id}
+                    downloadPath={saved.files.audio_url}
+                    downloadLabel="Download MP3"
+                  />
                 </div>
               ) : saved.status === 4 ? (
-                <p role="alert" className="text-sm text-danger">{saved.error?.split('#')[0]}</p>
+                <p role="alert" className="text-sm text-danger">
+                  {saved.error?.split('#')[0]}
+                </p>
               ) : (
                 <RenderProgress render={saved} />
               )
@@ -166,7 +270,12 @@ export function VoiceEditorPage() {
           </div>
         </Card>
       </div>
-      <PersonalVoicesCard onUse={(id) => { setVoiceId(id); setEffect('none') }} />
+      <PersonalVoicesCard
+        onUse={(id) => {
+          setVoiceId(id)
+          setEffect('none')
+        }}
+      />
     </div>
   )
 }
