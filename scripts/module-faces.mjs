@@ -11,7 +11,7 @@
 //  3. Adds the names to the target's index.ts as explicit re-exports (`export { a } from './x'`,
 //     `export type { T } from './x'`), one pair of lines per source file, sorted. The index's
 //     leading comment is kept; its export lines are regenerated (only `export {…} from` lines).
-//  Value imports of another module's `*.schema.ts` (drizzle tables) are left alone: tables stay
+//  Value imports of another module's `*.table.ts` (drizzle tables) are left alone: tables stay
 //  out of faces; scripts/check-boundaries.mjs keeps them as an explicit allow-list of debt.
 //  Test files (`*.test.ts`, apps/server/test) go to the target's `testing/index.ts` instead, so a
 //  test reaches another module through its face or its test kit (`<module>/testing`).
@@ -169,7 +169,7 @@ for (const file of files) {
       // these as recorded debt. Types from a schema (row shapes) do go through the face.
       if (
         !test &&
-        t.endsWith('.schema.ts') &&
+        t.endsWith('.table.ts') &&
         !typeKw &&
         !clause.startsWith('*') &&
         parseNames(clause, false).some((n) => !n.typeOnly)

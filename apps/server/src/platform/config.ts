@@ -4,7 +4,7 @@ import {
   ANONYMOUS_IP_UPLOAD_QUOTA_MB,
   ANONYMOUS_UPLOAD_QUOTA_MB,
   USER_UPLOAD_QUOTA_MB,
-} from '@mouthpiece/contracts/voices/voices.routes'
+} from '@mouthpiece/contracts/voices/voices.contract'
 
 const Port = z.coerce.number().int().min(0).max(65535)
 const Url = z.string().url()
@@ -103,7 +103,7 @@ const ConfigSchema = z.object({
    * are private (a local stand-in server), comma-separated, e.g. `127.0.0.1`.
    */
   SAFE_FETCH_ALLOW_HOSTS: z.string().optional(),
-  /** Storage quotas for uploaded audio (defaults and what is counted: packages/contracts voices.routes.ts). */
+  /** Storage quotas for uploaded audio (defaults and what is counted: packages/contracts voices.contract.ts). */
   UPLOAD_QUOTA_MB: z.coerce.number().positive().default(USER_UPLOAD_QUOTA_MB),
   ANONYMOUS_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_UPLOAD_QUOTA_MB),
   ANONYMOUS_IP_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_IP_UPLOAD_QUOTA_MB),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { InfluencerSlug } from '../avatars/avatars.routes'
+import { InfluencerSlug } from '../avatars/avatars.contract'
 import { SignupEmail } from '../early-registers/early-registers.schemas'
 import { VoiceId } from '../media/voices.schemas'
 

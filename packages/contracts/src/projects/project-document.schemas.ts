@@ -25,8 +25,8 @@ import {
   WordTiming,
 } from '../media/voices.schemas'
 import { VideoOrientation, VideoResolution } from '../media/render.schemas'
-import { VoiceEffectName } from '../voices/voices.routes'
-import { CustomAvatarId } from '../avatars/avatars.routes'
+import { VoiceEffectName } from '../voices/voices.contract'
+import { CustomAvatarId } from '../avatars/avatars.contract'
 
 /**
  * The project document (SPEC §3 "Default video editor state"): scenes, each with its text and the

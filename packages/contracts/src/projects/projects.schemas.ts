@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { boundedText, defineId } from '../ids'
-import { CustomAvatarId } from '../avatars/avatars.routes'
+import { CustomAvatarId } from '../avatars/avatars.contract'
 import { AssetChangeKind, DELETE_ACTION, OriginVideoMode } from '../statuses'
 import {
   AvatarData,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { OverlayHealth } from '../donations/donations.schemas'
 import { Notification } from '../notifications/notifications.schemas'
 import { SentimentEvent } from '../sentiment/sentiment.schemas'
-import { StressTest } from '../operations/stress-tests.routes'
+import { StressTest } from '../operations/stress-tests.contract'
 
 /**
  * SPEC §7 "Real-time": the socket events the server pushes. Each signed-in socket sits in a room

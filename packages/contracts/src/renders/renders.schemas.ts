@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { GenerationFlow, JobStatus, QueueStatus, QueueType, RenderStatus } from '../statuses'
-import { CustomAvatarId, InfluencerSlug } from '../avatars/avatars.routes'
+import { CustomAvatarId, InfluencerSlug } from '../avatars/avatars.contract'
 import { AvatarLook } from '../media/avatar.schemas'
 import { Emotion } from '../media/voices.schemas'
 import { VideoFormat, VideoOrientation, VideoResolution } from '../media/render.schemas'
-import { UuidPath, VoiceSettings } from '../voices/voices.routes'
+import { UuidPath, VoiceSettings } from '../voices/voices.contract'
 
 /**
  * The renders domain: one row per generation (quick create, short audio, the signed-out demo),

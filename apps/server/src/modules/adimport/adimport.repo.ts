@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, or, sql } from 'drizzle-orm'
 import type { AdPlatform } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.schema'
-import { adAccounts, adImports, adInsightRows, googleAdsSettings, metaConnections } from './adimport.schema'
+import { users } from '../users/users.table'
+import { adAccounts, adImports, adInsightRows, googleAdsSettings, metaConnections } from './adimport.table'
 
 export type AdAccountRow = typeof adAccounts.$inferSelect
 export type ImportRow = typeof adImports.$inferSelect

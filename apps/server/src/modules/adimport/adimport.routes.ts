@@ -7,7 +7,7 @@ import {
   googleDownloadAssets,
   linkedCustomers,
   saveDevToken,
-} from '@mouthpiece/contracts/adimport/google-ads.routes'
+} from '@mouthpiece/contracts/adimport/google-ads.contract'
 import {
   adminMetaAccounts,
   adminMetaAdData,
@@ -23,7 +23,7 @@ import {
   metaInsights,
   metaMe,
   metaTracked,
-} from '@mouthpiece/contracts/adimport/meta-ads.routes'
+} from '@mouthpiece/contracts/adimport/meta-ads.contract'
 import type { FastifyReply } from 'fastify'
 import type { Readable } from 'node:stream'
 import type { HttpContext } from '../../platform/context'

@@ -1,9 +1,9 @@
 import { eq, gte, ilike, lte, sql } from 'drizzle-orm'
-import type { AuditFilter } from '@mouthpiece/contracts/audit/audit.routes'
+import type { AuditFilter } from '@mouthpiece/contracts/audit/audit.contract'
 import type { Queryable } from '../../platform/db/client'
 import { allOf, dateBound, escapeLike, searchAny } from '../../platform/db/list-query'
 import type { ListSpec } from '../../platform/db/list-query'
-import { auditLog } from './audit.schema'
+import { auditLog } from './audit.table'
 
 const auditFields = {
   id: auditLog.id,

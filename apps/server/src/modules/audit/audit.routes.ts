@@ -1,5 +1,5 @@
-import { adminExportAuditLog, adminListAuditLog } from '@mouthpiece/contracts/audit/audit.routes'
-import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.routes'
+import { adminExportAuditLog, adminListAuditLog } from '@mouthpiece/contracts/audit/audit.contract'
+import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.contract'
 import type { HttpContext } from '../../platform/context'
 import { listPage, scanAll } from '../../platform/db/list-query'
 import type { RowOf } from '../../platform/db/list-query'

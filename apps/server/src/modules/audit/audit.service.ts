@@ -1,6 +1,6 @@
 import type { Actor } from '../../platform/http/actor'
 import type { Db, Queryable } from '../../platform/db/client'
-import { auditLog } from './audit.schema'
+import { auditLog } from './audit.table'
 
 /** Who did it: an admin by id and name at the time, or the system (a job acting for an admin names them in meta). */
 export type AuditActor = { kind: 'admin'; id: number; name: string } | { kind: 'system'; name: string }

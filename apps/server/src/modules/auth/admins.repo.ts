@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Admin } from '@mouthpiece/contracts/users/users.schemas'
 import type { Queryable } from '../../platform/db/client'
-import { admins } from './auth.schema'
-import type { AdminRow } from './auth.schema'
+import { admins } from './auth.table'
+import type { AdminRow } from './auth.table'
 
 export async function findAdminById(db: Queryable, id: number): Promise<AdminRow | undefined> {
   const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1)

@@ -10,7 +10,7 @@ import {
   register,
   resetPassword,
   sendResetMail,
-} from '@mouthpiece/contracts/auth/auth.routes'
+} from '@mouthpiece/contracts/auth/auth.contract'
 import type { HttpContext } from '../../platform/context'
 import * as auth from './auth.service'
 

@@ -9,7 +9,7 @@ import { presentAdmin } from './admins.repo'
 import { cachedActor, rememberActor } from '../../platform/credentials/session-cache'
 import { findLiveAdminSession, findLiveUserSession, touchSession } from './sessions.repo'
 import { hashToken } from './tokens'
-import type { SessionRole } from '../../platform/credentials/credentials.schema'
+import type { SessionRole } from '../../platform/credentials/credentials.table'
 
 const COOKIE_FOR: Record<SessionRole, string> = { user: USER_TOKEN_COOKIE, admin: ADMIN_KEY_COOKIE }
 const MAX_TOKEN_LENGTH = 512

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, isNotNull } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { passwordResets } from './auth.schema'
+import { passwordResets } from './auth.table'
 import { hashToken, newToken } from './tokens'
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000

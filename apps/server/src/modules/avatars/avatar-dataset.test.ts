@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AvatarDatasetItem } from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
-import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.routes'
+import type { AvatarDatasetItem } from '@mouthpiece/contracts/avatars/avatar-dataset.contract'
+import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.contract'
 import { adminHeaders, createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { rendersClient } from '../renders/testing'

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { customAvatars, influencers } from './avatars.schema'
-import type { CustomAvatarRow, InfluencerRow } from './avatars.schema'
+import { customAvatars, influencers } from './avatars.table'
+import type { CustomAvatarRow, InfluencerRow } from './avatars.table'
 
 export type NewInfluencer = typeof influencers.$inferInsert
 

@@ -14,13 +14,13 @@ import {
   validateCustomAvatar,
   updatePhotoBackground,
   customAvatarBackdrop,
-} from '@mouthpiece/contracts/avatars/avatars.routes'
-import { getGifAvatar, makeGifAvatar } from '@mouthpiece/contracts/avatars/gif-avatar.routes'
+} from '@mouthpiece/contracts/avatars/avatars.contract'
+import { getGifAvatar, makeGifAvatar } from '@mouthpiece/contracts/avatars/gif-avatar.contract'
 import {
   adminAvatarDataset,
   adminAvatarDatasetPreview,
   adminUpdateAvatarDataset,
-} from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
+} from '@mouthpiece/contracts/avatars/avatar-dataset.contract'
 import { auditActorOf } from '../audit'
 import * as dataset from './avatar-dataset.service'
 import type { HttpContext } from '../../platform/context'

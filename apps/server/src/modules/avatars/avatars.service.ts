@@ -2,12 +2,12 @@ import type { Readable } from 'node:stream'
 import { LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import { MAX_CUSTOM_AVATARS } from '@mouthpiece/contracts/avatars/avatars.routes'
+import { MAX_CUSTOM_AVATARS } from '@mouthpiece/contracts/avatars/avatars.contract'
 import type {
   CustomAvatar,
   GenerateCustomAvatarBody,
   InfluencerItem,
-} from '@mouthpiece/contracts/avatars/avatars.routes'
+} from '@mouthpiece/contracts/avatars/avatars.contract'
 import type { Platform } from '../../platform/context'
 import { admission } from '../../platform/admission/admission'
 import { AppError } from '../../platform/http/errors'
@@ -16,7 +16,7 @@ import { TrackingEvent } from '@mouthpiece/contracts/constants'
 import { recordEvent } from '../tracking'
 import * as repo from './avatars.repo'
 import { mayUse, visibleTo } from './creators/creator-access'
-import type { CustomAvatarRow, InfluencerRow } from './avatars.schema'
+import type { CustomAvatarRow, InfluencerRow } from './avatars.table'
 
 export type AvatarsDeps = Pick<Platform, 'db' | 'storage' | 'realtime'>
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import type { CustomAvatar, InfluencerItem } from '@mouthpiece/contracts/avatars/avatars.routes'
+import type { CustomAvatar, InfluencerItem } from '@mouthpiece/contracts/avatars/avatars.contract'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { createTestApp } from '../../../test/harness'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import type { GifAvatar } from '@mouthpiece/contracts/avatars/gif-avatar.routes'
+import type { GifAvatar } from '@mouthpiece/contracts/avatars/gif-avatar.contract'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { rendersClient } from '../renders/testing'

@@ -13,8 +13,8 @@ import {
   PHOTO_MISSING_MESSAGE,
   PHOTO_NO_FACE_MESSAGE,
   PHOTO_NOT_IMAGE_MESSAGE,
-} from '@mouthpiece/contracts/avatars/avatars.routes'
-import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.routes'
+} from '@mouthpiece/contracts/avatars/avatars.contract'
+import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
 import { AppError } from '../../platform/http/errors'
 import { findFaceLandmarks, lookForPrompt } from '../../platform/media'
 import * as repo from './avatars.repo'

@@ -14,7 +14,7 @@ import {
   PHOTO_NO_PERSON_MESSAGE,
   PHOTO_NOT_IMAGE_MESSAGE,
   PHOTO_TOO_LARGE_MESSAGE,
-} from '@mouthpiece/contracts/avatars/avatars.routes'
+} from '@mouthpiece/contracts/avatars/avatars.contract'
 import { personMask } from '../../platform/media'
 import type { Storage } from '../../platform/storage/storage'
 import { AppError } from '../../platform/http/errors'

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import type { SubmissionFilter } from '@mouthpiece/contracts/conference-events/conference-events.routes'
+import type { SubmissionFilter } from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import type { Delivery } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import type { Queryable } from '../../platform/db/client'
 import { allOf, searchAny } from '../../platform/db/list-query'
@@ -9,8 +9,8 @@ import {
   conferenceEventConsents,
   conferenceEvents,
   conferenceEventSubmissions,
-} from './conference-events.schema'
-import type { ConferenceEventRow, SubmissionRow } from './conference-events.schema'
+} from './conference-events.table'
+import type { ConferenceEventRow, SubmissionRow } from './conference-events.table'
 
 export type NewEvent = Omit<
   ConferenceEventRow,

@@ -11,7 +11,7 @@ import {
   conferenceEventShortVideo,
   conferenceEventShortVideoCaptions,
   conferenceEventStaffRoster,
-} from '@mouthpiece/contracts/conference-events/conference-events.routes'
+} from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import type { HttpContext } from '../../platform/context'
 import { sendCsvStream } from '../../platform/http/csv-stream'
 import { auditActorOf, recordAudit } from '../audit'

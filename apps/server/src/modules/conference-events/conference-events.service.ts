@@ -21,7 +21,7 @@ import { chooseAvatar } from '../avatars'
 import { requireVoice } from '../voices'
 import { rendersDeps, findEventVideo, startEventVideo } from '../renders'
 import * as repo from './conference-events.repo'
-import type { ConferenceEventRow } from './conference-events.schema'
+import type { ConferenceEventRow } from './conference-events.table'
 
 export type ConferenceEventsDeps = Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>
 

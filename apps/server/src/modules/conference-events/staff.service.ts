@@ -13,7 +13,7 @@ import { verifyPasswordThrottled } from '../../platform/credentials/sign-in-thro
 import { requireEvent } from './conference-events.service'
 import type { ConferenceEventsDeps } from './conference-events.service'
 import * as repo from './conference-events.repo'
-import type { ConferenceEventRow } from './conference-events.schema'
+import type { ConferenceEventRow } from './conference-events.table'
 
 /** The most attendees the panel lists (the kiosk keeps as many in its own roster). */
 const ROSTER_MAX = 200

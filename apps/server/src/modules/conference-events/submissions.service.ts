@@ -3,7 +3,7 @@
  * "send-mail") and the admin's list and CSV of attendees.
  */
 import { createHash, randomInt } from 'node:crypto'
-import type { SubmissionFilter } from '@mouthpiece/contracts/conference-events/conference-events.routes'
+import type { SubmissionFilter } from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import {
   RETRIEVAL_ALPHABET,
   SaveDataBody as SaveDataSchema,
@@ -23,7 +23,7 @@ import { AppError } from '../../platform/http/errors'
 import { rendersDeps, findEventVideo, renderBacklog, startEventVideo } from '../renders'
 import { greetingFor, kioskSettings, requireEvent } from './conference-events.service'
 import type { ConferenceEventsDeps } from './conference-events.service'
-import type { ConferenceEventRow, SubmissionRow } from './conference-events.schema'
+import type { ConferenceEventRow, SubmissionRow } from './conference-events.table'
 import * as repo from './conference-events.repo'
 import { deliver, fallBack, mailClip } from './delivery.service'
 

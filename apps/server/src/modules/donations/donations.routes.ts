@@ -22,14 +22,14 @@ import {
   updateDonationSettings,
   updateEnableDonationTypes,
   updateMuteAllAlerts,
-} from '@mouthpiece/contracts/donations/donations.routes'
+} from '@mouthpiece/contracts/donations/donations.contract'
 import {
   overlayAck,
   overlayHealth,
   overlayReportHealth,
   overlayStream,
   rotateOverlayKey,
-} from '@mouthpiece/contracts/donations/overlay.routes'
+} from '@mouthpiece/contracts/donations/overlay.contract'
 import type { HttpContext } from '../../platform/context'
 import { notFound } from '../../platform/http/errors'
 import { donationsDeps } from './donations.deps'

@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { earlyRegisters } from './early-registers.schema'
-import type { EarlyRegisterRow } from './early-registers.schema'
+import { earlyRegisters } from './early-registers.table'
+import type { EarlyRegisterRow } from './early-registers.table'
 
 export type NewEarlyRegister = Pick<
   EarlyRegisterRow,

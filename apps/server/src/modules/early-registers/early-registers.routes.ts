@@ -5,7 +5,7 @@ import {
   adminListTtsEarlyAccess,
   adminSendEarlyRegistersCsv,
   earlyRegister,
-} from '@mouthpiece/contracts/early-registers/early-registers.routes'
+} from '@mouthpiece/contracts/early-registers/early-registers.contract'
 import type { EarlyRegisterList } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../platform/context'

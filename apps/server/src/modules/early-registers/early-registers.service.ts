@@ -17,7 +17,7 @@ import {
 import type { Platform } from '../../platform/context'
 import { sendMail } from '../../platform/mail/send-mail'
 import type { MailMessage } from '../../platform/mail/mailer'
-import type { EarlyRegisterRow } from './early-registers.schema'
+import type { EarlyRegisterRow } from './early-registers.table'
 import * as repo from './early-registers.repo'
 import { csvFileName, toCsv } from '../../platform/http/csv'
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { landingSampleVideos as v } from './landing.schema'
-import type { SampleVideoRow } from './landing.schema'
+import { landingSampleVideos as v } from './landing.table'
+import type { SampleVideoRow } from './landing.table'
 
 export async function listSampleVideos(db: Queryable): Promise<SampleVideoRow[]> {
   return db.select().from(v).orderBy(asc(v.order), asc(v.id))

@@ -2,11 +2,11 @@ import {
   adminAddSampleOutputVideo,
   adminDeleteSampleOutputVideo,
   listSampleOutputVideos,
-} from '@mouthpiece/contracts/landing/landing.routes'
-import type { SampleVideo } from '@mouthpiece/contracts/landing/landing.routes'
+} from '@mouthpiece/contracts/landing/landing.contract'
+import type { SampleVideo } from '@mouthpiece/contracts/landing/landing.contract'
 import type { HttpContext } from '../../platform/context'
 import { notFound } from '../../platform/http/errors'
-import type { SampleVideoRow } from './landing.schema'
+import type { SampleVideoRow } from './landing.table'
 import * as repo from './landing.repo'
 
 const present = ({ id, title, video_url, poster_url, order }: SampleVideoRow): SampleVideo => ({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SampleVideo } from '@mouthpiece/contracts/landing/landing.routes'
+import type { SampleVideo } from '@mouthpiece/contracts/landing/landing.contract'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 

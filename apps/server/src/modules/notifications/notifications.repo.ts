@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
 import { preparedPer } from '../../platform/db/prepared'
-import { notifications } from './notifications.schema'
-import type { NotificationRow } from './notifications.schema'
+import { notifications } from './notifications.table'
+import type { NotificationRow } from './notifications.table'
 
 const columns = {
   id: notifications.id,

@@ -1,7 +1,7 @@
 import {
   listNotifications,
   updateNotificationStatus,
-} from '@mouthpiece/contracts/notifications/notifications.routes'
+} from '@mouthpiece/contracts/notifications/notifications.contract'
 import type { HttpContext } from '../../platform/context'
 import { createNotificationsService } from './notifications.service'
 

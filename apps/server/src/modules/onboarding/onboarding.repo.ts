@@ -1,11 +1,11 @@
 import { asc, count, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import { ONBOARDING_STEP_KEYS, ONBOARDING_STEPS } from '@mouthpiece/contracts/backoffice/onboarding.routes'
-import type { OnboardingStepKey } from '@mouthpiece/contracts/backoffice/onboarding.routes'
+import { ONBOARDING_STEP_KEYS, ONBOARDING_STEPS } from '@mouthpiece/contracts/backoffice/onboarding.contract'
+import type { OnboardingStepKey } from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.schema'
-import { onboardingSteps } from './onboarding.schema'
-import type { OnboardingStepRow } from './onboarding.schema'
+import { users } from '../users/users.table'
+import { onboardingSteps } from './onboarding.table'
+import type { OnboardingStepRow } from './onboarding.table'
 
 /**
  * When a step is done, as SQL over the user's own data with `uid` the user's id column: a

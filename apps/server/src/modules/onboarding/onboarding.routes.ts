@@ -2,7 +2,7 @@ import {
   adminGetOnboarding,
   adminSaveOnboarding,
   getOnboarding,
-} from '@mouthpiece/contracts/backoffice/onboarding.routes'
+} from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import type { HttpContext } from '../../platform/context'
 import { auditActorOf } from '../audit'
 import * as onboarding from './onboarding.service'

@@ -1,14 +1,14 @@
-import { ONBOARDING_STEPS } from '@mouthpiece/contracts/backoffice/onboarding.routes'
+import { ONBOARDING_STEPS } from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import type {
   AdminOnboardingStep,
   ChecklistStep,
   OnboardingStepKey,
-} from '@mouthpiece/contracts/backoffice/onboarding.routes'
+} from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import type { Platform } from '../../platform/context'
 import { audited } from '../audit'
 import type { AuditActor } from '../audit'
 import * as repo from './onboarding.repo'
-import type { OnboardingStepRow } from './onboarding.schema'
+import type { OnboardingStepRow } from './onboarding.table'
 
 type Deps = Pick<Platform, 'db'>
 const known = (r: OnboardingStepRow): r is OnboardingStepRow & { key: OnboardingStepKey } =>

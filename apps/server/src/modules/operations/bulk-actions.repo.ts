@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
 import { allOf } from '../../platform/db/list-query'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 import { usersWhere } from '../users'
-import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
-import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.routes'
-import { renders } from '../renders/renders.schema'
+import type { UserFilter } from '@mouthpiece/contracts/users/users.contract'
+import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.contract'
+import { renders } from '../renders/renders.table'
 import { finalVideosWhere } from '../backoffice'
-import { bulkActions } from './operations.schema'
-import type { BulkActionRow } from './operations.schema'
+import { bulkActions } from './operations.table'
+import type { BulkActionRow } from './operations.table'
 
 export const MAX_REPORTED_ERRORS = 100
 

@@ -1,4 +1,4 @@
-import type { BulkAction, BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+import type { BulkAction, BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.contract'
 import type { Queryable } from '../../platform/db/client'
 import { deleteFinalVideoIn } from '../backoffice'
 import { removeRenderFiles } from '../renders'
@@ -8,7 +8,7 @@ import { recordAudit } from '../audit'
 import type { AdminAuditActor } from '../audit'
 import { afterEnabledChange, changeUser, deleteUser, findUserById } from '../users'
 import * as repo from './bulk-actions.repo'
-import type { BulkActionRow } from './operations.schema'
+import type { BulkActionRow } from './operations.table'
 
 type Deps = Pick<Platform, 'db' | 'queue' | 'realtime' | 'storage'>
 type AdminActor = AdminAuditActor

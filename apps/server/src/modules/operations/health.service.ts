@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer'
 import fs from 'node:fs/promises'
-import type { HealthCheck } from '@mouthpiece/contracts/system/system.routes'
+import type { HealthCheck } from '@mouthpiece/contracts/system/system.contract'
 import { speechService } from '../../platform/media'
 import type { Platform } from '../../platform/context'
 import { outboxDir } from '../../platform/mail/mailer'

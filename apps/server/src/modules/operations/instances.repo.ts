@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import type { PerformanceJob } from '@mouthpiece/contracts/operations/instances.routes'
+import type { PerformanceJob } from '@mouthpiece/contracts/operations/instances.contract'
 import type { z } from 'zod'
-import { workerPools } from './operations.schema'
+import { workerPools } from './operations.table'
 
 type Job = z.infer<typeof PerformanceJob>
 

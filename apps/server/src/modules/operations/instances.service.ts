@@ -1,4 +1,4 @@
-import type { InstancePool } from '@mouthpiece/contracts/operations/instances.routes'
+import type { InstancePool } from '@mouthpiece/contracts/operations/instances.contract'
 import type { Platform } from '../../platform/context'
 import { notFound } from '../../platform/http/errors'
 import { audited } from '../audit'

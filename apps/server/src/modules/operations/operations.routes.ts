@@ -3,15 +3,15 @@ import {
   listBulkActions,
   previewBulkAction,
   startBulkAction,
-} from '@mouthpiece/contracts/operations/bulk-actions.routes'
+} from '@mouthpiece/contracts/operations/bulk-actions.contract'
 import {
   adminInstanceCount,
   adminListInstances,
   adminPerformanceJobs,
   adminSetDesiredCapacity,
-} from '@mouthpiece/contracts/operations/instances.routes'
-import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.routes'
-import { healthCheck } from '@mouthpiece/contracts/system/system.routes'
+} from '@mouthpiece/contracts/operations/instances.contract'
+import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.contract'
+import { healthCheck } from '@mouthpiece/contracts/system/system.contract'
 import type { HttpContext } from '../../platform/context'
 import { dashboardFigures } from './dashboard.repo'
 import { healthReport } from './health.service'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.routes'
-import type { BulkAction } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.contract'
+import type { BulkAction } from '@mouthpiece/contracts/operations/bulk-actions.contract'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'

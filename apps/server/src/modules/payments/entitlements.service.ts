@@ -2,7 +2,7 @@ import { FREE_ENTITLEMENTS } from '@mouthpiece/contracts/payments/payments.schem
 import type { CurrentEntitlements, Resolution } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
-import type { PlanRow } from './payments.schema'
+import type { PlanRow } from './payments.table'
 import * as repo from './payments.repo'
 import { grantsPlan } from './payments.deps'
 

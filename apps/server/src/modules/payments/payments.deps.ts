@@ -13,7 +13,7 @@ import { AppError } from '../../platform/http/errors'
 import { createNotificationsService } from '../notifications'
 import type { NotificationsService } from '../notifications'
 import { presentPlan } from './plans.service'
-import type { MethodRow, PaymentRow, PlanRow, SubscriptionRow } from './payments.schema'
+import type { MethodRow, PaymentRow, PlanRow, SubscriptionRow } from './payments.table'
 import * as repo from './payments.repo'
 import { CardError, ProviderError } from './sources/payment-provider'
 import type {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 import {
   LIVE_STATUSES,
   paymentCustomers,
@@ -9,8 +9,8 @@ import {
   processedWebhookEvents,
   subscriptionPlans,
   subscriptions,
-} from './payments.schema'
-import type { MethodRow, PaymentRow, PlanRow, SubscriptionRow } from './payments.schema'
+} from './payments.table'
+import type { MethodRow, PaymentRow, PlanRow, SubscriptionRow } from './payments.table'
 
 // Plans
 export async function listPlans(q: Queryable, opts: { activeOnly: boolean }): Promise<PlanRow[]> {

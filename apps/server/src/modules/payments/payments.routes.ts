@@ -16,7 +16,7 @@ import {
   resumePlan,
   subscribePlan,
   updateCard,
-} from '@mouthpiece/contracts/payments/payments.routes'
+} from '@mouthpiece/contracts/payments/payments.contract'
 import type { HttpContext } from '../../platform/context'
 import { BODY_LIMIT_BYTES } from '../../platform/http/body-limit'
 import * as cards from './cards.service'

@@ -1,10 +1,10 @@
 import type { SubscriptionPlan } from '@mouthpiece/contracts/payments/payments.schemas'
-import type { adminCreatePlan, adminUpdatePlan } from '@mouthpiece/contracts/payments/payments.routes'
+import type { adminCreatePlan, adminUpdatePlan } from '@mouthpiece/contracts/payments/payments.contract'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import type { Platform } from '../../platform/context'
 import type { Queryable } from '../../platform/db/client'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
-import type { PlanRow } from './payments.schema'
+import type { PlanRow } from './payments.table'
 import * as repo from './payments.repo'
 
 /**

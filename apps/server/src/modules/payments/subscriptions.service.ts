@@ -4,7 +4,7 @@ import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import { AppError, notFound } from '../../platform/http/errors'
 import { uniqueViolation } from '../users'
 import { getEntitlements } from './entitlements.service'
-import type { PlanRow, SubscriptionRow } from './payments.schema'
+import type { PlanRow, SubscriptionRow } from './payments.table'
 import * as repo from './payments.repo'
 import {
   day,

@@ -1,7 +1,7 @@
 import { PaymentNotificationType as N } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { Queryable, Tx } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
-import type { SubscriptionRow } from './payments.schema'
+import type { SubscriptionRow } from './payments.table'
 import * as repo from './payments.repo'
 import { day, fromRemote, isSandbox, money, notify, recordPayment } from './payments.deps'
 import type { PaymentsDeps } from './payments.deps'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import type { ProjectBackgroundItem } from '@mouthpiece/contracts/projects/projects.routes'
+import type { ProjectBackgroundItem } from '@mouthpiece/contracts/projects/projects.contract'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { projectsClient } from './testing/projects-client'

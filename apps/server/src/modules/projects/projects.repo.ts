@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, lt, sql } from 'drizzle-orm'
 import type { ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { Queryable } from '../../platform/db/client'
-import { projectBackgrounds, projectHistory, projectRenders, projects } from './projects.schema'
-import type { ProjectBackgroundRow, ProjectRow } from './projects.schema'
+import { projectBackgrounds, projectHistory, projectRenders, projects } from './projects.table'
+import type { ProjectBackgroundRow, ProjectRow } from './projects.table'
 
 export type NewProject = typeof projects.$inferInsert
 /** Undo steps kept per project; older ones are dropped. */

@@ -13,7 +13,7 @@ import {
   updateProject,
   updateProjectSetting,
   updateVideoSetting,
-} from '@mouthpiece/contracts/projects/projects.routes'
+} from '@mouthpiece/contracts/projects/projects.contract'
 import type { HttpContext } from '../../platform/context'
 import { mediaError } from '../voices'
 import * as projects from './projects.service'

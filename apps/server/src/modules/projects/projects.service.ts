@@ -32,7 +32,7 @@ import { recordEvent } from '../tracking'
 import { chooseAvatar } from '../avatars'
 import { assertEntitled } from '../payments'
 import * as repo from './projects.repo'
-import type { ProjectRow } from './projects.schema'
+import type { ProjectRow } from './projects.table'
 import { applyChanges, captionsFor, documentSeconds, retextedScenes } from './project-changes'
 import { projectFileKey, removeTakes, speakScene } from './audio/scene-audio'
 

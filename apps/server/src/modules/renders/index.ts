@@ -6,7 +6,7 @@ export { startRendersWorkers } from './renders.jobs'
 export { presentFiles, presentLog, presentRender } from './renders.present'
 export { findRender, listLogs } from './renders.repo'
 export { registerRendersRoutes } from './renders.routes'
-export type { RenderRow } from './renders.schema'
+export type { RenderRow } from './renders.table'
 export {
   cancel,
   findEventVideo,

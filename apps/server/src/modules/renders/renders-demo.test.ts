@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import type { InfluencerVideo, Render } from '@mouthpiece/contracts/renders/renders.schemas'
-import { DEMO_RATE_LIMIT } from '@mouthpiece/contracts/renders/renders.routes'
+import { DEMO_RATE_LIMIT } from '@mouthpiece/contracts/renders/renders.contract'
 import { GenerationFlow, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'

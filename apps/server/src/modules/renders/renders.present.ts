@@ -8,7 +8,7 @@ import type {
 import { GenerationFlow, RENDER_STATUS_LABEL } from '@mouthpiece/contracts/statuses'
 import type { JobStatus, QueueStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import type { RenderLogRow, RenderRow } from './renders.schema'
+import type { RenderLogRow, RenderRow } from './renders.table'
 import { renderFileUrl } from './stages/render-files'
 
 const FLOW_NAME = Object.fromEntries(Object.entries(GenerationFlow).map(([name, n]) => [n, name])) as Record<

@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm
 import type { RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
-import { renderLogs, renders } from './renders.schema'
+import { renderLogs, renders } from './renders.table'
 import { WORKER_NAME } from './stages/render-pool'
-import type { RenderLogRow, RenderRow } from './renders.schema'
+import type { RenderLogRow, RenderRow } from './renders.table'
 
 export type NewRender = typeof renders.$inferInsert
 export type RenderPatch = Partial<Omit<NewRender, 'id' | 'created_at'>>

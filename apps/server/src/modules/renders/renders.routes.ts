@@ -15,7 +15,7 @@ import {
   uploadDemoBackground,
   videoResult,
   videoResultLog,
-} from '@mouthpiece/contracts/renders/renders.routes'
+} from '@mouthpiece/contracts/renders/renders.contract'
 import type { HttpContext } from '../../platform/context'
 import { mediaError } from '../voices'
 import { acceptBackground, backgroundKey, MAX_BACKGROUND_BYTES } from './backgrounds/backgrounds.service'

@@ -14,7 +14,7 @@ import type {
   RenderSource,
   ShortAudioBody,
 } from '@mouthpiece/contracts/renders/renders.schemas'
-import type { VoiceSettings } from '@mouthpiece/contracts/voices/voices.routes'
+import type { VoiceSettings } from '@mouthpiece/contracts/voices/voices.contract'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import type { VideoFrame } from '@mouthpiece/contracts/media/render.schemas'
 import {
@@ -32,7 +32,7 @@ import { chooseAvatar, listActiveInfluencers } from '../avatars'
 import type { ChosenAvatar } from '../avatars'
 import { resolveSpeech, findUpload } from '../voices'
 import * as repo from './renders.repo'
-import type { RenderFileKeys, RenderRow, RenderSettings } from './renders.schema'
+import type { RenderFileKeys, RenderRow, RenderSettings } from './renders.table'
 import type { ProjectRenderSpec } from '../../platform/media'
 import { RENDER_QUEUES } from './renders.deps'
 import type { RendersDeps } from './renders.deps'

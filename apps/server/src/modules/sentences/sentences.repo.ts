@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { sentenceCategories } from './sentences.schema'
-import type { SentenceCategoryRow } from './sentences.schema'
+import { sentenceCategories } from './sentences.table'
+import type { SentenceCategoryRow } from './sentences.table'
 
 const byOrder = [asc(sentenceCategories.order), asc(sentenceCategories.id)]
 

@@ -5,7 +5,7 @@ import {
   adminUpdateSentences,
   generateSentence,
   listSentenceCategories,
-} from '@mouthpiece/contracts/sentences/sentences.routes'
+} from '@mouthpiece/contracts/sentences/sentences.contract'
 import type { HttpContext } from '../../platform/context'
 import * as sentences from './sentences.service'
 

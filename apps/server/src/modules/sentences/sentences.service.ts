@@ -6,7 +6,7 @@ import {
 import type { SentenceCategory } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import type { Platform } from '../../platform/context'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
-import type { SentenceCategoryRow } from './sentences.schema'
+import type { SentenceCategoryRow } from './sentences.table'
 import * as repo from './sentences.repo'
 
 type Deps = Pick<Platform, 'db'>

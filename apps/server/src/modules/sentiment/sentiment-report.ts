@@ -5,7 +5,7 @@ import type {
   SentimentRun,
 } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
 import { labelOf } from './engines/engine'
-import type { RunSummary } from './sentiment.schema'
+import type { RunSummary } from './sentiment.table'
 
 export interface VideoMeta {
   id: string

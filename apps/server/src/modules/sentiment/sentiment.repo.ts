@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../platform/db/client'
-import { users } from '../users/users.schema'
-import { renders } from '../renders/renders.schema'
+import { users } from '../users/users.table'
+import { renders } from '../renders/renders.table'
 import {
   sentimentBlacklist,
   sentimentComments,
   sentimentRuns,
   sentimentSettings,
   sentimentSlang,
-} from './sentiment.schema'
+} from './sentiment.table'
 
 export type RunRow = typeof sentimentRuns.$inferSelect
 export type NewRun = typeof sentimentRuns.$inferInsert

@@ -17,7 +17,7 @@ import {
   myAnalyses,
   planAnalysis,
   searchVideo,
-} from '@mouthpiece/contracts/sentiment/sentiment.routes'
+} from '@mouthpiece/contracts/sentiment/sentiment.contract'
 import type { HttpContext, Platform } from '../../platform/context'
 import * as admin from './sentiment-admin.service'
 import { seedSlang } from './sentiment-engine.service'

@@ -1,4 +1,4 @@
-import { health } from '@mouthpiece/contracts/system/system.routes'
+import { health } from '@mouthpiece/contracts/system/system.contract'
 import type { HttpContext } from '../../platform/context'
 import { APP_VERSION } from '../../platform/version'
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PaymentStep, TrackingEvent } from '@mouthpiece/contracts/constants'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { trackingEvents } from './tracking.schema'
+import { trackingEvents } from './tracking.table'
 
 interface Info {
   events: Array<{ category: string; code: number; name: string; count: number; last_at: string | null }>

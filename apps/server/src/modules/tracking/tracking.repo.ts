@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.schema'
-import { trackingEvents as t } from './tracking.schema'
+import { users } from '../users/users.table'
+import { trackingEvents as t } from './tracking.table'
 
 export interface NewTrackingEvent {
   category: TrackingCategory

@@ -9,7 +9,7 @@ import {
   customerTracking,
   trackingInfo,
   userAnalysisData,
-} from '@mouthpiece/contracts/tracking/tracking.routes'
+} from '@mouthpiece/contracts/tracking/tracking.contract'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../platform/context'
 import { csvHeaders } from '../../platform/http/csv'

@@ -1,5 +1,5 @@
 import type { AdminUser, User } from '@mouthpiece/contracts/users/users.schemas'
-import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
+import type { UserFilter } from '@mouthpiece/contracts/users/users.contract'
 import type { SortDir } from '@mouthpiece/contracts/lists'
 import type { Platform } from '../../platform/context'
 import type { Queryable } from '../../platform/db/client'
@@ -13,7 +13,7 @@ import { audited, recordAudit } from '../audit'
 import type { AuditActor } from '../audit'
 import { assertAvailable, createAccount, presentUser, saveChanges } from './users.service'
 import * as usersRepo from './users.repo'
-import type { UserRow } from './users.schema'
+import type { UserRow } from './users.table'
 
 type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
 

@@ -10,5 +10,5 @@ export {
   usersWhere,
 } from './users.repo'
 export { registerUsersRoutes } from './users.routes'
-export type { UserRow } from './users.schema'
+export type { UserRow } from './users.table'
 export { createAccount, presentUser } from './users.service'

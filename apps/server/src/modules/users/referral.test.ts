@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { adminHeaders, createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { recordReferral } from './users.repo'
-import { users } from './users.schema'
+import { users } from './users.table'
 
 /** /r/{username}: the sign-up remembers who referred it (issue 13 "referral link"). */
 describe('referrals', () => {

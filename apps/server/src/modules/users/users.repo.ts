@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import type { UserFilter } from '@mouthpiece/contracts/users/users.routes'
+import type { UserFilter } from '@mouthpiece/contracts/users/users.contract'
 import type { Queryable } from '../../platform/db/client'
 import {
   allOf,
@@ -13,8 +13,8 @@ import {
 } from '../../platform/db/list-query'
 import type { ListSpec } from '../../platform/db/list-query'
 import { forgetSubject } from '../../platform/credentials/session-cache'
-import { users } from './users.schema'
-import type { UserRow } from './users.schema'
+import { users } from './users.table'
+import type { UserRow } from './users.table'
 
 const lowerUsernameIs = (username: string) => sql`lower(${users.username}) = lower(${username})`
 

@@ -13,7 +13,7 @@ import {
   getUserLogin,
   supportMail,
   updateInfo,
-} from '@mouthpiece/contracts/users/users.routes'
+} from '@mouthpiece/contracts/users/users.contract'
 import type { HttpContext } from '../../platform/context'
 import { notFound } from '../../platform/http/errors'
 import { listOutbox, readOutboxMail } from '../../platform/mail/outbox'

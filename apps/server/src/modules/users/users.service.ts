@@ -7,7 +7,7 @@ import { sendMail } from '../../platform/mail/send-mail'
 import { hashPassword } from '../../platform/credentials/passwords'
 import { accountKey, verifyPasswordThrottled } from '../../platform/credentials/sign-in-throttle'
 import { revokeUserSessions } from '../../platform/credentials/revoke'
-import type { UserRow } from './users.schema'
+import type { UserRow } from './users.table'
 import * as usersRepo from './users.repo'
 
 type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>

@@ -18,8 +18,8 @@ import {
   UPLOAD_NOT_AUDIO_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadQuotaMessage,
-} from '@mouthpiece/contracts/voices/voices.routes'
-import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
+} from '@mouthpiece/contracts/voices/voices.contract'
+import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.contract'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Platform } from '../../platform/context'
 import { AppError } from '../../platform/http/errors'
@@ -28,7 +28,7 @@ import type { Owner } from '../../platform/http/visitor'
 import { owns } from '../../platform/http/visitor'
 import * as repo from './voices.repo'
 import { AUDIO_PROCESS_QUEUE, ensureVoicesQueues } from './voices.queues'
-import type { AudioUploadRow } from './voices.schema'
+import type { AudioUploadRow } from './voices.table'
 
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 const PAGE_SIZE = 10
@@ -74,7 +74,7 @@ export interface IncomingFile {
 const MB = 1024 * 1024
 
 /**
- * Refuses an upload of `size` more bytes past the caller's storage quota (contracts voices.routes.ts
+ * Refuses an upload of `size` more bytes past the caller's storage quota (contracts voices.contract.ts
  * USER_UPLOAD_QUOTA_MB and the anonymous ones, from config): 413 with what to do. `size` 0 asks
  * whether anything at all still fits (before reading the file).
  */

@@ -13,15 +13,15 @@ import {
   VOICE_MATCH_LABEL,
   personalVoiceId,
   sampleTooShortMessage,
-} from '@mouthpiece/contracts/voices/personal-voices.routes'
-import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
+} from '@mouthpiece/contracts/voices/personal-voices.contract'
+import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.contract'
 import type { VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
 import type { Platform } from '../../platform/context'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
 import { baseVoiceForProfile, cloneNeuralVoice } from '../../platform/media'
-import { personalVoices } from './personal-voices.schema'
-import type { PersonalVoiceRow } from './personal-voices.schema'
+import { personalVoices } from './personal-voices.table'
+import type { PersonalVoiceRow } from './personal-voices.table'
 import * as repo from './voices.repo'
 
 const voiceNotFound = () => new AppError('not_found', 'Voice not found', 404)

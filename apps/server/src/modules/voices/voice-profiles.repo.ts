@@ -2,8 +2,8 @@ import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
 import { allOf, escapeLike, searchAny } from '../../platform/db/list-query'
 import type { ListSpec } from '../../platform/db/list-query'
-import { voiceProfiles, voiceProfileTags, voiceTags } from './voice-profiles.schema'
-import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.schema'
+import { voiceProfiles, voiceProfileTags, voiceTags } from './voice-profiles.table'
+import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.table'
 
 const profileFields = {
   id: voiceProfiles.id,

@@ -12,7 +12,7 @@ import {
   adminUpdateVoiceProfileForm,
   listVoiceProfiles,
   MAX_EMOTION_CSV_BYTES,
-} from '@mouthpiece/contracts/voices/voice-profiles.routes'
+} from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type { FastifyRequest } from 'fastify'
 import type { HttpContext } from '../../platform/context'
 import { listPage, scanAll } from '../../platform/db/list-query'

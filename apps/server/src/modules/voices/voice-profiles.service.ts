@@ -19,13 +19,13 @@ import {
   VoiceProfileFields,
   VoiceProfileUpdate,
   profileVoiceId,
-} from '@mouthpiece/contracts/voices/voice-profiles.routes'
+} from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type {
   EmotionTable,
   VoiceProfileItem,
   VoiceTag,
   VoiceTagCategory,
-} from '@mouthpiece/contracts/voices/voice-profiles.routes'
+} from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import {
   setVoiceProfileSource,
   checkAudioUpload,
@@ -42,8 +42,8 @@ import type { Storage } from '../../platform/storage/storage'
 import { auditedChange } from '../audit'
 import type { AdminAuditActor } from '../audit'
 import * as repo from './voice-profiles.repo'
-import { voiceProfiles, voiceTags } from './voice-profiles.schema'
-import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.schema'
+import { voiceProfiles, voiceTags } from './voice-profiles.table'
+import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.table'
 
 export interface VoiceProfilesDeps {
   db: Db

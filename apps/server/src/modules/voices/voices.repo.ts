@@ -3,8 +3,8 @@ import type { SQL } from 'drizzle-orm'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
 import type { Owner } from '../../platform/http/visitor'
-import { audioUploads } from './voices.schema'
-import type { AudioUploadRow } from './voices.schema'
+import { audioUploads } from './voices.table'
+import type { AudioUploadRow } from './voices.table'
 
 function ownedBy(owner: Owner): SQL | undefined {
   const parts: SQL[] = []

@@ -7,13 +7,13 @@ import {
   previewVoice,
   removeAudio,
   uploadAudio,
-} from '@mouthpiece/contracts/voices/voices.routes'
+} from '@mouthpiece/contracts/voices/voices.contract'
 import {
   createPersonalVoice,
   deletePersonalVoice,
   listPersonalVoices,
   renamePersonalVoice,
-} from '@mouthpiece/contracts/voices/personal-voices.routes'
+} from '@mouthpiece/contracts/voices/personal-voices.contract'
 import { admission, hangUpSignal } from '../../platform/admission/admission'
 import type { HttpContext } from '../../platform/context'
 import { sendStoredFile } from '../../platform/storage/send-stored-file'

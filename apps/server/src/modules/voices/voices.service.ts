@@ -1,4 +1,4 @@
-import type { SpokenPreview, VoiceSettings } from '@mouthpiece/contracts/voices/voices.routes'
+import type { SpokenPreview, VoiceSettings } from '@mouthpiece/contracts/voices/voices.contract'
 import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
 import type { Voice, VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'

@@ -1,5 +1,5 @@
 import type { Actor } from '../http/actor'
-import type { SessionRole } from './credentials.schema'
+import type { SessionRole } from './credentials.table'
 
 /**
  * Who a token belonged to a moment ago, so a burst of calls with one token (a page load, the bell

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { sessions } from './credentials.schema'
-import type { SessionRole } from './credentials.schema'
+import { sessions } from './credentials.table'
+import type { SessionRole } from './credentials.table'
 import { forgetSession, forgetSubject } from './session-cache'
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {

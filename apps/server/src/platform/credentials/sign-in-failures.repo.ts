@@ -1,6 +1,6 @@
 import { inArray, lt, sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { signInFailures } from './credentials.schema'
+import { signInFailures } from './credentials.table'
 
 export interface FailureCount {
   key: string

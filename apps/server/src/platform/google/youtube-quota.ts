@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { youtubeQuotaUsage, youtubeSearchUsage } from './google.schema'
+import { youtubeQuotaUsage, youtubeSearchUsage } from './google.table'
 
 const PACIFIC = 'America/Los_Angeles'
 

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Database, Db } from '../db/client'
-import { rateLimitHits } from './rate-limit.schema'
+import { rateLimitHits } from './rate-limit.table'
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
 /** What the plugin really passes to `child`: the route's merged limit options, with the route. */

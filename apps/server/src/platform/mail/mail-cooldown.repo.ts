@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { mailCooldowns } from './mail-cooldown.schema'
+import { mailCooldowns } from './mail-cooldown.table'
 
 /**
  * Takes the slot for one mail of `kind` to `recipient` when the last one is older than `seconds`:

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { updateInfo } from '@mouthpiece/contracts/users/users.routes'
+import { updateInfo } from '@mouthpiece/contracts/users/users.contract'
 import { clearUserSession, saveUserSession } from '../../lib/session'
 import { clearCookies, fakeFetch, sampleUser } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminMetaAccounts } from '@mouthpiece/contracts/adimport/meta-ads.routes'
+import { adminMetaAccounts } from '@mouthpiece/contracts/adimport/meta-ads.contract'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'
 import { MetaAccountsAdminPage } from './admin/meta-accounts-page'

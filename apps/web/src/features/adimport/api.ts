@@ -3,13 +3,13 @@ import {
   accessibleCustomers,
   googleAdsAccount,
   linkedCustomers,
-} from '@mouthpiece/contracts/adimport/google-ads.routes'
+} from '@mouthpiece/contracts/adimport/google-ads.contract'
 import {
   adminMetaAccounts,
   metaBusinesses,
   metaMe,
   metaTracked,
-} from '@mouthpiece/contracts/adimport/meta-ads.routes'
+} from '@mouthpiece/contracts/adimport/meta-ads.contract'
 import { request } from '../../lib/api'
 
 export const adKeys = { google: ['adimport', 'google'] as const, meta: ['adimport', 'meta'] as const }

@@ -6,7 +6,8 @@ export const ADIMPORT_ROUTES: AppRoute[] = [
     path: PATHS.googleAds,
     layout: 'client',
     guard: 'user',
-    calls: () => import('@mouthpiece/contracts/adimport/google-ads.routes').then((m) => [m.googleAdsAccount]),
+    calls: () =>
+      import('@mouthpiece/contracts/adimport/google-ads.contract').then((m) => [m.googleAdsAccount]),
     title: 'Google Ads',
     page: () => import('./pages/google-ads-page').then((m) => m.GoogleAdsPage),
   },
@@ -14,7 +15,8 @@ export const ADIMPORT_ROUTES: AppRoute[] = [
     path: PATHS.googleAdsItem,
     layout: 'client',
     guard: 'user',
-    calls: () => import('@mouthpiece/contracts/adimport/google-ads.routes').then((m) => [m.googleCampaigns]),
+    calls: () =>
+      import('@mouthpiece/contracts/adimport/google-ads.contract').then((m) => [m.googleCampaigns]),
     title: 'Google Ads',
     page: () => import('./pages/google-ads-account-page').then((m) => m.GoogleAdsAccountPage),
   },

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AdminFigures } from '@mouthpiece/contracts/operations/dashboard.routes'
+import type { AdminFigures } from '@mouthpiece/contracts/operations/dashboard.contract'
 import { PATHS } from '../../app/paths'
 import { fakeFetch, sampleUser } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'

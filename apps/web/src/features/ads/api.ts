@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { getBrand, listBrands } from '@mouthpiece/contracts/ads/brands.routes'
-import { adProjectStats, getAdProject, listAdProjects } from '@mouthpiece/contracts/ads/projects.routes'
-import { getScrapeTask } from '@mouthpiece/contracts/ads/scraper.routes'
+import { getBrand, listBrands } from '@mouthpiece/contracts/ads/brands.contract'
+import { adProjectStats, getAdProject, listAdProjects } from '@mouthpiece/contracts/ads/projects.contract'
+import { getScrapeTask } from '@mouthpiece/contracts/ads/scraper.contract'
 import { request } from '../../lib/api'
 
 export const adsKeys = {

@@ -6,7 +6,7 @@ export const ADS_ROUTES: AppRoute[] = [
     path: PATHS.dashboardBranding,
     layout: 'client',
     guard: 'user',
-    calls: () => import('@mouthpiece/contracts/ads/brands.routes').then((m) => [m.listBrands]),
+    calls: () => import('@mouthpiece/contracts/ads/brands.contract').then((m) => [m.listBrands]),
     title: 'Branding',
     page: () => import('./pages/branding-page').then((m) => m.BrandingPage),
   },

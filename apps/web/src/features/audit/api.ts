@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { adminListAuditLog } from '@mouthpiece/contracts/audit/audit.routes'
+import { adminListAuditLog } from '@mouthpiece/contracts/audit/audit.contract'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 

@@ -11,8 +11,8 @@ import {
   register,
   resetPassword,
   sendResetMail,
-} from '@mouthpiece/contracts/auth/auth.routes'
-import { checkValidUsername, getUserLogin, updateInfo } from '@mouthpiece/contracts/users/users.routes'
+} from '@mouthpiece/contracts/auth/auth.contract'
+import { checkValidUsername, getUserLogin, updateInfo } from '@mouthpiece/contracts/users/users.contract'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { api, isSuccess, request } from '../../lib/api'
 import { authKeys } from '../../lib/query-client'

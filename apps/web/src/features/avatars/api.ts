@@ -7,8 +7,8 @@ import {
   retryCustomAvatar,
   updateCustomAvatar,
   updatePhotoLandmarks,
-} from '@mouthpiece/contracts/avatars/avatars.routes'
-import { previewVoice } from '@mouthpiece/contracts/voices/voices.routes'
+} from '@mouthpiece/contracts/avatars/avatars.contract'
+import { previewVoice } from '@mouthpiece/contracts/voices/voices.contract'
 import type { FacePoint } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'

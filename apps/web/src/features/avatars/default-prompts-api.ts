@@ -3,8 +3,8 @@ import {
   adminGetDefaultPrompts,
   adminSaveDefaultPrompts,
   listDefaultPrompts,
-} from '@mouthpiece/contracts/avatars/creators.routes'
-import type { DefaultPrompt } from '@mouthpiece/contracts/avatars/creators.routes'
+} from '@mouthpiece/contracts/avatars/creators.contract'
+import type { DefaultPrompt } from '@mouthpiece/contracts/avatars/creators.contract'
 import { request } from '../../lib/api'
 
 /** The avatar editor's "Start from" prompts (public) and the admin's editor of them. */

@@ -4,16 +4,16 @@ import {
   adminListProjects,
   adminSendProjectsCsv,
   adminUpdateProjectSetting,
-} from '@mouthpiece/contracts/backoffice/admin-projects.routes'
+} from '@mouthpiece/contracts/backoffice/admin-projects.contract'
 import {
   adminDeleteFinalVideo,
   adminListFinalVideos,
-} from '@mouthpiece/contracts/backoffice/final-videos.routes'
+} from '@mouthpiece/contracts/backoffice/final-videos.contract'
 import {
   adminGetOnboarding,
   adminSaveOnboarding,
   getOnboarding,
-} from '@mouthpiece/contracts/backoffice/onboarding.routes'
+} from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import {
   adminGetBadWords,
   adminGetProfanitySetting,
@@ -22,7 +22,7 @@ import {
   adminSetProfanitySetting,
   adminSetWhiteList,
   baseProfanityBlacklist,
-} from '@mouthpiece/contracts/donations/moderation.routes'
+} from '@mouthpiece/contracts/donations/moderation.contract'
 import type { RouteBody, RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 

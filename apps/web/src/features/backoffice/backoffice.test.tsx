@@ -8,7 +8,7 @@ import {
   adminSetBadWords,
   adminSetProfanitySetting,
   baseProfanityBlacklist,
-} from '@mouthpiece/contracts/donations/moderation.routes'
+} from '@mouthpiece/contracts/donations/moderation.contract'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'
 import { ProfanityFilterPage } from './pages/profanity-filter-page'

@@ -7,7 +7,7 @@ import {
   conferenceEventSendMail,
   conferenceEventSettings,
   conferenceEventShortVideo,
-} from '@mouthpiece/contracts/conference-events/conference-events.routes'
+} from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import type { ConferenceEventBody } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'

@@ -15,8 +15,8 @@ import {
   adminUpdateCreatorAvatar,
   adminCreatorAiAvatar,
   adminImportCreatorEmotions,
-} from '@mouthpiece/contracts/avatars/creators.routes'
-import type { CreatorAccess } from '@mouthpiece/contracts/avatars/creators.routes'
+} from '@mouthpiece/contracts/avatars/creators.contract'
+import type { CreatorAccess } from '@mouthpiece/contracts/avatars/creators.contract'
 import { request } from '../../lib/api'
 import { VOICE_PROFILES_KEY } from '../voices'
 

@@ -8,7 +8,7 @@ import {
   twitchConnect,
   unlinkAccount,
   youtubeConnect,
-} from '@mouthpiece/contracts/donations/accounts.routes'
+} from '@mouthpiece/contracts/donations/accounts.contract'
 import {
   alertUsage,
   approveTip,
@@ -31,15 +31,15 @@ import {
   updateDonationSettings,
   updateEnableDonationTypes,
   updateMuteAllAlerts,
-} from '@mouthpiece/contracts/donations/donations.routes'
+} from '@mouthpiece/contracts/donations/donations.contract'
 import {
   baseProfanityBlacklist,
   checkModeration,
   toggleDefaultProfanityBlacklist,
   updateProfanityBlackList,
   updateProfanityWhiteList,
-} from '@mouthpiece/contracts/donations/moderation.routes'
-import { overlayHealth, rotateOverlayKey } from '@mouthpiece/contracts/donations/overlay.routes'
+} from '@mouthpiece/contracts/donations/moderation.contract'
+import { overlayHealth, rotateOverlayKey } from '@mouthpiece/contracts/donations/overlay.contract'
 import type {
   AccountProvider,
   AlertKind,
@@ -48,8 +48,8 @@ import type {
   StreamPlatform,
 } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
-import { listVoices, previewVoice } from '@mouthpiece/contracts/voices/voices.routes'
-import { listCustomAvatars } from '@mouthpiece/contracts/avatars/avatars.routes'
+import { listVoices, previewVoice } from '@mouthpiece/contracts/voices/voices.contract'
+import { listCustomAvatars } from '@mouthpiece/contracts/avatars/avatars.contract'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { api, isSuccess, request } from '../../lib/api'
 import { useSocketRefresh } from '../../lib/use-socket-refresh'

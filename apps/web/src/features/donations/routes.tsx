@@ -11,7 +11,7 @@ export const DONATION_ROUTES: AppRoute[] = [
     layout: 'donation-settings',
     guard: 'user',
     calls: () =>
-      import('@mouthpiece/contracts/donations/donations.routes').then((m) => [m.getDonationSettings]),
+      import('@mouthpiece/contracts/donations/donations.contract').then((m) => [m.getDonationSettings]),
     title: 'Alert Card Settings',
     page: () => import('./pages/donation-settings-page').then((m) => m.DonationSettingsPage),
   },
@@ -19,7 +19,7 @@ export const DONATION_ROUTES: AppRoute[] = [
     path: PATHS.usageTracking,
     layout: 'donation-settings',
     guard: 'user',
-    calls: () => import('@mouthpiece/contracts/donations/donations.routes').then((m) => [m.alertUsage]),
+    calls: () => import('@mouthpiece/contracts/donations/donations.contract').then((m) => [m.alertUsage]),
     title: 'Usage Tracking',
     page: () => import('./pages/usage-tracking-page').then((m) => m.UsageTrackingPage),
   },

@@ -4,12 +4,12 @@ import {
   listTipVideos,
   pushTipVideoAction,
   setupShortVideo,
-} from '@mouthpiece/contracts/donations/tip-videos.routes'
+} from '@mouthpiece/contracts/donations/tip-videos.contract'
 import type {
   SetupPreviewBody,
   TipVideo,
   TipVideoAction,
-} from '@mouthpiece/contracts/donations/tip-videos.routes'
+} from '@mouthpiece/contracts/donations/tip-videos.contract'
 import { request } from '../../lib/api'
 import { isOpen } from '../renders'
 import { donationKeys } from './api'

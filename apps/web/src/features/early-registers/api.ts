@@ -6,7 +6,7 @@ import {
   adminListTtsEarlyAccess,
   adminSendEarlyRegistersCsv,
   earlyRegister,
-} from '@mouthpiece/contracts/early-registers/early-registers.routes'
+} from '@mouthpiece/contracts/early-registers/early-registers.contract'
 import type { EarlyRegisterList } from '@mouthpiece/contracts/early-registers/early-registers.schemas'
 import type { RouteBody, RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listSampleOutputVideos } from '@mouthpiece/contracts/landing/landing.routes'
+import { listSampleOutputVideos } from '@mouthpiece/contracts/landing/landing.contract'
 import { request } from '../../lib/api'
 
 /** SPEC §7 "sample output videos": real renders an operator picked; none means no section. */

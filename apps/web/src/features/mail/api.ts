@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { adminGetOutboxMail, adminListOutbox } from '@mouthpiece/contracts/users/users.routes'
+import { adminGetOutboxMail, adminListOutbox } from '@mouthpiece/contracts/users/users.contract'
 import { request } from '../../lib/api'
 
 export const outboxQuery = (page: number) =>

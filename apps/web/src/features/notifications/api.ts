@@ -3,7 +3,7 @@ import { NOTIFICATION_PAGE_SIZE } from '@mouthpiece/contracts/constants'
 import {
   listNotifications,
   updateNotificationStatus,
-} from '@mouthpiece/contracts/notifications/notifications.routes'
+} from '@mouthpiece/contracts/notifications/notifications.contract'
 import type { NotificationList } from '@mouthpiece/contracts/notifications/notifications.schemas'
 import { api, request } from '../../lib/api'
 import type { ApiResult } from '../../lib/api-result'

@@ -3,28 +3,28 @@ import {
   getBulkAction,
   previewBulkAction,
   startBulkAction,
-} from '@mouthpiece/contracts/operations/bulk-actions.routes'
-import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+} from '@mouthpiece/contracts/operations/bulk-actions.contract'
+import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.contract'
 import {
   adminInstanceCount,
   adminListInstances,
   adminPerformanceJobs,
   adminSetDesiredCapacity,
-} from '@mouthpiece/contracts/operations/instances.routes'
-import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.routes'
-import { healthCheck } from '@mouthpiece/contracts/system/system.routes'
+} from '@mouthpiece/contracts/operations/instances.contract'
+import { adminDashboard } from '@mouthpiece/contracts/operations/dashboard.contract'
+import { healthCheck } from '@mouthpiece/contracts/system/system.contract'
 import {
   getStressTest,
   listStressTests,
   startRenderStressTest,
   startVoiceStressTest,
   stopStressTest,
-} from '@mouthpiece/contracts/operations/stress-tests.routes'
+} from '@mouthpiece/contracts/operations/stress-tests.contract'
 import type {
   StressTarget,
   StressTest,
   StressTestInput,
-} from '@mouthpiece/contracts/operations/stress-tests.routes'
+} from '@mouthpiece/contracts/operations/stress-tests.contract'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { request } from '../../lib/api'
 import type { ResponseOf } from '../../lib/api'

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { healthCheck } from '@mouthpiece/contracts/system/system.routes'
+import { healthCheck } from '@mouthpiece/contracts/system/system.contract'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'
 import { HealthCheckPage } from './pages/health-check-page'

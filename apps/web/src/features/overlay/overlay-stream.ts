@@ -3,14 +3,17 @@ import {
   overlayAck,
   overlayReportHealth,
   overlayStream,
-} from '@mouthpiece/contracts/donations/overlay.routes'
-import { OVERLAY_STOP_VIDEO_EVENT, overlayVideoAck } from '@mouthpiece/contracts/donations/tip-videos.routes'
+} from '@mouthpiece/contracts/donations/overlay.contract'
+import {
+  OVERLAY_STOP_VIDEO_EVENT,
+  overlayVideoAck,
+} from '@mouthpiece/contracts/donations/tip-videos.contract'
 import { API_BASE_URL, api, isSuccess } from '../../lib/api'
 import type { AckState } from './alert-player'
 
 /**
  * The overlay's link to the server: the alert stream (Server-Sent Events, see
- * packages/contracts/src/donations/overlay.routes.ts), acknowledgements and health reports.
+ * packages/contracts/src/donations/overlay.contract.ts), acknowledgements and health reports.
  *
  * EventSource reconnects by itself after a network drop and sends the last event id it saw, so
  * the server replays what was missed. It gives up only when the server answers with an error

@@ -15,7 +15,7 @@ import {
   resumePlan,
   subscribePlan,
   updateCard,
-} from '@mouthpiece/contracts/payments/payments.routes'
+} from '@mouthpiece/contracts/payments/payments.contract'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { ApiError, api, isSuccess, request } from '../../lib/api'
 import { useCurrentUser } from '../auth'

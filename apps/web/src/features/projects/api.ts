@@ -7,11 +7,11 @@ import {
   getProject,
   listProjects,
   updateProject,
-} from '@mouthpiece/contracts/projects/projects.routes'
+} from '@mouthpiece/contracts/projects/projects.contract'
 import {
   downloadProjectAssets,
   generateFinalVideo,
-} from '@mouthpiece/contracts/projects/project-media.routes'
+} from '@mouthpiece/contracts/projects/project-media.contract'
 import { VERSION_CONFLICT_CODE } from '@mouthpiece/contracts/projects/projects.schemas'
 import type { CreateProjectBody } from '@mouthpiece/contracts/projects/projects.schemas'
 import { api, ApiError, isSuccess, request } from '../../lib/api'

@@ -6,8 +6,10 @@ const editor = () => import('./pages/video-editor-page').then((m) => m.VideoEdit
 const dashboardProject = () => import('./pages/dashboard-project-page').then((m) => m.DashboardProjectPage)
 const dashboardProjectItem = () => import('./pages/project-item-page').then((m) => m.ProjectItemPage)
 const assets = () => import('./pages/asset-management-page').then((m) => m.AssetManagementPage)
-const listCalls = () => import('@mouthpiece/contracts/projects/projects.routes').then((m) => [m.listProjects])
-const editorCalls = () => import('@mouthpiece/contracts/projects/projects.routes').then((m) => [m.getProject])
+const listCalls = () =>
+  import('@mouthpiece/contracts/projects/projects.contract').then((m) => [m.listProjects])
+const editorCalls = () =>
+  import('@mouthpiece/contracts/projects/projects.contract').then((m) => [m.getProject])
 
 /**
  * The projects list (SPEC §2 /projects, /dashboard/my-projects, and /video-editor, /video-editor-v1

@@ -11,7 +11,7 @@ import {
   shortAudio,
   videoResult,
   videoResultLog,
-} from '@mouthpiece/contracts/renders/renders.routes'
+} from '@mouthpiece/contracts/renders/renders.contract'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'

@@ -6,7 +6,7 @@ import {
   adminUpdateSentences,
   generateSentence,
   listSentenceCategories,
-} from '@mouthpiece/contracts/sentences/sentences.routes'
+} from '@mouthpiece/contracts/sentences/sentences.contract'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 

@@ -13,7 +13,7 @@ import {
   adminSlang,
   getSentiment,
   myAnalyses,
-} from '@mouthpiece/contracts/sentiment/sentiment.routes'
+} from '@mouthpiece/contracts/sentiment/sentiment.contract'
 import { request } from '../../lib/api'
 import { subscribe } from '../../lib/socket'
 

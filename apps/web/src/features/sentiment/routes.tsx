@@ -7,7 +7,7 @@ export const SENTIMENT_ROUTES: AppRoute[] = [
     layout: 'client',
     guard: 'user',
     calls: () =>
-      import('@mouthpiece/contracts/sentiment/sentiment.routes').then((m) => [m.searchVideo, m.analyze]),
+      import('@mouthpiece/contracts/sentiment/sentiment.contract').then((m) => [m.searchVideo, m.analyze]),
     title: 'Sentiment',
     page: () => import('./pages/sentiment-page').then((m) => m.SentimentPage),
   },

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminSentimentResult } from '@mouthpiece/contracts/sentiment/sentiment.routes'
+import { adminSentimentResult } from '@mouthpiece/contracts/sentiment/sentiment.contract'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderApp } from '../../test/render'
 import { SentimentResultAdminPage } from './admin/sentiment-result-page'

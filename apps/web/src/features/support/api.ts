@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { supportMail } from '@mouthpiece/contracts/users/users.routes'
+import { supportMail } from '@mouthpiece/contracts/users/users.contract'
 import type { RouteBody } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 

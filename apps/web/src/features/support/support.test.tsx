@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { supportMail } from '@mouthpiece/contracts/users/users.routes'
+import { supportMail } from '@mouthpiece/contracts/users/users.contract'
 import { clearCookies, fakeFetch } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'
 import { ContactPage } from './pages/contact-page'

@@ -4,8 +4,8 @@ import {
   GIF_AVATAR_MAX_SECONDS,
   GIF_AVATAR_SIZES,
   makeGifAvatar,
-} from '@mouthpiece/contracts/avatars/gif-avatar.routes'
-import type { GifAvatar, GifAvatarBody } from '@mouthpiece/contracts/avatars/gif-avatar.routes'
+} from '@mouthpiece/contracts/avatars/gif-avatar.contract'
+import type { GifAvatar, GifAvatarBody } from '@mouthpiece/contracts/avatars/gif-avatar.contract'
 import { EMOTIONS } from '@mouthpiece/contracts/media/voices.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { Button } from '../../components/ui/button'

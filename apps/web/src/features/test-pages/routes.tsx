@@ -8,7 +8,7 @@ export const TEST_PAGES_ROUTES: AppRoute[] = [
     layout: 'client',
     guard: 'user',
     title: 'GIF avatar',
-    calls: () => import('@mouthpiece/contracts/avatars/gif-avatar.routes').then((m) => [m.makeGifAvatar]),
+    calls: () => import('@mouthpiece/contracts/avatars/gif-avatar.contract').then((m) => [m.makeGifAvatar]),
     page: () => import('./gif-avatar-page').then((m) => m.GifAvatarPage),
   },
   {
@@ -24,7 +24,7 @@ export const TEST_PAGES_ROUTES: AppRoute[] = [
     guard: 'user',
     title: 'Twitch alert test',
     calls: () =>
-      import('@mouthpiece/contracts/donations/donations.routes').then((m) => [m.testAvatarSetupAlert]),
+      import('@mouthpiece/contracts/donations/donations.contract').then((m) => [m.testAvatarSetupAlert]),
     page: () => import('./twitch-alert-page').then((m) => m.TwitchAlertPage),
   },
   {

@@ -9,7 +9,7 @@ import {
   adminUsageData,
   adminUsageDataItem,
   customerTracking,
-} from '@mouthpiece/contracts/tracking/tracking.routes'
+} from '@mouthpiece/contracts/tracking/tracking.contract'
 import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import { api, request } from '../../lib/api'
 import { downloadFile } from '../../lib/download'

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminAnalysisEvents, adminUsageData } from '@mouthpiece/contracts/tracking/tracking.routes'
+import { adminAnalysisEvents, adminUsageData } from '@mouthpiece/contracts/tracking/tracking.contract'
 import { eventsOf } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { CustomerSummary } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import { fakeFetch } from '../../test/fake-fetch'

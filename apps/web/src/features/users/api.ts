@@ -7,11 +7,11 @@ import {
   adminUpdateGrandfatherStatus,
   adminUpdateSuperUser,
   adminUserInfo,
-} from '@mouthpiece/contracts/users/users.routes'
+} from '@mouthpiece/contracts/users/users.contract'
 import {
   adminAvatarDataset,
   adminUpdateAvatarDataset,
-} from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
+} from '@mouthpiece/contracts/avatars/avatar-dataset.contract'
 import type { RouteBody, RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 

@@ -6,13 +6,13 @@ import {
   listVoices,
   previewVoice,
   removeAudio,
-} from '@mouthpiece/contracts/voices/voices.routes'
+} from '@mouthpiece/contracts/voices/voices.contract'
 import {
   createPersonalVoice,
   deletePersonalVoice,
   listPersonalVoices,
   renamePersonalVoice,
-} from '@mouthpiece/contracts/voices/personal-voices.routes'
+} from '@mouthpiece/contracts/voices/personal-voices.contract'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 

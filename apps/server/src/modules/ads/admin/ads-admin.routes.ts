@@ -1,5 +1,5 @@
-import * as r from '@mouthpiece/contracts/ads/admin.routes'
-import * as s from '@mouthpiece/contracts/ads/scraper.routes'
+import * as r from '@mouthpiece/contracts/ads/admin.contract'
+import * as s from '@mouthpiece/contracts/ads/scraper.contract'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvStream } from '../../../platform/http/csv-stream'
 import { scanAll } from '../../../platform/db/list-query'

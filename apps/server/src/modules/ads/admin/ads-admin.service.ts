@@ -1,17 +1,17 @@
 import { count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { AdminAdProject, AdminAdProjectsQuery } from '@mouthpiece/contracts/ads/admin.routes'
+import type { AdminAdProject, AdminAdProjectsQuery } from '@mouthpiece/contracts/ads/admin.contract'
 import type { Platform } from '../../../platform/context'
 import { allOf, escapeLike, listPage } from '../../../platform/db/list-query'
 import type { ListSpec, RowOf } from '../../../platform/db/list-query'
-import { users } from '../../users/users.schema'
-import { adBrands } from '../brands/brands.schema'
-import { adProjects } from '../projects/ad-projects.schema'
+import { users } from '../../users/users.table'
+import { adBrands } from '../brands/brands.table'
+import { adProjects } from '../projects/ad-projects.table'
 import { adProjectNotFound, presentAdProject } from '../projects/ad-projects.service'
 import { findAdProject } from '../projects/ad-projects.repo'
 import { projectStats } from '../projects/ad-project-stats'
-import { adScrapeTasks } from '../scraper/scraper.schema'
-import { adGenerations } from '../videos/ad-generations.schema'
+import { adScrapeTasks } from '../scraper/scraper.table'
+import { adGenerations } from '../videos/ad-generations.table'
 
 type Deps = Pick<Platform, 'db'>
 type Query = z.infer<typeof AdminAdProjectsQuery>

@@ -3,14 +3,14 @@
  * avatars with a talking photo — and the avatar a render speaks with when one is picked.
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
-import type { AdAvatarChoice } from '@mouthpiece/contracts/ads/avatars.routes'
-import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.routes'
+import type { AdAvatarChoice } from '@mouthpiece/contracts/ads/avatars.contract'
+import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.contract'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError } from '../../../platform/http/errors'
 import { chooseAvatar } from '../../avatars'
 import type { ChosenAvatar } from '../../avatars'
-import { adAvatars } from './ad-avatars.schema'
-import type { AdAvatarRow } from './ad-avatars.schema'
+import { adAvatars } from './ad-avatars.table'
+import type { AdAvatarRow } from './ad-avatars.table'
 
 const pickable = and(eq(adAvatars.is_active, true), isNotNull(adAvatars.presenter))
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import * as r from '@mouthpiece/contracts/ads/avatars.routes'
+import * as r from '@mouthpiece/contracts/ads/avatars.contract'
 import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import { sendStoredFile } from '../../../platform/storage/send-stored-file'
 import { auditActorOf } from '../../audit'
 import { requireVoice } from '../../voices'
-import { adAvatars } from './ad-avatars.schema'
+import { adAvatars } from './ad-avatars.table'
 import {
   adAvatarNotFound,
   deleteAdAvatar,

@@ -5,16 +5,16 @@
  */
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.routes'
-import type { AdAvatar, AdAvatarFields } from '@mouthpiece/contracts/ads/avatars.routes'
+import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.contract'
+import type { AdAvatar, AdAvatarFields } from '@mouthpiece/contracts/ads/avatars.contract'
 import type { Platform } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { photoLook, readPortrait } from '../../avatars'
 import { notAnImage, probeImage } from '../brands/brand-files'
-import { adAvatars } from './ad-avatars.schema'
-import type { AdAvatarPresenter, AdAvatarRow } from './ad-avatars.schema'
+import { adAvatars } from './ad-avatars.table'
+import type { AdAvatarPresenter, AdAvatarRow } from './ad-avatars.table'
 import { storedKey } from '../../../platform/storage/stored-key'
 
 export type AdAvatarsDeps = Pick<Platform, 'db' | 'storage'>

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
-import { adBrandColours, adBrandFonts, adBrandImages, adBrandLogos, adBrands } from './brands.schema'
+import { adBrandColours, adBrandFonts, adBrandImages, adBrandLogos, adBrands } from './brands.table'
 import type {
   AdBrandColourRow,
   AdBrandFontRow,
   AdBrandImageRow,
   AdBrandLogoRow,
   AdBrandRow,
-} from './brands.schema'
+} from './brands.table'
 
 export type NewBrand = typeof adBrands.$inferInsert
 export interface BrandParts {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { readFile } from 'node:fs/promises'
 import type { FastifyRequest } from 'fastify'
-import * as r from '@mouthpiece/contracts/ads/brands.routes'
+import * as r from '@mouthpiece/contracts/ads/brands.contract'
 import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'

@@ -21,7 +21,7 @@ import type { Platform } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import * as repo from './brands.repo'
 import type { BrandWithParts, PartKind } from './brands.repo'
-import { adBrandColours, adBrandFonts, adBrandImages, adBrandLogos } from './brands.schema'
+import { adBrandColours, adBrandFonts, adBrandImages, adBrandLogos } from './brands.table'
 import { contrastPairs } from './contrast'
 import { storeBrandImage } from './brand-files'
 

@@ -12,7 +12,7 @@ import { getBrandKit } from '../brands/brand-kit.service'
 import type { BrandKit } from '../brands/brand-kit.service'
 import type { AdImagesDeps } from './ad-assets.service'
 import * as repo from './ad-images.repo'
-import type { CanvasImage } from './ad-images.schema'
+import type { CanvasImage } from './ad-images.table'
 
 export interface KitForAds {
   kit: AdKit

@@ -3,9 +3,9 @@ import type { AnyColumn, SQL } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
 import { allOf, escapeLike } from '../../../platform/db/list-query'
 import type { ListSpec } from '../../../platform/db/list-query'
-import { users } from '../../users/users.schema'
-import { adAssets, adImageGenerations } from './ad-images.schema'
-import type { AdAssetRow, AdImageGenerationRow } from './ad-images.schema'
+import { users } from '../../users/users.table'
+import { adAssets, adImageGenerations } from './ad-images.table'
+import type { AdAssetRow, AdImageGenerationRow } from './ad-images.table'
 
 type AssetPatch = Partial<typeof adAssets.$inferInsert>
 type GenerationPatch = Partial<typeof adImageGenerations.$inferInsert>

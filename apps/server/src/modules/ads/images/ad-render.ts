@@ -12,7 +12,7 @@ import type { AdCtx } from '@mouthpiece/editor/ads/draw-ad'
 import type { Measure } from '@mouthpiece/editor/ads/ad-text'
 import { registerCaptionFontsNode } from '@mouthpiece/editor/fonts-node'
 import type { Storage } from '../../../platform/storage/storage'
-import type { CanvasImage } from './ad-images.schema'
+import type { CanvasImage } from './ad-images.table'
 
 const CACHE_SIZE = 64
 const cache = new Map<string, Promise<Image | null>>()

@@ -8,7 +8,7 @@ import type { AdDesign, AdPicture } from '@mouthpiece/editor/ads/ad-layout'
 import sharp from 'sharp'
 import type { Config } from '../../../platform/config'
 import type { AdImagesDeps } from './ad-assets.service'
-import type { AdImageGenerationRow, CanvasImage } from './ad-images.schema'
+import type { AdImageGenerationRow, CanvasImage } from './ad-images.table'
 import { upstreamFetch } from '../../../platform/http/upstream'
 
 const TIMEOUT_MS = 60_000

@@ -1,11 +1,11 @@
 import { count, eq, max, sql } from 'drizzle-orm'
 import type { AdProjectStats } from '@mouthpiece/contracts/ads/projects.schemas'
 import type { Queryable } from '../../../platform/db/client'
-import { adScrapeTasks } from '../scraper/scraper.schema'
-import { adGenerations } from '../videos/ad-generations.schema'
-import { renders } from '../../renders/renders.schema'
-import { adImageGenerations } from '../images/ad-images.schema'
-import type { AdProjectRow } from './ad-projects.schema'
+import { adScrapeTasks } from '../scraper/scraper.table'
+import { adGenerations } from '../videos/ad-generations.table'
+import { renders } from '../../renders/renders.table'
+import { adImageGenerations } from '../images/ad-images.table'
+import type { AdProjectRow } from './ad-projects.table'
 
 /**
  * What a project made so far. Image and video generation counts come from the flows' own tables

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
-import { adBrands } from '../brands/brands.schema'
-import { adProjects } from './ad-projects.schema'
-import type { AdProjectRow } from './ad-projects.schema'
+import { adBrands } from '../brands/brands.table'
+import { adProjects } from './ad-projects.table'
+import type { AdProjectRow } from './ad-projects.table'
 
 export type NewAdProject = typeof adProjects.$inferInsert
 export type AdProjectWithBrand = AdProjectRow & { brand_name: string | null }

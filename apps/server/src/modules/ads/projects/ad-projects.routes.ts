@@ -1,4 +1,4 @@
-import * as r from '@mouthpiece/contracts/ads/projects.routes'
+import * as r from '@mouthpiece/contracts/ads/projects.contract'
 import type { HttpContext } from '../../../platform/context'
 import * as projects from './ad-projects.service'
 

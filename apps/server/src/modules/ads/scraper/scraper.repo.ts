@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
-import { adScrapeTasks } from './scraper.schema'
-import type { AdScrapeTaskRow } from './scraper.schema'
+import { adScrapeTasks } from './scraper.table'
+import type { AdScrapeTaskRow } from './scraper.table'
 
 export async function insertTask(
   db: Queryable,

@@ -1,4 +1,4 @@
-import * as r from '@mouthpiece/contracts/ads/scraper.routes'
+import * as r from '@mouthpiece/contracts/ads/scraper.contract'
 import type { HttpContext } from '../../../platform/context'
 import * as scrape from './scrape.service'
 

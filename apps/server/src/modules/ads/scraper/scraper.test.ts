@@ -8,8 +8,8 @@ import { rendersClient } from '../../renders/testing'
 import { BRAND_SITE, startBrandSite } from '../testing/brand-site'
 import type { BrandSite } from '../testing/brand-site'
 import { NO_LOGO_WARNING, scrapeSite, WOFF2_NOTE } from './site-reader'
-import { adScrapeTasks } from './scraper.schema'
-import { adBrands } from '../brands/brands.schema'
+import { adScrapeTasks } from './scraper.table'
+import { adBrands } from '../brands/brands.table'
 
 describe('ads scraper: a brand kit from a site, through the SSRF-safe client', () => {
   let t: TestApp

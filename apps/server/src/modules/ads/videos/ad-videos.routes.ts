@@ -1,13 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import * as r from '@mouthpiece/contracts/ads/videos.routes'
+import * as r from '@mouthpiece/contracts/ads/videos.contract'
 import type { HttpContext } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
 import { mediaError } from '../../voices'
 import { auditActorOf, recordAudit } from '../../audit'
-import { users } from '../../users/users.schema'
-import { adProjects } from '../projects/ad-projects.schema'
-import { adGenerations } from './ad-generations.schema'
-import type { AdGenerationRow } from './ad-generations.schema'
+import { users } from '../../users/users.table'
+import { adProjects } from '../projects/ad-projects.table'
+import { adGenerations } from './ad-generations.table'
+import type { AdGenerationRow } from './ad-generations.table'
 import * as videos from './ad-videos.service'
 
 async function presentAdmin(db: Queryable, row: AdGenerationRow) {

@@ -5,12 +5,12 @@
  */
 import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { AD_VIDEO_FRAMES } from '@mouthpiece/contracts/ads/videos.routes'
+import { AD_VIDEO_FRAMES } from '@mouthpiece/contracts/ads/videos.contract'
 import type {
   AdGeneration,
   AdVideoPlacement,
   CreateAdVideoBody,
-} from '@mouthpiece/contracts/ads/videos.routes'
+} from '@mouthpiece/contracts/ads/videos.contract'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { BackgroundChoice } from '@mouthpiece/contracts/renders/renders.schemas'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
@@ -26,8 +26,8 @@ import { findAdProject } from '../projects/ad-projects.repo'
 import type { AdProjectWithBrand } from '../projects/ad-projects.repo'
 import { adProjectNotFound, emitAdProject } from '../projects/ad-projects.service'
 import { chooseAdAvatar } from '../avatars/ad-avatar-presenters'
-import { adGenerations } from './ad-generations.schema'
-import type { AdGenerationRow } from './ad-generations.schema'
+import { adGenerations } from './ad-generations.table'
+import type { AdGenerationRow } from './ad-generations.table'
 
 export type AdVideoDeps = Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>
 export const NO_COPY_MESSAGE = 'Please write the ad copy first (or upload a recording to lip-sync).'

@@ -1,7 +1,7 @@
-import type { CreatorAccess } from '@mouthpiece/contracts/avatars/creators.routes'
+import type { CreatorAccess } from '@mouthpiece/contracts/avatars/creators.contract'
 import type { Queryable } from '../../../platform/db/client'
 import { getEntitlements } from '../../payments'
-import type { InfluencerRow } from '../avatars.schema'
+import type { InfluencerRow } from '../avatars.table'
 
 /**
  * Who may see and use a creator (SPEC §2 creator-management "permission"): everyone when it names

@@ -7,21 +7,21 @@ import { eq } from 'drizzle-orm'
 import {
   CREATOR_AVATAR_NOTHING_MESSAGE,
   CREATOR_DATASET_NO_FACE_MESSAGE,
-} from '@mouthpiece/contracts/avatars/creators.routes'
+} from '@mouthpiece/contracts/avatars/creators.contract'
 import type {
   Creator,
   CreatorAiAvatar,
   CreatorDatasetItem,
-} from '@mouthpiece/contracts/avatars/creators.routes'
+} from '@mouthpiece/contracts/avatars/creators.contract'
 import { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import { PHOTO_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/avatars.routes'
+import { PHOTO_NO_FACE_MESSAGE } from '@mouthpiece/contracts/avatars/avatars.contract'
 import { AppError, fieldError } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { findFaceLandmarks } from '../../../platform/media'
 import type { InfluencerVideos } from './influencer-videos'
-import { influencers } from '../avatars.schema'
-import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.schema'
+import { influencers } from '../avatars.table'
+import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.table'
 import { normalise } from '../photo-avatars.service'
 import { backgroundChoice, withBackground } from '../photo-background'
 import type { PhotoForm } from '../photo-background'

@@ -2,8 +2,8 @@
  * SPEC §7 "demo influencers {page}" and "refresh web source": every influencer (presets and added
  * creators) with its demo, the intro video the landing page shows, which the admin can have made again.
  */
-import { CREATOR_NOT_SHOWN_MESSAGE } from '@mouthpiece/contracts/avatars/creators.routes'
-import type { DemoInfluencer } from '@mouthpiece/contracts/avatars/creators.routes'
+import { CREATOR_NOT_SHOWN_MESSAGE } from '@mouthpiece/contracts/avatars/creators.contract'
+import type { DemoInfluencer } from '@mouthpiece/contracts/avatars/creators.contract'
 import type { InfluencerVideo } from '@mouthpiece/contracts/renders/renders.schemas'
 import { fieldError } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit'

@@ -9,10 +9,13 @@
  * The whole file is checked before anything changes; both steps are audited.
  */
 import { and, eq, ne, or } from 'drizzle-orm'
-import { CREATOR_VOICE_BUSY_MESSAGE } from '@mouthpiece/contracts/avatars/creators.routes'
-import type { Creator } from '@mouthpiece/contracts/avatars/creators.routes'
-import { EMOTION_IMPORTED_MESSAGE, profileVoiceId } from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import type { VoiceProfileItem } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import { CREATOR_VOICE_BUSY_MESSAGE } from '@mouthpiece/contracts/avatars/creators.contract'
+import type { Creator } from '@mouthpiece/contracts/avatars/creators.contract'
+import {
+  EMOTION_IMPORTED_MESSAGE,
+  profileVoiceId,
+} from '@mouthpiece/contracts/voices/voice-profiles.contract'
+import type { VoiceProfileItem } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError, fieldError } from '../../../platform/http/errors'
 import type { UploadedFile } from '../../../platform/http/form-upload'
@@ -26,8 +29,8 @@ import {
   profileEmotions,
   setProfileEmotions,
 } from '../../voices'
-import { influencers } from '../avatars.schema'
-import type { InfluencerRow } from '../avatars.schema'
+import { influencers } from '../avatars.table'
+import type { InfluencerRow } from '../avatars.table'
 import { findCreator, presentCreator } from './creators.service'
 import type { CreatorsDeps } from './creators.service'
 

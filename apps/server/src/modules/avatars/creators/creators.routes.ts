@@ -23,8 +23,8 @@ import {
   CREATOR_VOICE_DELETED_MESSAGE,
   adminCreatorAiAvatar,
   adminImportCreatorEmotions,
-} from '@mouthpiece/contracts/avatars/creators.routes'
-import { MAX_EMOTION_CSV_BYTES } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+} from '@mouthpiece/contracts/avatars/creators.contract'
+import { MAX_EMOTION_CSV_BYTES } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../../platform/context'
 import { fieldError } from '../../../platform/http/errors'

@@ -18,8 +18,8 @@ import {
   CREATOR_NOT_MEDIA_MESSAGE,
   CREATOR_TOO_LARGE_MESSAGE,
   MAX_CREATOR_FILES,
-} from '@mouthpiece/contracts/avatars/creators.routes'
-import type { Creator, CreatorAccess } from '@mouthpiece/contracts/avatars/creators.routes'
+} from '@mouthpiece/contracts/avatars/creators.contract'
+import type { Creator, CreatorAccess } from '@mouthpiece/contracts/avatars/creators.contract'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import { slugify } from '@mouthpiece/contracts/slug'
 import {
@@ -36,8 +36,8 @@ import { AppError, fieldError, humanPart } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { createProfileFromRecording, deleteProfile } from '../../voices'
-import { influencers } from '../avatars.schema'
-import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.schema'
+import { influencers } from '../avatars.table'
+import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.table'
 import { normalise } from '../photo-avatars.service'
 import { pictureType } from '../photo-background'
 import type { PhotoPlaces } from '../photo-background'

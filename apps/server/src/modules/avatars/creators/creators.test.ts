@@ -7,10 +7,10 @@ import type {
   Creator,
   CreatorDatasetItem,
   DemoInfluencer,
-} from '@mouthpiece/contracts/avatars/creators.routes'
+} from '@mouthpiece/contracts/avatars/creators.contract'
 import type { InfluencerVideo } from '@mouthpiece/contracts/renders/renders.schemas'
-import type { InfluencerItem } from '@mouthpiece/contracts/avatars/avatars.routes'
-import type { VoiceProfileItem } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import type { InfluencerItem } from '@mouthpiece/contracts/avatars/avatars.contract'
+import type { VoiceProfileItem } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import { ffmpeg } from '@mouthpiece/media/audio/ffmpeg'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'

@@ -1,9 +1,9 @@
 import { asc } from 'drizzle-orm'
-import type { DefaultPrompt } from '@mouthpiece/contracts/avatars/creators.routes'
+import type { DefaultPrompt } from '@mouthpiece/contracts/avatars/creators.contract'
 import type { Db, Queryable } from '../../../platform/db/client'
 import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
-import { defaultLookPrompts } from '../avatars.schema'
+import { defaultLookPrompts } from '../avatars.table'
 
 /** SPEC §2 default-prompts: the look prompts the avatar editor offers, in the admin's order. */
 export async function defaultPrompts(db: Queryable): Promise<DefaultPrompt[]> {

@@ -1,11 +1,11 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
-import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.routes'
+import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.contract'
 import { allOf, csvNumber, csvText, csvTime, dateBound, escapeLike } from '../../../platform/db/list-query'
 import type { ListSpec } from '../../../platform/db/list-query'
-import { renders } from '../../renders/renders.schema'
-import { users } from '../../users/users.schema'
+import { renders } from '../../renders/renders.table'
+import { users } from '../../users/users.table'
 
 const maker = (col: 'username' | 'email') =>
   sql<string | null>`(select u.${sql.raw(col)} from ${users} u where u.id = ${renders.user_id})`

@@ -2,7 +2,7 @@ import {
   adminDeleteFinalVideo,
   adminExportFinalVideos,
   adminListFinalVideos,
-} from '@mouthpiece/contracts/backoffice/final-videos.routes'
+} from '@mouthpiece/contracts/backoffice/final-videos.contract'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
 import { auditActorOf, recordAudit } from '../../audit'

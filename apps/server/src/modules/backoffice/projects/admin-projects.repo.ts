@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
-import type { AdminProjectFilter } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
+import type { AdminProjectFilter } from '@mouthpiece/contracts/backoffice/admin-projects.contract'
 import { allOf, csvNumber, csvText, csvTime, escapeLike } from '../../../platform/db/list-query'
 import type { ListSpec } from '../../../platform/db/list-query'
-import { projects } from '../../projects/projects.schema'
-import { users } from '../../users/users.schema'
+import { projects } from '../../projects/projects.table'
+import { users } from '../../users/users.table'
 
 /** The owner's name and email read per row of the page (a page is 10–100 rows; no join to plan). */
 const owner = (col: 'username' | 'email') =>

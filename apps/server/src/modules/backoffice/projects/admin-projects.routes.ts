@@ -4,7 +4,7 @@ import {
   adminListProjects,
   adminSendProjectsCsv,
   adminUpdateProjectSetting,
-} from '@mouthpiece/contracts/backoffice/admin-projects.routes'
+} from '@mouthpiece/contracts/backoffice/admin-projects.contract'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
 import { auditActorOf, recordAudit } from '../../audit'

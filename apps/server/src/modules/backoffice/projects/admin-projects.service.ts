@@ -1,5 +1,8 @@
-import { PROJECTS_MAIL_MAX_ROWS } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
-import type { AdminProject, AdminProjectFilter } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
+import { PROJECTS_MAIL_MAX_ROWS } from '@mouthpiece/contracts/backoffice/admin-projects.contract'
+import type {
+  AdminProject,
+  AdminProjectFilter,
+} from '@mouthpiece/contracts/backoffice/admin-projects.contract'
 import { ProjectDocument, ProjectSettings } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { SortDir } from '@mouthpiece/contracts/lists'
 import { count, eq } from 'drizzle-orm'
@@ -12,7 +15,7 @@ import { sendMail } from '../../../platform/mail/send-mail'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { assertEntitled } from '../../payments'
-import { projects } from '../../projects/projects.schema'
+import { projects } from '../../projects/projects.table'
 import { commit, conflict, projectNotFound, findById } from '../../projects'
 import type { ProjectsDeps } from '../../projects'
 import {

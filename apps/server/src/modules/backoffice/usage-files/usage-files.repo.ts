@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
-import { users } from '../../users/users.schema'
-import { renders } from '../../renders/renders.schema'
-import { audioUploads } from '../../voices/voices.schema'
-import { alertEvents } from '../../donations/donations.schema'
-import { customAvatars } from '../../avatars/avatars.schema'
+import { users } from '../../users/users.table'
+import { renders } from '../../renders/renders.table'
+import { audioUploads } from '../../voices/voices.table'
+import { alertEvents } from '../../donations/donations.table'
+import { customAvatars } from '../../avatars/avatars.table'
 
 /**
  * A file some usage left in storage, as the tables that made it record it. There is no single file

@@ -1,4 +1,4 @@
-import { adminExportUsageFiles } from '@mouthpiece/contracts/tracking/tracking.routes'
+import { adminExportUsageFiles } from '@mouthpiece/contracts/tracking/tracking.contract'
 import type { HttpContext } from '../../../platform/context'
 import { csvHeaders } from '../../../platform/http/csv'
 import { exportUsageFilesCsv } from './usage-files.service'

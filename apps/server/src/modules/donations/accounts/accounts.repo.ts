@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { AccountProvider, StreamPlatform } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Queryable } from '../../../platform/db/client'
-import { connectedAccounts } from '../donations.schema'
-import type { ConnectedAccountRow } from '../donations.schema'
+import { connectedAccounts } from '../donations.table'
+import type { ConnectedAccountRow } from '../donations.table'
 
 export type NewAccount = typeof connectedAccounts.$inferInsert
 export type AccountChanges = Partial<Omit<NewAccount, 'id' | 'user_id' | 'created_at'>>

@@ -16,12 +16,12 @@ import {
   youtubeCallback,
   youtubeConnect,
   youtubeDisconnect,
-} from '@mouthpiece/contracts/donations/accounts.routes'
+} from '@mouthpiece/contracts/donations/accounts.contract'
 import type { AccountProvider } from '@mouthpiece/contracts/donations/donations.schemas'
 import {
   adminGetTwitchConnectionSetting,
   adminSetTwitchConnectionSetting,
-} from '@mouthpiece/contracts/donations/twitch-setting.routes'
+} from '@mouthpiece/contracts/donations/twitch-setting.contract'
 import type { HttpContext } from '../../../platform/context'
 import { BODY_LIMIT_BYTES } from '../../../platform/http/body-limit'
 import type { DonationsDeps } from '../donations.deps'

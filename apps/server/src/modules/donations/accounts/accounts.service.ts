@@ -10,7 +10,7 @@ import { findUserById, recordReferral } from '../../users'
 import * as repo from './accounts.repo'
 import type { DonationsConfig } from '../donations.config'
 import type { DonationsDeps } from '../donations.deps'
-import type { ConnectedAccountRow } from '../donations.schema'
+import type { ConnectedAccountRow } from '../donations.table'
 import { ensureSettings, updateSettings } from '../settings/settings.service'
 import { SourceAuthError, SourceHttpError } from '../../../platform/http/upstream'
 import {

@@ -1,7 +1,7 @@
 import type {
   TwitchConnectionSetting,
   TwitchEventSubTransport,
-} from '@mouthpiece/contracts/donations/twitch-setting.routes'
+} from '@mouthpiece/contracts/donations/twitch-setting.contract'
 import { AppError } from '../../../platform/http/errors'
 import { countTwitchAccounts } from './accounts.repo'
 import type { DonationsConfig } from '../donations.config'

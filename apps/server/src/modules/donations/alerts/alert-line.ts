@@ -1,5 +1,5 @@
 import { MONEY_KINDS } from '@mouthpiece/contracts/donations/donations.schemas'
-import type { AlertEventRow, AvatarSetupRow } from '../donations.schema'
+import type { AlertEventRow, AvatarSetupRow } from '../donations.table'
 
 type EventFacts = Pick<
   AlertEventRow,

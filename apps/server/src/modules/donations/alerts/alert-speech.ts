@@ -1,6 +1,6 @@
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { speechService, visemeCues, encodeWav } from '../../../platform/media'
-import type { StoredSpeech } from '../donations.schema'
+import type { StoredSpeech } from '../donations.table'
 
 export interface SpokenAlert {
   wav: Buffer

@@ -4,7 +4,7 @@ import { OVERLAY_STREAM_EVENTS } from '@mouthpiece/contracts/donations/donations
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { AppError } from '../../../platform/http/errors'
 import type { DonationsDeps } from '../donations.deps'
-import type { DonationSettingsRow } from '../donations.schema'
+import type { DonationSettingsRow } from '../donations.table'
 import { findUserEvent, pendingForOverlay, transition } from '../ingest/events.repo'
 import { findSettingsByOverlayHash, updateSettings } from '../settings/settings.repo'
 import type { SettingsChanges } from '../settings/settings.repo'

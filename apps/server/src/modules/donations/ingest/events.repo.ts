@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { AlertStatus, SkipReason } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Queryable } from '../../../platform/db/client'
-import { alertEvents } from '../donations.schema'
-import type { AlertEventRow, StoredSpeech } from '../donations.schema'
+import { alertEvents } from '../donations.table'
+import type { AlertEventRow, StoredSpeech } from '../donations.table'
 
 export type NewAlertEvent = typeof alertEvents.$inferInsert
 

@@ -11,7 +11,7 @@ import {
   toggleDefaultProfanityBlacklist,
   updateProfanityBlackList,
   updateProfanityWhiteList,
-} from '@mouthpiece/contracts/donations/moderation.routes'
+} from '@mouthpiece/contracts/donations/moderation.contract'
 import type { HttpContext } from '../../../platform/context'
 import type { Actor } from '../../../platform/http/actor'
 import { notFound } from '../../../platform/http/errors'

@@ -6,8 +6,8 @@ import {
   profanitySettings,
   profanityWords,
   twitchConnectionSettings,
-} from '../donations.schema'
-import type { AvatarSetupRow, DonationSettingsRow } from '../donations.schema'
+} from '../donations.table'
+import type { AvatarSetupRow, DonationSettingsRow } from '../donations.table'
 
 export type NewSettings = typeof donationSettings.$inferInsert
 export type SettingsChanges = Partial<Omit<NewSettings, 'user_id' | 'created_at'>>

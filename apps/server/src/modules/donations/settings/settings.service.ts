@@ -14,7 +14,7 @@ import type {
 import type { Queryable } from '../../../platform/db/client'
 import { notFound } from '../../../platform/http/errors'
 import type { DonationsDeps } from '../donations.deps'
-import type { AvatarSetupRow, DonationSettingsRow } from '../donations.schema'
+import type { AvatarSetupRow, DonationSettingsRow } from '../donations.table'
 import type { AdminModeration } from '../moderation/moderation'
 import * as repo from './settings.repo'
 import { sha256 } from '../accounts/token-crypto'

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.routes'
+import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
 import type {
   AvatarSetup,
   DonationSettings,

@@ -1,6 +1,6 @@
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { DonationsConfig } from '../donations.config'
-import type { ConnectedAccountRow } from '../donations.schema'
+import type { ConnectedAccountRow } from '../donations.table'
 import type { IngestOutcome } from '../ingest/ingest.service'
 
 /** What a live client gets from the supervisor for the one account it serves. */

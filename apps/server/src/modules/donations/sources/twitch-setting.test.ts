@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TwitchConnectionSetting } from '@mouthpiece/contracts/donations/twitch-setting.routes'
+import type { TwitchConnectionSetting } from '@mouthpiece/contracts/donations/twitch-setting.contract'
 import { adminHeaders as adminHeadersOf, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { startFakeTwitch } from '../testing/fake-twitch'

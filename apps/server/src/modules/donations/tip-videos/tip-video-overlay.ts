@@ -1,6 +1,6 @@
 import { OVERLAY_STREAM_EVENTS } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { OverlayAlert } from '@mouthpiece/contracts/donations/donations.schemas'
-import { OVERLAY_STOP_VIDEO_EVENT } from '@mouthpiece/contracts/donations/tip-videos.routes'
+import { OVERLAY_STOP_VIDEO_EVENT } from '@mouthpiece/contracts/donations/tip-videos.contract'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { DonationsDeps } from '../donations.deps'
 import type { OverlayDelivery } from '../alerts/overlay-bus'

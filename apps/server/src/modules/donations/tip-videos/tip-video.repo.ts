@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
-import { renders } from '../../renders/renders.schema'
+import { renders } from '../../renders/renders.table'
 import type { RenderRow } from '../../renders'
-import { tipVideos } from './tip-video.schema'
-import type { TipVideoRow } from './tip-video.schema'
+import { tipVideos } from './tip-video.table'
+import type { TipVideoRow } from './tip-video.table'
 
 export type TipVideoWithRender = TipVideoRow & { render: RenderRow | null }
 

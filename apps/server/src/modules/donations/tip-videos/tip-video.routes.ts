@@ -4,7 +4,7 @@ import {
   overlayVideoAck,
   pushTipVideoAction,
   setupShortVideo,
-} from '@mouthpiece/contracts/donations/tip-videos.routes'
+} from '@mouthpiece/contracts/donations/tip-videos.contract'
 import type { HttpContext } from '../../../platform/context'
 import { rendersDeps } from '../../renders'
 import { mediaError } from '../../voices'

@@ -5,12 +5,12 @@
  * ties a tip to its render (tip_videos).
  */
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_PREVIEW_LINE } from '@mouthpiece/contracts/donations/tip-videos.routes'
+import { DEFAULT_PREVIEW_LINE } from '@mouthpiece/contracts/donations/tip-videos.contract'
 import type {
   SetupPreviewBody,
   TipVideo,
   TipVideoAction,
-} from '@mouthpiece/contracts/donations/tip-videos.routes'
+} from '@mouthpiece/contracts/donations/tip-videos.contract'
 import type { DonationAvatar } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
@@ -22,7 +22,7 @@ import { requireVoice } from '../../voices'
 import type { RendersDeps } from '../../renders'
 import { backgroundKey, presentRender, cancel, remove, startModuleVideo } from '../../renders'
 import type { DonationsDeps } from '../donations.deps'
-import type { AlertEventRow, AvatarSetupRow } from '../donations.schema'
+import type { AlertEventRow, AvatarSetupRow } from '../donations.table'
 import { findUserEvent } from '../ingest/events.repo'
 import { amountLabel } from '../alerts/alert-line'
 import { prepare } from '../alerts/alert.service'

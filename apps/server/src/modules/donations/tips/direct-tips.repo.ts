@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
-import { directTips } from '../donations.schema'
-import type { DirectTipRow } from '../donations.schema'
+import { directTips } from '../donations.table'
+import type { DirectTipRow } from '../donations.table'
 
 export type NewDirectTip = typeof directTips.$inferInsert
 

@@ -1,4 +1,4 @@
-import { getTipPage, sendDirectTip } from '@mouthpiece/contracts/donations/tips-direct.routes'
+import { getTipPage, sendDirectTip } from '@mouthpiece/contracts/donations/tips-direct.contract'
 import type { HttpContext } from '../../../platform/context'
 import { paymentsDeps } from '../../payments'
 import type { DonationsDeps } from '../donations.deps'

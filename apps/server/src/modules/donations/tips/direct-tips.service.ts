@@ -3,8 +3,8 @@ import type {
   DirectTip,
   TipNextAction,
   TipPageCreator,
-} from '@mouthpiece/contracts/donations/tips-direct.routes'
-import type { sendDirectTip } from '@mouthpiece/contracts/donations/tips-direct.routes'
+} from '@mouthpiece/contracts/donations/tips-direct.contract'
+import type { sendDirectTip } from '@mouthpiece/contracts/donations/tips-direct.contract'
 import { PaymentNotificationType } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { Tx } from '../../../platform/db/client'
 import { AppError, notFound } from '../../../platform/http/errors'
@@ -19,7 +19,7 @@ import {
 } from '../../payments'
 import type { PaymentPurposeHandler, PaymentsDeps, ProviderPayment } from '../../payments'
 import type { DonationsDeps } from '../donations.deps'
-import type { DirectTipRow } from '../donations.schema'
+import type { DirectTipRow } from '../donations.table'
 import * as repo from './direct-tips.repo'
 import { findBySourceId, findUserEvent } from '../ingest/events.repo'
 import { acceptEvent } from '../ingest/ingest.service'

@@ -7,7 +7,7 @@ import type {
 import { AppError, notFound } from '../../../platform/http/errors'
 import { ALERT_QUEUE } from '../donations.deps'
 import type { DonationsDeps } from '../donations.deps'
-import type { AlertEventRow } from '../donations.schema'
+import type { AlertEventRow } from '../donations.table'
 import * as events from '../ingest/events.repo'
 import { acceptEvent } from '../ingest/ingest.service'
 import type { IngestTarget } from '../ingest/ingest.service'

@@ -1,4 +1,4 @@
-import type { InstancePool } from '@mouthpiece/contracts/operations/instances.routes'
+import type { InstancePool } from '@mouthpiece/contracts/operations/instances.contract'
 import { AppError } from '../../../platform/http/errors'
 
 /** One render-worker pool behind one interface: embedded, Kubernetes or AWS Auto Scaling. */

@@ -1,4 +1,4 @@
-import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.contract'
 
 /** Histogram bucket upper bounds in ms; successes slower than the last land in a final bucket up to the slowest. */
 export const HISTOGRAM_BOUNDS_MS = [25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000]

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { StressTarget } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type { StressTarget } from '@mouthpiece/contracts/operations/stress-tests.contract'
 import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
 import { admission } from '../../../platform/admission/admission'
 import type { Queue } from '../../../platform/queue/queue'

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
 import type { ListSpec } from '../../../platform/db/list-query'
-import { stressTests } from '../operations.schema'
-import type { StressTestRow } from '../operations.schema'
+import { stressTests } from '../operations.table'
+import type { StressTestRow } from '../operations.table'
 import type { StressFigures } from './stress-figures'
 
 /** The results list: every column, newest first. */

@@ -4,11 +4,11 @@ import {
   startRenderStressTest,
   startVoiceStressTest,
   stopStressTest,
-} from '@mouthpiece/contracts/operations/stress-tests.routes'
+} from '@mouthpiece/contracts/operations/stress-tests.contract'
 import type { HttpContext } from '../../../platform/context'
 import { listPage } from '../../../platform/db/list-query'
 import { auditActorOf } from '../../audit'
-import type { StressTestRow } from '../operations.schema'
+import type { StressTestRow } from '../operations.table'
 import * as stress from './stress-tests.service'
 import { stressTestsListSpec } from './stress-tests.repo'
 

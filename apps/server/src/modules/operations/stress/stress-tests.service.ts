@@ -2,14 +2,14 @@ import type {
   StressTarget,
   StressTest,
   StressTestInput,
-} from '@mouthpiece/contracts/operations/stress-tests.routes'
+} from '@mouthpiece/contracts/operations/stress-tests.contract'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Platform } from '../../../platform/context'
 import type { Queryable, Tx } from '../../../platform/db/client'
 import { AppError, notFound } from '../../../platform/http/errors'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
-import type { StressTestRow } from '../operations.schema'
+import type { StressTestRow } from '../operations.table'
 import { StressTally } from './stress-figures'
 import { STRESS_PROBES } from './stress-probes'
 import * as repo from './stress-tests.repo'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Socket } from 'socket.io-client'
-import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.contract'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { RealtimeHandshakeAuth } from '@mouthpiece/contracts/realtime/events'
 import { createTestApp } from '../../../../test/harness'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../../platform/db/client'
-import { sandboxObjects } from '../payments.schema'
+import { sandboxObjects } from '../payments.table'
 import { CardError, ProviderError } from './payment-provider'
 import type {
   CreatePaymentInput,

@@ -3,7 +3,7 @@ import {
   regenerateSingleAudio,
   selectAudio,
   uploadSceneAudio,
-} from '@mouthpiece/contracts/projects/project-media.routes'
+} from '@mouthpiece/contracts/projects/project-media.contract'
 import type { HttpContext } from '../../../platform/context'
 import { mediaError } from '../../voices'
 import { UPLOAD_ROUTE_LIMIT, withUpload } from '../files/with-upload'

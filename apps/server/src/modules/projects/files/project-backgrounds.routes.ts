@@ -6,13 +6,13 @@ import {
   projectBackgroundFile,
   updateProjectBackground,
   uploadProjectBackground,
-} from '@mouthpiece/contracts/projects/projects.routes'
-import type { ProjectBackgroundItem } from '@mouthpiece/contracts/projects/projects.routes'
+} from '@mouthpiece/contracts/projects/projects.contract'
+import type { ProjectBackgroundItem } from '@mouthpiece/contracts/projects/projects.contract'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import { sendStoredFile } from '../../../platform/storage/send-stored-file'
 import * as repo from '../projects.repo'
-import type { ProjectBackgroundRow } from '../projects.schema'
+import type { ProjectBackgroundRow } from '../projects.table'
 import { MAX_PROJECT_UPLOAD_BYTES, receiveUpload, recognise } from './project-uploads'
 
 export const BACKGROUND_NOT_MEDIA_MESSAGE =

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { projectFile, uploadAssetFile } from '@mouthpiece/contracts/projects/projects.routes'
+import { projectFile, uploadAssetFile } from '@mouthpiece/contracts/projects/projects.contract'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import { sendStoredFile } from '../../../platform/storage/send-stored-file'

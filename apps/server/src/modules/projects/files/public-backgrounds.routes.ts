@@ -1,4 +1,4 @@
-import { textBackground, videoBackground } from '@mouthpiece/contracts/projects/public-backgrounds.routes'
+import { textBackground, videoBackground } from '@mouthpiece/contracts/projects/public-backgrounds.contract'
 import type { HttpContext } from '../../../platform/context'
 import { sendStoredFile } from '../../../platform/storage/send-stored-file'
 import { suggestBackground, videoBackgroundKey } from './public-backgrounds'

@@ -1,4 +1,4 @@
-import { deleteStoredAsset, listStoredAssets } from '@mouthpiece/contracts/projects/asset-library.routes'
+import { deleteStoredAsset, listStoredAssets } from '@mouthpiece/contracts/projects/asset-library.contract'
 import type { HttpContext } from '../../../platform/context'
 import { deleteAsset, listAssets } from './asset-library.service'
 

@@ -6,19 +6,23 @@
  * row with its files) apply as everywhere else.
  */
 import { and, desc, eq } from 'drizzle-orm'
-import { ASSET_LIBRARY_PAGE_SIZE } from '@mouthpiece/contracts/projects/asset-library.routes'
-import type { AssetKind, StorageUse, StoredAsset } from '@mouthpiece/contracts/projects/asset-library.routes'
+import { ASSET_LIBRARY_PAGE_SIZE } from '@mouthpiece/contracts/projects/asset-library.contract'
+import type {
+  AssetKind,
+  StorageUse,
+  StoredAsset,
+} from '@mouthpiece/contracts/projects/asset-library.contract'
 import { ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { ProcessStatus, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { AppError } from '../../../platform/http/errors'
 import type { Storage } from '../../../platform/storage/storage'
-import { audioUploads } from '../../voices/voices.schema'
+import { audioUploads } from '../../voices/voices.table'
 import { remove, wavName } from '../../voices'
-import { renders } from '../../renders/renders.schema'
+import { renders } from '../../renders/renders.table'
 import { remove as rendersServiceRemove, rendersDeps, presentFiles } from '../../renders'
-import { customAvatars } from '../../avatars/avatars.schema'
+import { customAvatars } from '../../avatars/avatars.table'
 import { remove as avatarsRemove } from '../../avatars'
-import { projectHistory, projects } from '../projects.schema'
+import { projectHistory, projects } from '../projects.table'
 import * as repo from '../projects.repo'
 import { projectFileKey, projectFileUrl, takeFileName } from '../audio/scene-audio'
 import type { ProjectsDeps } from '../projects.service'

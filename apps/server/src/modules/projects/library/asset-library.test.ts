@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import type { StorageUse, StoredAsset } from '@mouthpiece/contracts/projects/asset-library.routes'
+import type { StorageUse, StoredAsset } from '@mouthpiece/contracts/projects/asset-library.contract'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { projectsClient } from '../testing/projects-client'

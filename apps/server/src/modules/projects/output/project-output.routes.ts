@@ -7,7 +7,7 @@ import {
   projectResult,
   projectResultVideos,
   uploadBaseVideo,
-} from '@mouthpiece/contracts/projects/project-media.routes'
+} from '@mouthpiece/contracts/projects/project-media.contract'
 import type { HttpContext } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import * as final from './project-final.service'

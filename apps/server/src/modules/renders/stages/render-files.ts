@@ -1,5 +1,5 @@
 import type { Storage } from '../../../platform/storage/storage'
-import type { RenderFileKeys } from '../renders.schema'
+import type { RenderFileKeys } from '../renders.table'
 
 /**
  * Where a render's files live in storage: `renders/<id>/<prefix><id>.<ext>`, with the spec's asset

@@ -3,7 +3,7 @@
  * every state change of the renders they made, without the renders module knowing them.
  */
 import type { RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
-import type { RenderRow } from '../renders.schema'
+import type { RenderRow } from '../renders.table'
 
 export type RenderListener = (row: RenderRow) => Promise<void>
 const listeners = new Map<RenderSource, Set<RenderListener>>()

@@ -30,7 +30,7 @@ import {
 import type { Pcm } from '../../../platform/media'
 import * as repo from '../renders.repo'
 import type { RenderPatch } from '../renders.repo'
-import type { RenderFileKeys, RenderRow, RenderTimeline } from '../renders.schema'
+import type { RenderFileKeys, RenderRow, RenderTimeline } from '../renders.table'
 import { RENDER_QUEUES } from '../renders.deps'
 import type { RenderStage, RendersDeps } from '../renders.deps'
 import { removeRenderFiles, renderFileKey, renderFileNames } from './render-files'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { adminMetaAdData } from '@mouthpiece/contracts/adimport/meta-ads.routes'
+import { adminMetaAdData } from '@mouthpiece/contracts/adimport/meta-ads.contract'
 import { Button } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'

@@ -6,7 +6,7 @@ import {
   googleAdsInAdGroup,
   googleCampaigns,
   googleDownloadAssets,
-} from '@mouthpiece/contracts/adimport/google-ads.routes'
+} from '@mouthpiece/contracts/adimport/google-ads.contract'
 import { Button } from '../../../components/ui/button'
 import { PageHeader } from '../../../components/ui/card'
 import { LoadingBlock } from '../../../components/ui/spinner'

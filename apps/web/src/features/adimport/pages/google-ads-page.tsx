@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { saveDevToken } from '@mouthpiece/contracts/adimport/google-ads.routes'
+import { saveDevToken } from '@mouthpiece/contracts/adimport/google-ads.contract'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
 import { Field, TextInput } from '../../../components/ui/field'

@@ -7,7 +7,7 @@ import {
   metaConnect,
   metaConnectAdAccount,
   metaInsights,
-} from '@mouthpiece/contracts/adimport/meta-ads.routes'
+} from '@mouthpiece/contracts/adimport/meta-ads.contract'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
 import { LoadingBlock } from '../../../components/ui/spinner'

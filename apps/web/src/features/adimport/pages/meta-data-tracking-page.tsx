@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { metaDisconnectAdAccount, metaDownloadAdData } from '@mouthpiece/contracts/adimport/meta-ads.routes'
+import { metaDisconnectAdAccount, metaDownloadAdData } from '@mouthpiece/contracts/adimport/meta-ads.contract'
 import { Button } from '../../../components/ui/button'
 import { Card, PageHeader } from '../../../components/ui/card'
 import { LoadingBlock } from '../../../components/ui/spinner'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { health } from '@mouthpiece/contracts/system/system.routes'
+import { health } from '@mouthpiece/contracts/system/system.contract'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
 import {
   AlertIcon,

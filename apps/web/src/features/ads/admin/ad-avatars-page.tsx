@@ -5,8 +5,8 @@ import {
   adminDeleteAdAvatar,
   adminStoreAdAvatar,
   adminUpdateAdAvatar,
-} from '@mouthpiece/contracts/ads/avatars.routes'
-import type { AdAvatar } from '@mouthpiece/contracts/ads/avatars.routes'
+} from '@mouthpiece/contracts/ads/avatars.contract'
+import type { AdAvatar } from '@mouthpiece/contracts/ads/avatars.contract'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
 import { Field, TextInput } from '../../../components/ui/field'

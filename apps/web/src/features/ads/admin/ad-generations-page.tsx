@@ -5,8 +5,8 @@ import {
   adminAdGeneration,
   adminAdGenerations,
   adminRetryAdGeneration,
-} from '@mouthpiece/contracts/ads/videos.routes'
-import type { AdminAdGeneration } from '@mouthpiece/contracts/ads/videos.routes'
+} from '@mouthpiece/contracts/ads/videos.contract'
+import type { AdminAdGeneration } from '@mouthpiece/contracts/ads/videos.contract'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { z } from 'zod'
 import { Button } from '../../../components/ui/button'

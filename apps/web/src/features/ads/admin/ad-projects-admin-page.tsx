@@ -6,8 +6,8 @@ import {
   adminAdProjectsStats,
   adminAdsTypeBreakdown,
   adminExportAdProjects,
-} from '@mouthpiece/contracts/ads/admin.routes'
-import type { AdminAdProject } from '@mouthpiece/contracts/ads/admin.routes'
+} from '@mouthpiece/contracts/ads/admin.contract'
+import type { AdminAdProject } from '@mouthpiece/contracts/ads/admin.contract'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { AD_PROJECT_STATUSES } from '@mouthpiece/contracts/ads/projects.schemas'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'

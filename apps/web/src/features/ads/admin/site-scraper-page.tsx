@@ -4,7 +4,7 @@ import {
   adminRetryScrape,
   adminScrapeHandle,
   adminScrapeTasks,
-} from '@mouthpiece/contracts/ads/scraper.routes'
+} from '@mouthpiece/contracts/ads/scraper.contract'
 import type { ScrapeTask } from '@mouthpiece/contracts/ads/scraper.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'

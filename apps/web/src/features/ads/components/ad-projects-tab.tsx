@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createAdProject } from '@mouthpiece/contracts/ads/projects.routes'
+import { createAdProject } from '@mouthpiece/contracts/ads/projects.contract'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import { Button } from '../../../components/ui/button'
 import { Badge } from '../../../components/ui/card'

@@ -5,8 +5,8 @@ import {
   AD_VIDEO_PLACEMENTS,
   createAdVideo,
   listAdVideos,
-} from '@mouthpiece/contracts/ads/videos.routes'
-import type { AdGeneration, AdVideoPlacement } from '@mouthpiece/contracts/ads/videos.routes'
+} from '@mouthpiece/contracts/ads/videos.contract'
+import type { AdGeneration, AdVideoPlacement } from '@mouthpiece/contracts/ads/videos.contract'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { AdProject } from '@mouthpiece/contracts/ads/projects.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'

@@ -1,5 +1,9 @@
 import { useState } from 'react'
-import { addBrandColour, removeBrandColour, updateBrandColour } from '@mouthpiece/contracts/ads/brands.routes'
+import {
+  addBrandColour,
+  removeBrandColour,
+  updateBrandColour,
+} from '@mouthpiece/contracts/ads/brands.contract'
 import type { Brand, BrandColour, ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
 import { COLOUR_ROLES } from '@mouthpiece/contracts/ads/brands.schemas'
 import { Button } from '../../../components/ui/button'

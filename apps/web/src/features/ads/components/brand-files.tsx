@@ -4,7 +4,7 @@ import {
   updateBrandLogo,
   uploadBrandImage,
   uploadBrandLogo,
-} from '@mouthpiece/contracts/ads/brands.routes'
+} from '@mouthpiece/contracts/ads/brands.contract'
 import type { Brand } from '@mouthpiece/contracts/ads/brands.schemas'
 import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
 import { Button } from '../../../components/ui/button'

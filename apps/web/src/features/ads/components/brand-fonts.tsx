@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { addBrandFont, removeBrandFont, updateBrandFont } from '@mouthpiece/contracts/ads/brands.routes'
+import { addBrandFont, removeBrandFont, updateBrandFont } from '@mouthpiece/contracts/ads/brands.contract'
 import type { Brand } from '@mouthpiece/contracts/ads/brands.schemas'
 import { FONT_WEIGHTS } from '@mouthpiece/contracts/ads/brands.schemas'
 import { Button } from '../../../components/ui/button'

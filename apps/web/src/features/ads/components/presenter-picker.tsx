@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { listAdAvatars } from '@mouthpiece/contracts/ads/avatars.routes'
-import { listInfluencers } from '@mouthpiece/contracts/avatars/avatars.routes'
+import { listAdAvatars } from '@mouthpiece/contracts/ads/avatars.contract'
+import { listInfluencers } from '@mouthpiece/contracts/avatars/avatars.contract'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { API_BASE_URL, request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { retryExtraction, scrapeBrand } from '@mouthpiece/contracts/ads/scraper.routes'
+import { retryExtraction, scrapeBrand } from '@mouthpiece/contracts/ads/scraper.contract'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Field, TextInput } from '../../../components/ui/field'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createBrand } from '@mouthpiece/contracts/ads/brands.routes'
+import { createBrand } from '@mouthpiece/contracts/ads/brands.contract'
 import { Button } from '../../../components/ui/button'
 import { Card, PageHeader } from '../../../components/ui/card'
 import { TextInput } from '../../../components/ui/field'

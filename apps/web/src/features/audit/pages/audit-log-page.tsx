@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { adminExportAuditLog } from '@mouthpiece/contracts/audit/audit.routes'
-import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.routes'
+import { adminExportAuditLog } from '@mouthpiece/contracts/audit/audit.contract'
+import type { AuditEntry } from '@mouthpiece/contracts/audit/audit.contract'
 import { Badge, PageHeader } from '../../../components/ui/card'
 import { ExportCsvButton } from '../../../components/ui/export-csv-button'
 import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { login } from '@mouthpiece/contracts/auth/auth.routes'
+import { login } from '@mouthpiece/contracts/auth/auth.contract'
 import type { z } from 'zod'
 import { Button } from '../../../components/ui/button'
 import { Field, FormError, TextInput } from '../../../components/ui/field'

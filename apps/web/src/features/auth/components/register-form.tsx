@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { register as registerRoute } from '@mouthpiece/contracts/auth/auth.routes'
+import { register as registerRoute } from '@mouthpiece/contracts/auth/auth.contract'
 import { Username } from '@mouthpiece/contracts/users/users.schemas'
 import type { z } from 'zod'
 import { Button } from '../../../components/ui/button'

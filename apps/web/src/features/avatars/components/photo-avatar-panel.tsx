@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
-import { updatePhotoBackground, uploadPhotoAvatar } from '@mouthpiece/contracts/avatars/avatars.routes'
-import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.routes'
+import { updatePhotoBackground, uploadPhotoAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
+import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
 import type { FacePoint } from '@mouthpiece/contracts/media/avatar.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import type { SpokenPreview } from '@mouthpiece/contracts/voices/voices.routes'
+import type { SpokenPreview } from '@mouthpiece/contracts/voices/voices.contract'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'

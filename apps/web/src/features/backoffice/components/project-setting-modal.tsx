@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AdminProject } from '@mouthpiece/contracts/backoffice/admin-projects.routes'
+import type { AdminProject } from '@mouthpiece/contracts/backoffice/admin-projects.contract'
 import type { ProjectSettings } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { Button } from '../../../components/ui/button'
 import { Field, FormError, TextInput } from '../../../components/ui/field'

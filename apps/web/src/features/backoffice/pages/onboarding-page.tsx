@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AdminOnboardingStep } from '@mouthpiece/contracts/backoffice/onboarding.routes'
+import type { AdminOnboardingStep } from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import { Button } from '../../../components/ui/button'
 import { Card, PageHeader, StatusTile } from '../../../components/ui/card'
 import { Field, FormError, Switch, TextArea, TextInput } from '../../../components/ui/field'

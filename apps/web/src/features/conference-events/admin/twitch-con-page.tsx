@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { adminExportSubmissions } from '@mouthpiece/contracts/conference-events/conference-events.routes'
+import { adminExportSubmissions } from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import type {
   ConferenceEvent,
   Submission,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { conferenceEventStaffRoster } from '@mouthpiece/contracts/conference-events/conference-events.routes'
+import { conferenceEventStaffRoster } from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import type { StaffRosterEntry } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge } from '../../../components/ui/card'

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   conferenceEventSaveData,
   conferenceEventShortVideo,
-} from '@mouthpiece/contracts/conference-events/conference-events.routes'
+} from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import type { ShortVideo } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { api, isSuccess } from '../../../lib/api'
 import {

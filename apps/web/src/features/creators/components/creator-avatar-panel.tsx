@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { Creator, CreatorDatasetItem } from '@mouthpiece/contracts/avatars/creators.routes'
+import type { Creator, CreatorDatasetItem } from '@mouthpiece/contracts/avatars/creators.contract'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { useToast } from '../../../components/ui/toast'

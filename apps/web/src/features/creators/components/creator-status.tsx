@@ -1,4 +1,4 @@
-import type { Creator } from '@mouthpiece/contracts/avatars/creators.routes'
+import type { Creator } from '@mouthpiece/contracts/avatars/creators.contract'
 import { Badge } from '../../../components/ui/card'
 
 export function CreatorStatusBadge({

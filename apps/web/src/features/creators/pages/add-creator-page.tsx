@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { MAX_CREATOR_FILES, MAX_CREATOR_UPLOAD_MB } from '@mouthpiece/contracts/avatars/creators.routes'
+import { MAX_CREATOR_FILES, MAX_CREATOR_UPLOAD_MB } from '@mouthpiece/contracts/avatars/creators.contract'
 import { Button } from '../../../components/ui/button'
 import { Card, PageHeader } from '../../../components/ui/card'
 import { Field, FormError, TextArea, TextInput } from '../../../components/ui/field'

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TwitchConnectionSetting } from '@mouthpiece/contracts/donations/twitch-setting.routes'
+import type { TwitchConnectionSetting } from '@mouthpiece/contracts/donations/twitch-setting.contract'
 import { saveAdminKey } from '../../../lib/session'
 import { clearCookies, fakeFetch } from '../../../test/fake-fetch'
 import type { FakeCall } from '../../../test/fake-fetch'

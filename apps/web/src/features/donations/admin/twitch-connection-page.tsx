@@ -3,11 +3,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   adminGetTwitchConnectionSetting,
   adminSetTwitchConnectionSetting,
-} from '@mouthpiece/contracts/donations/twitch-setting.routes'
+} from '@mouthpiece/contracts/donations/twitch-setting.contract'
 import type {
   TwitchConnectionSetting,
   TwitchEventSubTransport,
-} from '@mouthpiece/contracts/donations/twitch-setting.routes'
+} from '@mouthpiece/contracts/donations/twitch-setting.contract'
 import { Badge, Card, PageHeader, StatusTile } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { Switch } from '../../../components/ui/field'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { SetupPreviewBody } from '@mouthpiece/contracts/donations/tip-videos.routes'
-import { DEFAULT_PREVIEW_LINE } from '@mouthpiece/contracts/donations/tip-videos.routes'
+import type { SetupPreviewBody } from '@mouthpiece/contracts/donations/tip-videos.contract'
+import { DEFAULT_PREVIEW_LINE } from '@mouthpiece/contracts/donations/tip-videos.contract'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { Button } from '../../../components/ui/button'
 import { useRender, useCancelRender, RenderPlayer, RenderProgress } from '../../renders'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Tip } from '@mouthpiece/contracts/donations/donations.schemas'
-import type { TipVideo } from '@mouthpiece/contracts/donations/tip-videos.routes'
+import type { TipVideo } from '@mouthpiece/contracts/donations/tip-videos.contract'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { Button, buttonClass } from '../../../components/ui/button'
 import { Modal } from '../../../components/ui/modal'

@@ -30,8 +30,8 @@ import {
   MIN_TIP_CENTS,
   getTipPage,
   sendDirectTip,
-} from '@mouthpiece/contracts/donations/tips-direct.routes'
-import type { TipPageCreator } from '@mouthpiece/contracts/donations/tips-direct.routes'
+} from '@mouthpiece/contracts/donations/tips-direct.contract'
+import type { TipPageCreator } from '@mouthpiece/contracts/donations/tips-direct.contract'
 
 const PRESETS = [3, 5, 10, 20, 50]
 

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   BULK_FINAL_VIDEO_ACTIONS,
   BULK_USER_ACTIONS,
-} from '@mouthpiece/contracts/operations/bulk-actions.routes'
-import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.routes'
+} from '@mouthpiece/contracts/operations/bulk-actions.contract'
+import type { BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.contract'
 import { Button } from '../../../components/ui/button'
 import { Modal } from '../../../components/ui/modal'
 import { FormError } from '../../../components/ui/field'

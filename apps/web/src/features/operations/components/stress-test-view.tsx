@@ -1,4 +1,4 @@
-import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.contract'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, StatusTile } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { HealthCheck } from '@mouthpiece/contracts/system/system.routes'
+import type { HealthCheck } from '@mouthpiece/contracts/system/system.contract'
 import { Badge } from '../../../components/ui/card'
 import { Button } from '../../../components/ui/button'
 import { LoadingBlock } from '../../../components/ui/spinner'

@@ -1,6 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.contract'
 import { ButtonLink } from '../../../components/ui/button'
 import { PageHeader } from '../../../components/ui/card'
 import { FormError } from '../../../components/ui/field'

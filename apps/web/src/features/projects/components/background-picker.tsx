@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   listProjectBackgrounds,
   uploadProjectBackground,
-} from '@mouthpiece/contracts/projects/projects.routes'
+} from '@mouthpiece/contracts/projects/projects.contract'
 import type { ProjectBackground } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { FormError } from '../../../components/ui/field'
 import { API_BASE_URL, isSuccess, request } from '../../../lib/api'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { updateVideoSetting } from '@mouthpiece/contracts/projects/projects.routes'
-import { uploadBaseVideo } from '@mouthpiece/contracts/projects/project-media.routes'
+import { updateVideoSetting } from '@mouthpiece/contracts/projects/projects.contract'
+import { uploadBaseVideo } from '@mouthpiece/contracts/projects/project-media.contract'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import { OriginVideoMode } from '@mouthpiece/contracts/statuses'
 import { FormError } from '../../../components/ui/field'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { uploadAssetFile } from '@mouthpiece/contracts/projects/projects.routes'
+import { uploadAssetFile } from '@mouthpiece/contracts/projects/projects.contract'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { newId } from '@mouthpiece/editor/commands'
 import { sceneDuration } from '@mouthpiece/editor/timeline'

@@ -3,7 +3,7 @@ import {
   generateAudio,
   selectAudio,
   uploadSceneAudio,
-} from '@mouthpiece/contracts/projects/project-media.routes'
+} from '@mouthpiece/contracts/projects/project-media.contract'
 import { MAX_SAMPLES } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { Button } from '../../../components/ui/button'

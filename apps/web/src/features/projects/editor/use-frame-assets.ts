@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { routePath } from '@mouthpiece/contracts/define-route'
-import { projectBackgroundFile, projectFile } from '@mouthpiece/contracts/projects/projects.routes'
+import { projectBackgroundFile, projectFile } from '@mouthpiece/contracts/projects/projects.contract'
 import type { ProjectDocument, SceneAsset } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { FrameAssets } from '@mouthpiece/editor/draw-frame'

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { getProject, updateProject } from '@mouthpiece/contracts/projects/projects.routes'
+import { getProject, updateProject } from '@mouthpiece/contracts/projects/projects.contract'
 import { VERSION_CONFLICT_CODE } from '@mouthpiece/contracts/projects/projects.schemas'
 import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import { runCommand } from '@mouthpiece/editor/commands'

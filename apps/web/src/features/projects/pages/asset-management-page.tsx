@@ -4,8 +4,12 @@ import {
   ASSET_KINDS,
   deleteStoredAsset,
   listStoredAssets,
-} from '@mouthpiece/contracts/projects/asset-library.routes'
-import type { AssetKind, StorageUse, StoredAsset } from '@mouthpiece/contracts/projects/asset-library.routes'
+} from '@mouthpiece/contracts/projects/asset-library.contract'
+import type {
+  AssetKind,
+  StorageUse,
+  StoredAsset,
+} from '@mouthpiece/contracts/projects/asset-library.contract'
 import { Button, buttonClass } from '../../../components/ui/button'
 import { PageHeader } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'

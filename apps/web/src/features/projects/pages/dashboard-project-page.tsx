@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { projectResultVideos } from '@mouthpiece/contracts/projects/project-media.routes'
+import { projectResultVideos } from '@mouthpiece/contracts/projects/project-media.contract'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'

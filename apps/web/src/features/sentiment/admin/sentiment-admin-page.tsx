@@ -7,7 +7,7 @@ import {
   adminRemoveFromBlacklist,
   adminSaveSentimentDefault,
   adminSaveSlang,
-} from '@mouthpiece/contracts/sentiment/sentiment.routes'
+} from '@mouthpiece/contracts/sentiment/sentiment.contract'
 import { Button } from '../../../components/ui/button'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { Card, PageHeader } from '../../../components/ui/card'

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { adminSaveSentimentSetting } from '@mouthpiece/contracts/sentiment/sentiment.routes'
+import { adminSaveSentimentSetting } from '@mouthpiece/contracts/sentiment/sentiment.contract'
 import { Button } from '../../../components/ui/button'
 import { Card, PageHeader } from '../../../components/ui/card'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'

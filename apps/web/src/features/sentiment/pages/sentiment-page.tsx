@@ -7,7 +7,7 @@ import {
   analyzeAgain,
   planAnalysis,
   searchVideo,
-} from '@mouthpiece/contracts/sentiment/sentiment.routes'
+} from '@mouthpiece/contracts/sentiment/sentiment.contract'
 import type { FoundVideo } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'

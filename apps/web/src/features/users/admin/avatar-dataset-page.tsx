@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import type { AvatarDatasetItem } from '@mouthpiece/contracts/avatars/avatar-dataset.routes'
+import type { AvatarDatasetItem } from '@mouthpiece/contracts/avatars/avatar-dataset.contract'
 import type { LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
 import { Button } from '../../../components/ui/button'
 import { Badge, PageHeader } from '../../../components/ui/card'

@@ -9,8 +9,8 @@ import {
   adminStoreVoiceProfile,
   adminUpdateVoiceProfileForm,
   listVoiceProfiles,
-} from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import type { VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+} from '@mouthpiece/contracts/voices/voice-profiles.contract'
+import type { VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../../lib/api'
 

@@ -4,8 +4,8 @@ import {
   MAX_UPLOAD_MB,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadAudio,
-} from '@mouthpiece/contracts/voices/voices.routes'
-import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
+} from '@mouthpiece/contracts/voices/voices.contract'
+import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.contract'
 import { isSuccess } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { audioCheckQuery } from '../api'

@@ -1,4 +1,4 @@
-import { EMOTION_CSV_ACCEPT, EMOTION_CSV_COLUMNS } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import { EMOTION_CSV_ACCEPT, EMOTION_CSV_COLUMNS } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import { FileButton } from '../../../components/ui/file-button'
 import type { ButtonProps } from '../../../components/ui/button'
 

@@ -4,10 +4,10 @@ import {
   CONSENT_TEXT,
   MIN_CLONE_SAMPLE_SECONDS,
   sampleTooShortMessage,
-} from '@mouthpiece/contracts/voices/personal-voices.routes'
-import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
-import { uploadAudio } from '@mouthpiece/contracts/voices/voices.routes'
-import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
+} from '@mouthpiece/contracts/voices/personal-voices.contract'
+import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.contract'
+import { uploadAudio } from '@mouthpiece/contracts/voices/voices.contract'
+import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.contract'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ApiError } from '../../../lib/api'

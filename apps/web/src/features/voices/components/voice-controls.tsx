@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { Voice } from '@mouthpiece/contracts/media/voices.schemas'
-import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.routes'
-import { VOICE_TAG_CATEGORIES } from '@mouthpiece/contracts/voices/voice-profiles.routes'
-import type { VoiceTag } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.contract'
+import { VOICE_TAG_CATEGORIES } from '@mouthpiece/contracts/voices/voice-profiles.contract'
+import type { VoiceTag } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import { voicesQuery } from '../api'
 import { voiceProfilesQuery } from '../admin/voice-profiles-api'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.routes'
+import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.contract'
 import { ButtonLink, buttonClass } from '../../../components/ui/button'
 import { Badge, Card, PageHeader } from '../../../components/ui/card'
 import { ConfirmationModal } from '../../../components/ui/confirmation-modal'

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { EmotionTable, VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.routes'
+import type { EmotionTable, VoiceTagCategory } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 
 /**
  * Voice profiles (SPEC §7 admin): an engine voice with its settings, an emotion → prosody table

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ASSET_ID_PREFIX } from '../constants'
 import { defineRoute } from '../define-route'
 import { Emotion } from '../media/voices.schemas'
-import { CustomAvatarId, InfluencerSlug } from './avatars.routes'
+import { CustomAvatarId, InfluencerSlug } from './avatars.contract'
 
 /** The GIF's side in pixels: small enough for chat emotes and stream panels. */
 export const GIF_AVATAR_SIZES = [128, 256, 384] as const

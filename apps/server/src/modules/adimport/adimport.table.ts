@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { AdPlatform } from '@mouthpiece/contracts/adimport/adimport.schemas'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 /** A creator's Google Ads developer token, sealed like the platform tokens (donations' sealer). */
 export const googleAdsSettings = pgTable('google_ads_settings', {

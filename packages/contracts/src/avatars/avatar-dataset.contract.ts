@@ -3,7 +3,7 @@ import { defineRoute } from '../define-route'
 import { SearchText } from '../lists'
 import { LookPrompt } from '../media/avatar.schemas'
 import { PageQuery, pageOf } from '../users/users.schemas'
-import { AvatarName, CustomAvatarId, CustomAvatarIdText } from './avatars.routes'
+import { AvatarName, CustomAvatarId, CustomAvatarIdText } from './avatars.contract'
 
 export const AVATAR_DATASET_PER_PAGE = 20
 

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../../users/users.schema'
-import { adBrands } from '../brands/brands.schema'
-import { adProjects } from '../projects/ad-projects.schema'
+import { users } from '../../users/users.table'
+import { adBrands } from '../brands/brands.table'
+import { adProjects } from '../projects/ad-projects.table'
 
 export type ScrapeStatus = 'queued' | 'running' | 'completed' | 'failed'
 

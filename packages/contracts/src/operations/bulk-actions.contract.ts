@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
-import { FinalVideoFilter } from '../backoffice/final-videos.routes'
-import { UserFilter } from '../users/users.routes'
+import { FinalVideoFilter } from '../backoffice/final-videos.contract'
+import { UserFilter } from '../users/users.contract'
 
 /**
  * An action on everything matching a filter (not only the page on screen), run as a background

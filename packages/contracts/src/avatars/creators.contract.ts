@@ -3,10 +3,10 @@ import { boundedText } from '../ids'
 import { defineRoute } from '../define-route'
 import { AvatarLook, LookPrompt, PHOTO_BACKGROUND_MODES } from '../media/avatar.schemas'
 import { Emotion } from '../media/voices.schemas'
-import { VoiceProfileItem } from '../voices/voice-profiles.routes'
+import { VoiceProfileItem } from '../voices/voice-profiles.contract'
 import { listPage, listQuery } from '../lists'
 import { InfluencerVideo } from '../renders/renders.schemas'
-import { InfluencerSlug } from './avatars.routes'
+import { InfluencerSlug } from './avatars.contract'
 import { UserId } from '../users/users.schemas'
 
 /**

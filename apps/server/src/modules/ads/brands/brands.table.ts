@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { BrandVoice, CaptionStyle, ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
-import { users } from '../../users/users.schema'
+import { users } from '../../users/users.table'
 
 /** Where a kit value came from and how sure we are (scraped values start unconfirmed). */
 const sourced = {

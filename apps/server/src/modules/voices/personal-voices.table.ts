@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
-import { users } from '../users/users.schema'
-import { audioUploads } from './voices.schema'
+import { users } from '../users/users.table'
+import { audioUploads } from './voices.table'
 
 /**
  * A user's own voice from a sample they recorded or uploaded and said is theirs (consent stored).

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineRoute } from '../define-route'
 import { defineId } from '../ids'
 import { VOICE_MATCH_LABEL } from '../media/voices.schemas'
-import { UuidPath } from './voices.routes'
+import { UuidPath } from './voices.contract'
 
 /**
  * Personal voices (voice cloning): a user's own voice from a sample of at least 6 s that they say

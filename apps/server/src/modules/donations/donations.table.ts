@@ -25,7 +25,7 @@ import type {
   TtsSettings,
 } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 /** What the alert job stored for the overlay: the speech timeline, kept on the row so a re-push needs no synthesis. */
 export interface StoredSpeech {

@@ -4,10 +4,10 @@ import { listPage, listQuery } from '../lists'
 import { Render } from '../renders/renders.schemas'
 import type { VideoFrame } from '../media/render.schemas'
 import type { PlacementId } from './placements'
-import { InfluencerSlug } from '../avatars/avatars.routes'
-import { UuidPath } from '../voices/voices.routes'
+import { InfluencerSlug } from '../avatars/avatars.contract'
+import { UuidPath } from '../voices/voices.contract'
 import { AdProjectIdText } from './projects.schemas'
-import { AdAvatarId } from './avatars.routes'
+import { AdAvatarId } from './avatars.contract'
 
 /**
  * SPEC §4 "Ad audio flow: selectAvatar, uploadAudio, showResults" and §7 "audio and video

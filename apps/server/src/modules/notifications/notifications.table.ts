@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 /** SPEC §3 "Notification": what a user sees in the bell panel. */
 export const notifications = pgTable(

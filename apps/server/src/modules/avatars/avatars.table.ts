@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { AvatarLook, FacePoint, LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
-import type { CreatorAccess, CreatorStatus } from '@mouthpiece/contracts/avatars/creators.routes'
-import { users } from '../users/users.schema'
-import { voiceProfiles } from '../voices/voice-profiles.schema'
+import type { CreatorAccess, CreatorStatus } from '@mouthpiece/contracts/avatars/creators.contract'
+import { users } from '../users/users.table'
+import { voiceProfiles } from '../voices/voice-profiles.table'
 
 /** One dataset picture of a creator: normalised JPEG in storage, its face landmarks when one was found. */
 export interface CreatorDatasetEntry {

@@ -1,8 +1,8 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
 import type { AdProjectStatus } from '@mouthpiece/contracts/ads/projects.schemas'
-import { users } from '../../users/users.schema'
-import { adBrands } from '../brands/brands.schema'
+import { users } from '../../users/users.table'
+import { adBrands } from '../brands/brands.table'
 
 /** An ad project: a brand, a goal, the copy and the placements to make (SPEC `/dashboard/project#ad`). */
 export const adProjects = pgTable(

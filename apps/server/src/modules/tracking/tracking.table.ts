@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 /** SPEC §9 tracking events, for a signed-in user or an anonymous browser id. */
 export const trackingEvents = pgTable(

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { SentimentLabel } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
 import type { RunProgress, SentimentRun } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 /** The admin's default engine setting (one row, id = 1): a prompt and a model switch runs to the LLM. */
 export const sentimentSettings = pgTable('sentiment_settings', {

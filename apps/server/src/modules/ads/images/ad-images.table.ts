@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { AdCanvas, PlacementId } from '@mouthpiece/contracts/ads/canvas'
-import { users } from '../../users/users.schema'
-import { adProjects } from '../projects/ad-projects.schema'
-import { adBrands } from '../brands/brands.schema'
+import { users } from '../../users/users.table'
+import { adProjects } from '../projects/ad-projects.table'
+import { adBrands } from '../brands/brands.table'
 
 /** A cut-out subject: its PNG (transparent) and where it sat in the picture. */
 export interface StoredCharacter {

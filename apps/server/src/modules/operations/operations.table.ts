@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.routes'
+import type { StressTest } from '@mouthpiece/contracts/operations/stress-tests.contract'
 
 /** A bulk action on every row matching a filter, worked through by the `operations.bulk` job. */
 export const bulkActions = pgTable(

@@ -22,8 +22,8 @@ import type {
   RenderLogEntry,
   RenderSource,
 } from '@mouthpiece/contracts/renders/renders.schemas'
-import { users } from '../users/users.schema'
-import { customAvatars } from '../avatars/avatars.schema'
+import { users } from '../users/users.table'
+import { customAvatars } from '../avatars/avatars.table'
 import type { ProjectRenderSpec } from '../../platform/media'
 
 /** How a render is made; fixed when it is created. */

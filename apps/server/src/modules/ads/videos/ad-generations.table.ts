@@ -1,9 +1,9 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
-import { users } from '../../users/users.schema'
-import { renders } from '../../renders/renders.schema'
-import { adProjects } from '../projects/ad-projects.schema'
-import { adAvatars } from '../avatars/ad-avatars.schema'
+import { users } from '../../users/users.table'
+import { renders } from '../../renders/renders.table'
+import { adProjects } from '../projects/ad-projects.table'
+import { adAvatars } from '../avatars/ad-avatars.table'
 
 /**
  * An ad video (SPEC "ad generation"): an influencer or an ad avatar reading the ad copy in the brand's voice, or

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 /**
  * SPEC §7 "audio upload … audio process list": uploaded recordings. The original is checked by

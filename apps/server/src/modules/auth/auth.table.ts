@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 /** Back-office accounts; separate from users, with their own sessions (SPEC §6). */
 export const admins = pgTable('admins', {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { TipVideoPlayState } from '@mouthpiece/contracts/donations/tip-videos.routes'
-import { users } from '../../users/users.schema'
-import { renders } from '../../renders/renders.schema'
-import { alertEvents } from '../donations.schema'
+import type { TipVideoPlayState } from '@mouthpiece/contracts/donations/tip-videos.contract'
+import { users } from '../../users/users.table'
+import { renders } from '../../renders/renders.table'
+import { alertEvents } from '../donations.table'
 
 /**
  * A tip's shareable video: one row per tip (the tip id is the key), pointing at its render, plus

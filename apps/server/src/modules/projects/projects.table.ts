@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
-import { users } from '../users/users.schema'
-import { renders } from '../renders/renders.schema'
+import { users } from '../users/users.table'
+import { renders } from '../renders/renders.table'
 
 /**
  * A user's project: the whole editor document as JSON beside a `version` that every write must

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Entitlements } from '@mouthpiece/contracts/payments/payments.schemas'
-import { users } from '../users/users.schema'
+import { users } from '../users/users.table'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true })
 
