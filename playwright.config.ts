@@ -19,6 +19,7 @@ if (
     'apps/server/src/platform/queue',
     'apps/server/src/platform/db',
     'e2e/db-template.ts',
+    'apps/server/test/pglite-template.ts',
     'package-lock.json',
   ].some((p) => newerThan(p, fs.statSync(stamp).mtimeMs))
 )

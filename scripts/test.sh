@@ -21,8 +21,18 @@ trap summary EXIT
 
 step "system deps"; bash scripts/system-deps.sh test
 step "npm deps";    bash scripts/npm-deps.sh
-step "lint";       npm run lint --silent   # eslint, import cycles, no references outside the repo
-step "typecheck";  npx tsc -b tsconfig.json
+# Lint (prettier, type-aware eslint, cycles, boundaries, outside references) and the type check each
+# keep one core busy for a minute or two, so they run side by side; each one's output is printed whole.
+step "lint + typecheck"
+mkdir -p .tmp
+npm run lint --silent > .tmp/lint.log 2>&1 & lint_pid=$!
+tsc_rc=0; npx tsc -b tsconfig.json || tsc_rc=$?
+lint_rc=0; wait "$lint_pid" || lint_rc=$?
+cat .tmp/lint.log
+if [ "$tsc_rc" -ne 0 ] || [ "$lint_rc" -ne 0 ]; then
+  echo "lint exited $lint_rc, typecheck exited $tsc_rc" >&2
+  exit 1
+fi
 step "unit + integration"; npx vitest run
 # The web app, and the server bundle `npm start` runs (scripts/build-server.mjs): the browser tests
 # run against that bundle, not against the sources through tsx (docs/decisions/0023-test-time.md).

@@ -3,6 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { openDatabase, migrateDatabase } from '../src/platform/db/client'
+import { buildPgliteTemplate } from './pglite-template'
+import { ensureServerBundle } from '../../../scripts/server-bundle.mjs'
 import { startQueue } from '../src/platform/queue/queue'
 
 /**
@@ -12,11 +14,15 @@ import { startQueue } from '../src/platform/queue/queue'
  */
 export default async function setup(project: {
   name: string
-  provide: (key: 'templateDb', value: string) => void
+  provide: (key: 'templateDb' | 'templateDataDir' | 'serverEntry', value: string) => void
 }) {
   // One setup per server project; the project name says which engine (vitest.config.ts).
   const engine = project.name.endsWith('postgres') ? 'postgres' : 'pglite'
-  const provide = (key: 'templateDb', value: string) => project.provide(key, value)
+  const provide = (key: 'templateDb' | 'templateDataDir' | 'serverEntry', value: string) =>
+    project.provide(key, value)
+  // Suites that run the server as a child process run the bundle `npm start` runs (built only when
+  // its sources changed): no TypeScript compiled at each start.
+  provide('serverEntry', ensureServerBundle())
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!
     const name = `mp_template_${process.pid}`
@@ -35,16 +41,13 @@ export default async function setup(project: {
       await admin.end()
     }
   }
-  const database = await openDatabase({})
-  await migrateDatabase(database)
-  const queue = await startQueue(database, { supervise: false })
-  await queue.stop()
-  const dump = await database.pglite!.dumpDataDir('none')
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mp-template-')), 'template.tar')
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
-  await database.close()
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-template-'))
+  const file = path.join(work, 'template.tar')
+  const dataDir = path.join(work, 'db')
+  await buildPgliteTemplate(dataDir, { dumpTo: file })
   provide('templateDb', file)
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true })
+  provide('templateDataDir', dataDir)
+  return () => fs.rmSync(work, { recursive: true, force: true })
 }
 
 export function withDb(url: string, name: string): string {
@@ -55,6 +58,11 @@ export function withDb(url: string, name: string): string {
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** PostgreSQL: the template database's name; PGlite: a tarball of the migrated data dir. */
     templateDb: string
+    /** PGlite only: the migrated data dir itself, for servers started as child processes. */
+    templateDataDir: string
+    /** The bundled server's entry (scripts/server-bundle.mjs). */
+    serverEntry: string
   }
 }

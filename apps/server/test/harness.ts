@@ -21,6 +21,32 @@ export interface TestApp extends Platform {
   close(): Promise<void>
 }
 
+/** A fresh PostgreSQL database cloned from the run's migrated template, and how to drop it. */
+async function clonePostgresTemplate(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL!
+  const name = `mp_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`)
+  return {
+    url: withDb(url, name),
+    drop: async () => {
+      // pg's pool.end() resolves before its connections have closed; forcing the drop while they
+      // close makes them emit unhandled FATAL errors, so give them a moment to go first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        )
+        if (!rows[0]?.n) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end()
+    },
+  }
+}
+
 /** A fresh database cloned from the migrated template. */
 export async function openTestDatabase(): Promise<{
   database: Database
@@ -29,30 +55,8 @@ export async function openTestDatabase(): Promise<{
 }> {
   const template = inject('templateDb')
   if (process.env.TEST_DB_ENGINE === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!
-    const name = `mp_test_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
-    const database = await openDatabase({ databaseUrl: withDb(url, name) })
-    return {
-      database,
-      url: withDb(url, name),
-      drop: async () => {
-        // pg's pool.end() resolves before its connections have closed; forcing the drop while they
-        // close makes them emit unhandled FATAL errors, so give them a moment to go first.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await admin.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-            [name],
-          )
-          if (!rows[0]?.n) break
-          await new Promise((r) => setTimeout(r, 20))
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await admin.end()
-      },
-    }
+    const { url, drop } = await clonePostgresTemplate()
+    return { database: await openDatabase({ databaseUrl: url }), url, drop }
   }
   const blob = new Blob([fs.readFileSync(template)])
   const database = await openDatabase({ pgliteLoad: blob })
@@ -111,4 +115,22 @@ export async function adminHeaders(app: FastifyInstance): Promise<Record<string,
     payload: { username: 'admin', password: 'admin-password-1' },
   })
   return { authorization: `Bearer ${login.json<{ token: string }>().token}` }
+}
+
+/**
+ * A migrated database for a server run as a child process (test/server-process.ts), with no initdb
+ * or migration at its start: on PGlite a copy of the run's template data dir at `dataDir/db`, where
+ * main.ts opens it (its stamp says it is migrated); on PostgreSQL a database cloned from the
+ * template. `env` goes into the child's environment; `entry` is the bundled server `npm start` runs.
+ */
+export async function childProcessDatabase(
+  dataDir: string,
+): Promise<{ env: { DATABASE_URL: string }; entry: string; drop: () => Promise<void> }> {
+  const entry = inject('serverEntry')
+  if (process.env.TEST_DB_ENGINE === 'postgres') {
+    const { url, drop } = await clonePostgresTemplate()
+    return { env: { DATABASE_URL: url }, entry, drop }
+  }
+  fs.cpSync(inject('templateDataDir'), path.join(dataDir, 'db'), { recursive: true })
+  return { env: { DATABASE_URL: '' }, entry, drop: async () => {} }
 }

@@ -3,10 +3,10 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { ChildProcess } from 'node:child_process'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Tip } from '@mouthpiece/contracts/donations/donations.schemas'
 import { startServerProcess } from '../../../test/server-process'
+import { childProcessDatabase } from '../../../test/harness'
 import { listenInRange, waitFor } from './testing/harness'
 
 /** A free port of the alerts range, for a server in a child process. */
@@ -26,12 +26,16 @@ async function freePort(): Promise<number> {
 /** The real server in a child process on a free port of the range (another port if that one got taken meanwhile). */
 async function startServer(
   env: Record<string, string>,
+  entry: string,
   children: ChildProcess[],
 ): Promise<{ child: ChildProcess; base: string }> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort()
     try {
-      const { child } = await startServerProcess({ ...env, PORT: String(port) }, { timeoutMs: 120_000 })
+      const { child } = await startServerProcess(
+        { ...env, PORT: String(port) },
+        { timeoutMs: 120_000, entry },
+      )
       children.push(child)
       return { child, base: `http://127.0.0.1:${port}` }
     } catch (err) {
@@ -54,32 +58,19 @@ describe('alerts survive a crash', () => {
     'delivers every queued alert after the server is killed with SIGKILL mid-queue',
     { timeout: 180_000 },
     async () => {
-      let databaseUrl = ''
-      if (process.env.TEST_DB_ENGINE === 'postgres' && process.env.TEST_DATABASE_URL) {
-        const name = `mp_crash_${process.pid}`
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-        await admin.connect()
-        await admin.query(`drop database if exists ${name} with (force)`)
-        await admin.query(`create database ${name}`)
-        const url = new URL(process.env.TEST_DATABASE_URL)
-        url.pathname = `/${name}`
-        databaseUrl = url.toString()
-        dropDatabase = async () => {
-          await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
-          await admin.end()
-        }
-      }
+      const database = await childProcessDatabase(dataDir)
+      dropDatabase = database.drop
       const env = {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         MODE: 'all',
         ADMIN_PASSWORD: 'crash-admin-password',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
+        ...database.env,
         SOURCES_ENABLED: 'false',
         ALERT_JOB_EXPIRE_SECONDS: '5',
       }
-      const first = await startServer(env, children)
+      const first = await startServer(env, database.entry, children)
       let base = first.base
 
       const reg = await fetch(`${base}/api/register`, {
@@ -124,7 +115,7 @@ describe('alerts survive a crash', () => {
       first.child.kill('SIGKILL')
       await new Promise((r) => first.child.once('exit', r))
 
-      const second = await startServer(env, children)
+      const second = await startServer(env, database.entry, children)
       base = second.base
       const after = await waitFor(
         async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { ChildProcess } from 'node:child_process'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Render, RenderLog } from '@mouthpiece/contracts/renders/renders.schemas'
 import { GenerationFlow, RenderStatus } from '@mouthpiece/contracts/statuses'
@@ -37,14 +37,18 @@ describe.runIf(onPostgres)('renders across processes (PostgreSQL)', () => {
   const workers: ChildProcess[] = []
 
   async function startWorker(): Promise<ChildProcess> {
-    const { child } = await startServerProcess({
-      DATABASE_URL: url,
-      MODE: 'work',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      ADMIN_PASSWORD: 'admin-password-1',
-      LOG_LEVEL: 'warn',
-    })
+    const { child } = await startServerProcess(
+      {
+        DATABASE_URL: url,
+        MODE: 'work',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        ADMIN_PASSWORD: 'admin-password-1',
+        LOG_LEVEL: 'warn',
+      },
+      // The bundle `npm start` runs (test/global-setup.ts): no TypeScript compiled at each start.
+      { entry: inject('serverEntry') },
+    )
     workers.push(child)
     return child
   }
