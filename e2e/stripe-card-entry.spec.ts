@@ -9,10 +9,10 @@ import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
 import { registerInUi, SERVER_ENTRY, freshDataDir } from './support'
 
-// Card entry with Stripe configured: the real server (its own process, on E2E_PORT + 50) against
+// Card entry with Stripe configured: the real server (its own process, on E2E_PORT + 51) against
 // the local Stripe server, and Stripe.js — which pages load from js.stripe.com — routed to a
 // stand-in (e2e/support/stripe-js.stand-in.js) whose calls to api.stripe.com reach that local Stripe.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 50
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 51
 const BASE = `http://localhost:${PORT}`
 const KEYS = {
   secret: 'sk_test_mouthpiece_e2e_1',
