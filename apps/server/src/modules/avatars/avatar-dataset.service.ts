@@ -7,12 +7,8 @@ import { audited } from '../audit'
 import type { AuditActor } from '../audit'
 import { lookForPrompt } from '../../platform/media'
 import * as repo from './avatars.repo'
-import {
-  datasetFields as fields,
-  datasetSpec as spec,
-  datasetWhere,
-  findDatasetRow,
-} from './avatar-dataset.repo'
+import type { datasetFields as fields } from './avatar-dataset.repo'
+import { datasetSpec as spec, datasetWhere, findDatasetRow } from './avatar-dataset.repo'
 import type { CustomAvatarRow } from './avatars.table'
 import { avatarNotFound, customPreview, stillOf, storePreview } from './avatars.service'
 import type { AvatarsDeps } from './avatars.service'

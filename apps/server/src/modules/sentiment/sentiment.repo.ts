@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../platform/db/client'
 import {
   sentimentBlacklist,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { Queryable } from '../../platform/db/client'
