@@ -61,10 +61,7 @@ export const listDefaultPrompts = (db: Queryable) =>
   db.select().from(defaultLookPrompts).orderBy(asc(defaultLookPrompts.position))
 
 /** Replaces the whole list (inside the caller's transaction). */
-export async function replaceDefaultPrompts(
-  db: Queryable,
-  prompts: DefaultPrompt[],
-): Promise<void> {
+export async function replaceDefaultPrompts(db: Queryable, prompts: DefaultPrompt[]): Promise<void> {
   await db.delete(defaultLookPrompts)
   if (prompts.length)
     await db
