@@ -4,14 +4,19 @@
 //  1. Code outside a module folder (`apps/server/src/modules/<m>/`) imports only its face,
 //     `modules/<m>/index.ts`; a test (`*.test.ts`, apps/server/test) may also use its test kit,
 //     `modules/<m>/testing/…`. The same holds for platform/media (`platform/media/index.ts`).
+//     No exception: another module's drizzle table is never imported (a foreign key takes the
+//     owner's `references…` anchor from its index, a list the owner's use case or query piece).
 //  2. `@mouthpiece/media` is imported only under apps/server/src/platform/media (tests exempt; bench/
 //     is a measuring tool outside the app and is not checked).
 //  3. No module cycle: the graph of which module imports which (through faces or not, tests left
 //     out) has no strongly connected component of more than one module.
-// The only exceptions are ALLOWED_TABLE_IMPORTS below: a repo that joins another module's drizzle
-// table. Tables stay out of index.ts; each line is debt to pay by asking the owning module for a
-// use case or read model instead. `scripts/module-faces.mjs` fixes rule 1 mechanically.
-// Usage: node scripts/check-boundaries.mjs [--list-tables]   Last line: "boundaries: N violations (…)"; exits 1 when N > 0.
+//  4. A face keeps tables and repos private: `modules/<m>/index.ts` re-exports nothing from a
+//     `*.repo.ts`, and from a `*.table.ts` only row types and `references…` foreign-key anchors.
+//  5. SQL only in repos: drizzle queries (`db.select/insert/update/delete/execute`, `.from(`) and
+//     `sql` templates appear only in `*.repo.ts`, `*.table.ts` (column defaults, indexes), tests
+//     and test kits, and platform/db (the client and list paging).
+// `scripts/module-faces.mjs` fixes rule 1 mechanically.
+// Usage: node scripts/check-boundaries.mjs   Last line: "boundaries: N violations (…)"; exits 1 when N > 0.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,70 +24,6 @@ import { fileURLToPath } from 'node:url'
 process.chdir(path.join(path.dirname(fileURLToPath(import.meta.url)), '..'))
 const SRC = 'apps/server/src'
 const MEDIA_UNIT = `${SRC}/platform/media`
-
-/**
- * Recorded debt: `importing file -> table file: names` of another module's drizzle tables read by a
- * repo or service (joins, counts, admin screens). Remove a line when the importer asks the owner.
- */
-const ALLOWED_TABLE_IMPORTS = [
-  // Foreign keys: a table that references another module's row (`.references(() => users.id)`).
-  // Structural, but still listed so a new one is a decision someone sees.
-  'modules/adimport/adimport.table.ts -> modules/users/users.table.ts: users',
-  'modules/ads/brands/brands.table.ts -> modules/users/users.table.ts: users',
-  'modules/ads/images/ad-images.table.ts -> modules/users/users.table.ts: users',
-  'modules/ads/projects/ad-projects.table.ts -> modules/users/users.table.ts: users',
-  'modules/ads/scraper/scraper.table.ts -> modules/users/users.table.ts: users',
-  'modules/ads/videos/ad-generations.table.ts -> modules/renders/renders.table.ts: renders',
-  'modules/ads/videos/ad-generations.table.ts -> modules/users/users.table.ts: users',
-  'modules/auth/auth.table.ts -> modules/users/users.table.ts: users',
-  'modules/avatars/avatars.table.ts -> modules/users/users.table.ts: users',
-  'modules/avatars/avatars.table.ts -> modules/voices/voice-profiles.table.ts: voiceProfiles',
-  'modules/donations/donations.table.ts -> modules/users/users.table.ts: users',
-  'modules/donations/tip-videos/tip-video.table.ts -> modules/renders/renders.table.ts: renders',
-  'modules/donations/tip-videos/tip-video.table.ts -> modules/users/users.table.ts: users',
-  'modules/notifications/notifications.table.ts -> modules/users/users.table.ts: users',
-  'modules/payments/payments.table.ts -> modules/users/users.table.ts: users',
-  'modules/projects/projects.table.ts -> modules/renders/renders.table.ts: renders',
-  'modules/projects/projects.table.ts -> modules/users/users.table.ts: users',
-  'modules/renders/renders.table.ts -> modules/avatars/avatars.table.ts: customAvatars',
-  'modules/renders/renders.table.ts -> modules/users/users.table.ts: users',
-  'modules/sentiment/sentiment.table.ts -> modules/users/users.table.ts: users',
-  'modules/tracking/tracking.table.ts -> modules/users/users.table.ts: users',
-  'modules/voices/personal-voices.table.ts -> modules/users/users.table.ts: users',
-  'modules/voices/voices.table.ts -> modules/users/users.table.ts: users',
-  // Reads of another module's tables (joins, counts, admin lists): debt; the owner should offer a
-  // use case or read model through its index.ts instead.
-  'modules/adimport/adimport.repo.ts -> modules/users/users.table.ts: users',
-  'modules/ads/admin/ads-admin.service.ts -> modules/users/users.table.ts: users',
-  'modules/ads/images/ad-images.repo.ts -> modules/users/users.table.ts: users',
-  'modules/ads/projects/ad-project-stats.ts -> modules/renders/renders.table.ts: renders',
-  'modules/ads/search/image-search.service.ts -> modules/users/users.table.ts: users',
-  'modules/ads/videos/ad-videos.routes.ts -> modules/users/users.table.ts: users',
-  'modules/auth/sessions.repo.ts -> modules/users/users.table.ts: users',
-  'modules/avatars/avatar-dataset.service.ts -> modules/users/users.table.ts: users',
-  'modules/backoffice/final-videos/final-videos.repo.ts -> modules/renders/renders.table.ts: renders',
-  'modules/backoffice/final-videos/final-videos.repo.ts -> modules/users/users.table.ts: users',
-  'modules/backoffice/final-videos/final-videos.service.ts -> modules/renders/renders.table.ts: renders',
-  'modules/backoffice/projects/admin-projects.repo.ts -> modules/projects/projects.table.ts: projects',
-  'modules/backoffice/projects/admin-projects.repo.ts -> modules/users/users.table.ts: users',
-  'modules/backoffice/projects/admin-projects.service.ts -> modules/projects/projects.table.ts: projects',
-  'modules/backoffice/usage-files/usage-files.repo.ts -> modules/avatars/avatars.table.ts: customAvatars',
-  'modules/backoffice/usage-files/usage-files.repo.ts -> modules/donations/donations.table.ts: alertEvents',
-  'modules/backoffice/usage-files/usage-files.repo.ts -> modules/renders/renders.table.ts: renders',
-  'modules/backoffice/usage-files/usage-files.repo.ts -> modules/users/users.table.ts: users',
-  'modules/backoffice/usage-files/usage-files.repo.ts -> modules/voices/voices.table.ts: audioUploads',
-  'modules/donations/tip-videos/tip-video.repo.ts -> modules/renders/renders.table.ts: renders',
-  'modules/onboarding/onboarding.repo.ts -> modules/users/users.table.ts: users',
-  'modules/operations/bulk-actions.repo.ts -> modules/renders/renders.table.ts: renders',
-  'modules/operations/bulk-actions.repo.ts -> modules/users/users.table.ts: users',
-  'modules/payments/payments.repo.ts -> modules/users/users.table.ts: users',
-  'modules/projects/library/asset-library.service.ts -> modules/avatars/avatars.table.ts: customAvatars',
-  'modules/projects/library/asset-library.service.ts -> modules/renders/renders.table.ts: renders',
-  'modules/projects/library/asset-library.service.ts -> modules/voices/voices.table.ts: audioUploads',
-  'modules/sentiment/sentiment.repo.ts -> modules/renders/renders.table.ts: renders',
-  'modules/sentiment/sentiment.repo.ts -> modules/users/users.table.ts: users',
-  'modules/tracking/tracking.repo.ts -> modules/users/users.table.ts: users',
-]
 
 const files = []
 const walk = (d) => {
@@ -111,15 +52,6 @@ const resolveRel = (from, spec) => {
 }
 const short = (p) => path.relative(SRC, p)
 
-const listTables = process.argv.includes('--list-tables') // prints the allow-list as it would be today
-const tableLines = []
-const allowed = new Map(
-  ALLOWED_TABLE_IMPORTS.map((line) => {
-    const [k, names] = line.split(': ')
-    return [k, new Set(names.split(', '))]
-  }),
-)
-const usedAllowed = new Set()
 const violations = []
 const moduleEdges = new Map()
 const counts = { imports: 0, crossUnit: 0, throughFaces: 0, testKits: 0 }
@@ -160,28 +92,65 @@ for (const f of files) {
       continue
     }
     const key = `${short(f)} -> ${short(t)}`
-    const names = (m[2] ?? '')
-      .replace(/[{}]/g, '')
-      .split(',')
-      .map(
-        (s) =>
-          s
-            .trim()
-            .replace(/^type\s+/, '')
-            .split(/\s+as\s+/)[0],
-      )
-      .filter(Boolean)
-    if (listTables && !test && t.endsWith('.table.ts') && !m[1])
-      tableLines.push(`  '${key}: ${names.join(', ')}',`)
-    const ok = allowed.get(key)
-    if (ok && !m[1] && names.length && names.every((n) => ok.has(n))) {
-      usedAllowed.add(key)
-      continue
-    }
     violations.push(
       `${key}: reaches into ${path.relative(SRC, tu)} past its index.ts${test ? ' or testing/' : ''}`,
     )
   }
+}
+
+// Rule 4: faces keep tables and repos private.
+const faceRe = /^export(\s+type)?\s+\{([^}]*)\}\s+from\s+['"](\.[^'"]+)['"]/gm
+for (const f of files.filter((p) => /^apps\/server\/src\/modules\/[^/]+\/index\.ts$/.test(p))) {
+  const src = readFileSync(f, 'utf8')
+  let m
+  while ((m = faceRe.exec(src))) {
+    const t = resolveRel(f, m[3])
+    if (!t) continue
+    const values = m[2]
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s && !m[1] && !s.startsWith('type '))
+      .map((s) => s.split(/\s+as\s+/).pop())
+    if (t.endsWith('.repo.ts'))
+      violations.push(
+        `${short(f)}: re-exports ${m[2].trim()} from ${short(t)} (repos are private: export a use case)`,
+      )
+    else if (t.endsWith('.table.ts') && values.some((n) => !/^references[A-Z]\w*$/.test(n)))
+      violations.push(
+        `${short(f)}: re-exports ${values.join(', ')} from ${short(t)} (tables are private: only row types and references… anchors)`,
+      )
+  }
+}
+
+// Rule 5: SQL only in repos. Comments are blanked first; each pattern is a drizzle query or raw SQL.
+const SQL_PATTERNS = [
+  [/\bsql(?:<[^>`]*>)?\s*`/g, 'sql`…`'],
+  [/\bsql\.(?:raw|identifier|join|param|placeholder)\(/g, 'sql.…()'],
+  [
+    /\b(?:db|tx|q|trx)\s*\.\s*(?:select|selectDistinct|selectDistinctOn|insert|update|delete|execute)\s*\(/g,
+    'db.…()',
+  ],
+  [/\)\s*\.from\s*\(/g, '.from()'],
+]
+const sqlExempt = (p) =>
+  /\.(repo|table)\.ts$/.test(p) ||
+  isTest(p) ||
+  p.startsWith(`${SRC}/platform/db/`) ||
+  !p.startsWith(`${SRC}/`)
+for (const f of files.filter((p) => !sqlExempt(p))) {
+  const code = readFileSync(f, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+  const hits = new Set()
+  for (const [p, what] of SQL_PATTERNS)
+    for (const m of code.matchAll(p)) hits.add(`${code.slice(0, m.index).split('\n').length} ${what}`)
+  if (!hits.size) continue
+  violations.push(
+    `${short(f)}: runs SQL outside a *.repo.ts (line ${[...hits]
+      .sort((x, y) => parseInt(x) - parseInt(y))
+      .slice(0, 5)
+      .join(', ')}${hits.size > 5 ? ', …' : ''}): move it into the module's repo`,
+  )
 }
 
 // Module cycles (Tarjan over the module graph).
@@ -224,19 +193,10 @@ for (const c of sccs) {
   )
   violations.push(`module cycle: ${c.sort().join(', ')}\n${via.join('\n')}`)
 }
-for (const k of allowed.keys())
-  if (!usedAllowed.has(k)) violations.push(`allow-list line no longer needed (remove it): ${k}`)
-
-if (listTables) {
-  console.log(tableLines.sort().join('\n'))
-  process.exit(0)
-}
 for (const v of violations) console.log(v)
 const pairs = [...moduleEdges.values()].reduce((n, e) => n + e.size, 0)
 console.log(
-  `boundaries: ${counts.crossUnit} imports cross a module or platform/media: ${counts.throughFaces} through index.ts, ${counts.testKits} tests through testing/, ${usedAllowed.size} allowed table imports; ${pairs} module dependencies, ${sccs.length} module cycles`,
+  `boundaries: ${counts.crossUnit} imports cross a module or platform/media: ${counts.throughFaces} through index.ts, ${counts.testKits} tests through testing/; ${pairs} module dependencies, ${sccs.length} module cycles`,
 )
-console.log(
-  `boundaries: ${violations.length} violations (${ALLOWED_TABLE_IMPORTS.length} allowed table imports listed as debt)`,
-)
+console.log(`boundaries: ${violations.length} violations`)
 process.exit(violations.length ? 1 : 0)

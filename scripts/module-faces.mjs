@@ -11,8 +11,9 @@
 //  3. Adds the names to the target's index.ts as explicit re-exports (`export { a } from './x'`,
 //     `export type { T } from './x'`), one pair of lines per source file, sorted. The index's
 //     leading comment is kept; its export lines are regenerated (only `export {…} from` lines).
-//  Value imports of another module's `*.table.ts` (drizzle tables) are left alone: tables stay
-//  out of faces; scripts/check-boundaries.mjs keeps them as an explicit allow-list of debt.
+//  Value imports of another module's `*.table.ts` or `*.repo.ts` are left alone: tables and repos
+//  stay out of faces (decision 0044), scripts/check-boundaries.mjs fails on them, and the fix is a
+//  use case, a `references…` anchor or a query piece the owner exports (modules/README.md).
 //  Test files (`*.test.ts`, apps/server/test) go to the target's `testing/index.ts` instead, so a
 //  test reaches another module through its face or its test kit (`<module>/testing`).
 //
@@ -165,11 +166,11 @@ for (const file of files) {
       if (!tu || tu === fromUnit) return all
       if (t === `${tu}/index.ts`) return all
       faceDir = tu
-      // Another module's drizzle table (a join): not part of any face; check-boundaries.mjs lists
-      // these as recorded debt. Types from a schema (row shapes) do go through the face.
+      // Another module's drizzle table or repo: never part of a face (check-boundaries.mjs fails on
+      // the import until the owner offers a use case). Row types from a schema do go through it.
       if (
         !test &&
-        t.endsWith('.table.ts') &&
+        /\.(table|repo)\.ts$/.test(t) &&
         !typeKw &&
         !clause.startsWith('*') &&
         parseNames(clause, false).some((n) => !n.typeOnly)

@@ -1,12 +1,6 @@
 import type { HttpContext, Platform } from './platform/context'
 import { registerSystemRoutes } from './modules/system'
-import {
-  registerAuthRoutes,
-  seedAdmin,
-  findLiveAdminSession,
-  findLiveUserSession,
-  hashToken,
-} from './modules/auth'
+import { registerAuthRoutes, seedAdmin, liveAdminSession, liveUserSession } from './modules/auth'
 import { registerUsersRoutes } from './modules/users'
 import { registerAuditRoutes } from './modules/audit'
 import { registerNotificationsRoutes } from './modules/notifications'
@@ -43,11 +37,11 @@ import { registerConferenceEventsRoutes, startConferenceEventsWorkers } from './
 function registerSockets({ app, realtime, db }: HttpContext) {
   realtime.attach(app, {
     user: async (token) => {
-      const found = await findLiveUserSession(db, hashToken(token))
+      const found = await liveUserSession(db, token)
       return found?.user.is_enabled ? { id: found.user.id, sessionId: found.session.id } : null
     },
     admin: async (key) => {
-      const found = await findLiveAdminSession(db, hashToken(key))
+      const found = await liveAdminSession(db, key)
       return found ? { sessionId: found.session.id } : null
     },
   })

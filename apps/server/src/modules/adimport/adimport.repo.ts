@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, or, sql } from 'drizzle-orm'
 import type { AdPlatform } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.table'
+import { userFieldOf } from '../users'
 import { adAccounts, adImports, adInsightRows, googleAdsSettings, metaConnections } from './adimport.table'
 
 export type AdAccountRow = typeof adAccounts.$inferSelect
@@ -209,12 +209,12 @@ export async function pageMetaAccounts(q: Queryable, page: number, limit: number
       .select({
         account: adAccounts,
         meta_user: metaConnections.name,
-        username: users.username,
+        // The connecting user's name (null once they are deleted: the connection keeps no user).
+        username: sql<string | null>`${userFieldOf(metaConnections.user_id, 'username')}`,
         rows: sql<number>`(select count(*)::int from ${adInsightRows} where ${adInsightRows.ad_account_id} = ${adAccounts.id})`,
       })
       .from(adAccounts)
       .innerJoin(metaConnections, eq(metaConnections.id, adAccounts.meta_connection_id))
-      .leftJoin(users, eq(users.id, metaConnections.user_id))
       .where(where)
       .orderBy(desc(adAccounts.id))
       .limit(limit)

@@ -12,13 +12,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { AdPlatform } from '@mouthpiece/contracts/adimport/adimport.schemas'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 /** A creator's Google Ads developer token, sealed like the platform tokens (donations' sealer). */
 export const googleAdsSettings = pgTable('google_ads_settings', {
-  user_id: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id').primaryKey().references(referencesUser, { onDelete: 'cascade' }),
   developer_token_enc: text('developer_token_enc').notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -32,7 +30,7 @@ export const metaConnections = pgTable(
   'meta_connections',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: integer('user_id').references(referencesUser, { onDelete: 'set null' }),
     meta_user_id: text('meta_user_id').notNull(),
     name: text('name').notNull(),
     token_enc: text('token_enc').notNull(),
@@ -54,7 +52,7 @@ export const adAccounts = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     platform: text('platform').$type<AdPlatform>().notNull(),
     owner: text('owner').notNull(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(referencesUser, { onDelete: 'cascade' }),
     meta_connection_id: integer('meta_connection_id').references(() => metaConnections.id, {
       onDelete: 'cascade',
     }),

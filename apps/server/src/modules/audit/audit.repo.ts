@@ -56,3 +56,7 @@ export async function knownActions(db: Queryable): Promise<string[]> {
     .limit(200)
   return rows.map((r) => r.action)
 }
+
+export async function insertAuditEntry(db: Queryable, values: typeof auditLog.$inferInsert): Promise<void> {
+  await db.insert(auditLog).values(values)
+}

@@ -1,6 +1,6 @@
 import type { Actor } from '../../platform/http/actor'
 import type { Db, Queryable } from '../../platform/db/client'
-import { auditLog } from './audit.table'
+import { insertAuditEntry } from './audit.repo'
 
 /** Who did it: an admin by id and name at the time, or the system (a job acting for an admin names them in meta). */
 export type AuditActor = { kind: 'admin'; id: number; name: string } | { kind: 'system'; name: string }
@@ -29,7 +29,7 @@ export async function recordAudit<T>(
   result?: T,
 ) {
   const after = change.afterOf && result !== undefined ? change.afterOf(result) : change.after
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     actor_kind: actor.kind,
     actor_id: actor.kind === 'admin' ? actor.id : null,
     actor_name: actor.name,

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 /** Back-office accounts; separate from users, with their own sessions (SPEC §6). */
 export const admins = pgTable('admins', {
@@ -15,9 +15,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     token_hash: text('token_hash').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

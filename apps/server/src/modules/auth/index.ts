@@ -2,5 +2,4 @@
 export { registerAuthRoutes } from './auth.routes'
 export { seedAdmin } from './auth.seed'
 export { createAuthenticator } from './authenticate'
-export { findLiveAdminSession, findLiveUserSession } from './sessions.repo'
-export { hashToken } from './tokens'
+export { liveAdminSession, liveUserSession } from './live-sessions'

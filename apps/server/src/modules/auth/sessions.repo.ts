@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import { USER_TOKEN_LIFETIME_SECONDS } from '@mouthpiece/contracts/constants'
 import type { Queryable } from '../../platform/db/client'
 import { preparedPer } from '../../platform/db/prepared'
-import { users } from '../users/users.table'
+import { findUserById } from '../users'
 import type { UserRow } from '../users'
 import { admins } from './auth.table'
 import type { AdminRow } from './auth.table'
@@ -24,13 +24,13 @@ export async function createSession(db: Queryable, role: SessionRole, subjectId:
 type SessionUse = Pick<SessionRow, 'id' | 'expires_at' | 'last_used_at'>
 const sessionUse = { id: sessions.id, expires_at: sessions.expires_at, last_used_at: sessions.last_used_at }
 
-// Every signed-in request resolves its token: the session and its subject come back in one
-// round trip (the join), from a statement built once per database.
+// A signed-in request the actor cache (platform/credentials/session-cache) does not know resolves
+// its token: the session from a statement built once per database, then its subject. The user is
+// read through the users module (its table is private to it), the admin by the join.
 const userSession = preparedPer((db) =>
   db
-    .select({ session: sessionUse, user: users })
+    .select({ session: sessionUse, subject_id: sessions.subject_id })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.subject_id))
     .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), eq(sessions.role, 'user')))
     .limit(1)
     .prepare('auth_user_session'),
@@ -64,7 +64,10 @@ export async function findLiveUserSession(
   tokenHash: string,
 ): Promise<{ session: SessionUse; user: UserRow } | undefined> {
   const [row] = await userSession(db).execute({ tokenHash })
-  return live(db, row)
+  const found = await live(db, row)
+  if (!found) return undefined
+  const user = await findUserById(db, found.subject_id)
+  return user && { session: found.session, user }
 }
 
 /** The live admin session a token (by its hash) opens, with its admin. */

@@ -1,41 +1,17 @@
-import { eq, sql } from 'drizzle-orm'
 import { LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
 import { AVATAR_DATASET_PER_PAGE } from '@mouthpiece/contracts/avatars/avatar-dataset.contract'
 import type { AvatarDatasetItem } from '@mouthpiece/contracts/avatars/avatar-dataset.contract'
 import { escapeLike, listPage } from '../../platform/db/list-query'
-import type { ListSpec, RowOf } from '../../platform/db/list-query'
+import type { RowOf } from '../../platform/db/list-query'
 import { audited } from '../audit'
 import type { AuditActor } from '../audit'
 import { lookForPrompt } from '../../platform/media'
-import { users } from '../users/users.table'
 import * as repo from './avatars.repo'
-import { customAvatars } from './avatars.table'
+import type { datasetFields as fields } from './avatar-dataset.repo'
+import { datasetSpec as spec, datasetWhere, findDatasetRow } from './avatar-dataset.repo'
 import type { CustomAvatarRow } from './avatars.table'
 import { avatarNotFound, customPreview, stillOf, storePreview } from './avatars.service'
 import type { AvatarsDeps } from './avatars.service'
-
-const owner = (col: 'username' | 'email') =>
-  sql<string>`coalesce((select u.${sql.raw(col)} from ${users} u where u.id = ${customAvatars}."user_id"), '')`
-
-const fields = {
-  id: customAvatars.id,
-  name: customAvatars.name,
-  user_id: customAvatars.user_id,
-  prompt: customAvatars.prompt,
-  look: customAvatars.look,
-  variation: customAvatars.variation,
-  created_at: customAvatars.created_at,
-  updated_at: customAvatars.updated_at,
-  username: owner('username').as('username'),
-  email: owner('email').as('email'),
-}
-const spec: ListSpec<typeof fields> = {
-  table: customAvatars,
-  fields,
-  id: customAvatars.id,
-  sortable: { created_at: customAvatars.created_at },
-  defaultSort: 'created_at',
-}
 
 function present(r: RowOf<typeof fields>): AvatarDatasetItem {
   return {
@@ -57,10 +33,7 @@ function present(r: RowOf<typeof fields>): AvatarDatasetItem {
 export async function listDataset(deps: Pick<AvatarsDeps, 'db'>, q: { page: number; keySearch?: string }) {
   const k = q.keySearch?.trim()
   const like = k ? `%${escapeLike(k)}%` : undefined
-  // Owners are found first (an index-backed search of users), then their avatars by user id.
-  const where = like
-    ? sql`(${customAvatars.name} ilike ${like} or ${customAvatars.user_id} in (select u.id from ${users} u where u.username ilike ${like} or u.email ilike ${like}))`
-    : undefined
+  const where = like ? datasetWhere(like) : undefined
   const page = await listPage(deps.db, spec, {
     where,
     page: q.page,
@@ -71,7 +44,7 @@ export async function listDataset(deps: Pick<AvatarsDeps, 'db'>, q: { page: numb
 }
 
 async function findRow(deps: Pick<AvatarsDeps, 'db'>, id: number) {
-  const [row] = await deps.db.select(fields).from(customAvatars).where(eq(customAvatars.id, id))
+  const row = await findDatasetRow(deps.db, id)
   if (!row) throw avatarNotFound()
   return row
 }

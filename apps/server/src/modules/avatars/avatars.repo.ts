@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
 import { customAvatars, influencers } from './avatars.table'
 import type { CustomAvatarRow, InfluencerRow } from './avatars.table'
@@ -83,4 +83,26 @@ export async function deleteCustomAvatar(
     .where(and(eq(customAvatars.id, id), eq(customAvatars.user_id, userId)))
     .returning()
   return row
+}
+
+/** A user's custom avatars, newest first. */
+export async function userCustomAvatars(
+  db: Queryable,
+  userId: number,
+  limit: number,
+): Promise<CustomAvatarRow[]> {
+  return db
+    .select()
+    .from(customAvatars)
+    .where(eq(customAvatars.user_id, userId))
+    .orderBy(desc(customAvatars.created_at))
+    .limit(limit)
+}
+
+/** Custom avatars' stored stills as rows (user_id, visitor_id, part, render_id, ref, seconds, at). */
+export const avatarPreviewFilesSql = () => {
+  const c = customAvatars
+  return sql`
+      select ${c.user_id}, null, 'avatar preview', null, ${c.preview_key}, null, ${c.created_at}
+      from ${c} where ${c.preview_key} is not null`
 }

@@ -1,8 +1,9 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { AvatarLook, FacePoint, LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
 import type { CreatorAccess, CreatorStatus } from '@mouthpiece/contracts/avatars/creators.contract'
-import { users } from '../users/users.table'
-import { voiceProfiles } from '../voices/voice-profiles.table'
+import { referencesUser } from '../users'
+import { referencesVoiceProfile } from '../voices'
 
 /** One dataset picture of a creator: normalised JPEG in storage, its face landmarks when one was found. */
 export interface CreatorDatasetEntry {
@@ -33,7 +34,7 @@ export const influencers = pgTable(
     source: text('source').$type<'preset' | 'creator'>().notNull().default('preset'),
     /** Which plans (slugs) and users may use it; both empty: everyone. */
     access: jsonb('access').$type<CreatorAccess>().notNull().default({ plans: [], user_ids: [] }),
-    voice_profile_id: integer('voice_profile_id').references(() => voiceProfiles.id, {
+    voice_profile_id: integer('voice_profile_id').references(referencesVoiceProfile, {
       onDelete: 'set null',
     }),
     /** Processing of an added creator (photo avatar, voice profile). */
@@ -55,9 +56,7 @@ export const customAvatars = pgTable(
   'custom_avatars',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     prompt: jsonb('prompt').$type<LookPrompt>().notNull(),
     look: jsonb('look').$type<AvatarLook>().notNull(),
@@ -71,6 +70,12 @@ export const customAvatars = pgTable(
   (t) => [index('custom_avatars_user_idx').on(t.user_id, t.id.desc())],
 )
 export type CustomAvatarRow = typeof customAvatars.$inferSelect
+
+/**
+ * The foreign-key anchor other modules' tables use for a custom avatar: `.references(referencesCustomAvatar, { onDelete })`.
+ * It hands drizzle the column without handing out the table (tables stay private to the module).
+ */
+export const referencesCustomAvatar = (): AnyPgColumn => customAvatars.id
 
 /** SPEC §2 default-prompts: look prompts the avatar editor offers to start from, in order. */
 export const defaultLookPrompts = pgTable('default_look_prompts', {

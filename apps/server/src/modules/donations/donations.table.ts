@@ -25,7 +25,7 @@ import type {
   TtsSettings,
 } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 /** What the alert job stored for the overlay: the speech timeline, kept on the row so a re-push needs no synthesis. */
 export interface StoredSpeech {
@@ -50,9 +50,7 @@ export const alertEvents = pgTable(
   'alert_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     account_id: integer('account_id').references(() => connectedAccounts.id, { onDelete: 'set null' }),
     source: text('source').$type<AlertSource>().notNull(),
     kind: text('kind').$type<AlertKind>().notNull(),
@@ -102,9 +100,7 @@ export type AlertEventRow = typeof alertEvents.$inferSelect
 export const donationSettings = pgTable(
   'donation_settings',
   {
-    user_id: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').primaryKey().references(referencesUser, { onDelete: 'cascade' }),
     enabled_types: jsonb('enabled_types').$type<AlertKind[]>().notNull(),
     mute_all: boolean('mute_all').notNull().default(false),
     minimums: jsonb('minimums').$type<AlertMinimums>().notNull(),
@@ -134,9 +130,7 @@ export const avatarSetups = pgTable(
   'avatar_setups',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     custom_style_id: text('custom_style_id'),
     price: doublePrecision('price').notNull().default(0),
@@ -161,9 +155,7 @@ export const connectedAccounts = pgTable(
   'connected_accounts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     platform: text('platform').$type<StreamPlatform>().notNull(),
     provider: text('provider').$type<AccountProvider>().notNull(),
     /** Twitch broadcaster id, YouTube channel id, Streamlabs or StreamElements account id. */
@@ -237,9 +229,7 @@ export const directTips = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     idempotency_key: text('idempotency_key').notNull(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     channel: text('channel'),
     who: text('who').notNull(),
     message: text('message').notNull().default(''),

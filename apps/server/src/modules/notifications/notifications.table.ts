@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 /** SPEC §3 "Notification": what a user sees in the bell panel. */
 export const notifications = pgTable(
   'notifications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     /** 1 to 8 (SPEC §3); each opens the billing page. */
     type: smallint('type').notNull(),

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm'
 import { ONBOARDING_STEP_KEYS, ONBOARDING_STEPS } from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import type { OnboardingStepKey } from '@mouthpiece/contracts/backoffice/onboarding.contract'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.table'
+import { allUserIds } from '../users'
 import { onboardingSteps } from './onboarding.table'
 import type { OnboardingStepRow } from './onboarding.table'
 
@@ -50,7 +50,7 @@ export async function doneFor(db: Queryable, userId: number): Promise<Record<Onb
 
 /** For each step, how many users have done it; plus all users and those who did every enabled step. */
 export async function completionCounts(db: Queryable, enabled: OnboardingStepKey[]) {
-  const uid = sql`${users.id}`
+  const uid = sql`u.id`
   const cols: Record<string, SQL.Aliased<number>> = Object.fromEntries(
     ONBOARDING_STEP_KEYS.map((k) => [
       k,
@@ -69,7 +69,7 @@ export async function completionCounts(db: Queryable, enabled: OnboardingStepKey
       users: count(),
       all_done: sql<number>`count(*) filter (where ${all})`.mapWith(Number),
     })
-    .from(users)
+    .from(sql`(${allUserIds()}) u`)
   return row as unknown as Record<OnboardingStepKey, number> & { users: number; all_done: number }
 }
 

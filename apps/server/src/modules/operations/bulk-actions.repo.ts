@@ -1,57 +1,9 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { allOf } from '../../platform/db/list-query'
-import { users } from '../users/users.table'
-import { usersWhere } from '../users'
-import type { UserFilter } from '@mouthpiece/contracts/users/users.contract'
-import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.contract'
-import { renders } from '../renders/renders.table'
-import { finalVideosWhere } from '../backoffice'
 import { bulkActions } from './operations.table'
 import type { BulkActionRow } from './operations.table'
 
 export const MAX_REPORTED_ERRORS = 100
-
-export async function countUsers(db: Queryable, filter: UserFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(usersWhere(filter))
-  return row?.n ?? 0
-}
-
-/** The next ids matching the filter after `cursor`, in id order (the job's keyset). */
-export async function nextUserIds(
-  db: Queryable,
-  filter: UserFilter,
-  cursor: string | null,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(allOf(usersWhere(filter), cursor === null ? undefined : gt(users.id, Number(cursor))))
-    .orderBy(asc(users.id))
-    .limit(limit)
-  return rows.map((r) => String(r.id))
-}
-
-export async function countFinalVideos(db: Queryable, filter: FinalVideoFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(renders).where(finalVideosWhere(filter))
-  return row?.n ?? 0
-}
-
-export async function nextFinalVideoIds(
-  db: Queryable,
-  filter: FinalVideoFilter,
-  cursor: string | null,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: renders.id })
-    .from(renders)
-    .where(allOf(finalVideosWhere(filter), cursor === null ? undefined : gt(renders.id, cursor)))
-    .orderBy(asc(renders.id))
-    .limit(limit)
-  return rows.map((r) => r.id)
-}
 
 export async function insertBulkAction(
   db: Queryable,

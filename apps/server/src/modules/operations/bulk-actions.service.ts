@@ -1,12 +1,19 @@
 import type { BulkAction, BulkActionInput } from '@mouthpiece/contracts/operations/bulk-actions.contract'
 import type { Queryable } from '../../platform/db/client'
 import { deleteFinalVideoIn } from '../backoffice'
-import { removeRenderFiles } from '../renders'
+import { countFinalVideos, nextFinalVideoIds, removeRenderFiles } from '../renders'
 import type { Platform } from '../../platform/context'
 import { AppError, notFound } from '../../platform/http/errors'
 import { recordAudit } from '../audit'
 import type { AdminAuditActor } from '../audit'
-import { afterEnabledChange, changeUser, deleteUser, findUserById } from '../users'
+import {
+  afterEnabledChange,
+  changeUser,
+  countUsersMatching,
+  deleteUser,
+  findUserById,
+  nextUserIdsMatching,
+} from '../users'
 import * as repo from './bulk-actions.repo'
 import type { BulkActionRow } from './operations.table'
 
@@ -63,14 +70,15 @@ interface BulkTarget {
 const TARGETS: Record<BulkActionInput['target'], BulkTarget> = {
   users: {
     noun: 'users',
-    count: (db, f) => repo.countUsers(db, f),
-    nextIds: (db, f, cursor, limit) => repo.nextUserIds(db, f, cursor, limit),
+    count: (db, f) => countUsersMatching(db, f),
+    nextIds: async (db, f, cursor, limit) =>
+      (await nextUserIdsMatching(db, f, cursor === null ? null : Number(cursor), limit)).map(String),
     apply: (deps, row, actor, id) => applyToUser(deps, row, actor, Number(id)),
   },
   final_videos: {
     noun: 'videos',
-    count: (db, f) => repo.countFinalVideos(db, f),
-    nextIds: (db, f, cursor, limit) => repo.nextFinalVideoIds(db, f, cursor, limit),
+    count: (db, f) => countFinalVideos(db, f),
+    nextIds: (db, f, cursor, limit) => nextFinalVideoIds(db, f, cursor, limit),
     apply: async (deps, row, actor, id) => {
       const deleted = await deps.db.transaction((tx) =>
         deleteFinalVideoIn(tx, actor, id, { bulk_action_id: row.id }),

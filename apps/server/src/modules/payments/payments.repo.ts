@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.table'
 import {
   LIVE_STATUSES,
   paymentCustomers,
@@ -260,16 +259,4 @@ export async function markEventProcessed(
     .onConflictDoNothing()
     .returning()
   return rows.length > 0
-}
-
-export async function findUserIdByUsername(
-  q: Queryable,
-  username: string,
-): Promise<{ id: number; username: string } | undefined> {
-  const [row] = await q
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1)
-  return row
 }

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Entitlements } from '@mouthpiece/contracts/payments/payments.schemas'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true })
 
@@ -45,9 +45,7 @@ export type PlanRow = typeof subscriptionPlans.$inferSelect
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     provider_customer_id: text('provider_customer_id').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
@@ -63,9 +61,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     provider_method_id: text('provider_method_id').notNull(),
     brand: text('brand').notNull(),
@@ -101,9 +97,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     plan_id: integer('plan_id')
       .notNull()
       .references(() => subscriptionPlans.id),
@@ -159,9 +153,7 @@ export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     subscription_id: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['subscription', 'one_off', 'card_setup'] }).notNull(),
     provider: text('provider').notNull(),

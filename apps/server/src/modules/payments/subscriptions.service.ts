@@ -2,7 +2,8 @@ import { PaymentNotificationType as N } from '@mouthpiece/contracts/payments/pay
 import type { CardNextAction, Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import { AppError, notFound } from '../../platform/http/errors'
-import { uniqueViolation } from '../users'
+import { uniqueViolation } from '../../platform/db/unique-violation'
+import { findUserIdByUsername } from '../users'
 import { getEntitlements } from './entitlements.service'
 import type { PlanRow, SubscriptionRow } from './payments.table'
 import * as repo from './payments.repo'
@@ -425,7 +426,7 @@ export async function resume(deps: PaymentsDeps, userId: number): Promise<Subscr
 
 /** SPEC §7 check-user-subscription: whether a creator has a plan on, for the landing page. */
 export async function checkUserSubscription(deps: PaymentsDeps, username: string) {
-  const user = await repo.findUserIdByUsername(deps.db, username)
+  const user = await findUserIdByUsername(deps.db, username)
   if (!user) return { username, has_subscription: false, plan_name: null }
   const row = await currentRow(deps, user.id)
   const active = !!row && grantsPlan(row)

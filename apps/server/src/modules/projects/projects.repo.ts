@@ -248,3 +248,21 @@ export async function deleteBackground(
     .returning()
   return row
 }
+
+/** A user's projects, last changed first. */
+export async function userProjects(db: Queryable, userId: number, limit: number): Promise<ProjectRow[]> {
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.user_id, userId))
+    .orderBy(desc(projects.updated_at))
+    .limit(limit)
+}
+
+/** The documents of a project's undo snapshots. */
+export async function historyDocuments(db: Queryable, projectId: number) {
+  return db
+    .select({ document: projectHistory.document })
+    .from(projectHistory)
+    .where(eq(projectHistory.project_id, projectId))
+}

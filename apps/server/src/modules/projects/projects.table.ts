@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
-import { users } from '../users/users.table'
-import { renders } from '../renders/renders.table'
+import { referencesUser } from '../users'
+import { referencesRender } from '../renders'
 
 /**
  * A user's project: the whole editor document as JSON beside a `version` that every write must
@@ -24,9 +24,7 @@ export const projects = pgTable(
   'projects',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     version: integer('version').notNull().default(1),
     document: jsonb('document').$type<ProjectDocument>().notNull(),
@@ -69,9 +67,7 @@ export const projectRenders = pgTable(
     project_id: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    render_id: uuid('render_id')
-      .notNull()
-      .references(() => renders.id, { onDelete: 'cascade' }),
+    render_id: uuid('render_id').notNull().references(referencesRender, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,9 +82,7 @@ export const projectBackgrounds = pgTable(
   'project_backgrounds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     type: text('type').$type<'image' | 'video'>().notNull(),
     name: text('name').notNull(),
     file_key: text('file_key').notNull(),

@@ -4,7 +4,17 @@ export { RENDER_QUEUES, rendersDeps } from './renders.deps'
 export type { RendersDeps } from './renders.deps'
 export { startRendersWorkers } from './renders.jobs'
 export { presentFiles, presentLog, presentRender } from './renders.present'
-export { findRender, listLogs } from './renders.repo'
+export {
+  findRender,
+  findRenders,
+  listLogs,
+  renderStatusOf,
+  renderFiles,
+  rendersBeyond,
+  searchUserVideos,
+  userRenders,
+  userVideosByIds,
+} from './render-lookups'
 export { registerRendersRoutes } from './renders.routes'
 export type { RenderRow } from './renders.table'
 export {
@@ -23,3 +33,14 @@ export {
 export { removeRenderFiles, renderFileUrl } from './stages/render-files'
 export { onRenderChange } from './stages/render-listeners'
 export { renderPoolOf } from './stages/render-pool'
+export { referencesRender } from './renders.table'
+export {
+  FINAL_VIDEO_CSV_HEADER,
+  countFinalVideos,
+  deleteRenderRow,
+  finalVideosPage,
+  lockFinalVideo,
+  nextFinalVideoIds,
+  scanFinalVideosCsv,
+} from './final-videos/final-videos'
+export type { FinalVideoRow } from './final-videos/final-videos'

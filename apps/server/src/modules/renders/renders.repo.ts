@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import type { SQLWrapper } from 'drizzle-orm'
 import type { RenderLogEntry, RenderSource } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../platform/db/client'
@@ -235,4 +236,96 @@ export async function backgroundIdsInUse(db: Queryable, ids: string[]): Promise<
     .from(renders)
     .where(and(sql`${renders.settings}->'background'->>'type' = 'upload'`, inArray(id, ids)))
   return new Set(rows.map((r) => r.id))
+}
+
+const videoSummary = {
+  id: renders.id,
+  title: renders.title,
+  text: renders.text,
+  created_at: renders.created_at,
+}
+
+/** A user's finished-or-not videos whose title or script contains `text`, newest first. */
+export function searchUserVideos(db: Queryable, userId: number, text: string, limit: number) {
+  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+  return db
+    .select(videoSummary)
+    .from(renders)
+    .where(
+      and(
+        eq(renders.user_id, userId),
+        eq(renders.kind, 'video'),
+        or(ilike(renders.title, like), ilike(renders.text, like)),
+      ),
+    )
+    .orderBy(desc(renders.created_at))
+    .limit(limit)
+}
+
+/** Those of `ids` that are renders of this user. */
+export function userVideosByIds(db: Queryable, userId: number, ids: string[]) {
+  if (!ids.length) return Promise.resolve([])
+  return db
+    .select(videoSummary)
+    .from(renders)
+    .where(
+      and(
+        eq(renders.user_id, userId),
+        sql`${renders.id} in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    )
+}
+
+/** `(select status from renders where id = <renderId>)`: a foreign row's render status, per row. */
+export const renderStatusSql = (renderId: SQLWrapper) =>
+  sql<number | null>`(select ${renders.status} from ${renders} where ${renders.id} = ${renderId})`
+
+export async function findRenders(db: Queryable, ids: string[]): Promise<RenderRow[]> {
+  if (!ids.length) return []
+  return db.select().from(renders).where(inArray(renders.id, ids))
+}
+
+/** A user's finished (or failed) renders of this source beyond the newest `keep` (at most 50). */
+export async function rendersBeyond(
+  db: Queryable,
+  userId: number,
+  source: RenderSource,
+  keep: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: renders.id })
+    .from(renders)
+    .where(and(eq(renders.user_id, userId), eq(renders.source, source), inArray(renders.status, [3, 4])))
+    .orderBy(desc(renders.created_at))
+    .offset(keep)
+    .limit(50)
+  return rows.map((r) => r.id)
+}
+
+/** A user's renders, newest first. */
+export async function userRenders(db: Queryable, userId: number, limit: number): Promise<RenderRow[]> {
+  return db
+    .select()
+    .from(renders)
+    .where(eq(renders.user_id, userId))
+    .orderBy(desc(renders.created_at))
+    .limit(limit)
+}
+
+/**
+ * The files renders keep in storage, as rows (user_id, visitor_id, part, render_id, ref, seconds,
+ * at): each key of `files`, and an uploaded background by its id. For the back office's usage export.
+ */
+export const renderFilesSql = () => {
+  const r = renders
+  return sql`
+      select ${r.user_id} as user_id, ${r.visitor_id} as visitor_id, f.key as part, ${r.id}::text as render_id, f.value as ref,
+        case when f.key in ('video', 'audio', 'audioDownload') then ${r.duration} end as seconds, ${r.created_at} as at
+      from ${r} cross join lateral jsonb_each_text(${r.files}) f
+      union all
+      select ${r.user_id}, ${r.visitor_id}, 'background', ${r.id}::text, ${r.settings}->'background'->>'id', null, ${r.created_at}
+      from ${r} where ${r.settings}->'background'->>'type' = 'upload'`
 }

@@ -1,3 +1,4 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -22,8 +23,8 @@ import type {
   RenderLogEntry,
   RenderSource,
 } from '@mouthpiece/contracts/renders/renders.schemas'
-import { users } from '../users/users.table'
-import { customAvatars } from '../avatars/avatars.table'
+import { referencesUser } from '../users'
+import { referencesCustomAvatar } from '../avatars'
 import type { ProjectRenderSpec } from '../../platform/media'
 
 /** How a render is made; fixed when it is created. */
@@ -73,14 +74,14 @@ export const renders = pgTable(
   'renders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(referencesUser, { onDelete: 'cascade' }),
     visitor_id: text('visitor_id'),
     kind: text('kind').$type<'video' | 'audio'>().notNull(),
     source: text('source').$type<RenderSource>().notNull(),
     title: text('title').notNull(),
     text: text('text').notNull().default(''),
     influencer_id: text('influencer_id'),
-    custom_avatar_id: integer('custom_avatar_id').references(() => customAvatars.id, {
+    custom_avatar_id: integer('custom_avatar_id').references(referencesCustomAvatar, {
       onDelete: 'set null',
     }),
     avatar_name: text('avatar_name').notNull(),
@@ -129,6 +130,12 @@ export const renders = pgTable(
   ],
 )
 export type RenderRow = typeof renders.$inferSelect
+
+/**
+ * The foreign-key anchor other modules' tables use for a render: `.references(referencesRender, { onDelete })`.
+ * It hands drizzle the column without handing out the table (tables stay private to the module).
+ */
+export const referencesRender = (): AnyPgColumn => renders.id
 
 /** One attempt of one job of a render, with its stage timings (SPEC /video-result/{id}/log/{log}). */
 export const renderLogs = pgTable(

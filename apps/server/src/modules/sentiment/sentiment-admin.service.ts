@@ -1,6 +1,6 @@
 import { AppError, notFound } from '../../platform/http/errors'
 import { assertFetchableUrl } from '../../platform/http/safe-fetch'
-import { findUserById } from '../users'
+import { findUserById, searchUsers as searchUsersIn, userNamesByIds } from '../users'
 import { lexiconVersion } from './engines/lexicon'
 import { currentLexiconVersion } from './sentiment-engine.service'
 import * as repo from './sentiment.repo'
@@ -69,11 +69,23 @@ export async function saveSlang(deps: SentimentDeps, words: Array<{ word: string
 }
 
 export async function searchUsers(deps: SentimentDeps, text: string) {
-  return { users: await repo.searchUsers(deps.db, text) }
+  return { users: await searchUsersIn(deps.db, text, 20) }
+}
+/** Each blacklisted user with their name and email (an entry goes with its user: a cascade). */
+async function blacklistedUsers(deps: SentimentDeps) {
+  const rows = await repo.listBlacklist(deps.db)
+  const people = await userNamesByIds(
+    deps.db,
+    rows.map((r) => r.id),
+  )
+  return rows.flatMap((r) => {
+    const p = people.get(r.id)
+    return p ? [{ id: r.id, username: p.username, email: p.email, added_at: r.added_at.toISOString() }] : []
+  })
 }
 export async function blacklist(deps: SentimentDeps) {
   return {
-    users: (await repo.listBlacklist(deps.db)).map((u) => ({ ...u, added_at: u.added_at.toISOString() })),
+    users: await blacklistedUsers(deps),
   }
 }
 export async function addToBlacklist(deps: SentimentDeps, userId: number) {

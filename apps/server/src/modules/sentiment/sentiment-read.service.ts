@@ -3,7 +3,7 @@ import { AppError } from '../../platform/http/errors'
 import type { TextItem } from './engines/engine'
 import type { VideoMeta } from './sentiment-report'
 import { QUOTA_MESSAGE, remember, youtubeAppError, youtubeFor } from './sentiment-youtube.service'
-import * as repo from './sentiment.repo'
+import { userVideosByIds } from '../renders'
 import type { CommentRow } from './sentiment.repo'
 import type { SentimentDeps } from './sentiment.deps'
 import { YoutubeError } from './sources/youtube-data'
@@ -39,7 +39,7 @@ export async function ownItems(
   userId: number,
   ids: string[],
 ): Promise<Pick<ReadResult, 'videos' | 'items'>> {
-  const rows = new Map((await repo.ownRenders(deps.db, userId, ids)).map((r) => [r.id, r]))
+  const rows = new Map((await userVideosByIds(deps.db, userId, ids)).map((r) => [r.id, r]))
   const videos: VideoMeta[] = []
   const items: Item[] = []
   for (const id of ids) {

@@ -4,7 +4,7 @@ import {
   spendYoutubeQuota,
   youtubeQuotaUsed,
   youtubeSearchesToday,
-} from '../../platform/google/youtube-quota'
+} from '../../platform/google/youtube-quota.repo'
 import { AppError } from '../../platform/http/errors'
 import { SourceAuthError } from '../../platform/http/upstream'
 import { googleTokenAccess } from '../donations'

@@ -1,7 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../platform/db/client'
-import { users } from '../users/users.table'
-import { renders } from '../renders/renders.table'
 import {
   sentimentBlacklist,
   sentimentComments,
@@ -53,31 +51,16 @@ export async function isBlacklisted(q: Queryable, userId: number): Promise<boole
     .where(eq(sentimentBlacklist.user_id, userId))
   return !!row
 }
+/** The blacklisted user ids, newest entry first. */
 export const listBlacklist = (q: Queryable) =>
   q
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      added_at: sentimentBlacklist.created_at,
-    })
+    .select({ id: sentimentBlacklist.user_id, added_at: sentimentBlacklist.created_at })
     .from(sentimentBlacklist)
-    .innerJoin(users, eq(users.id, sentimentBlacklist.user_id))
     .orderBy(desc(sentimentBlacklist.created_at))
 export const addToBlacklist = (q: Queryable, userId: number) =>
   q.insert(sentimentBlacklist).values({ user_id: userId }).onConflictDoNothing()
 export const removeFromBlacklist = (q: Queryable, userId: number) =>
   q.delete(sentimentBlacklist).where(eq(sentimentBlacklist.user_id, userId))
-export function searchUsers(q: Queryable, text: string) {
-  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-  return q
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(text ? or(ilike(users.username, like), ilike(users.email, like)) : undefined)
-    .orderBy(asc(users.username))
-    .limit(20)
-}
-
 export async function insertRun(q: Queryable, run: NewRun): Promise<RunRow> {
   const [row] = await q.insert(sentimentRuns).values(run).returning()
   return row!
@@ -125,9 +108,8 @@ export async function pageRuns(q: Queryable, opts: { userId?: number; page: numb
   const where = opts.userId ? eq(sentimentRuns.user_id, opts.userId) : undefined
   const [rows, [total]] = await Promise.all([
     q
-      .select({ run: sentimentRuns, username: users.username })
+      .select()
       .from(sentimentRuns)
-      .innerJoin(users, eq(users.id, sentimentRuns.user_id))
       .where(where)
       .orderBy(desc(sentimentRuns.created_at))
       .limit(opts.limit)
@@ -135,36 +117,4 @@ export async function pageRuns(q: Queryable, opts: { userId?: number; page: numb
     q.select({ n: count() }).from(sentimentRuns).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
-}
-
-/** Offline search: the creator's own finished Mouthpiece videos whose title or script matches. */
-export function searchOwnRenders(q: Queryable, userId: number, text: string) {
-  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-  return q
-    .select({ id: renders.id, title: renders.title, text: renders.text, created_at: renders.created_at })
-    .from(renders)
-    .where(
-      and(
-        eq(renders.user_id, userId),
-        eq(renders.kind, 'video'),
-        or(ilike(renders.title, like), ilike(renders.text, like)),
-      ),
-    )
-    .orderBy(desc(renders.created_at))
-    .limit(25)
-}
-export function ownRenders(q: Queryable, userId: number, ids: string[]) {
-  if (!ids.length) return Promise.resolve([])
-  return q
-    .select({ id: renders.id, title: renders.title, text: renders.text, created_at: renders.created_at })
-    .from(renders)
-    .where(
-      and(
-        eq(renders.user_id, userId),
-        sql`${renders.id} in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      ),
-    )
 }

@@ -6,6 +6,8 @@ import type {
 import { notFound } from '../../platform/http/errors'
 import { assertAllowed } from './sentiment-run.service'
 import { planQuota, searchYoutube } from './sentiment-youtube.service'
+import { searchUserVideos } from '../renders'
+import { userNamesByIds } from '../users'
 import * as repo from './sentiment.repo'
 import type { CommentRow, RunRow } from './sentiment.repo'
 import type { SentimentDeps } from './sentiment.deps'
@@ -51,7 +53,7 @@ export async function result(deps: SentimentDeps, id: string, userId?: number) {
 
 /** SPEC §7 search-video: YouTube when the creator linked Google (or the server has a key), plus their own videos always. */
 export async function search(deps: SentimentDeps, userId: number, query: string) {
-  const own = (await repo.searchOwnRenders(deps.db, userId, query)).map((r): FoundVideo => ({
+  const own = (await searchUserVideos(deps.db, userId, query)).map((r): FoundVideo => ({
     id: `mp:${r.id}`,
     source: 'mouthpiece',
     title: r.title,
@@ -84,8 +86,13 @@ export async function plan(
 
 export async function history(deps: SentimentDeps, opts: { userId?: number; page: number; limit: number }) {
   const { rows, total } = await repo.pageRuns(deps.db, opts)
+  const people = await userNamesByIds(
+    deps.db,
+    rows.map((r) => r.user_id),
+  )
   return {
-    list: rows.map((r) => ({ ...presentRun(r.run), username: r.username })),
+    // A run goes with its user (a cascade), so each has a name.
+    list: rows.map((r) => ({ ...presentRun(r), username: people.get(r.user_id)?.username ?? '' })),
     total,
     lastPage: Math.max(1, Math.ceil(total / opts.limit)),
   }

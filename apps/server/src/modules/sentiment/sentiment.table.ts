@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { SentimentLabel } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
 import type { RunProgress, SentimentRun } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 /** The admin's default engine setting (one row, id = 1): a prompt and a model switch runs to the LLM. */
 export const sentimentSettings = pgTable('sentiment_settings', {
@@ -32,9 +32,7 @@ export const sentimentSlang = pgTable('sentiment_slang', {
 
 /** Users the admin barred from analysis (SPEC §7 admin: blacklist users from analysis). */
 export const sentimentBlacklist = pgTable('sentiment_blacklist', {
-  user_id: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id').primaryKey().references(referencesUser, { onDelete: 'cascade' }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -52,9 +50,7 @@ export const sentimentRuns = pgTable(
   'sentiment_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     query: text('query'),
     video_ids: jsonb('video_ids').$type<string[]>().notNull(),
     snapshot_hash: text('snapshot_hash').notNull(),

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { TrackingCategory } from '@mouthpiece/contracts/tracking/tracking.schemas'
 import type { Queryable } from '../../platform/db/client'
-import { users } from '../users/users.table'
 import { trackingEvents as t } from './tracking.table'
 
 export interface NewTrackingEvent {
@@ -134,14 +133,6 @@ export async function totalsByEvent(db: Queryable) {
     .select({ category: t.category, event: t.event, total: count() })
     .from(t)
     .groupBy(t.category, t.event)
-}
-
-export async function usersByIds(db: Queryable, ids: number[]) {
-  if (!ids.length) return []
-  return db
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(inArray(users.id, ids))
 }
 
 /** One user's events counted per (category, event), with the first and last time (the user_idx index). */

@@ -13,6 +13,7 @@ import type {
 import type { Platform } from '../../platform/context'
 import { AppError, notFound } from '../../platform/http/errors'
 import { csvFileName, toCsv } from '../../platform/http/csv'
+import { userNamesByIds } from '../users'
 import * as repo from './tracking.repo'
 import type { CustomerKey, SummaryRow, SummarySort } from './tracking.repo'
 
@@ -66,11 +67,15 @@ export function parseSort(sort: string): SummarySort {
 
 async function present(deps: Deps, rows: SummaryRow[]): Promise<CustomerSummary[]> {
   const ids = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))]
-  const people = new Map((await repo.usersByIds(deps.db, ids)).map((u) => [u.id, u]))
+  const people = await userNamesByIds(deps.db, ids)
+  const person = (id: number) => {
+    const p = people.get(id)
+    return p ? { id, username: p.username, email: p.email } : null
+  }
   return rows.map((r) => ({
     id: r.customer,
     kind: r.user_id === null ? 'anonymous' : 'user',
-    user: r.user_id === null ? null : (people.get(r.user_id) ?? null),
+    user: r.user_id === null ? null : person(r.user_id),
     counts: r.counts,
     total: r.total,
     first_at: r.first_at,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 /** SPEC §9 tracking events, for a signed-in user or an anonymous browser id. */
 export const trackingEvents = pgTable(
@@ -11,7 +11,7 @@ export const trackingEvents = pgTable(
     category: text('category').notNull(),
     event: smallint('event').notNull(),
     // A deleted account takes its tracking history with it.
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(referencesUser, { onDelete: 'cascade' }),
     anonymous_id: text('anonymous_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
-import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm'
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { UserFilter } from '@mouthpiece/contracts/users/users.contract'
 import type { Queryable } from '../../platform/db/client'
 import {
@@ -169,15 +169,6 @@ export function usersWhere(f: UserFilter): SQL | undefined {
   )
 }
 
-/** The unique constraint a failed insert or update hit (Postgres code 23505), if that is what failed. */
-export function uniqueViolation(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown }
-    if (code === '23505') return typeof constraint === 'string' ? constraint : ''
-  }
-  return undefined
-}
-
 /**
  * Records who referred a user, once: a later link does not overwrite the first, an unknown or
  * own name is ignored (a stale referral link must never stand in the way of signing up).
@@ -201,4 +192,72 @@ export async function recordReferral(
     )
     .returning({ id: users.id })
   return rows.length > 0
+}
+
+// ── What other modules read about users (user-directory.ts is their door; decision 0044) ──
+
+/** `(select <field> from users where id = <userId>)`: a foreign list's per-row owner name, no join. */
+export const userFieldSql = (userId: SQLWrapper, field: 'username' | 'email') =>
+  sql<string>`(select ${users[field]} from ${users} where ${users.id} = ${userId})`
+
+/** `select id from users where <field> ilike <term> or …`: for a foreign list's `user_id in (…)`. */
+export const userIdsMatchingSql = (term: string, fields: Array<'username' | 'email'>) =>
+  sql`select ${users.id} from ${users} where ${sql.join(
+    fields.map((f) => sql`${users[f]} ilike ${term}`),
+    sql` or `,
+  )}`
+
+/** `select id from users`: the whole user base, for counts over every user. */
+export const allUserIdsSql = () => sql`select ${users.id} as id from ${users}`
+
+export async function userNamesByIds(db: Queryable, ids: number[]) {
+  if (!ids.length) return []
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids))
+}
+
+export async function findUserIdByUsername(
+  db: Queryable,
+  username: string,
+): Promise<{ id: number; username: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(lowerUsernameIs(username))
+    .limit(1)
+  return row
+}
+
+export async function countUsersWhere(db: Queryable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(where)
+  return row?.n ?? 0
+}
+
+/** The next ids after `cursor` in id order (a bulk job's keyset). */
+export async function nextUserIdsWhere(
+  db: Queryable,
+  where: SQL | undefined,
+  cursor: number | null,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(allOf(where, cursor === null ? undefined : gt(users.id, cursor)))
+    .orderBy(asc(users.id))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/** Users whose username or email contains `text` (all when empty), by username: an admin picker. */
+export function searchUsers(db: Queryable, text: string, limit: number) {
+  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(text ? or(ilike(users.username, like), ilike(users.email, like)) : undefined)
+    .orderBy(asc(users.username))
+    .limit(limit)
 }

@@ -2,6 +2,7 @@ import { Username } from '@mouthpiece/contracts/users/users.schemas'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
 import type { Platform } from '../../platform/context'
 import type { Queryable } from '../../platform/db/client'
+import { uniqueViolation } from '../../platform/db/unique-violation'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
 import { sendMail } from '../../platform/mail/send-mail'
 import { hashPassword } from '../../platform/credentials/passwords'
@@ -44,7 +45,7 @@ export async function assertAvailable(
 
 /** Two requests can pass the check together; the unique indexes decide, and say the same thing. */
 export function rethrowTaken(err: unknown): never {
-  const constraint = usersRepo.uniqueViolation(err)
+  const constraint = uniqueViolation(err)
   if (constraint !== undefined) {
     if (constraint.includes('email')) throw fieldError('email', EMAIL_TAKEN)
     throw fieldError('username', USERNAME_TAKEN)

@@ -31,3 +31,9 @@ export const users = pgTable(
   ],
 )
 export type UserRow = typeof users.$inferSelect
+
+/**
+ * The foreign-key anchor other modules' tables use for a user: `.references(referencesUser, { onDelete })`.
+ * It hands drizzle the column without handing out the table (tables stay private to the module).
+ */
+export const referencesUser = (): AnyPgColumn => users.id

@@ -11,6 +11,7 @@ export {
   setProfileEmotions,
 } from './voice-profiles.service'
 export { startVoicesWorkers } from './voices.jobs'
-export { findUpload } from './voices.repo'
+export { findUpload, uploadFiles, userAudioUploads } from './voice-lookups'
 export { registerVoicesRoutes } from './voices.routes'
 export { mediaError, requireVoice, resolveSpeech, sampleProfile } from './voices.service'
+export { referencesVoiceProfile } from './voice-profiles.table'

@@ -3,7 +3,6 @@
  * Offline: the sample's voice-match profile on the closest built-in voice ("voice match (offline)").
  * With the neural provider configured: a clone there, spoken by its voice id.
  */
-import { and, desc, eq } from 'drizzle-orm'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import {
   CONSENT_REQUIRED_MESSAGE,
@@ -20,7 +19,7 @@ import type { Platform } from '../../platform/context'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
 import { baseVoiceForProfile, cloneNeuralVoice } from '../../platform/media'
-import { personalVoices } from './personal-voices.table'
+import * as pvRepo from './personal-voices.repo'
 import type { PersonalVoiceRow } from './personal-voices.table'
 import * as repo from './voices.repo'
 
@@ -71,29 +70,22 @@ export async function create(
       'No speaking voice was found in that sample. Please record someone talking.',
     )
   const neuralId = await cloneNeuralVoice(body.name, await readStored(deps, sample.wav_key))
-  const [row] = await deps.db
-    .insert(personalVoices)
-    .values({
-      user_id: userId,
-      name: body.name,
-      kind: neuralId ? 'neural' : 'match',
-      sample_uuid: sample.id,
-      sample_seconds: Math.round(seconds * 10) / 10,
-      profile: sample.profile,
-      base_voice_id: neuralId ?? baseVoiceForProfile(sample.profile),
-      consent_at: new Date(),
-      consent_text: CONSENT_TEXT,
-    })
-    .returning()
-  return presentPersonalVoice(row!)
+  const row = await pvRepo.insertPersonalVoice(deps.db, {
+    user_id: userId,
+    name: body.name,
+    kind: neuralId ? 'neural' : 'match',
+    sample_uuid: sample.id,
+    sample_seconds: Math.round(seconds * 10) / 10,
+    profile: sample.profile,
+    base_voice_id: neuralId ?? baseVoiceForProfile(sample.profile),
+    consent_at: new Date(),
+    consent_text: CONSENT_TEXT,
+  })
+  return presentPersonalVoice(row)
 }
 
 export async function list(db: Queryable, userId: number): Promise<PersonalVoice[]> {
-  const rows = await db
-    .select()
-    .from(personalVoices)
-    .where(eq(personalVoices.user_id, userId))
-    .orderBy(desc(personalVoices.id))
+  const rows = await pvRepo.listPersonalVoices(db, userId)
   return rows.map(presentPersonalVoice)
 }
 
@@ -103,20 +95,13 @@ export async function rename(
   id: number,
   name: string,
 ): Promise<PersonalVoice> {
-  const [row] = await db
-    .update(personalVoices)
-    .set({ name, updated_at: new Date() })
-    .where(and(eq(personalVoices.id, id), eq(personalVoices.user_id, userId)))
-    .returning()
+  const row = await pvRepo.renamePersonalVoice(db, userId, id, name)
   if (!row) throw voiceNotFound()
   return presentPersonalVoice(row)
 }
 
 export async function remove(db: Queryable, userId: number, id: number): Promise<void> {
-  const [row] = await db
-    .delete(personalVoices)
-    .where(and(eq(personalVoices.id, id), eq(personalVoices.user_id, userId)))
-    .returning()
+  const row = await pvRepo.deletePersonalVoice(db, userId, id)
   if (!row) throw voiceNotFound()
 }
 
@@ -128,12 +113,7 @@ export async function resolvePersonal(
 ): Promise<{ voiceId: string; matchProfile?: VoiceProfile } | null> {
   const m = /^personal:(\d+)$/.exec(voiceId)
   if (!m) return null
-  const [row] = userId
-    ? await db
-        .select()
-        .from(personalVoices)
-        .where(and(eq(personalVoices.id, Number(m[1])), eq(personalVoices.user_id, userId)))
-    : []
+  const row = userId ? await pvRepo.findPersonalVoice(db, userId, Number(m[1])) : undefined
   if (!row) throw voiceNotFound()
   return row.kind === 'neural'
     ? { voiceId: row.base_voice_id }

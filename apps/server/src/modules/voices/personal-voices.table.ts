@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 import { audioUploads } from './voices.table'
 
 /**
@@ -12,9 +12,7 @@ export const personalVoices = pgTable(
   'personal_voices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** `match` (offline) or `neural` (provider clone). */
     kind: text('kind').notNull(),

@@ -1,4 +1,5 @@
 import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import type { EmotionTable } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type { Queryable } from '../../platform/db/client'
 import { allOf, escapeLike, searchAny } from '../../platform/db/list-query'
 import type { ListSpec } from '../../platform/db/list-query'
@@ -105,3 +106,27 @@ export async function listTags(db: Queryable, filter?: string) {
     .groupBy(voiceTags.id)
     .orderBy(asc(voiceTags.category), asc(voiceTags.name))
 }
+
+// Single-row writes the use cases run inside their audited transactions; each answers `returning()`.
+
+export const insertProfile = (db: Queryable, values: typeof voiceProfiles.$inferInsert) =>
+  db.insert(voiceProfiles).values(values).returning()
+
+export const updateProfile = (db: Queryable, id: number, patch: Partial<typeof voiceProfiles.$inferInsert>) =>
+  db.update(voiceProfiles).set(patch).where(eq(voiceProfiles.id, id)).returning()
+
+export const deleteProfileRow = (db: Queryable, id: number) =>
+  db.delete(voiceProfiles).where(eq(voiceProfiles.id, id)).returning()
+
+export const setProfileEmotionTable = (db: Queryable, id: number, emotions: EmotionTable) =>
+  db
+    .update(voiceProfiles)
+    .set({ emotions, updated_at: new Date() })
+    .where(eq(voiceProfiles.id, id))
+    .returning({ id: voiceProfiles.id, emotions: voiceProfiles.emotions })
+
+export const insertTag = (db: Queryable, values: typeof voiceTags.$inferInsert) =>
+  db.insert(voiceTags).values(values).returning()
+
+export const deleteTagRow = (db: Queryable, id: number) =>
+  db.delete(voiceTags).where(eq(voiceTags.id, id)).returning()

@@ -6,7 +6,6 @@
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { EMOTIONS } from '@mouthpiece/contracts/media/voices.schemas'
 import {
@@ -42,7 +41,6 @@ import type { Storage } from '../../platform/storage/storage'
 import { auditedChange } from '../audit'
 import type { AdminAuditActor } from '../audit'
 import * as repo from './voice-profiles.repo'
-import { voiceProfiles, voiceTags } from './voice-profiles.table'
 import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.table'
 
 export interface VoiceProfilesDeps {
@@ -203,23 +201,19 @@ export async function storeProfile(
   let storedKey: string | undefined
   try {
     const row = await auditedChange(deps.db, actor, 'voice-profiles.store', {}, async (tx) => {
-      const [created] = await tx
-        .insert(voiceProfiles)
-        .values({
-          name: f.name,
-          description: f.description,
-          engine_voice_id: f.engine_voice_id,
-          rate: f.rate,
-          pitch: f.pitch,
-        })
-        .returning()
+      const [created] = await repo.insertProfile(tx, {
+        name: f.name,
+        description: f.description,
+        engine_voice_id: f.engine_voice_id,
+        rate: f.rate,
+        pitch: f.pitch,
+      })
       storedKey = sampleKey(created!.id, form.file ? 'upload' : 'spoken')
       await deps.storage.put(storedKey, sample.wav, 'audio/wav')
-      const [withSample] = await tx
-        .update(voiceProfiles)
-        .set({ sample_key: storedKey, sample_seconds: sample.seconds })
-        .where(eq(voiceProfiles.id, created!.id))
-        .returning()
+      const [withSample] = await repo.updateProfile(tx, created!.id, {
+        sample_key: storedKey,
+        sample_seconds: sample.seconds,
+      })
       await repo.setTags(tx, created!.id, f.tag_ids)
       return withSample!
     })
@@ -268,16 +262,12 @@ export async function updateProfile(
       'voice-profiles.update',
       { target: { type: 'voice-profile', id }, before: async () => current },
       async (tx) => {
-        const [row] = await tx
-          .update(voiceProfiles)
-          .set({
-            ...next,
-            description: f.description ?? current.description,
-            updated_at: new Date(),
-            ...(sample && newKey ? { sample_key: newKey, sample_seconds: sample.seconds } : {}),
-          })
-          .where(eq(voiceProfiles.id, id))
-          .returning()
+        const [row] = await repo.updateProfile(tx, id, {
+          ...next,
+          description: f.description ?? current.description,
+          updated_at: new Date(),
+          ...(sample && newKey ? { sample_key: newKey, sample_seconds: sample.seconds } : {}),
+        })
         if (f.tag_ids) await repo.setTags(tx, id, f.tag_ids)
         return row!
       },
@@ -301,7 +291,7 @@ export async function deleteProfile(
     'voice-profiles.delete',
     { target: { type: 'voice-profile', id } },
     async (tx) => {
-      const [gone] = await tx.delete(voiceProfiles).where(eq(voiceProfiles.id, id)).returning()
+      const [gone] = await repo.deleteProfileRow(tx, id)
       if (!gone) throw profileNotFound()
       return gone
     },
@@ -327,7 +317,7 @@ export async function addTag(
     actor,
     'voice-profiles.tag.add',
     {},
-    async (tx) => (await tx.insert(voiceTags).values({ category, name }).returning())[0]!,
+    async (tx) => (await repo.insertTag(tx, { category, name }))[0]!,
   )
   return presentTag(row)
 }
@@ -339,7 +329,7 @@ export async function deleteTag(deps: VoiceProfilesDeps, actor: AdminAuditActor,
     'voice-profiles.tag.delete',
     { target: { type: 'voice-tag', id } },
     async (tx) => {
-      const [gone] = await tx.delete(voiceTags).where(eq(voiceTags.id, id)).returning()
+      const [gone] = await repo.deleteTagRow(tx, id)
       if (!gone) throw tagNotFound()
       return gone
     },
@@ -434,11 +424,7 @@ export async function setProfileEmotions(
   id: number,
   table: EmotionTable,
 ): Promise<{ id: number; emotions: EmotionTable }> {
-  const [row] = await tx
-    .update(voiceProfiles)
-    .set({ emotions: table, updated_at: new Date() })
-    .where(eq(voiceProfiles.id, id))
-    .returning({ id: voiceProfiles.id, emotions: voiceProfiles.emotions })
+  const [row] = await repo.setProfileEmotionTable(tx, id, table)
   if (!row) throw profileNotFound()
   return row
 }
@@ -510,10 +496,12 @@ export async function createProfileFromVoice(
   let key: string | undefined
   try {
     return await auditedChange(deps.db, actor, 'voice-profiles.store', { meta: p.meta }, async (tx) => {
-      const [created] = await tx
-        .insert(voiceProfiles)
-        .values({ name: p.name, description: p.description, ...settings, emotions: p.emotions })
-        .returning()
+      const [created] = await repo.insertProfile(tx, {
+        name: p.name,
+        description: p.description,
+        ...settings,
+        emotions: p.emotions,
+      })
       key = sampleKey(created!.id, copied?.kind ?? 'spoken')
       await deps.storage.put(
         key,
@@ -521,11 +509,7 @@ export async function createProfileFromVoice(
         'audio/wav',
       )
       const seconds = copied ? copied.seconds : spoken!.seconds
-      const [row] = await tx
-        .update(voiceProfiles)
-        .set({ sample_key: key, sample_seconds: seconds })
-        .where(eq(voiceProfiles.id, created!.id))
-        .returning()
+      const [row] = await repo.updateProfile(tx, created!.id, { sample_key: key, sample_seconds: seconds })
       if (tagIds.length) await repo.setTags(tx, created!.id, tagIds)
       return row!
     })
@@ -571,17 +555,14 @@ export async function createProfileFromRecording(
       'voice-profiles.store',
       { meta: { for_admin: forAdmin.name } },
       async (tx) => {
-        const [created] = await tx
-          .insert(voiceProfiles)
-          .values({ name: p.name, description: p.description, engine_voice_id: p.engineVoiceId })
-          .returning()
+        const [created] = await repo.insertProfile(tx, {
+          name: p.name,
+          description: p.description,
+          engine_voice_id: p.engineVoiceId,
+        })
         key = sampleKey(created!.id, 'upload')
         await deps.storage.put(key, wavBytes(pcm), 'audio/wav')
-        const [row] = await tx
-          .update(voiceProfiles)
-          .set({ sample_key: key, sample_seconds: seconds })
-          .where(eq(voiceProfiles.id, created!.id))
-          .returning()
+        const [row] = await repo.updateProfile(tx, created!.id, { sample_key: key, sample_seconds: seconds })
         return row!
       },
     )

@@ -1,3 +1,4 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import {
   index,
@@ -51,6 +52,12 @@ export const voiceTags = pgTable(
   (t) => [uniqueIndex('voice_tags_category_name_idx').on(t.category, sql`lower(${t.name})`)],
 )
 export type VoiceTagRow = typeof voiceTags.$inferSelect
+
+/**
+ * The foreign-key anchor other modules' tables use for a voice profile: `.references(referencesVoiceProfile, { onDelete })`.
+ * It hands drizzle the column without handing out the table (tables stay private to the module).
+ */
+export const referencesVoiceProfile = (): AnyPgColumn => voiceProfiles.id
 
 export const voiceProfileTags = pgTable(
   'voice_profile_tags',

@@ -114,3 +114,27 @@ export async function expiredAnonymousUploads(
     .orderBy(audioUploads.created_at)
     .limit(limit)
 }
+
+/** A user's audio uploads, newest first. */
+export async function userAudioUploads(
+  db: Queryable,
+  userId: number,
+  limit: number,
+): Promise<AudioUploadRow[]> {
+  return db
+    .select()
+    .from(audioUploads)
+    .where(eq(audioUploads.user_id, userId))
+    .orderBy(desc(audioUploads.created_at))
+    .limit(limit)
+}
+
+/** Audio uploads' stored files as rows (user_id, visitor_id, part, render_id, ref, seconds, at). */
+export const uploadFilesSql = () => {
+  const a = audioUploads
+  return sql`
+      select ${a.user_id}, ${a.visitor_id}, 'upload', null, ${a.original_key}, ${a.duration}, ${a.created_at} from ${a}
+      union all
+      select ${a.user_id}, ${a.visitor_id}, 'upload wav', null, ${a.wav_key}, ${a.duration}, ${a.created_at}
+      from ${a} where ${a.wav_key} is not null`
+}

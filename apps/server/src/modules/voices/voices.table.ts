@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
-import { users } from '../users/users.table'
+import { referencesUser } from '../users'
 
 /**
  * SPEC §7 "audio upload … audio process list": uploaded recordings. The original is checked by
@@ -25,7 +25,7 @@ export const audioUploads = pgTable(
   {
     /** SPEC `uuid_path`. */
     id: uuid('id').primaryKey(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(referencesUser, { onDelete: 'cascade' }),
     visitor_id: text('visitor_id'),
     /** The address a signed-out upload came from: all visitors of one IP share a quota. */
     client_ip: text('client_ip'),

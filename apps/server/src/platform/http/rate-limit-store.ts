@@ -1,7 +1,6 @@
-import { lt, sql } from 'drizzle-orm'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Database, Db } from '../db/client'
-import { rateLimitHits } from './rate-limit.table'
+import { countHit, deleteEndedWindows } from './rate-limit.repo'
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
 /** What the plugin really passes to `child`: the route's merged limit options, with the route. */
@@ -90,40 +89,17 @@ class HitCounter {
   private lastSweep = Date.now()
   constructor(private db: Db) {}
 
-  /**
-   * Counts one hit with a single atomic upsert: a window that has ended restarts at 1, otherwise
-   * the count goes up. The database's clock decides, so processes with drifting clocks agree.
-   */
+  /** Counts one hit (one atomic upsert, the database's clock deciding: rate-limit.repo.ts). */
   async hit(key: string, timeWindow: number) {
-    const [row] = await this.db
-      .insert(rateLimitHits)
-      .values({
-        key,
-        count: 1,
-        reset_at: sql`now() + ${timeWindow}::double precision * interval '1 millisecond'`,
-      })
-      .onConflictDoUpdate({
-        target: rateLimitHits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimitHits.reset_at} <= now() THEN 1 ELSE ${rateLimitHits.count} + 1 END`,
-          reset_at: sql`CASE WHEN ${rateLimitHits.reset_at} <= now() THEN excluded.reset_at ELSE ${rateLimitHits.reset_at} END`,
-        },
-      })
-      .returning({
-        current: rateLimitHits.count,
-        ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimitHits.reset_at} - now()) * 1000))::int`,
-      })
+    const row = await countHit(this.db, key, timeWindow)
     this.sweep()
-    return row!
+    return row
   }
 
   /** Deletes ended windows now and then; a failed sweep is simply redone by the next one. */
   private sweep() {
     if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return
     this.lastSweep = Date.now()
-    this.db
-      .delete(rateLimitHits)
-      .where(lt(rateLimitHits.reset_at, sql`now()`))
-      .catch(() => {})
+    deleteEndedWindows(this.db).catch(() => {})
   }
 }

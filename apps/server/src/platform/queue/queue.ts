@@ -1,7 +1,7 @@
 import { PgBoss } from 'pg-boss'
 import type { Job, QueueOptions, SendOptions, WorkOptions } from 'pg-boss'
 import type { Database, Queryable } from '../db/client'
-import { sql } from 'drizzle-orm'
+import { executeText } from '../db/text-query'
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 /**
@@ -52,18 +52,7 @@ function bossDb(database: Database) {
 /** Runs pg-boss's SQL on a drizzle transaction, so the job commits or rolls back with it. */
 function txDb(tx: Queryable) {
   return {
-    async executeSql(text: string, values: unknown[] = []) {
-      // Build a drizzle SQL object from pg-style $n placeholders.
-      const chunks: string[] = text.split(/\$(\d+)/)
-      let query = sql.raw(chunks[0] ?? '')
-      for (let i = 1; i < chunks.length; i += 2) {
-        // sql.param keeps an array one parameter (a bare array would be spread into a list).
-        query = sql`${query}${sql.param(values[Number(chunks[i]) - 1])}${sql.raw(chunks[i + 1] ?? '')}`
-      }
-      // node-postgres answers { rows }, PGlite's drizzle driver answers { rows } too; both typed loosely.
-      const res = (await tx.execute(query)) as { rows?: unknown[] }
-      return { rows: res.rows ?? [] }
-    },
+    executeSql: (text: string, values: unknown[] = []) => executeText(tx, text, values),
   }
 }
 

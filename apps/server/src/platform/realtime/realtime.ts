@@ -3,7 +3,6 @@ import type { Socket } from 'socket.io'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { createAdapter } from '@socket.io/postgres-adapter'
-import { sql } from 'drizzle-orm'
 import { REALTIME_PATH, REALTIME_UNAUTHORIZED } from '@mouthpiece/contracts/realtime/events'
 import type {
   RealtimeEventName,
@@ -12,7 +11,8 @@ import type {
 } from '@mouthpiece/contracts/realtime/events'
 import { USER_TOKEN_COOKIE } from '@mouthpiece/contracts/constants'
 import type { Database, Queryable } from '../db/client'
-import { createBroadcast, createDisconnect, decodeMessage, ensureAttachmentsTable, publish } from './wire'
+import { ensureAttachmentsTable, sweepAttachments } from './attachments.repo'
+import { createBroadcast, createDisconnect, decodeMessage, publish } from './wire'
 import type { WireMessage } from './wire'
 
 /**
@@ -120,9 +120,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<Realtime> {
       })
       // The postgres adapter sweeps its attachments table; on PGlite nobody else does.
       cleanup = setInterval(() => {
-        database.db
-          .execute(sql`delete from socket_io_attachments where created_at < now() - interval '30 seconds'`)
-          .catch(() => {})
+        sweepAttachments(database.db).catch(() => {})
       }, 30_000)
       cleanup.unref()
     }

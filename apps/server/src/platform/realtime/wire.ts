@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
-import type { SQL } from 'drizzle-orm'
 import { decode, encode } from '@msgpack/msgpack'
 import type { Queryable } from '../db/client'
+import { notify } from '../db/notify'
+import { findAttachment, insertAttachment } from './attachments.repo'
 
 /**
  * The message @socket.io/postgres-adapter (socket.io-adapter's ClusterAdapter) exchanges over
@@ -36,7 +36,6 @@ export type WireMessage = BroadcastMessage | DisconnectMessage
 
 /** NOTIFY payloads must stay under 8000 bytes; the adapter moves bigger ones to this table. */
 const NOTIFY_PAYLOAD_LIMIT = 8000
-const ATTACHMENTS_TABLE = 'socket_io_attachments'
 
 export function createBroadcast(rooms: string[], event: string, ...args: unknown[]): BroadcastMessage {
   return {
@@ -55,61 +54,28 @@ export function createDisconnect(rooms: string[], except: string[] = []): Discon
 export async function publish(q: Queryable, channel: string, message: WireMessage): Promise<void> {
   const json = JSON.stringify(message)
   if (Buffer.byteLength(json) <= NOTIFY_PAYLOAD_LIMIT) {
-    await q.execute(sql`select pg_notify(${channel}, ${json})`)
+    await notify(q, channel, json)
     return
   }
   const bytes = Buffer.from(encode(message))
-  // clock_timestamp, not now(): the sweeper ages rows from when they were written, not from when a
-  // long transaction began.
-  const [row] = await rowsOf<{ id: string | number }>(
-    q,
-    sql`insert into ${sql.identifier(ATTACHMENTS_TABLE)} (payload, created_at) values (${bytes}, clock_timestamp()) returning id`,
-  )
-  const attachmentId = row?.id
+  const attachmentId = await insertAttachment(q, bytes)
   if (attachmentId === undefined) throw new Error('realtime: attachment insert returned no id')
   const header = JSON.stringify({ uid: message.uid, type: message.type, attachmentId: String(attachmentId) })
-  await q.execute(sql`select pg_notify(${channel}, ${header})`)
+  await notify(q, channel, header)
 }
 
 /** Reads a NOTIFY payload back into a message (fetching the attachment when it was too big). */
 export async function decodeMessage(q: Queryable, text: string): Promise<WireMessage | null> {
   const head = JSON.parse(text) as Partial<WireMessage> & { attachmentId?: string }
   if (head.attachmentId === undefined) return isWireMessage(head) ? head : null
-  const [row] = await rowsOf<{ payload: Uint8Array }>(
-    q,
-    sql`select payload from ${sql.identifier(ATTACHMENTS_TABLE)} where id = ${head.attachmentId}`,
-  )
-  if (!row) return null
-  const full = decode(row.payload) as Partial<WireMessage>
+  const payload = await findAttachment(q, head.attachmentId)
+  if (!payload) return null
+  const full = decode(payload) as Partial<WireMessage>
   return isWireMessage(full) ? full : null
-}
-
-/** Rows of a raw statement; both drivers answer `{ rows }`. */
-async function rowsOf<T>(q: Queryable, query: SQL): Promise<T[]> {
-  const res: unknown = await q.execute(query)
-  return (res as { rows: T[] }).rows
 }
 
 function isWireMessage(m: Partial<WireMessage>): m is WireMessage {
   if (typeof m.nsp !== 'string') return false
   if (m.type === 3) return Array.isArray(m.data?.packet.data)
   return m.type === 6 && Array.isArray(m.data?.opts.rooms)
-}
-
-/** The adapter's attachments table (its documented schema); created once, tolerant of a racing peer. */
-export async function ensureAttachmentsTable(q: Queryable): Promise<void> {
-  try {
-    await q.execute(
-      sql.raw(`
-      create table if not exists ${ATTACHMENTS_TABLE} (
-        id bigserial unique,
-        created_at timestamptz default now(),
-        payload bytea
-      )`),
-    )
-  } catch (err) {
-    // Two processes starting together may both try; the loser sees a duplicate error.
-    const code = (err as { code?: string }).code
-    if (code !== '23505' && code !== '42P07') throw err
-  }
 }

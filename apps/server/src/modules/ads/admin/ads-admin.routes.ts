@@ -2,7 +2,6 @@ import * as r from '@mouthpiece/contracts/ads/admin.contract'
 import * as s from '@mouthpiece/contracts/ads/scraper.contract'
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvStream } from '../../../platform/http/csv-stream'
-import { scanAll } from '../../../platform/db/list-query'
 import { auditActorOf, recordAudit } from '../../audit'
 import { findUserById } from '../../users'
 import { AppError } from '../../../platform/http/errors'
@@ -20,7 +19,7 @@ export function registerAdsAdminRoutes(ctx: HttpContext) {
       reply,
       'ad-projects',
       ['id', 'name', 'username', 'brand', 'goal', 'placements', 'status', 'created_at', 'updated_at'],
-      scanAll(db, admin.adProjectsListSpec, { where: admin.adProjectsWhere(filter), sort, dir }),
+      admin.scanAdminAdProjects(db, filter, sort, dir),
       (p) => [
         p.id,
         p.name,

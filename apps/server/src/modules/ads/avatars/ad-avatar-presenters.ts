@@ -2,24 +2,17 @@
  * Ad avatars as presenters (SPEC §4 ad audio flow, selectAvatar): what users may pick — active ad
  * avatars with a talking photo — and the avatar a render speaks with when one is picked.
  */
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { AdAvatarChoice } from '@mouthpiece/contracts/ads/avatars.contract'
 import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.contract'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError } from '../../../platform/http/errors'
 import { chooseAvatar } from '../../avatars'
 import type { ChosenAvatar } from '../../avatars'
-import { adAvatars } from './ad-avatars.table'
+import { findPickable, listPickable } from './ad-avatars.repo'
 import type { AdAvatarRow } from './ad-avatars.table'
 
-const pickable = and(eq(adAvatars.is_active, true), isNotNull(adAvatars.presenter))
-
 export async function listPickableAdAvatars(db: Queryable): Promise<AdAvatarChoice[]> {
-  const rows = await db
-    .select()
-    .from(adAvatars)
-    .where(pickable)
-    .orderBy(asc(adAvatars.name), asc(adAvatars.id))
+  const rows = await listPickable(db)
   return rows.map((a) => ({
     id: a.id,
     name: a.name,
@@ -34,10 +27,7 @@ export async function findPickableAdAvatar(
   db: Queryable,
   id: number,
 ): Promise<AdAvatarRow & { presenter: NonNullable<AdAvatarRow['presenter']> }> {
-  const [row] = await db
-    .select()
-    .from(adAvatars)
-    .where(and(eq(adAvatars.id, id), pickable))
+  const row = await findPickable(db, id)
   if (!row?.presenter?.look.photo)
     throw new AppError('not_found', AD_AVATAR_NOT_FOUND, 404, { ad_avatar_id: [AD_AVATAR_NOT_FOUND] })
   return row as AdAvatarRow & { presenter: NonNullable<AdAvatarRow['presenter']> }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import * as r from '@mouthpiece/contracts/ads/avatars.contract'
 import { MAX_BRAND_UPLOAD_MB } from '@mouthpiece/contracts/ads/brands.schemas'
@@ -7,9 +6,9 @@ import { AppError } from '../../../platform/http/errors'
 import { sendStoredFile } from '../../../platform/storage/send-stored-file'
 import { auditActorOf } from '../../audit'
 import { requireVoice } from '../../voices'
-import { adAvatars } from './ad-avatars.table'
 import {
-  adAvatarNotFound,
+  adminAdAvatarRow,
+  adminAdAvatars,
   deleteAdAvatar,
   presentAdAvatar,
   storeAdAvatar,
@@ -67,7 +66,7 @@ export function registerAdAvatarRoutes(ctx: HttpContext) {
   const limit = { bodyLimit: MAX_BYTES + 1024 * 1024 }
 
   route(r.adminAdAvatars, async () => ({
-    avatars: (await db.select().from(adAvatars).orderBy(adAvatars.name)).map(presentAdAvatar),
+    avatars: (await adminAdAvatars(db)).map(presentAdAvatar),
   }))
   route(
     r.adminStoreAdAvatar,
@@ -85,8 +84,7 @@ export function registerAdAvatarRoutes(ctx: HttpContext) {
   route(
     r.adminUpdateAdAvatar,
     async ({ req, params, actor }) => {
-      const [before] = await db.select().from(adAvatars).where(eq(adAvatars.id, params.id))
-      if (!before) throw adAvatarNotFound()
+      const before = await adminAdAvatarRow(db, params.id)
       const form = await readForm(req)
       const fields = await parseFields({
         name: before.name,
@@ -104,8 +102,7 @@ export function registerAdAvatarRoutes(ctx: HttpContext) {
     return { deleted: true as const }
   })
   route(r.adminAdAvatarImage, async ({ params, req, reply }) => {
-    const [row] = await db.select().from(adAvatars).where(eq(adAvatars.id, params.id))
-    if (!row) throw adAvatarNotFound()
+    const row = await adminAdAvatarRow(db, params.id)
     return sendStoredFile(req, reply, storage, row.image_key, { cacheControl: 'private, max-age=3600' })
   })
 

@@ -3,7 +3,6 @@
  * avatars module (face + 68 landmarks), so ad videos can draw it speaking. Both are checked before
  * anything is stored; the files are written first and removed again if the row cannot be.
  */
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.contract'
 import type { AdAvatar, AdAvatarFields } from '@mouthpiece/contracts/ads/avatars.contract'
@@ -13,7 +12,8 @@ import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { photoLook, readPortrait } from '../../avatars'
 import { notAnImage, probeImage } from '../brands/brand-files'
-import { adAvatars } from './ad-avatars.table'
+import type { Queryable } from '../../../platform/db/client'
+import * as repo from './ad-avatars.repo'
 import type { AdAvatarPresenter, AdAvatarRow } from './ad-avatars.table'
 import { storedKey } from '../../../platform/storage/stored-key'
 
@@ -21,6 +21,16 @@ export type AdAvatarsDeps = Pick<Platform, 'db' | 'storage'>
 type Fields = z.infer<typeof AdAvatarFields>
 
 export const adAvatarNotFound = () => new AppError('not_found', AD_AVATAR_NOT_FOUND, 404)
+
+/** Every ad avatar by name (the admin list). */
+export const adminAdAvatars = (db: Queryable) => repo.listAdAvatars(db)
+
+/** One ad avatar, active or not (admin); 404 when there is none. */
+export async function adminAdAvatarRow(db: Queryable, id: number): Promise<AdAvatarRow> {
+  const row = await repo.findAdAvatar(db, id)
+  if (!row) throw adAvatarNotFound()
+  return row
+}
 
 /** Where users fetch the talking photo; `v` changes with the portrait so caches never show an old face. */
 export const presenterPhotoUrl = (id: number, key: string) =>
@@ -107,15 +117,8 @@ export async function storeAdAvatar(
   const row = await storeFiles(deps, upload, (image, presenterOf) =>
     deps.db.transaction(async (tx) => {
       // The photo's link names the row's id, which the insert gives.
-      const [made] = await tx
-        .insert(adAvatars)
-        .values({ ...fields, ...image })
-        .returning()
-      const [row] = await tx
-        .update(adAvatars)
-        .set({ presenter: presenterOf(made!.id, fields.name) })
-        .where(eq(adAvatars.id, made!.id))
-        .returning()
+      const made = await repo.insertAdAvatar(tx, { ...fields, ...image })
+      const row = await repo.updateAdAvatarRow(tx, made.id, { presenter: presenterOf(made.id, fields.name) })
       await recordAudit(tx, actor, 'ads.avatar.store', {
         target: { type: 'ad_avatar', id: row!.id },
         after: presentAdAvatar(row!),
@@ -135,11 +138,7 @@ export async function updateAdAvatar(
 ): Promise<AdAvatar> {
   const write = (patch: Partial<AdAvatarRow>) =>
     deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(adAvatars)
-        .set({ ...fields, ...patch, updated_at: new Date() })
-        .where(eq(adAvatars.id, before.id))
-        .returning()
+      const row = await repo.updateAdAvatarRow(tx, before.id, { ...fields, ...patch, updated_at: new Date() })
       if (!row) throw adAvatarNotFound()
       await recordAudit(tx, actor, 'ads.avatar.update', {
         target: { type: 'ad_avatar', id: before.id },
@@ -159,7 +158,7 @@ export async function updateAdAvatar(
 
 export async function deleteAdAvatar(deps: AdAvatarsDeps, actor: AdminAuditActor, id: number): Promise<void> {
   const row = await deps.db.transaction(async (tx) => {
-    const [gone] = await tx.delete(adAvatars).where(eq(adAvatars.id, id)).returning()
+    const gone = await repo.deleteAdAvatarRow(tx, id)
     if (!gone) throw adAvatarNotFound()
     await recordAudit(tx, actor, 'ads.avatar.delete', {
       target: { type: 'ad_avatar', id },

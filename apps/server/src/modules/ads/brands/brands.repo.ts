@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, max } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
 import { adBrandColours, adBrandFonts, adBrandImages, adBrandLogos, adBrands } from './brands.table'
 import type {
@@ -115,4 +115,121 @@ export async function touchBrand(
 
 export async function deleteBrand(db: Queryable, id: number): Promise<void> {
   await db.delete(adBrands).where(eq(adBrands.id, id))
+}
+
+// ── Parts (colours, fonts, logos, images), each written inside the caller's transaction ──
+
+type FileTable = typeof adBrandLogos | typeof adBrandImages
+
+export async function insertColours(db: Queryable, rows: Array<typeof adBrandColours.$inferInsert>) {
+  if (rows.length) await db.insert(adBrandColours).values(rows)
+}
+
+/** Appends a colour after the brand's last one. */
+export async function appendColour(
+  db: Queryable,
+  brandId: number,
+  values: Omit<typeof adBrandColours.$inferInsert, 'brand_id' | 'position'>,
+) {
+  const [last] = await db
+    .select({ p: max(adBrandColours.position) })
+    .from(adBrandColours)
+    .where(eq(adBrandColours.brand_id, brandId))
+  await db.insert(adBrandColours).values({ brand_id: brandId, ...values, position: (last?.p ?? -1) + 1 })
+}
+
+export async function insertFont(db: Queryable, values: typeof adBrandFonts.$inferInsert) {
+  await db.insert(adBrandFonts).values(values)
+}
+
+export async function insertLogo(db: Queryable, values: typeof adBrandLogos.$inferInsert) {
+  await db.insert(adBrandLogos).values(values)
+}
+
+export async function insertImage(db: Queryable, values: typeof adBrandImages.$inferInsert) {
+  await db.insert(adBrandImages).values(values)
+}
+
+/** Marks every part of the brand confirmed. */
+export async function confirmAllParts(db: Queryable, brandId: number) {
+  for (const t of [adBrandColours, adBrandFonts, adBrandLogos, adBrandImages])
+    await db.update(t).set({ confirmed: true }).where(eq(t.brand_id, brandId))
+}
+
+/** Changes one colour of the brand; answers it (none when it is not the brand's). */
+export async function updateColour(
+  db: Queryable,
+  brandId: number,
+  id: string,
+  patch: Partial<typeof adBrandColours.$inferInsert>,
+) {
+  const [row] = await db
+    .update(adBrandColours)
+    .set(patch)
+    .where(and(eq(adBrandColours.id, id), eq(adBrandColours.brand_id, brandId)))
+    .returning()
+  return row
+}
+
+/** Changes one font of the brand; answers it (none when it is not the brand's). */
+export async function updateFont(
+  db: Queryable,
+  brandId: number,
+  id: string,
+  patch: Partial<typeof adBrandFonts.$inferInsert>,
+) {
+  const [row] = await db
+    .update(adBrandFonts)
+    .set(patch)
+    .where(and(eq(adBrandFonts.id, id), eq(adBrandFonts.brand_id, brandId)))
+    .returning()
+  return row
+}
+
+export async function hasLogo(db: Queryable, brandId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: adBrandLogos.id })
+    .from(adBrandLogos)
+    .where(eq(adBrandLogos.brand_id, brandId))
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function findFilePart(db: Queryable, table: FileTable, brandId: number, id: string) {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.brand_id, brandId)))
+  return row
+}
+
+export async function setFileConfirmed(db: Queryable, table: FileTable, id: string, confirmed: boolean) {
+  await db.update(table).set({ confirmed }).where(eq(table.id, id))
+}
+
+/** Makes this logo the brand's primary one (and confirmed). */
+export async function makePrimaryLogo(db: Queryable, brandId: number, id: string) {
+  await db.update(adBrandLogos).set({ is_primary: false }).where(eq(adBrandLogos.brand_id, brandId))
+  await db.update(adBrandLogos).set({ is_primary: true, confirmed: true }).where(eq(adBrandLogos.id, id))
+}
+
+/** Deletes one part of the brand; answers it (none when it is not the brand's). */
+export async function deletePart(db: Queryable, kind: PartKind, brandId: number, id: string) {
+  const table = partTables[kind]
+  const [row] = await db
+    .delete(table)
+    .where(and(eq(table.id, id), eq(table.brand_id, brandId)))
+    .returning()
+  return row
+}
+
+/** The brand's oldest logo becomes its primary one (after the primary was removed). */
+export async function promoteOldestLogo(db: Queryable, brandId: number) {
+  const [next] = await db
+    .select({ id: adBrandLogos.id })
+    .from(adBrandLogos)
+    .where(eq(adBrandLogos.brand_id, brandId))
+    .orderBy(adBrandLogos.created_at)
+    .limit(1)
+  if (next) await db.update(adBrandLogos).set({ is_primary: true }).where(eq(adBrandLogos.id, next.id))
 }

@@ -1,4 +1,3 @@
-import { and, eq, max } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   Brand,
@@ -21,7 +20,7 @@ import type { Platform } from '../../../platform/context'
 import { AppError } from '../../../platform/http/errors'
 import * as repo from './brands.repo'
 import type { BrandWithParts, PartKind } from './brands.repo'
-import { adBrandColours, adBrandFonts, adBrandImages, adBrandLogos } from './brands.table'
+import { adBrandImages, adBrandLogos } from './brands.table'
 import { contrastPairs } from './contrast'
 import { storeBrandImage } from './brand-files'
 
@@ -160,8 +159,7 @@ export async function updateBrand(
       field_sources: sources,
     })
     if (body.confirm_all) {
-      for (const t of [adBrandColours, adBrandFonts, adBrandLogos, adBrandImages])
-        await tx.update(t).set({ confirmed: true }).where(eq(t.brand_id, brandId))
+      await repo.confirmAllParts(tx, brandId)
     }
   })
   return getBrand(deps, userId, brandId)
@@ -210,11 +208,7 @@ export async function addColour(
   body: z.infer<typeof ColourBody>,
 ) {
   return changePart(deps, userId, brandId, 'colours', async (tx) => {
-    const [last] = await tx
-      .select({ p: max(adBrandColours.position) })
-      .from(adBrandColours)
-      .where(eq(adBrandColours.brand_id, brandId))
-    await tx.insert(adBrandColours).values({ brand_id: brandId, ...body, position: (last?.p ?? -1) + 1 })
+    await repo.appendColour(tx, brandId, body)
   })
 }
 
@@ -228,14 +222,10 @@ export async function updateColour(
   return changePart(deps, userId, brandId, null, async (tx) => {
     const edited = body.hex !== undefined || body.role !== undefined || body.name !== undefined
     // An edited value is the user's own from now on (source "user", fully sure).
-    const [row] = await tx
-      .update(adBrandColours)
-      .set({
-        ...body,
-        ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }),
-      })
-      .where(and(eq(adBrandColours.id, id), eq(adBrandColours.brand_id, brandId)))
-      .returning()
+    const row = await repo.updateColour(tx, brandId, id, {
+      ...body,
+      ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }),
+    })
     if (!row) throw partNotFound('Colour')
   })
 }
@@ -247,7 +237,7 @@ export async function addFont(
   body: z.infer<typeof FontBody>,
 ) {
   return changePart(deps, userId, brandId, 'fonts', async (tx) => {
-    await tx.insert(adBrandFonts).values({ brand_id: brandId, ...body })
+    await repo.insertFont(tx, { brand_id: brandId, ...body })
   })
 }
 
@@ -264,14 +254,10 @@ export async function updateFont(
       body.weight !== undefined ||
       body.style !== undefined ||
       body.role !== undefined
-    const [row] = await tx
-      .update(adBrandFonts)
-      .set({
-        ...body,
-        ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }),
-      })
-      .where(and(eq(adBrandFonts.id, id), eq(adBrandFonts.brand_id, brandId)))
-      .returning()
+    const row = await repo.updateFont(tx, brandId, id, {
+      ...body,
+      ...(edited && { source: 'user', source_detail: null, confidence: 1, confirmed: true }),
+    })
     if (!row) throw partNotFound('Font')
   })
 }
@@ -302,15 +288,11 @@ export async function addUploadedFile(
         source_detail: originalName.slice(0, 200),
       }
       if (kind === 'images') {
-        await tx.insert(adBrandImages).values(base)
+        await repo.insertImage(tx, base)
         return
       }
-      const existing = await tx
-        .select({ id: adBrandLogos.id })
-        .from(adBrandLogos)
-        .where(eq(adBrandLogos.brand_id, brandId))
-        .limit(1)
-      await tx.insert(adBrandLogos).values({ ...base, is_primary: existing.length === 0 })
+      const existing = await repo.hasLogo(tx, brandId)
+      await repo.insertLogo(tx, { ...base, is_primary: !existing })
     })
   } catch (e) {
     await deps.storage.delete(stored.key).catch(() => undefined)
@@ -328,17 +310,10 @@ export async function updateFile(
 ) {
   return changePart(deps, userId, brandId, null, async (tx) => {
     const table = fileTables[kind]
-    const [row] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.id, id), eq(table.brand_id, brandId)))
+    const row = await repo.findFilePart(tx, table, brandId, id)
     if (!row) throw partNotFound(kind === 'logos' ? 'Logo' : 'Image')
-    if (body.confirmed !== undefined)
-      await tx.update(table).set({ confirmed: body.confirmed }).where(eq(table.id, id))
-    if (kind === 'logos' && body.primary) {
-      await tx.update(adBrandLogos).set({ is_primary: false }).where(eq(adBrandLogos.brand_id, brandId))
-      await tx.update(adBrandLogos).set({ is_primary: true, confirmed: true }).where(eq(adBrandLogos.id, id))
-    }
+    if (body.confirmed !== undefined) await repo.setFileConfirmed(tx, table, id, body.confirmed)
+    if (kind === 'logos' && body.primary) await repo.makePrimaryLogo(tx, brandId, id)
   })
 }
 
@@ -352,22 +327,10 @@ export async function removePart(
 ) {
   let fileKey: string | null = null
   const brand = await changePart(deps, userId, brandId, null, async (tx) => {
-    const table = repo.partTables[kind]
-    const [row] = await tx
-      .delete(table)
-      .where(and(eq(table.id, id), eq(table.brand_id, brandId)))
-      .returning()
+    const row = await repo.deletePart(tx, kind, brandId, id)
     if (!row) throw partNotFound({ colours: 'Colour', fonts: 'Font', logos: 'Logo', images: 'Image' }[kind])
     fileKey = 'file_key' in row ? row.file_key : null
-    if (kind === 'logos' && 'is_primary' in row && row.is_primary) {
-      const [next] = await tx
-        .select({ id: adBrandLogos.id })
-        .from(adBrandLogos)
-        .where(eq(adBrandLogos.brand_id, brandId))
-        .orderBy(adBrandLogos.created_at)
-        .limit(1)
-      if (next) await tx.update(adBrandLogos).set({ is_primary: true }).where(eq(adBrandLogos.id, next.id))
-    }
+    if (kind === 'logos' && 'is_primary' in row && row.is_primary) await repo.promoteOldestLogo(tx, brandId)
   })
   if (fileKey) await deps.storage.delete(fileKey).catch(() => undefined)
   return brand

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { BrandVoice, CaptionStyle, ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
-import { users } from '../../users/users.table'
+import { referencesUser } from '../../users'
 
 /** Where a kit value came from and how sure we are (scraped values start unconfirmed). */
 const sourced = {
@@ -31,9 +31,7 @@ export const adBrands = pgTable(
   'ad_brands',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     website: text('website'),

@@ -3,7 +3,7 @@ import type { AnyColumn, SQL } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
 import { allOf, escapeLike } from '../../../platform/db/list-query'
 import type { ListSpec } from '../../../platform/db/list-query'
-import { users } from '../../users/users.table'
+import { findUserById, userFieldOf, userIdsMatching } from '../../users'
 import { adAssets, adImageGenerations } from './ad-images.table'
 import type { AdAssetRow, AdImageGenerationRow } from './ad-images.table'
 
@@ -134,11 +134,9 @@ export async function countGenerations(db: Queryable, userId: number): Promise<n
   return row?.n ?? 0
 }
 
-const ownerName = (userId: AnyColumn) =>
-  sql<string>`(select ${users.username} from ${users} where ${users.id} = ${userId})`.as('username')
+const ownerName = (userId: AnyColumn) => sql<string>`${userFieldOf(userId, 'username')}`.as('username')
 /** The owner's username contains the term (a sub-select, so the list needs no join). */
-const ownerMatches = (userId: AnyColumn, term: string) =>
-  sql`${userId} in (select ${users.id} from ${users} where ${users.username} ilike ${term})`
+const ownerMatches = (userId: AnyColumn, term: string) => sql`${userId} in (${userIdsMatching(term)})`
 
 const assetFields = { ...getTableColumns(adAssets), username: ownerName(adAssets.user_id) }
 /** Admin list of ad assets (platform/db/list-query): every column and the owner's username. */
@@ -203,6 +201,5 @@ export function adminGenerationsWhere(q: {
 }
 
 export async function usernameOf(db: Queryable, userId: number): Promise<string> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
-  return row?.username ?? ''
+  return (await findUserById(db, userId))?.username ?? ''
 }

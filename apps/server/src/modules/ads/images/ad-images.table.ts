@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { AdCanvas, PlacementId } from '@mouthpiece/contracts/ads/canvas'
-import { users } from '../../users/users.table'
+import { referencesUser } from '../../users'
 import { adProjects } from '../projects/ad-projects.table'
 import { adBrands } from '../brands/brands.table'
 
@@ -25,9 +25,7 @@ export const adAssets = pgTable(
   'ad_assets',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     project_id: integer('project_id').references(() => adProjects.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     kind: text('kind').$type<'upload' | 'character'>().notNull().default('upload'),
@@ -69,9 +67,7 @@ export const adImageGenerations = pgTable(
   'ad_image_generations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     project_id: integer('project_id').references(() => adProjects.id, { onDelete: 'set null' }),
     brand_id: integer('brand_id').references(() => adBrands.id, { onDelete: 'set null' }),
     name: text('name').notNull(),

@@ -13,7 +13,7 @@ import { findBrand } from '../brands/brands.repo'
 import { brandNotFound } from '../brands/brands.service'
 import * as repo from './ad-projects.repo'
 import type { AdProjectWithBrand } from './ad-projects.repo'
-import { projectStats } from './ad-project-stats'
+import { projectStats } from './ad-project-stats.repo'
 
 export type AdProjectsDeps = Pick<Platform, 'db' | 'realtime'>
 export const adProjectNotFound = () => new AppError('not_found', AD_PROJECT_NOT_FOUND, 404)

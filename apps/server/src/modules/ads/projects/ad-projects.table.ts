@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
 import type { AdProjectStatus } from '@mouthpiece/contracts/ads/projects.schemas'
-import { users } from '../../users/users.table'
+import { referencesUser } from '../../users'
 import { adBrands } from '../brands/brands.table'
 
 /** An ad project: a brand, a goal, the copy and the placements to make (SPEC `/dashboard/project#ad`). */
@@ -9,9 +9,7 @@ export const adProjects = pgTable(
   'ad_projects',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     brand_id: integer('brand_id').references(() => adBrands.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     goal: text('goal').notNull().default('awareness'),

@@ -10,8 +10,7 @@ import type { Platform } from '../../../platform/context'
 import { AppError, humanPart } from '../../../platform/http/errors'
 import { allowHostsFrom, assertFetchableUrl } from '../../../platform/http/safe-fetch'
 import { loadAdsConfig } from '../ads.config'
-import { adBrandColours, adBrandFonts, adBrandImages, adBrandLogos } from '../brands/brands.table'
-import { insertBrand } from '../brands/brands.repo'
+import { insertBrand, insertColours, insertFont, insertImage, insertLogo } from '../brands/brands.repo'
 import { brandFileKey, FONT_MIME } from '../brands/brand-files'
 import { emitAdProject } from '../projects/ad-projects.service'
 import { findAdProject } from '../projects/ad-projects.repo'
@@ -198,7 +197,8 @@ async function saveScrapedBrand(deps: ScrapeDeps, task: AdScrapeTaskRow, kit: Sc
         },
       })
       if (kit.colours.length)
-        await tx.insert(adBrandColours).values(
+        await insertColours(
+          tx,
           kit.colours.map((c, i) => ({
             brand_id: brand.id,
             hex: c.hex,
@@ -211,7 +211,7 @@ async function saveScrapedBrand(deps: ScrapeDeps, task: AdScrapeTaskRow, kit: Sc
       for (const [i, logo] of kit.logos.entries()) {
         const ext = logo.probed.format === 'jpeg' ? 'jpg' : logo.probed.format
         const key = await put(ext, logo.data, logo.probed.mime, brand.id)
-        await tx.insert(adBrandLogos).values({
+        await insertLogo(tx, {
           brand_id: brand.id,
           file_key: key,
           mime: logo.probed.mime,
@@ -229,7 +229,7 @@ async function saveScrapedBrand(deps: ScrapeDeps, task: AdScrapeTaskRow, kit: Sc
           image.probed.mime,
           brand.id,
         )
-        await tx.insert(adBrandImages).values({
+        await insertImage(tx, {
           brand_id: brand.id,
           file_key: key,
           mime: image.probed.mime,
@@ -244,7 +244,7 @@ async function saveScrapedBrand(deps: ScrapeDeps, task: AdScrapeTaskRow, kit: Sc
           font.data && font.format
             ? await put(font.format, font.data, FONT_MIME[font.format], brand.id)
             : null
-        await tx.insert(adBrandFonts).values({
+        await insertFont(tx, {
           brand_id: brand.id,
           family: font.family,
           weight: font.weight,

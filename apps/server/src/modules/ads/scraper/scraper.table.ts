@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../../users/users.table'
+import { referencesUser } from '../../users'
 import { adBrands } from '../brands/brands.table'
 import { adProjects } from '../projects/ad-projects.table'
 
@@ -13,9 +13,7 @@ export const adScrapeTasks = pgTable(
   'ad_scrape_tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     /** Set when the scrape made (or refreshed) a brand. */
     brand_id: integer('brand_id').references(() => adBrands.id, { onDelete: 'set null' }),
     ad_project_id: integer('ad_project_id').references(() => adProjects.id, { onDelete: 'set null' }),

@@ -1,18 +1,13 @@
-import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm'
-import type { AnyColumn } from 'drizzle-orm'
 import type { ImageHit, ImageSearch } from '@mouthpiece/contracts/ads/image-search'
 import { IMAGE_SEARCH_NOT_FOUND } from '@mouthpiece/contracts/ads/image-search'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { Platform } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
 import { escapeLike, listPage } from '../../../platform/db/list-query'
-import type { ListSpec } from '../../../platform/db/list-query'
 import { AppError } from '../../../platform/http/errors'
-import { users } from '../../users/users.table'
 import { loadAdsConfig } from '../ads.config'
-import { adBrandImages, adBrandLogos, adBrands } from '../brands/brands.table'
-import { adAssets } from '../images/ad-images.table'
-import { adImageSearches } from './image-search.table'
+import { adBrandImages, adBrandLogos } from '../brands/brands.table'
+import * as repo from './image-search.repo'
 import type { AdImageSearchRow } from './image-search.table'
 import { searchStock, stockConfigured } from './stock-images'
 
@@ -56,54 +51,33 @@ async function queue(deps: Deps, write: (tx: Queryable) => Promise<AdImageSearch
 export function startSearch(deps: Deps, query: string): Promise<ImageSearch> {
   return queue(
     deps,
-    async (tx) =>
-      (
-        await tx
-          .insert(adImageSearches)
-          .values({ query, stock: stockConfigured(loadAdsConfig()) })
-          .returning()
-      )[0]!,
+    async (tx) => await repo.insertSearch(tx, { query, stock: stockConfigured(loadAdsConfig()) }),
   )
 }
 
 export async function retrySearch(deps: Deps, id: number): Promise<ImageSearch> {
-  const [row] = await deps.db.select().from(adImageSearches).where(eq(adImageSearches.id, id))
+  const row = await repo.findSearch(deps.db, id)
   if (!row) throw notFound()
   if (row.status !== 'failed') throw new AppError('validation', 'Only a failed search can be retried.', 409)
   return queue(
     deps,
     async (tx) =>
-      (
-        await tx
-          .update(adImageSearches)
-          .set({
-            status: 'queued',
-            progress: 0,
-            error: null,
-            results: [],
-            stock: stockConfigured(loadAdsConfig()),
-            updated_at: new Date(),
-          })
-          .where(and(eq(adImageSearches.id, id), eq(adImageSearches.status, 'failed')))
-          .returning()
-      )[0] ?? row,
+      (await repo.requeueFailed(tx, id, {
+        status: 'queued',
+        progress: 0,
+        error: null,
+        results: [],
+        stock: stockConfigured(loadAdsConfig()),
+        updated_at: new Date(),
+      })) ?? row,
   )
-}
-
-const searchFields = getTableColumns(adImageSearches)
-const searchSpec: ListSpec<typeof searchFields> = {
-  table: adImageSearches,
-  fields: searchFields,
-  id: adImageSearches.id,
-  defaultSort: 'created_at',
-  sortable: { created_at: adImageSearches.created_at, id: adImageSearches.id },
 }
 
 export async function listSearches(
   deps: Pick<Platform, 'db'>,
   q: { page: number; per_page: number; sort?: string; dir?: 'asc' | 'desc' },
 ) {
-  const page = await listPage(deps.db, searchSpec, {
+  const page = await listPage(deps.db, repo.searchSpec, {
     sort: q.sort,
     dir: q.dir,
     page: q.page,
@@ -112,27 +86,10 @@ export async function listSearches(
   return { ...page, list: page.list.map(presentSearch) }
 }
 
-const owner = (userId: AnyColumn) =>
-  sql<string>`(select ${users.username} from ${users} where ${users.id} = ${userId})`
-const ownerMatches = (userId: AnyColumn, term: string) =>
-  sql`${userId} in (select ${users.id} from ${users} where ${users.username} ilike ${term})`
-
 /** The product's own pictures matching the query: uploads and their cut-outs by name or owner, brand logos and images by brand, its text, where they came from, or owner. */
 export async function searchLibrary(db: Queryable, query: string): Promise<ImageHit[]> {
   const term = `%${escapeLike(query)}%`
-  const assets = await db
-    .select({
-      id: adAssets.id,
-      name: adAssets.name,
-      width: adAssets.width,
-      height: adAssets.height,
-      characters: adAssets.characters,
-      owner: owner(adAssets.user_id),
-    })
-    .from(adAssets)
-    .where(or(ilike(adAssets.name, term), ownerMatches(adAssets.user_id, term)))
-    .orderBy(sql`${adAssets.id} desc`)
-    .limit(LIBRARY_LIMIT)
+  const assets = await repo.libraryAssets(db, term, LIBRARY_LIMIT)
   const hits: ImageHit[] = []
   for (const a of assets) {
     hits.push({
@@ -161,27 +118,7 @@ export async function searchLibrary(db: Queryable, query: string): Promise<Image
     [adBrandLogos, 'brand_logo'],
     [adBrandImages, 'brand_image'],
   ] as const) {
-    const rows = await db
-      .select({
-        id: table.id,
-        width: table.width,
-        height: table.height,
-        detail: table.source_detail,
-        brand: adBrands.name,
-        owner: owner(adBrands.user_id),
-      })
-      .from(table)
-      .innerJoin(adBrands, eq(adBrands.id, table.brand_id))
-      .where(
-        or(
-          ilike(adBrands.name, term),
-          ilike(adBrands.description, term),
-          ilike(table.source_detail, term),
-          ownerMatches(adBrands.user_id, term),
-        ),
-      )
-      .orderBy(sql`${table.created_at} desc`)
-      .limit(LIBRARY_LIMIT)
+    const rows = await repo.brandPictures(db, table, term, LIBRARY_LIMIT)
     for (const r of rows)
       hits.push({
         source,
@@ -201,11 +138,7 @@ type JobDeps = Pick<Platform, 'db' | 'realtime'>
 
 /** Moves a search on and tells the admins' pages (`ad-project-event`, type "image-search", the admins' room). */
 async function patch(deps: JobDeps, id: number, values: Partial<AdImageSearchRow>) {
-  const [row] = await deps.db
-    .update(adImageSearches)
-    .set({ ...values, updated_at: new Date() })
-    .where(eq(adImageSearches.id, id))
-    .returning()
+  const row = await repo.updateSearch(deps.db, id, { ...values, updated_at: new Date() })
   if (row)
     await deps.realtime
       .emitToAdmins(RealtimeEvent.adProject, { type: 'image-search', search: presentSearch(row) })
@@ -214,7 +147,7 @@ async function patch(deps: JobDeps, id: number, values: Partial<AdImageSearchRow
 
 /** The job: library first (offline), then the stock API when configured; a stock failure fails the search with its reason. */
 export async function runSearch(deps: JobDeps, id: number, signal?: AbortSignal): Promise<void> {
-  const [row] = await deps.db.select().from(adImageSearches).where(eq(adImageSearches.id, id))
+  const row = await repo.findSearch(deps.db, id)
   if (!row || row.status !== 'queued') return
   await patch(deps, id, { status: 'running', progress: 10, attempts: row.attempts + 1 })
   try {

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
-import { users } from '../../users/users.table'
-import { renders } from '../../renders/renders.table'
+import { referencesUser } from '../../users'
+import { referencesRender } from '../../renders'
 import { adProjects } from '../projects/ad-projects.table'
 import { adAvatars } from '../avatars/ad-avatars.table'
 
@@ -14,14 +14,12 @@ export const adGenerations = pgTable(
   'ad_generations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
     ad_project_id: integer('ad_project_id')
       .notNull()
       .references(() => adProjects.id, { onDelete: 'cascade' }),
     /** The latest render (a retry points it at a new one). */
-    render_id: uuid('render_id').references(() => renders.id, { onDelete: 'set null' }),
+    render_id: uuid('render_id').references(referencesRender, { onDelete: 'set null' }),
     mode: text('mode').$type<'read' | 'lipsync'>().notNull(),
     placement: text('placement').$type<PlacementId>().notNull(),
     influencer_id: text('influencer_id'),

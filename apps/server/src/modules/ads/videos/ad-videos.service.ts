@@ -3,7 +3,6 @@
  * ordinary render (renders module, through its service); this file decides who speaks, what, in
  * which voice and over which background — all from the project's brand kit.
  */
-import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { AD_VIDEO_FRAMES } from '@mouthpiece/contracts/ads/videos.contract'
 import type {
@@ -26,7 +25,8 @@ import { findAdProject } from '../projects/ad-projects.repo'
 import type { AdProjectWithBrand } from '../projects/ad-projects.repo'
 import { adProjectNotFound, emitAdProject } from '../projects/ad-projects.service'
 import { chooseAdAvatar } from '../avatars/ad-avatar-presenters'
-import { adGenerations } from './ad-generations.table'
+import { findUserById } from '../../users'
+import * as repo from './ad-videos.repo'
 import type { AdGenerationRow } from './ad-generations.table'
 
 export type AdVideoDeps = Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>
@@ -146,10 +146,13 @@ export async function createAdVideo(
   }
   let created: AdGenerationRow | undefined
   await startVideo(deps, userId, project, ask, async (tx, renderId, voiceId) => {
-    ;[created] = await tx
-      .insert(adGenerations)
-      .values({ user_id: userId, ad_project_id: projectId, render_id: renderId, voice_id: voiceId, ...ask })
-      .returning()
+    created = await repo.insertGeneration(tx, {
+      user_id: userId,
+      ad_project_id: projectId,
+      render_id: renderId,
+      voice_id: voiceId,
+      ...ask,
+    })
   })
   const generation = await presentGeneration(deps.db, created!)
   await emitAdProject(deps, userId, { type: 'video', project_id: projectId, generation })
@@ -162,18 +165,13 @@ export async function listAdVideos(
   projectId: number,
 ): Promise<AdGeneration[]> {
   await ownProject(deps, projectId, userId)
-  const rows = await deps.db
-    .select()
-    .from(adGenerations)
-    .where(eq(adGenerations.ad_project_id, projectId))
-    .orderBy(desc(adGenerations.created_at))
-    .limit(50)
+  const rows = await repo.projectGenerations(deps.db, projectId, 50)
   return Promise.all(rows.map((r) => presentGeneration(deps.db, r)))
 }
 
 /** Admin retry: a video whose render failed (or is gone) is made again with what was asked. */
 export async function retryAdVideo(deps: AdVideoDeps, id: string): Promise<AdGenerationRow> {
-  const [row] = await deps.db.select().from(adGenerations).where(eq(adGenerations.id, id))
+  const row = await repo.findGeneration(deps.db, id)
   if (!row) throw generationNotFound()
   const render = row.render_id ? await findRender(deps.db, row.render_id) : undefined
   if (render && render.status !== 4)
@@ -185,11 +183,7 @@ export async function retryAdVideo(deps: AdVideoDeps, id: string): Promise<AdGen
     await ownProject(deps, row.ad_project_id, row.user_id),
     { ...row, placement: row.placement as Ask['placement'] },
     async (tx, renderId) => {
-      ;[updated] = await tx
-        .update(adGenerations)
-        .set({ render_id: renderId, attempts: row.attempts + 1, updated_at: new Date() })
-        .where(eq(adGenerations.id, id))
-        .returning()
+      updated = await repo.setGenerationRender(tx, id, renderId, row.attempts + 1)
     },
   )
   await emitAdProject(deps, row.user_id, {
@@ -198,4 +192,38 @@ export async function retryAdVideo(deps: AdVideoDeps, id: string): Promise<AdGen
     generation: await presentGeneration(deps.db, updated!),
   })
   return updated!
+}
+
+/** An ad video as the back office lists it: with its project's name and its owner's username. */
+export async function presentAdminGeneration(db: Queryable, row: AdGenerationRow) {
+  const project = await repo.projectOwnerAndName(db, row.ad_project_id)
+  const owner = project ? await findUserById(db, project.user_id) : undefined
+  return {
+    ...(await presentGeneration(db, row)),
+    // Both empty when the project or its owner is gone, as the inner join left them.
+    username: owner ? owner.username : '',
+    project_name: owner ? project!.name : '',
+  }
+}
+
+/** The back office's page of every ad video, by creation time. */
+export async function adminGenerationsPage(
+  db: Queryable,
+  query: { dir?: 'asc' | 'desc'; page: number; per_page: number },
+) {
+  const { rows, total } = await repo.generationsPage(db, query.dir, query.page, query.per_page)
+  return {
+    list: await Promise.all(rows.map((row) => presentAdminGeneration(db, row))),
+    total,
+    total_capped: false,
+    lastPage: Math.max(1, Math.ceil(total / query.per_page)),
+    page: query.page,
+    per_page: query.per_page,
+  }
+}
+
+export async function adminGeneration(db: Queryable, id: string) {
+  const row = await repo.findGeneration(db, id)
+  if (!row) throw generationNotFound()
+  return presentAdminGeneration(db, row)
 }

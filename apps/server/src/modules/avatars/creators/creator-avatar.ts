@@ -3,7 +3,6 @@
  * pictures it was made from are kept as its dataset; the admin picks another one, uploads a new
  * portrait (added to the dataset) and/or removes the background, as a user does for a custom avatar.
  */
-import { eq } from 'drizzle-orm'
 import {
   CREATOR_AVATAR_NOTHING_MESSAGE,
   CREATOR_DATASET_NO_FACE_MESSAGE,
@@ -20,7 +19,7 @@ import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { findFaceLandmarks } from '../../../platform/media'
 import type { InfluencerVideos } from './influencer-videos'
-import { influencers } from '../avatars.table'
+import * as repo from './creators.repo'
 import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.table'
 import { normalise } from '../photo-avatars.service'
 import { backgroundChoice, withBackground } from '../photo-background'
@@ -187,14 +186,7 @@ export async function updateCreatorAvatar(
     actor,
     'creators.update-avatar',
     { target: { type: 'creator', id }, before: async () => ({ photo: current.look.photo ?? null }) },
-    async (tx) =>
-      (
-        await tx
-          .update(influencers)
-          .set({ look, dataset, updated_at: new Date() })
-          .where(eq(influencers.id, id))
-          .returning()
-      )[0]!,
+    async (tx) => (await repo.updateInfluencer(tx, id, { look, dataset, updated_at: new Date() }))[0]!,
   )
   return { creator: presentCreator(row), segment_ms: segmentMs }
 }

@@ -8,7 +8,6 @@
  *     of its own on that voice (the shared one is left as it is).
  * The whole file is checked before anything changes; both steps are audited.
  */
-import { and, eq, ne, or } from 'drizzle-orm'
 import { CREATOR_VOICE_BUSY_MESSAGE } from '@mouthpiece/contracts/avatars/creators.contract'
 import type { Creator } from '@mouthpiece/contracts/avatars/creators.contract'
 import {
@@ -29,7 +28,7 @@ import {
   profileEmotions,
   setProfileEmotions,
 } from '../../voices'
-import { influencers } from '../avatars.table'
+import * as repo from './creators.repo'
 import type { InfluencerRow } from '../avatars.table'
 import { findCreator, presentCreator } from './creators.service'
 import type { CreatorsDeps } from './creators.service'
@@ -41,16 +40,7 @@ const voiceChanged = () =>
 async function ownProfileId(db: Queryable, row: InfluencerRow): Promise<number | null> {
   const id = row.voice_profile_id
   if (id === null || row.voice_id !== profileVoiceId(id)) return null
-  const others = await db
-    .select({ id: influencers.id })
-    .from(influencers)
-    .where(
-      and(
-        ne(influencers.id, row.id),
-        or(eq(influencers.voice_profile_id, id), eq(influencers.voice_id, profileVoiceId(id))),
-      ),
-    )
-    .limit(1)
+  const others = await repo.otherInfluencerWithProfile(db, row.id, id, profileVoiceId(id))
   return others.length ? null : id
 }
 
@@ -98,11 +88,10 @@ export async function importCreatorEmotions(
         async (tx) => {
           const next = { voice_id: profileVoiceId(made.id), voice_profile_id: made.id }
           // Only over the voice the profile was made from: an admin who picked another voice meanwhile keeps it.
-          const [row] = await tx
-            .update(influencers)
-            .set({ ...next, updated_at: new Date() })
-            .where(and(eq(influencers.id, id), eq(influencers.voice_id, current.voice_id)))
-            .returning({ id: influencers.id })
+          const [row] = await repo.updateInfluencerOverVoice(tx, id, current.voice_id, {
+            ...next,
+            updated_at: new Date(),
+          })
           if (!row) throw voiceChanged()
           return { ...next, emotions: table }
         },

@@ -9,7 +9,6 @@ import path from 'node:path'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import { asc, eq } from 'drizzle-orm'
 import {
   CREATOR_DEFAULT_VOICE,
   CREATOR_FILES_MISSING_MESSAGE,
@@ -36,12 +35,12 @@ import { AppError, fieldError, humanPart } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { createProfileFromRecording, deleteProfile } from '../../voices'
-import { influencers } from '../avatars.table'
 import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.table'
 import { normalise } from '../photo-avatars.service'
 import { pictureType } from '../photo-background'
 import type { PhotoPlaces } from '../photo-background'
 import { CREATOR_QUEUE, ensureCreatorQueues } from './creators.queues'
+import * as repo from './creators.repo'
 import { storedKey } from '../../../platform/storage/stored-key'
 
 export type CreatorsDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'config'>
@@ -71,16 +70,13 @@ export function presentCreator(row: InfluencerRow): Creator {
 }
 
 export async function findCreator(db: Queryable, id: string): Promise<InfluencerRow> {
-  const [row] = await db.select().from(influencers).where(eq(influencers.id, id))
+  const row = await repo.findInfluencer(db, id)
   if (!row) throw creatorNotFound()
   return row
 }
 
 export async function listCreators(db: Queryable): Promise<Creator[]> {
-  const rows = await db
-    .select()
-    .from(influencers)
-    .orderBy(asc(influencers.order), asc(influencers.created_at), asc(influencers.id))
+  const rows = await repo.listInfluencers(db)
   return rows.map(presentCreator)
 }
 export const getCreator = async (db: Queryable, id: string) => presentCreator(await findCreator(db, id))
@@ -100,14 +96,7 @@ export async function updateAccess(
     actor,
     'creators.permission',
     { target: { type: 'creator', id }, before: async () => current.access },
-    async (tx) =>
-      (
-        await tx
-          .update(influencers)
-          .set({ access: next, updated_at: new Date() })
-          .where(eq(influencers.id, id))
-          .returning()
-      )[0]!,
+    async (tx) => (await repo.updateInfluencer(tx, id, { access: next, updated_at: new Date() }))[0]!,
   )
   return presentCreator(row)
 }
@@ -133,14 +122,7 @@ export async function updateCreator(
         is_active: current.is_active,
       }),
     },
-    async (tx) =>
-      (
-        await tx
-          .update(influencers)
-          .set({ ...patch, updated_at: new Date() })
-          .where(eq(influencers.id, id))
-          .returning()
-      )[0]!,
+    async (tx) => (await repo.updateInfluencer(tx, id, { ...patch, updated_at: new Date() }))[0]!,
   )
   return presentCreator(row)
 }
@@ -162,15 +144,11 @@ export async function updateVoice(
     { target: { type: 'creator', id }, before: async () => ({ voice_id: current.voice_id }) },
     async (tx) =>
       (
-        await tx
-          .update(influencers)
-          .set({
-            voice_id: voiceId,
-            voice_profile_id: profileId ? Number(profileId) : null,
-            updated_at: new Date(),
-          })
-          .where(eq(influencers.id, id))
-          .returning()
+        await repo.updateInfluencer(tx, id, {
+          voice_id: voiceId,
+          voice_profile_id: profileId ? Number(profileId) : null,
+          updated_at: new Date(),
+        })
       )[0]!,
   )
   return presentCreator(row)
@@ -189,7 +167,7 @@ export async function deleteCreator(deps: CreatorsDeps, actor: AdminAuditActor, 
     'creators.delete',
     { target: { type: 'creator', id }, before: async () => presentCreator(current) },
     async (tx) => {
-      await tx.delete(influencers).where(eq(influencers.id, id))
+      await repo.deleteInfluencer(tx, id)
       return { deleted: true }
     },
   )
@@ -217,17 +195,14 @@ export async function deleteCreatorVoice(
     },
     async (tx) =>
       (
-        await tx
-          .update(influencers)
-          .set({ voice_id: CREATOR_DEFAULT_VOICE, voice_profile_id: null, updated_at: new Date() })
-          .where(eq(influencers.id, id))
-          .returning()
+        await repo.updateInfluencer(tx, id, {
+          voice_id: CREATOR_DEFAULT_VOICE,
+          voice_profile_id: null,
+          updated_at: new Date(),
+        })
       )[0]!,
   )
-  const others = await deps.db
-    .select({ id: influencers.id })
-    .from(influencers)
-    .where(eq(influencers.voice_profile_id, profileId))
+  const others = await repo.influencersWithProfile(deps.db, profileId)
   if (!others.length) await deleteProfile(deps, actor, profileId).catch(() => undefined)
   return presentCreator(row)
 }
@@ -288,27 +263,24 @@ export async function addCreator(
     'creators.add',
     { target: { type: 'creator', id } },
     async (tx) => {
-      const [created] = await tx
-        .insert(influencers)
-        .values({
-          id,
-          name,
-          description: (fields.description ?? '').trim().slice(0, 300),
-          model_style: look.modelStyle,
-          emotion: 'Neutral',
-          voice_id: CREATOR_DEFAULT_VOICE,
-          look,
-          is_active: false,
-          order: 100,
-          source: 'creator',
-          status: 'processing',
-          progress: 0,
-          stage: 'Waiting to start',
-          error: null,
-        })
-        .returning()
+      const created = await repo.insertInfluencer(tx, {
+        id,
+        name,
+        description: (fields.description ?? '').trim().slice(0, 300),
+        model_style: look.modelStyle,
+        emotion: 'Neutral',
+        voice_id: CREATOR_DEFAULT_VOICE,
+        look,
+        is_active: false,
+        order: 100,
+        source: 'creator',
+        status: 'processing',
+        progress: 0,
+        stage: 'Waiting to start',
+        error: null,
+      })
       await deps.queue.send(CREATOR_QUEUE, { id, files: files.length, admin: actor }, { tx })
-      return created!
+      return created
     },
   )
   return presentCreator(row)
@@ -319,12 +291,9 @@ async function setProgress(
   id: string,
   progress: number,
   stage: string,
-  extra: Partial<typeof influencers.$inferInsert> = {},
+  extra: Partial<InfluencerRow> = {},
 ) {
-  await db
-    .update(influencers)
-    .set({ progress, stage, updated_at: new Date(), ...extra })
-    .where(eq(influencers.id, id))
+  await repo.updateInfluencer(db, id, { progress, stage, updated_at: new Date(), ...extra })
 }
 
 type Kind = { kind: 'image' } | { kind: 'video'; hasAudio: boolean } | { kind: 'audio' } | null

@@ -1,13 +1,12 @@
-import { asc } from 'drizzle-orm'
 import type { DefaultPrompt } from '@mouthpiece/contracts/avatars/creators.contract'
 import type { Db, Queryable } from '../../../platform/db/client'
 import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
-import { defaultLookPrompts } from '../avatars.table'
+import * as repo from './creators.repo'
 
 /** SPEC §2 default-prompts: the look prompts the avatar editor offers, in the admin's order. */
 export async function defaultPrompts(db: Queryable): Promise<DefaultPrompt[]> {
-  const rows = await db.select().from(defaultLookPrompts).orderBy(asc(defaultLookPrompts.position))
+  const rows = await repo.listDefaultPrompts(db)
   return rows.map((r) => ({ label: r.label, prompt: r.prompt }))
 }
 
@@ -23,11 +22,7 @@ export async function saveDefaultPrompts(
     'creators.default-prompts',
     { before: (tx) => defaultPrompts(tx) },
     async (tx) => {
-      await tx.delete(defaultLookPrompts)
-      if (prompts.length)
-        await tx
-          .insert(defaultLookPrompts)
-          .values(prompts.map((p, position) => ({ position, label: p.label, prompt: p.prompt })))
+      await repo.replaceDefaultPrompts(tx, prompts)
       return prompts
     },
   )

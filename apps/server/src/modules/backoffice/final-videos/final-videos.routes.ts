@@ -6,7 +6,7 @@ import {
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
 import { auditActorOf, recordAudit } from '../../audit'
-import { FINAL_VIDEO_CSV_HEADER } from './final-videos.repo'
+import { FINAL_VIDEO_CSV_HEADER } from '../../renders'
 import * as videos from './final-videos.service'
 
 /** /admin/final-videos: every finished video with who made it; play and download use the render's own file links. */

@@ -1,19 +1,20 @@
 import type { FinalVideo, FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.contract'
 import type { SortDir } from '@mouthpiece/contracts/lists'
-import { and, eq } from 'drizzle-orm'
 import type { Platform } from '../../../platform/context'
 import type { Queryable } from '../../../platform/db/client'
-import { listPage, scanCsv } from '../../../platform/db/list-query'
-import type { RowOf } from '../../../platform/db/list-query'
 import { notFound } from '../../../platform/http/errors'
 import { audited } from '../../audit'
 import type { AuditActor } from '../../audit'
-import { presentFiles, removeRenderFiles } from '../../renders'
-import { renders } from '../../renders/renders.table'
-import type { RenderRow } from '../../renders'
-import { finalVideoCsvCells, finalVideosSpec, finalVideosWhere, isFinalVideo } from './final-videos.repo'
+import {
+  deleteRenderRow,
+  finalVideosPage,
+  lockFinalVideo,
+  presentFiles,
+  removeRenderFiles,
+  scanFinalVideosCsv as scanRows,
+} from '../../renders'
+import type { FinalVideoRow as Row, RenderRow } from '../../renders'
 
-type Row = RowOf<typeof finalVideosSpec.fields>
 type ListArgs = FinalVideoFilter & { sort?: string; dir?: SortDir }
 
 export function presentFinalVideo(r: Row): FinalVideo {
@@ -36,24 +37,12 @@ export async function listFinalVideosPage(
   deps: Pick<Platform, 'db'>,
   q: ListArgs & { page: number; per_page: number },
 ) {
-  const page = await listPage(deps.db, finalVideosSpec, {
-    where: finalVideosWhere(q),
-    sort: q.sort,
-    dir: q.dir,
-    page: q.page,
-    perPage: q.per_page,
-  })
+  const page = await finalVideosPage(deps.db, q)
   return { ...page, list: page.list.map(presentFinalVideo) }
 }
 
 /** The whole filtered set as CSV text, batch by batch, written by the database (no row cap, memory bounded). */
-export const scanFinalVideosCsv = (deps: Pick<Platform, 'db'>, q: ListArgs) =>
-  scanCsv(
-    deps.db,
-    finalVideosSpec,
-    { where: finalVideosWhere(q), sort: q.sort, dir: q.dir },
-    finalVideoCsvCells,
-  )
+export const scanFinalVideosCsv = (deps: Pick<Platform, 'db'>, q: ListArgs) => scanRows(deps.db, q)
 
 /**
  * Deletes one finished video inside `tx`, audited with what it was; answers the file keys to
@@ -65,11 +54,7 @@ export async function deleteFinalVideoIn(
   id: string,
   meta?: Record<string, unknown>,
 ): Promise<RenderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(renders)
-    .where(and(eq(renders.id, id), isFinalVideo))
-    .for('update')
+  const row = await lockFinalVideo(tx, id)
   if (!row) return undefined
   const before = {
     id: row.id,
@@ -85,7 +70,7 @@ export async function deleteFinalVideoIn(
     'final-videos.delete',
     { target: { type: 'render', id: row.id }, before, meta },
     async () => {
-      await tx.delete(renders).where(eq(renders.id, id))
+      await deleteRenderRow(tx, id)
     },
   )
   return row

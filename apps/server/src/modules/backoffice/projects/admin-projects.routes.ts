@@ -8,7 +8,7 @@ import {
 import type { HttpContext } from '../../../platform/context'
 import { sendCsvText } from '../../../platform/http/csv-stream'
 import { auditActorOf, recordAudit } from '../../audit'
-import { PROJECT_CSV_HEADER } from './admin-projects.repo'
+import { PROJECT_CSV_HEADER } from '../../projects'
 import * as admin from './admin-projects.service'
 
 /** /admin/projects: the list {page, keyword}, its CSV (download or mail) and a project's settings. */

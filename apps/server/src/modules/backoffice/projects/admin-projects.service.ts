@@ -5,27 +5,25 @@ import type {
 } from '@mouthpiece/contracts/backoffice/admin-projects.contract'
 import { ProjectDocument, ProjectSettings } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { SortDir } from '@mouthpiece/contracts/lists'
-import { count, eq } from 'drizzle-orm'
 import type { Platform } from '../../../platform/context'
-import { listPage, scanCsv } from '../../../platform/db/list-query'
-import type { RowOf } from '../../../platform/db/list-query'
 import { csvFileName } from '../../../platform/http/csv'
 import { AppError } from '../../../platform/http/errors'
 import { sendMail } from '../../../platform/mail/send-mail'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import { assertEntitled } from '../../payments'
-import { projects } from '../../projects/projects.table'
-import { commit, conflict, projectNotFound, findById } from '../../projects'
-import type { ProjectsDeps } from '../../projects'
 import {
   PROJECT_CSV_HEADER,
-  adminProjectsSpec,
-  adminProjectsWhere,
-  projectCsvCells,
-} from './admin-projects.repo'
-
-type Row = RowOf<typeof adminProjectsSpec.fields>
+  adminProjectsPage,
+  commit,
+  conflict,
+  countAdminProjects,
+  findAdminProject,
+  findProjectRow as findById,
+  projectNotFound,
+  scanAdminProjectsCsv,
+} from '../../projects'
+import type { AdminProjectRow as Row, ProjectsDeps } from '../../projects'
 type ListArgs = AdminProjectFilter & { sort?: string; dir?: SortDir }
 
 export const presentAdminProject = (r: Row): AdminProject => ({
@@ -38,24 +36,12 @@ export async function listProjectsPage(
   deps: Pick<Platform, 'db'>,
   q: ListArgs & { page: number; per_page: number },
 ) {
-  const page = await listPage(deps.db, adminProjectsSpec, {
-    where: adminProjectsWhere(q),
-    sort: q.sort,
-    dir: q.dir,
-    page: q.page,
-    perPage: q.per_page,
-  })
+  const page = await adminProjectsPage(deps.db, q)
   return { ...page, list: page.list.map(presentAdminProject) }
 }
 
 /** The whole filtered set as CSV text, batch by batch, written by the database (no row cap, memory bounded). */
-export const scanProjectsCsv = (deps: Pick<Platform, 'db'>, q: ListArgs) =>
-  scanCsv(
-    deps.db,
-    adminProjectsSpec,
-    { where: adminProjectsWhere(q), sort: q.sort, dir: q.dir },
-    projectCsvCells,
-  )
+export const scanProjectsCsv = (deps: Pick<Platform, 'db'>, q: ListArgs) => scanAdminProjectsCsv(deps.db, q)
 
 /**
  * SPEC "export projects CSV {email}": the projects matching the keyword, mailed as an attachment
@@ -66,9 +52,7 @@ export async function mailProjectsCsv(
   actor: AdminAuditActor,
   input: { email: string; keyword?: string },
 ) {
-  const where = adminProjectsWhere(input)
-  const [c] = await deps.db.select({ n: count() }).from(projects).where(where)
-  const rows = c?.n ?? 0
+  const rows = await countAdminProjects(deps.db, input)
   if (rows > PROJECTS_MAIL_MAX_ROWS)
     throw new AppError(
       'too_many_rows',
@@ -97,7 +81,7 @@ export async function mailProjectsCsv(
 }
 
 async function projectRowFor(deps: Pick<Platform, 'db'>, id: number): Promise<Row> {
-  const [row] = await deps.db.select(adminProjectsSpec.fields).from(projects).where(eq(projects.id, id))
+  const row = await findAdminProject(deps.db, id)
   if (!row) throw projectNotFound()
   return row
 }

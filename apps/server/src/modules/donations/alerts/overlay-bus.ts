@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import pg from 'pg'
-import { sql } from 'drizzle-orm'
+import { notify } from '../../../platform/db/notify'
 import type { Database, Queryable } from '../../../platform/db/client'
 
 /**
@@ -48,9 +48,7 @@ export function createOverlayBus(database: Database): OverlayBus {
 
   return {
     async publish(q, userId, alertId, what = 'alert') {
-      await q.execute(
-        sql`select pg_notify(${CHANNEL}, ${what === 'alert' ? `${userId}:${alertId}` : `${userId}:${alertId}:${what}`})`,
-      )
+      await notify(q, CHANNEL, what === 'alert' ? `${userId}:${alertId}` : `${userId}:${alertId}:${what}`)
     },
     subscribe(userId, listener) {
       listening ??= listen().catch((err: unknown) => {

@@ -288,3 +288,11 @@ export async function countPlayedSince(q: Queryable, userId: number, since: Date
     )
   return row?.n ?? 0
 }
+
+/** Spoken alerts' stored audio as rows (user_id, visitor_id, part, render_id, ref, seconds, at). */
+export const alertAudioFilesSql = () => {
+  const e = alertEvents
+  return sql`
+      select ${e.user_id}, null, 'alert audio', null, ${e.audio_key}, (${e.speech}->>'duration')::real, ${e.received_at}
+      from ${e} where ${e.audio_key} is not null`
+}

@@ -15,7 +15,7 @@ import { runStreamElements } from './streamelements'
 import { runStreamlabs } from './streamlabs'
 import { runTwitchEventSub } from './twitch-eventsub'
 import { runYoutube } from './youtube'
-import { spendYoutubeQuota } from '../../../platform/google/youtube-quota'
+import { spendYoutubeQuota } from '../../../platform/google/youtube-quota.repo'
 import { twitchConnection } from '../accounts/twitch-setting.service'
 
 /** A client that ran this long was healthy: its next failure starts the backoff from the beginning. */

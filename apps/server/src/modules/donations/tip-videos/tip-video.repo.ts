@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Queryable } from '../../../platform/db/client'
-import { renders } from '../../renders/renders.table'
+import { findRenders, rendersBeyond } from '../../renders'
 import type { RenderRow } from '../../renders'
 import { tipVideos } from './tip-video.table'
 import type { TipVideoRow } from './tip-video.table'
@@ -14,12 +14,14 @@ export async function findTipVideos(
   tipIds: number[],
 ): Promise<TipVideoWithRender[]> {
   if (!tipIds.length) return []
-  const rows = await q
-    .select({ link: tipVideos, render: renders })
+  const links = await q
+    .select()
     .from(tipVideos)
-    .leftJoin(renders, eq(renders.id, tipVideos.render_id))
     .where(and(eq(tipVideos.user_id, userId), inArray(tipVideos.tip_id, tipIds)))
-  return rows.map((r) => ({ ...r.link, render: r.render }))
+  // Each link's render, read through the renders module (its table is private to it).
+  const ids = links.flatMap((l) => (l.render_id ? [l.render_id] : []))
+  const byId = new Map((await findRenders(q, ids)).map((r) => [r.id, r]))
+  return links.map((l) => ({ ...l, render: (l.render_id && byId.get(l.render_id)) || null }))
 }
 
 export async function findTipVideo(
@@ -95,15 +97,5 @@ export async function pendingPlays(q: Queryable, userId: number, since: Date): P
 }
 
 /** A creator's finished (or failed) setup previews beyond the newest `keep`: throwaway files to remove. */
-export async function stalePreviews(q: Queryable, userId: number, keep: number): Promise<string[]> {
-  const rows = await q
-    .select({ id: renders.id })
-    .from(renders)
-    .where(
-      and(eq(renders.user_id, userId), eq(renders.source, 'setup_preview'), inArray(renders.status, [3, 4])),
-    )
-    .orderBy(desc(renders.created_at))
-    .offset(keep)
-    .limit(50)
-  return rows.map((r) => r.id)
-}
+export const stalePreviews = (q: Queryable, userId: number, keep: number): Promise<string[]> =>
+  rendersBeyond(q, userId, 'setup_preview', keep)

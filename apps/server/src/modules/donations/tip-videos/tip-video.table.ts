@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { TipVideoPlayState } from '@mouthpiece/contracts/donations/tip-videos.contract'
-import { users } from '../../users/users.table'
-import { renders } from '../../renders/renders.table'
+import { referencesUser } from '../../users'
+import { referencesRender } from '../../renders'
 import { alertEvents } from '../donations.table'
 
 /**
@@ -15,10 +15,8 @@ export const tipVideos = pgTable(
     tip_id: bigint('tip_id', { mode: 'number' })
       .primaryKey()
       .references(() => alertEvents.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    render_id: uuid('render_id').references(() => renders.id, { onDelete: 'set null' }),
+    user_id: integer('user_id').notNull().references(referencesUser, { onDelete: 'cascade' }),
+    render_id: uuid('render_id').references(referencesRender, { onDelete: 'set null' }),
     play_state: text('play_state').$type<TipVideoPlayState>().notNull().default('none'),
     /** When it was last sent to the overlay; with the tip id it names the delivery (SSE id). */
     play_requested_at: timestamp('play_requested_at', { withTimezone: true }),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../../platform/db/client'
-import { sandboxObjects } from '../payments.table'
+import * as sandbox from './sandbox.repo'
 import { CardError, ProviderError } from './payment-provider'
 import type {
   CreatePaymentInput,
@@ -151,19 +150,11 @@ export function createSandboxProvider(
     kind: T['object'],
     lock = false,
   ): Promise<T | undefined> {
-    const query = q
-      .select({ data: sandboxObjects.data })
-      .from(sandboxObjects)
-      .where(and(eq(sandboxObjects.id, id), eq(sandboxObjects.kind, kind)))
-    const [row] = lock ? await query.for('update') : await query
-    return row?.data as T | undefined
+    return (await sandbox.findObject(q, id, kind, lock)) as T | undefined
   }
   async function put(q: Queryable, obj: SbObject | { id: string; object: 'idempotency'; response: unknown }) {
     const data = obj as unknown as Record<string, unknown>
-    await q
-      .insert(sandboxObjects)
-      .values({ id: obj.id, kind: obj.object, data })
-      .onConflictDoUpdate({ target: sandboxObjects.id, set: { data, updated_at: sql`now()` } })
+    await sandbox.putObject(q, obj.id, obj.object, data)
   }
   function event(type: string, object: object, now: Date): SbEvent {
     return {
@@ -179,12 +170,8 @@ export function createSandboxProvider(
   async function once<T>(key: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       const id = `idem_${key}`
-      const [cached] = await tx
-        .select({ data: sandboxObjects.data })
-        .from(sandboxObjects)
-        .where(eq(sandboxObjects.id, id))
-        .for('update')
-      if (cached) return (cached.data as { response: T }).response
+      const cached = await sandbox.lockObjectById(tx, id)
+      if (cached) return (cached as { response: T }).response
       const response = await fn(tx)
       await put(tx, { id, object: 'idempotency', response })
       return response
@@ -509,15 +496,7 @@ export function createSandboxProvider(
 
     async advance(now) {
       const nowS = seconds(now)
-      const subs = await db
-        .select({ data: sandboxObjects.data })
-        .from(sandboxObjects)
-        .where(
-          and(
-            eq(sandboxObjects.kind, 'subscription'),
-            inArray(sql`${sandboxObjects.data}->>'status'`, ['active', 'past_due', 'incomplete']),
-          ),
-        )
+      const subs = await sandbox.liveSubscriptions(db)
       for (const { data } of subs) {
         const id = (data as unknown as SbSubscription).id
         await db.transaction(async (tx) => {
@@ -603,13 +582,7 @@ export function createSandboxProvider(
           for (const e of events) await put(tx, e)
         })
       }
-      const pending = await db
-        .select({ data: sandboxObjects.data })
-        .from(sandboxObjects)
-        .where(
-          and(eq(sandboxObjects.kind, 'event'), sql`(${sandboxObjects.data}->>'delivered')::boolean = false`),
-        )
-        .orderBy(sandboxObjects.created_at)
+      const pending = await sandbox.undeliveredEvents(db)
       return pending.map(({ data }) => {
         const e = data as unknown as SbEvent
         return {
@@ -623,10 +596,7 @@ export function createSandboxProvider(
     },
 
     async markDelivered(eventId) {
-      await db
-        .update(sandboxObjects)
-        .set({ data: sql`jsonb_set(${sandboxObjects.data}, '{delivered}', 'true')`, updated_at: sql`now()` })
-        .where(and(eq(sandboxObjects.id, eventId), eq(sandboxObjects.kind, 'event')))
+      await sandbox.markEventDelivered(db, eventId)
     },
   }
 }

@@ -5,7 +5,6 @@
  * go through each owner module's own delete, so the same rules (cancel a running render, drop the
  * row with its files) apply as everywhere else.
  */
-import { and, desc, eq } from 'drizzle-orm'
 import { ASSET_LIBRARY_PAGE_SIZE } from '@mouthpiece/contracts/projects/asset-library.contract'
 import type {
   AssetKind,
@@ -16,13 +15,9 @@ import { ProjectDocument } from '@mouthpiece/contracts/projects/project-document
 import { ProcessStatus, RenderStatus } from '@mouthpiece/contracts/statuses'
 import { AppError } from '../../../platform/http/errors'
 import type { Storage } from '../../../platform/storage/storage'
-import { audioUploads } from '../../voices/voices.table'
-import { remove, wavName } from '../../voices'
-import { renders } from '../../renders/renders.table'
-import { remove as rendersServiceRemove, rendersDeps, presentFiles } from '../../renders'
-import { customAvatars } from '../../avatars/avatars.table'
-import { remove as avatarsRemove } from '../../avatars'
-import { projectHistory, projects } from '../projects.table'
+import { remove, userAudioUploads, wavName } from '../../voices'
+import { remove as rendersServiceRemove, rendersDeps, presentFiles, userRenders } from '../../renders'
+import { remove as avatarsRemove, userCustomAvatars } from '../../avatars'
 import * as repo from '../projects.repo'
 import { projectFileKey, projectFileUrl, takeFileName } from '../audio/scene-audio'
 import type { ProjectsDeps } from '../projects.service'
@@ -59,12 +54,7 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
   }
 
   // Audio uploads (voices module: voice match samples, own recordings).
-  const audioRows = await db
-    .select()
-    .from(audioUploads)
-    .where(eq(audioUploads.user_id, userId))
-    .orderBy(desc(audioUploads.created_at))
-    .limit(MAX_ROWS)
+  const audioRows = await userAudioUploads(db, userId, MAX_ROWS)
   for (const row of audioRows) {
     const ready = row.status === ProcessStatus.successfully && row.wav_key
     const link = ready ? `/api/audio/download?file_name=${wavName(row.id)}` : null
@@ -83,12 +73,7 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
   }
 
   // Project files: asset uploads, base videos (uploads) and audio takes.
-  const projectRows = await db
-    .select()
-    .from(projects)
-    .where(eq(projects.user_id, userId))
-    .orderBy(desc(projects.updated_at))
-    .limit(MAX_ROWS)
+  const projectRows = await repo.userProjects(db, userId, MAX_ROWS)
   for (const p of projectRows) {
     const doc = ProjectDocument.parse(p.document)
     const listed = new Map(
@@ -159,12 +144,7 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
   }
 
   // Renders (quick creates, short audio, final videos of projects).
-  const renderRows = await db
-    .select()
-    .from(renders)
-    .where(eq(renders.user_id, userId))
-    .orderBy(desc(renders.created_at))
-    .limit(MAX_ROWS)
+  const renderRows = await userRenders(db, userId, MAX_ROWS)
   for (const r of renderRows) {
     const files = presentFiles(r)
     const keys = [...new Set(Object.values(r.files).filter((k): k is string => Boolean(k)))]
@@ -186,12 +166,7 @@ async function inventory(deps: ProjectsDeps, userId: number): Promise<StoredAsse
   }
 
   // Custom avatars.
-  const avatarRows = await db
-    .select()
-    .from(customAvatars)
-    .where(eq(customAvatars.user_id, userId))
-    .orderBy(desc(customAvatars.created_at))
-    .limit(MAX_ROWS)
+  const avatarRows = await userCustomAvatars(db, userId, MAX_ROWS)
   for (const a of avatarRows) {
     const preview = `/api/custom-avatar/${a.id}/preview.png`
     items.push({
@@ -283,10 +258,7 @@ async function deleteProjectFile(
   if (type === 'file' && file.startsWith('audio_id_')) throw assetNotFound()
   if (!(await deps.storage.stat(projectFileKey(projectId, file)))) throw assetNotFound()
   // Undo can bring back any of the last snapshots: a file one of them (or the current document) names stays.
-  const snapshots = await deps.db
-    .select({ document: projectHistory.document })
-    .from(projectHistory)
-    .where(and(eq(projectHistory.project_id, projectId)))
+  const snapshots = await repo.historyDocuments(deps.db, projectId)
   const inUse = (doc: ProjectDocument) =>
     type === 'take'
       ? doc.scenes.some((s) => s.audioData.audioFile === name)

@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { AdminProjectFilter } from '@mouthpiece/contracts/backoffice/admin-projects.contract'
 import { allOf, csvNumber, csvText, csvTime, escapeLike } from '../../../platform/db/list-query'
 import type { ListSpec } from '../../../platform/db/list-query'
-import { projects } from '../../projects/projects.table'
-import { users } from '../../users/users.table'
+import type { Queryable } from '../../../platform/db/client'
+import { userFieldOf, userIdsMatching } from '../../users'
+import { projects } from '../projects.table'
 
 /** The owner's name and email read per row of the page (a page is 10–100 rows; no join to plan). */
-const owner = (col: 'username' | 'email') =>
-  sql<string>`coalesce((select u.${sql.raw(col)} from ${users} u where u.id = ${projects.user_id}), '')`
+const owner = (col: 'username' | 'email') => sql<string>`coalesce(${userFieldOf(projects.user_id, col)}, '')`
 
 const scenes = sql<number>`jsonb_array_length(coalesce(${projects.document}->'scenes', '[]'::jsonb))`
 const setting = (name: 'video_resolution' | 'video_orientation', fallback: string) =>
@@ -79,8 +79,18 @@ export function adminProjectsWhere(f: AdminProjectFilter): SQL | undefined {
   const like = k ? `%${escapeLike(k)}%` : undefined
   return allOf(
     like
-      ? sql`(${projects.name} ilike ${like} or ${projects.user_id} in (select u.id from ${users} u where u.username ilike ${like} or u.email ilike ${like}))`
+      ? sql`(${projects.name} ilike ${like} or ${projects.user_id} in (${userIdsMatching(like, ['username', 'email'])}))`
       : undefined,
     f.user_id !== undefined ? eq(projects.user_id, f.user_id) : undefined,
   )
+}
+
+export async function countAdminProjects(db: Queryable, where: SQL | undefined): Promise<number> {
+  const [c] = await db.select({ n: count() }).from(projects).where(where)
+  return c?.n ?? 0
+}
+
+export async function findAdminProject(db: Queryable, id: number) {
+  const [row] = await db.select(adminProjectsSpec.fields).from(projects).where(eq(projects.id, id))
+  return row
 }

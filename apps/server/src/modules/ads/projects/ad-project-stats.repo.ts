@@ -3,7 +3,7 @@ import type { AdProjectStats } from '@mouthpiece/contracts/ads/projects.schemas'
 import type { Queryable } from '../../../platform/db/client'
 import { adScrapeTasks } from '../scraper/scraper.table'
 import { adGenerations } from '../videos/ad-generations.table'
-import { renders } from '../../renders/renders.table'
+import { renderStatusOf } from '../../renders'
 import { adImageGenerations } from '../images/ad-images.table'
 import type { AdProjectRow } from './ad-projects.table'
 
@@ -21,11 +21,10 @@ export async function projectStats(db: Queryable, row: AdProjectRow): Promise<Ad
     .select({
       n: count(),
       last: max(adGenerations.updated_at),
-      done: sql<number>`count(*) filter (where ${renders.status} = 3)::int`,
-      failed: sql<number>`count(*) filter (where ${renders.status} = 4)::int`,
+      done: sql<number>`count(*) filter (where ${renderStatusOf(adGenerations.render_id)} = 3)::int`,
+      failed: sql<number>`count(*) filter (where ${renderStatusOf(adGenerations.render_id)} = 4)::int`,
     })
     .from(adGenerations)
-    .leftJoin(renders, eq(renders.id, adGenerations.render_id))
     .where(eq(adGenerations.ad_project_id, row.id))
   const [images] = await db
     .select({ n: count(), last: max(adImageGenerations.updated_at) })

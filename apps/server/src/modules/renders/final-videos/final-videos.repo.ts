@@ -1,14 +1,15 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.contract'
 import { allOf, csvNumber, csvText, csvTime, dateBound, escapeLike } from '../../../platform/db/list-query'
 import type { ListSpec } from '../../../platform/db/list-query'
-import { renders } from '../../renders/renders.table'
-import { users } from '../../users/users.table'
+import type { Queryable } from '../../../platform/db/client'
+import { userFieldOf, userIdsMatching } from '../../users'
+import { renders } from '../renders.table'
+import type { RenderRow } from '../renders.table'
 
-const maker = (col: 'username' | 'email') =>
-  sql<string | null>`(select u.${sql.raw(col)} from ${users} u where u.id = ${renders.user_id})`
+const maker = (col: 'username' | 'email') => sql<string | null>`${userFieldOf(renders.user_id, col)}`
 
 const finalVideoFields = {
   id: renders.id,
@@ -70,11 +71,46 @@ export function finalVideosWhere(f: FinalVideoFilter): SQL {
   return allOf(
     isFinalVideo,
     like
-      ? sql`(${renders.title} ilike ${like} or ${renders.text} ilike ${like} or ${renders.user_id} in (select u.id from ${users} u where u.username ilike ${like} or u.email ilike ${like}))`
+      ? sql`(${renders.title} ilike ${like} or ${renders.text} ilike ${like} or ${renders.user_id} in (${userIdsMatching(like, ['username', 'email'])}))`
       : undefined,
     f.source ? eq(renders.source, f.source) : undefined,
     f.user_id !== undefined ? eq(renders.user_id, f.user_id) : undefined,
     from ? gte(renders.created_at, from) : undefined,
     to ? lte(renders.created_at, to) : undefined,
   )!
+}
+
+/** One finished video, locked for a delete in `tx`. */
+export async function lockFinalVideo(tx: Queryable, id: string): Promise<RenderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(renders)
+    .where(and(eq(renders.id, id), isFinalVideo))
+    .for('update')
+  return row
+}
+
+export async function deleteRenderRow(tx: Queryable, id: string): Promise<void> {
+  await tx.delete(renders).where(eq(renders.id, id))
+}
+
+export async function countFinalVideos(db: Queryable, filter: FinalVideoFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(renders).where(finalVideosWhere(filter))
+  return row?.n ?? 0
+}
+
+/** The next ids the filter covers after `cursor`, in id order (a bulk job's keyset). */
+export async function nextFinalVideoIds(
+  db: Queryable,
+  filter: FinalVideoFilter,
+  cursor: string | null,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: renders.id })
+    .from(renders)
+    .where(allOf(finalVideosWhere(filter), cursor === null ? undefined : gt(renders.id, cursor)))
+    .orderBy(asc(renders.id))
+    .limit(limit)
+  return rows.map((r) => r.id)
 }
