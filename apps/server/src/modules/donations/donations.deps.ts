@@ -14,8 +14,6 @@ import type { OverlayBus } from './alerts/overlay-bus'
 import { createSealer } from './accounts/token-crypto'
 import type { Sealer } from './accounts/token-crypto'
 
-export const ALERT_QUEUE = 'donations.alert'
-
 /** In-process signals between the HTTP side and the workers of the same process. */
 export interface DonationSignals {
   /** An account was linked, unlinked or changed: the supervisor rescans now instead of at its next tick. */

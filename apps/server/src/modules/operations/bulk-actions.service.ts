@@ -8,21 +8,14 @@ import { recordAudit } from '../audit'
 import type { AdminAuditActor } from '../audit'
 import { afterEnabledChange, changeUser, deleteUser, findUserById } from '../users'
 import * as repo from './bulk-actions.repo'
+import { BULK_QUEUE } from './operations.queues'
 import type { BulkActionRow } from './operations.table'
 
 type Deps = Pick<Platform, 'db' | 'queue' | 'realtime' | 'storage'>
 type AdminActor = AdminAuditActor
 
-export const BULK_QUEUE = 'operations.bulk'
 /** Rows per transaction-sized step; the progress bar moves once per batch. */
 export const BULK_BATCH = 100
-/** A retry continues after the saved cursor, so retrying a half-done run is safe. */
-export const BULK_QUEUE_OPTIONS = {
-  retryLimit: 3,
-  retryDelay: 5,
-  expireInSeconds: 3_600,
-  deleteAfterSeconds: 7 * 86_400,
-}
 
 export function presentBulkAction(row: BulkActionRow): BulkAction {
   return {

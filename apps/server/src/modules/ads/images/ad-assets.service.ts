@@ -22,7 +22,7 @@ import { emitAdProject } from '../projects/ad-projects.service'
 import { adAssets } from './ad-images.table'
 import type { AdAssetRow, ExtractionRequest, StoredCharacter } from './ad-images.table'
 import * as repo from './ad-images.repo'
-import { AD_EXTRACT_QUEUE, ensureAdImageQueues } from './ad-images.queues'
+import { AD_EXTRACT_QUEUE, ensureAdImageQueues } from '../ads.queues'
 import { normalisePicture, readUpload, textField } from './uploads'
 import type { IncomingFile, StoredPicture } from './uploads'
 

@@ -18,7 +18,7 @@ import { findAdProject } from '../projects/ad-projects.repo'
 import { adProjectNotFound } from '../projects/ad-projects.service'
 import * as repo from './scraper.repo'
 import type { AdScrapeTaskRow } from './scraper.table'
-import { ensureScrapeQueue, SCRAPE_QUEUE } from './scraper.queues'
+import { ensureScrapeQueue, SCRAPE_QUEUE } from '../ads.queues'
 import { scrapeSite } from './site-reader'
 import type { ScrapedKit, ScrapeOptions } from './site-reader'
 

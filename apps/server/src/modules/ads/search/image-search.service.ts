@@ -10,6 +10,7 @@ import type { ListSpec } from '../../../platform/db/list-query'
 import { AppError } from '../../../platform/http/errors'
 import { users } from '../../users/users.table'
 import { loadAdsConfig } from '../ads.config'
+import { ensureImageSearchQueue, IMAGE_SEARCH_QUEUE } from '../ads.queues'
 import { adBrandImages, adBrandLogos, adBrands } from '../brands/brands.table'
 import { adAssets } from '../images/ad-images.table'
 import { adImageSearches } from './image-search.table'
@@ -18,14 +19,8 @@ import { searchStock, stockConfigured } from './stock-images'
 
 type Deps = Pick<Platform, 'db' | 'queue'>
 
-export const IMAGE_SEARCH_QUEUE = 'ads.search-images'
 /** Library hits per kind: a search is for finding, not for listing the whole library. */
 const LIBRARY_LIMIT = 60
-
-export async function ensureImageSearchQueue(platform: Pick<Platform, 'queue'>): Promise<void> {
-  // No automatic retry: a failed search says why and the admin retries it (POST retry).
-  await platform.queue.ensure(IMAGE_SEARCH_QUEUE, { retryLimit: 0, expireInSeconds: 120 })
-}
 
 export const presentSearch = (r: AdImageSearchRow): ImageSearch => ({
   id: r.id,

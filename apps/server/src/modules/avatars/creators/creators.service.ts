@@ -41,7 +41,7 @@ import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.table'
 import { normalise } from '../photo-avatars.service'
 import { pictureType } from '../photo-background'
 import type { PhotoPlaces } from '../photo-background'
-import { CREATOR_QUEUE, ensureCreatorQueues } from './creators.queues'
+import { CREATOR_QUEUE, ensureCreatorQueues } from '../avatars.queues'
 import { storedKey } from '../../../platform/storage/stored-key'
 
 export type CreatorsDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'config'>

@@ -9,6 +9,7 @@ import type { Queryable, Tx } from '../../../platform/db/client'
 import { AppError, notFound } from '../../../platform/http/errors'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
+import { STRESS_QUEUE } from '../operations.queues'
 import type { StressTestRow } from '../operations.table'
 import { StressTally } from './stress-figures'
 import { STRESS_PROBES } from './stress-probes'
@@ -16,9 +17,6 @@ import * as repo from './stress-tests.repo'
 
 type Deps = Pick<Platform, 'db' | 'queue' | 'realtime'>
 
-export const STRESS_QUEUE = 'operations.stress'
-/** No retry: a run cut off by a crash is reported as failed rather than run twice. */
-export const STRESS_QUEUE_OPTIONS = { retryLimit: 0, expireInSeconds: 900, deleteAfterSeconds: 7 * 86_400 }
 /**
  * How often a running test saves its figures, pushes them to the admins' sockets (the testing and
  * results screens follow them live) and looks for Stop.
