@@ -12,7 +12,7 @@ import * as repo from './avatars.repo'
 import { customAvatars } from './avatars.table'
 import type { CustomAvatarRow } from './avatars.table'
 import { avatarNotFound, customPreview, stillOf, storePreview } from './avatars.service'
-import type { AvatarsDeps } from './avatars.service'
+import type { AvatarsDeps } from './avatars.deps'
 
 const owner = (col: 'username' | 'email') =>
   sql<string>`coalesce((select u.${sql.raw(col)} from ${users} u where u.id = ${customAvatars}."user_id"), '')`

@@ -2,7 +2,7 @@ import type { BulkAction, BulkActionInput } from '@mouthpiece/contracts/operatio
 import type { Queryable } from '../../platform/db/client'
 import { deleteFinalVideoIn } from '../backoffice'
 import { removeRenderFiles } from '../renders'
-import type { Platform } from '../../platform/context'
+import type { OperationsDeps } from './operations.deps'
 import { AppError, notFound } from '../../platform/http/errors'
 import { recordAudit } from '../audit'
 import type { AdminAuditActor } from '../audit'
@@ -11,7 +11,6 @@ import * as repo from './bulk-actions.repo'
 import { BULK_QUEUE } from './operations.queues'
 import type { BulkActionRow } from './operations.table'
 
-type Deps = Pick<Platform, 'db' | 'queue' | 'realtime' | 'storage'>
 type AdminActor = AdminAuditActor
 
 /** Rows per transaction-sized step; the progress bar moves once per batch. */
@@ -50,7 +49,12 @@ interface BulkTarget {
     cursor: string | null,
     limit: number,
   ) => Promise<string[]>
-  apply: (deps: Deps, row: BulkActionRow, actor: AdminActor, id: string) => Promise<'changed' | 'skipped'>
+  apply: (
+    deps: OperationsDeps,
+    row: BulkActionRow,
+    actor: AdminActor,
+    id: string,
+  ) => Promise<'changed' | 'skipped'>
 }
 
 const TARGETS: Record<BulkActionInput['target'], BulkTarget> = {
@@ -76,7 +80,7 @@ const TARGETS: Record<BulkActionInput['target'], BulkTarget> = {
 }
 
 /** The dry run: how many rows the filter matches now. Nothing changes. */
-export async function preview(deps: Deps, input: BulkActionInput): Promise<number> {
+export async function preview(deps: OperationsDeps, input: BulkActionInput): Promise<number> {
   return TARGETS[input.target].count(deps.db, input.filter)
 }
 
@@ -85,7 +89,7 @@ export async function preview(deps: Deps, input: BulkActionInput): Promise<numbe
  * than that, the run is refused (the admin would act on rows they never saw counted).
  */
 export async function start(
-  deps: Deps,
+  deps: OperationsDeps,
   actor: AdminActor,
   input: BulkActionInput & { confirm_count: number },
 ): Promise<BulkAction> {
@@ -117,7 +121,7 @@ export async function start(
   return presentBulkAction(row)
 }
 
-export async function get(deps: Deps, id: string): Promise<BulkAction> {
+export async function get(deps: OperationsDeps, id: string): Promise<BulkAction> {
   const row = await repo.findBulkAction(deps.db, id)
   if (!row) throw notFound('Bulk action')
   return presentBulkAction(row)
@@ -125,7 +129,7 @@ export async function get(deps: Deps, id: string): Promise<BulkAction> {
 
 /** Whether a user already is what the action would make them (then it is skipped, not re-audited). */
 async function applyToUser(
-  deps: Deps,
+  deps: OperationsDeps,
   row: BulkActionRow,
   actor: AdminActor,
   userId: number,
@@ -152,7 +156,7 @@ async function applyToUser(
  * and its audit entry), recording progress and the cursor after each batch. A retried job (crash,
  * redeploy) continues after the cursor; rows already changed are skipped, so nothing is done twice.
  */
-export async function run(deps: Deps, id: string): Promise<void> {
+export async function run(deps: OperationsDeps, id: string): Promise<void> {
   const row = await repo.findBulkAction(deps.db, id)
   if (!row || row.status === 'completed' || row.status === 'failed') return
   await repo.markRunning(deps.db, id)

@@ -1,7 +1,7 @@
 import { count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AdminAdProject, AdminAdProjectsQuery } from '@mouthpiece/contracts/ads/admin.contract'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import { allOf, escapeLike, listPage } from '../../../platform/db/list-query'
 import type { ListSpec, RowOf } from '../../../platform/db/list-query'
 import { users } from '../../users/users.table'
@@ -13,7 +13,6 @@ import { projectStats } from '../projects/ad-project-stats'
 import { adScrapeTasks } from '../scraper/scraper.table'
 import { adGenerations } from '../videos/ad-generations.table'
 
-type Deps = Pick<Platform, 'db'>
 type Query = z.infer<typeof AdminAdProjectsQuery>
 
 const fields = {
@@ -69,7 +68,7 @@ export const presentAdminRow = (r: RowOf<typeof fields>): AdminAdProject => ({
   username: r.username ?? '',
 })
 
-export async function listAdminAdProjects(deps: Deps, q: Query) {
+export async function listAdminAdProjects(deps: AdsDeps, q: Query) {
   const page = await listPage(deps.db, adProjectsListSpec, {
     where: adProjectsWhere(q),
     sort: q.sort,
@@ -80,7 +79,7 @@ export async function listAdminAdProjects(deps: Deps, q: Query) {
   return { ...page, list: page.list.map(presentAdminRow) }
 }
 
-export async function getAdminAdProject(deps: Deps, id: number) {
+export async function getAdminAdProject(deps: AdsDeps, id: number) {
   const row = await findAdProject(deps.db, id)
   if (!row) throw adProjectNotFound()
   const [owner] = await deps.db
@@ -93,12 +92,15 @@ export async function getAdminAdProject(deps: Deps, id: number) {
   }
 }
 
-const countBy = async <C extends typeof adProjects.status | typeof adProjects.goal>(deps: Deps, column: C) =>
+const countBy = async <C extends typeof adProjects.status | typeof adProjects.goal>(
+  deps: AdsDeps,
+  column: C,
+) =>
   Object.fromEntries(
     (await deps.db.select({ k: column, n: count() }).from(adProjects).groupBy(column)).map((r) => [r.k, r.n]),
   )
 
-export async function adsOverview(deps: Deps) {
+export async function adsOverview(deps: AdsDeps) {
   const [[projects], [brands], scrapes] = await Promise.all([
     deps.db.select({ n: count() }).from(adProjects),
     deps.db.select({ n: count() }).from(adBrands),
@@ -122,7 +124,7 @@ export async function adsOverview(deps: Deps) {
  * What the studio made, by type. The image and video flows add their rows here as their tables
  * land (one count each); brand kits and scrapes are counted from this module's tables.
  */
-export async function adsTypeBreakdown(deps: Deps) {
+export async function adsTypeBreakdown(deps: AdsDeps) {
   const [[brands], [scrapes], [projects], [videos]] = await Promise.all([
     deps.db.select({ n: count() }).from(adBrands),
     deps.db.select({ n: count() }).from(adScrapeTasks).where(eq(adScrapeTasks.status, 'completed')),

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.contract'
 import type { AdAvatar, AdAvatarFields } from '@mouthpiece/contracts/ads/avatars.contract'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import { AppError } from '../../../platform/http/errors'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
@@ -17,7 +17,6 @@ import { adAvatars } from './ad-avatars.table'
 import type { AdAvatarPresenter, AdAvatarRow } from './ad-avatars.table'
 import { storedKey } from '../../../platform/storage/stored-key'
 
-export type AdAvatarsDeps = Pick<Platform, 'db' | 'storage'>
 type Fields = z.infer<typeof AdAvatarFields>
 
 export const adAvatarNotFound = () => new AppError('not_found', AD_AVATAR_NOT_FOUND, 404)
@@ -61,7 +60,7 @@ async function readUpload(file: Buffer) {
 
 /** Stores the picture and the portrait; `save` writes the row with the presenter; files are removed if it fails. */
 async function storeFiles(
-  deps: AdAvatarsDeps,
+  deps: AdsDeps,
   upload: Awaited<ReturnType<typeof readUpload>>,
   save: (
     image: Pick<AdAvatarRow, 'image_key' | 'image_mime' | 'width' | 'height'>,
@@ -98,7 +97,7 @@ const filesOf = (row: AdAvatarRow) => [
 ]
 
 export async function storeAdAvatar(
-  deps: AdAvatarsDeps,
+  deps: AdsDeps,
   actor: AdminAuditActor,
   fields: Fields,
   file: Buffer,
@@ -127,7 +126,7 @@ export async function storeAdAvatar(
 }
 
 export async function updateAdAvatar(
-  deps: AdAvatarsDeps,
+  deps: AdsDeps,
   actor: AdminAuditActor,
   before: AdAvatarRow,
   fields: Fields,
@@ -157,7 +156,7 @@ export async function updateAdAvatar(
   return presentAdAvatar(row)
 }
 
-export async function deleteAdAvatar(deps: AdAvatarsDeps, actor: AdminAuditActor, id: number): Promise<void> {
+export async function deleteAdAvatar(deps: AdsDeps, actor: AdminAuditActor, id: number): Promise<void> {
   const row = await deps.db.transaction(async (tx) => {
     const [gone] = await tx.delete(adAvatars).where(eq(adAvatars.id, id)).returning()
     if (!gone) throw adAvatarNotFound()

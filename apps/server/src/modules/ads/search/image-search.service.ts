@@ -3,7 +3,7 @@ import type { AnyColumn } from 'drizzle-orm'
 import type { ImageHit, ImageSearch } from '@mouthpiece/contracts/ads/image-search'
 import { IMAGE_SEARCH_NOT_FOUND } from '@mouthpiece/contracts/ads/image-search'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import type { Queryable } from '../../../platform/db/client'
 import { escapeLike, listPage } from '../../../platform/db/list-query'
 import type { ListSpec } from '../../../platform/db/list-query'
@@ -16,8 +16,6 @@ import { adAssets } from '../images/ad-images.table'
 import { adImageSearches } from './image-search.table'
 import type { AdImageSearchRow } from './image-search.table'
 import { searchStock, stockConfigured } from './stock-images'
-
-type Deps = Pick<Platform, 'db' | 'queue'>
 
 /** Library hits per kind: a search is for finding, not for listing the whole library. */
 const LIBRARY_LIMIT = 60
@@ -37,7 +35,10 @@ export const presentSearch = (r: AdImageSearchRow): ImageSearch => ({
 
 const notFound = () => new AppError('not_found', IMAGE_SEARCH_NOT_FOUND, 404)
 
-async function queue(deps: Deps, write: (tx: Queryable) => Promise<AdImageSearchRow>): Promise<ImageSearch> {
+async function queue(
+  deps: AdsDeps,
+  write: (tx: Queryable) => Promise<AdImageSearchRow>,
+): Promise<ImageSearch> {
   await ensureImageSearchQueue(deps)
   return presentSearch(
     await deps.db.transaction(async (tx) => {
@@ -48,7 +49,7 @@ async function queue(deps: Deps, write: (tx: Queryable) => Promise<AdImageSearch
   )
 }
 
-export function startSearch(deps: Deps, query: string): Promise<ImageSearch> {
+export function startSearch(deps: AdsDeps, query: string): Promise<ImageSearch> {
   return queue(
     deps,
     async (tx) =>
@@ -61,7 +62,7 @@ export function startSearch(deps: Deps, query: string): Promise<ImageSearch> {
   )
 }
 
-export async function retrySearch(deps: Deps, id: number): Promise<ImageSearch> {
+export async function retrySearch(deps: AdsDeps, id: number): Promise<ImageSearch> {
   const [row] = await deps.db.select().from(adImageSearches).where(eq(adImageSearches.id, id))
   if (!row) throw notFound()
   if (row.status !== 'failed') throw new AppError('validation', 'Only a failed search can be retried.', 409)
@@ -95,7 +96,7 @@ const searchSpec: ListSpec<typeof searchFields> = {
 }
 
 export async function listSearches(
-  deps: Pick<Platform, 'db'>,
+  deps: Pick<AdsDeps, 'db'>,
   q: { page: number; per_page: number; sort?: string; dir?: 'asc' | 'desc' },
 ) {
   const page = await listPage(deps.db, searchSpec, {
@@ -192,10 +193,8 @@ export async function searchLibrary(db: Queryable, query: string): Promise<Image
   return hits
 }
 
-type JobDeps = Pick<Platform, 'db' | 'realtime'>
-
 /** Moves a search on and tells the admins' pages (`ad-project-event`, type "image-search", the admins' room). */
-async function patch(deps: JobDeps, id: number, values: Partial<AdImageSearchRow>) {
+async function patch(deps: Pick<AdsDeps, 'db' | 'realtime'>, id: number, values: Partial<AdImageSearchRow>) {
   const [row] = await deps.db
     .update(adImageSearches)
     .set({ ...values, updated_at: new Date() })
@@ -208,7 +207,11 @@ async function patch(deps: JobDeps, id: number, values: Partial<AdImageSearchRow
 }
 
 /** The job: library first (offline), then the stock API when configured; a stock failure fails the search with its reason. */
-export async function runSearch(deps: JobDeps, id: number, signal?: AbortSignal): Promise<void> {
+export async function runSearch(
+  deps: Pick<AdsDeps, 'db' | 'realtime'>,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
   const [row] = await deps.db.select().from(adImageSearches).where(eq(adImageSearches.id, id))
   if (!row || row.status !== 'queued') return
   await patch(deps, id, { status: 'running', progress: 10, attempts: row.attempts + 1 })

@@ -16,11 +16,11 @@ import { AppError, humanPart } from '../../../platform/http/errors'
 import { lipSyncRecording } from '../../../platform/media'
 import { chooseTake, findScene } from '../project-changes'
 import { commit, conflict, ownedProject, present, systemWrite } from '../projects.service'
-import type { ProjectsDeps } from '../projects.service'
 import { ensureProjectQueues, PROJECT_AUDIO_QUEUE } from '../projects.queues'
 import { checkSceneVoice, removeTakes, speakScene, storeTake } from './scene-audio'
 import type { ReceivedFile } from '../files/project-uploads'
 import { recognise } from '../files/project-uploads'
+import type { ProjectsDeps } from '../projects.deps'
 
 export interface AudioJobData {
   projectId: number
