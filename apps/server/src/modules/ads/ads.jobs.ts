@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/context'
 import { startScrapeWorker } from './scraper/scrape.jobs'
-import { ensureImageSearchQueue, IMAGE_SEARCH_QUEUE, runSearch } from './search/image-search.service'
+import { ensureImageSearchQueue, IMAGE_SEARCH_QUEUE } from './ads.queues'
+import { runSearch } from './search/image-search.service'
 
 /** The ads job workers (work and all processes). */
 export async function startAdsWorkers(platform: Platform): Promise<void> {

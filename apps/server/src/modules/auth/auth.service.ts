@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/context'
+import type { AuthDeps } from './auth.deps'
 import { AppError } from '../../platform/http/errors'
 import { MailCooldownError, sendMail } from '../../platform/mail/send-mail'
 import {
@@ -20,14 +20,12 @@ import { revokeSession, revokeUserSessions } from '../../platform/credentials/re
 import { recordEvent } from '../tracking'
 import { TrackingEvent } from '@mouthpiece/contracts/constants'
 
-type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
-
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired.'
 
 const invalidCredentials = () => new AppError('invalid_credentials', INVALID_CREDENTIALS, 401)
 
-async function signIn(deps: Deps, user: UserRow) {
+async function signIn(deps: AuthDeps, user: UserRow) {
   const session = await createSession(deps.db, 'user', user.id)
   await recordEvent(deps, { category: 'usage', event: TrackingEvent.userLogin, userId: user.id })
   return { token: session.token, expires_at: session.expires_at, user: presentUser(user) }
@@ -35,7 +33,7 @@ async function signIn(deps: Deps, user: UserRow) {
 
 /** Creates the account and signs it in. Disabled accounts can sign in; the client bars some pages. */
 export async function register(
-  deps: Deps,
+  deps: AuthDeps,
   input: { username: string; email: string; password: string; referred_by?: string },
 ) {
   const user = await createAccount(deps, input)
@@ -47,7 +45,7 @@ export async function register(
  * `login` holds a username or an email; a wrong either way answers the same 401. Repeated
  * failures on one account back off (sign-in-throttle.ts), per address first.
  */
-export async function login(deps: Deps, input: { login: string; password: string; ip: string }) {
+export async function login(deps: AuthDeps, input: { login: string; password: string; ip: string }) {
   const user = await findUserByLogin(deps.db, input.login)
   const attempt = { account: accountKey('user', user, input.login), ip: input.ip }
   if (!(await verifyPasswordThrottled(deps.db, attempt, user?.password_hash, input.password)) || !user)
@@ -55,7 +53,7 @@ export async function login(deps: Deps, input: { login: string; password: string
   return signIn(deps, user)
 }
 
-export async function logout(deps: Deps, sessionId: string) {
+export async function logout(deps: AuthDeps, sessionId: string) {
   await revokeSession(deps, sessionId)
 }
 
@@ -64,7 +62,7 @@ export async function logout(deps: Deps, sessionId: string) {
  * mail, so the form cannot be used to find out who has an account; so does an address mailed a
  * link within the mail cooldown (the link it has still works): nothing is sent, no token is made.
  */
-export async function sendResetMail(deps: Deps, email: string) {
+export async function sendResetMail(deps: AuthDeps, email: string) {
   const user = await findUserByEmail(deps.db, email)
   if (!user) return
   const token = await resetsRepo.createPasswordReset(deps.db, user.id)
@@ -99,14 +97,14 @@ export async function sendResetMail(deps: Deps, email: string) {
   }
 }
 
-export async function checkResetToken(deps: Deps, token: string) {
+export async function checkResetToken(deps: AuthDeps, token: string) {
   const userId = await resetsRepo.peekPasswordReset(deps.db, token)
   const user = userId === undefined ? undefined : await findUserById(deps.db, userId)
   return user ? { valid: true, email: user.email } : { valid: false }
 }
 
 /** Uses the token up, sets the password and signs the account out everywhere. */
-export async function resetPassword(deps: Deps, input: { token: string; password: string }) {
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }) {
   // Cheap check first, so a bad token costs no password hashing.
   if ((await resetsRepo.peekPasswordReset(deps.db, input.token)) === undefined)
     throw new AppError('invalid_token', INVALID_RESET_TOKEN, 400)
@@ -120,7 +118,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
   })
 }
 
-export async function adminLogin(deps: Deps, input: { username: string; password: string; ip: string }) {
+export async function adminLogin(deps: AuthDeps, input: { username: string; password: string; ip: string }) {
   const admin = await findAdminByUsername(deps.db, input.username)
   const attempt = { account: accountKey('admin', admin, input.username), ip: input.ip }
   if (!(await verifyPasswordThrottled(deps.db, attempt, admin?.password_hash, input.password)) || !admin)

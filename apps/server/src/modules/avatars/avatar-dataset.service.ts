@@ -11,7 +11,7 @@ import type { datasetFields as fields } from './avatar-dataset.repo'
 import { datasetSpec as spec, datasetWhere, findDatasetRow } from './avatar-dataset.repo'
 import type { CustomAvatarRow } from './avatars.table'
 import { avatarNotFound, customPreview, stillOf, storePreview } from './avatars.service'
-import type { AvatarsDeps } from './avatars.service'
+import type { AvatarsDeps } from './avatars.deps'
 
 function present(r: RowOf<typeof fields>): AvatarDatasetItem {
   return {

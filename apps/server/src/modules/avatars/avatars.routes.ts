@@ -24,6 +24,7 @@ import {
 import { auditActorOf } from '../audit'
 import * as dataset from './avatar-dataset.service'
 import type { HttpContext } from '../../platform/context'
+import type { AvatarsDeps } from './avatars.deps'
 import * as avatars from './avatars.service'
 import * as gifs from './gif-avatar.service'
 import * as photos from './photo-avatars.service'
@@ -38,8 +39,8 @@ const PHOTO_RATE_LIMIT = { max: 20, timeWindow: 10 * 60_000 }
 /** SPEC §7 influencers and "custom avatar (generate, retry, get, delete)". */
 /** `influencerVideos`: the creators' landing videos, from the renders module (wired in src/modules.ts). */
 export function registerAvatarsRoutes(ctx: HttpContext, influencerVideos: InfluencerVideos) {
-  const { route, db, storage, realtime } = ctx
-  const deps = { db, storage, realtime }
+  const { route } = ctx
+  const deps: AvatarsDeps = ctx
   registerCreatorsRoutes(ctx, influencerVideos)
 
   route(listInfluencers, async ({ actor }) =>

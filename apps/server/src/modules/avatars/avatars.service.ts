@@ -8,7 +8,7 @@ import type {
   GenerateCustomAvatarBody,
   InfluencerItem,
 } from '@mouthpiece/contracts/avatars/avatars.contract'
-import type { Platform } from '../../platform/context'
+import type { AvatarsDeps } from './avatars.deps'
 import { admission } from '../../platform/admission/admission'
 import { AppError } from '../../platform/http/errors'
 import { avatarPng, DEFAULT_INFLUENCER, lookForPrompt } from '../../platform/media'
@@ -17,8 +17,6 @@ import { recordEvent } from '../tracking'
 import * as repo from './avatars.repo'
 import { mayUse, visibleTo } from './creators/creator-access'
 import type { CustomAvatarRow, InfluencerRow } from './avatars.table'
-
-export type AvatarsDeps = Pick<Platform, 'db' | 'storage' | 'realtime'>
 
 export const avatarNotFound = () => new AppError('not_found', 'Avatar not found', 404)
 

@@ -10,7 +10,7 @@ import { admission } from '../../platform/admission/admission'
 import { notFound } from '../../platform/http/errors'
 import { inBackground, renderAvatarGif, speak } from '../../platform/media'
 import { chooseAvatar, photoBytesOf } from './avatars.service'
-import type { AvatarsDeps } from './avatars.service'
+import type { AvatarsDeps } from './avatars.deps'
 
 /** Per user, so one user's id never opens another's GIF. */
 const gifKey = (userId: number, id: string) => `avatars/${userId}/${id}.gif`

@@ -19,11 +19,11 @@ import { AppError } from '../../platform/http/errors'
 import { findFaceLandmarks, lookForPrompt } from '../../platform/media'
 import * as repo from './avatars.repo'
 import { avatarNotFound, presentCustomAvatar, stillOf, storePreview } from './avatars.service'
-import type { AvatarsDeps } from './avatars.service'
 import { backgroundChoice, pictureType, withBackground } from './photo-background'
 import type { PhotoForm, PhotoPlaces } from './photo-background'
 import { storedKey } from '../../platform/storage/stored-key'
 import type { StoredKey } from '@mouthpiece/contracts/media/stored-file.schemas'
+import type { AvatarsDeps } from './avatars.deps'
 
 export const MAX_PHOTO_BYTES = MAX_PHOTO_MB * 1024 * 1024
 /** Portraits are kept at most this large: plenty for a 720p avatar box, quick to warp. */

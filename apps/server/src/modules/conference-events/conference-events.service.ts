@@ -12,7 +12,7 @@ import type {
 import { ConferenceEventBody as EventBodySchema } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
-import type { Platform } from '../../platform/context'
+import type { ConferenceEventsDeps } from './conference-events.deps'
 import { AppError } from '../../platform/http/errors'
 import { hashPassword } from '../../platform/credentials/passwords'
 import { recordAudit } from '../audit'
@@ -23,8 +23,6 @@ import { rendersDeps, findEventVideo, startEventVideo } from '../renders'
 import * as repo from './conference-events.repo'
 import type { ConferenceEventRow } from './conference-events.table'
 
-export type ConferenceEventsDeps = Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>
-
 export const eventNotFound = () => new AppError('not_found', 'Event not found', 404)
 
 /** The attendee's line: the template with their name. */
@@ -32,7 +30,10 @@ export const greetingFor = (template: string, name: string) => template.split(NA
 /** The generic clip's line: the same greeting to nobody in particular (the name goes in its captions). */
 export const genericLine = (template: string) => greetingFor(template, 'there')
 
-export async function requireEvent(deps: Pick<Platform, 'db'>, id: number): Promise<ConferenceEventRow> {
+export async function requireEvent(
+  deps: Pick<ConferenceEventsDeps, 'db'>,
+  id: number,
+): Promise<ConferenceEventRow> {
   const row = await repo.findEvent(deps.db, id)
   if (!row) throw eventNotFound()
   return row
@@ -46,7 +47,7 @@ function genericStatus(render: Render | undefined): ConferenceEvent['generic_cli
 }
 
 async function present(
-  deps: Pick<Platform, 'db'>,
+  deps: Pick<ConferenceEventsDeps, 'db'>,
   row: ConferenceEventRow,
   submissions?: number,
 ): Promise<ConferenceEvent> {
@@ -79,7 +80,7 @@ export function kioskSettings(row: ConferenceEventRow): KioskSettings {
 }
 
 /** The avatar and voice must exist now, not when the first attendee is waiting. */
-async function checkCast(deps: Pick<Platform, 'db'>, body: ConferenceEventBody) {
+async function checkCast(deps: Pick<ConferenceEventsDeps, 'db'>, body: ConferenceEventBody) {
   await chooseAvatar(deps.db, null, { influencer_id: body.influencer_id })
   if (body.voice_id) await requireVoice(body.voice_id)
 }
@@ -127,12 +128,14 @@ export async function ensureGenericClip(
   return findEventVideo(deps, row.id)
 }
 
-export async function listEvents(deps: Pick<Platform, 'db'>): Promise<{ events: ConferenceEvent[] }> {
+export async function listEvents(
+  deps: Pick<ConferenceEventsDeps, 'db'>,
+): Promise<{ events: ConferenceEvent[] }> {
   const rows = await repo.listEvents(deps.db)
   return { events: await Promise.all(rows.map((r) => present(deps, r.event, r.submissions))) }
 }
 
-export async function getEvent(deps: Pick<Platform, 'db'>, id: number) {
+export async function getEvent(deps: Pick<ConferenceEventsDeps, 'db'>, id: number) {
   return { event: await present(deps, await requireEvent(deps, id)) }
 }
 

@@ -9,9 +9,9 @@ import { waitText } from '../../platform/http/errors'
 import { MailCooldownError, sendMail } from '../../platform/mail/send-mail'
 import { onEventVideoChange } from '../renders'
 import { ensureGenericClip, requireEvent } from './conference-events.service'
-import type { ConferenceEventsDeps } from './conference-events.service'
 import * as repo from './conference-events.repo'
 import type { SubmissionRow } from './conference-events.table'
+import type { ConferenceEventsDeps } from './conference-events.deps'
 
 /** Where the QR code and the mail send the attendee: the kiosk route with their code. */
 export const retrievalLink = (publicUrl: string, eventId: number, code: string) =>

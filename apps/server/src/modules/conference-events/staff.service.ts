@@ -11,9 +11,9 @@ import type { StaffRosterEntry } from '@mouthpiece/contracts/conference-events/c
 import { AppError } from '../../platform/http/errors'
 import { verifyPasswordThrottled } from '../../platform/credentials/sign-in-throttle'
 import { requireEvent } from './conference-events.service'
-import type { ConferenceEventsDeps } from './conference-events.service'
 import * as repo from './conference-events.repo'
 import type { ConferenceEventRow } from './conference-events.table'
+import type { ConferenceEventsDeps } from './conference-events.deps'
 
 /** The most attendees the panel lists (the kiosk keeps as many in its own roster). */
 const ROSTER_MAX = 200

@@ -22,10 +22,10 @@ import type { CsvCell } from '../../platform/http/csv'
 import { AppError } from '../../platform/http/errors'
 import { rendersDeps, findEventVideo, renderBacklog, startEventVideo } from '../renders'
 import { greetingFor, kioskSettings, requireEvent } from './conference-events.service'
-import type { ConferenceEventsDeps } from './conference-events.service'
 import type { ConferenceEventRow, SubmissionRow } from './conference-events.table'
 import * as repo from './conference-events.repo'
 import { deliver, fallBack, mailClip } from './delivery.service'
+import type { ConferenceEventsDeps } from './conference-events.deps'
 
 export const CONSENT_CHANGED =
   'The consent text has changed since this kiosk loaded it. Please read it again and tick the box.'

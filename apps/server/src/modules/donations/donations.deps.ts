@@ -5,6 +5,7 @@ import type { Database, Db } from '../../platform/db/client'
 import type { Queue } from '../../platform/queue/queue'
 import type { Realtime } from '../../platform/realtime/realtime'
 import type { Storage } from '../../platform/storage/storage'
+import type { RendersDeps } from '../renders'
 import { createMediaSpeaker } from './alerts/alert-speech'
 import type { AlertSpeaker } from './alerts/alert-speech'
 import { loadDonationsConfig } from './donations.config'
@@ -13,8 +14,6 @@ import { createOverlayBus } from './alerts/overlay-bus'
 import type { OverlayBus } from './alerts/overlay-bus'
 import { createSealer } from './accounts/token-crypto'
 import type { Sealer } from './accounts/token-crypto'
-
-export const ALERT_QUEUE = 'donations.alert'
 
 /** In-process signals between the HTTP side and the workers of the same process. */
 export interface DonationSignals {
@@ -37,6 +36,15 @@ export interface DonationsDeps {
   signals: EventEmitter<DonationSignals>
   /** Wakes this process's alert workers at once (set when they start; a no-op in HTTP-only processes). */
   wakeWorkers: () => void
+}
+
+/**
+ * What the tip-video use cases (tip-videos/) work with: donations' own deps and, to start and cancel
+ * renders, the renders module's. The one composite deps type: a use case that spans two modules.
+ */
+export interface TipVideoDeps {
+  donations: DonationsDeps
+  renders: RendersDeps
 }
 
 export const donationsDeps = cachedPerDb(

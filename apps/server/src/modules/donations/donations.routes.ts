@@ -33,7 +33,7 @@ import {
 import type { HttpContext } from '../../platform/context'
 import { notFound } from '../../platform/http/errors'
 import { donationsDeps } from './donations.deps'
-import { prepareAlertQueue } from './alerts/alert.jobs'
+import { ensureAlertQueue } from './donations.queues'
 import * as overlay from './alerts/overlay.service'
 import * as settings from './settings/settings.service'
 import * as setupsRepo from './settings/settings.repo'
@@ -48,7 +48,7 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
   const { route, app } = ctx
   const deps = donationsDeps(ctx)
   // Sources enqueue from HTTP processes too (webhooks, test triggers): the queue must exist here.
-  await prepareAlertQueue(ctx.queue, deps.config)
+  await ensureAlertQueue(ctx.queue, deps.config)
 
   route(getDonationSettings, async ({ actor }) => ({
     settings: await settings.getSettings(deps, actor.user.id),

@@ -14,14 +14,12 @@ import {
   TTS_INTEREST_VALUE,
   findQuestion,
 } from '@mouthpiece/contracts/early-registers/survey-questions'
-import type { Platform } from '../../platform/context'
+import type { EarlyRegistersDeps } from './early-registers.deps'
 import { sendMail } from '../../platform/mail/send-mail'
 import type { MailMessage } from '../../platform/mail/mailer'
 import type { EarlyRegisterRow } from './early-registers.table'
 import * as repo from './early-registers.repo'
 import { csvFileName, toCsv } from '../../platform/http/csv'
-
-type Deps = Pick<Platform, 'db' | 'config'>
 
 export const EARLY_REGISTERS_PER_PAGE = 20
 
@@ -56,7 +54,7 @@ const wantsTts = (records: SurveyAnswerRecord[]) =>
 
 /** SPEC §7 early-register: a new email is added; a known one gets its answers replaced, never a second row. */
 export async function register(
-  deps: Deps,
+  deps: EarlyRegistersDeps,
   body: EarlyRegisterBody,
 ): Promise<{ message: string; updated: boolean }> {
   const surveys = toRecords(body)
@@ -87,7 +85,7 @@ export function presentEarlyRegister(row: EarlyRegisterRow): EarlyRegister {
   }
 }
 
-export async function listPage(deps: Deps, list: EarlyRegisterList, page: number) {
+export async function listPage(deps: EarlyRegistersDeps, list: EarlyRegisterList, page: number) {
   const { list: rows, total } = await repo.listPage(deps.db, {
     ttsOnly: list === 'tts',
     page,
@@ -103,7 +101,7 @@ export async function listPage(deps: Deps, list: EarlyRegisterList, page: number
 /** Survey columns: every question once (creators' then fans'), headed by its text. */
 const surveyColumns = SURVEY_QUESTIONS.filter((q) => q.id !== CHANNELS_QUESTION_ID)
 
-export async function exportCsv(deps: Deps, list: EarlyRegisterList, now = new Date()) {
+export async function exportCsv(deps: EarlyRegistersDeps, list: EarlyRegisterList, now = new Date()) {
   const rows = await repo.listAll(deps.db, { ttsOnly: list === 'tts' })
   const header = [
     'Email',
@@ -138,7 +136,7 @@ export async function exportCsv(deps: Deps, list: EarlyRegisterList, now = new D
 }
 
 /** SPEC §5/§8 "CSV send": mails the export to the address the admin typed. */
-export async function sendCsv(deps: Deps, input: { email: string; list: EarlyRegisterList }) {
+export async function sendCsv(deps: EarlyRegistersDeps, input: { email: string; list: EarlyRegisterList }) {
   const { csv, rows, fileName } = await exportCsv(deps, input.list)
   const what = input.list === 'tts' ? 'TTS early-access list' : 'early-access sign-ups'
   const message: MailMessage = {

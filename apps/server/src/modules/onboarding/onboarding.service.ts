@@ -4,23 +4,22 @@ import type {
   ChecklistStep,
   OnboardingStepKey,
 } from '@mouthpiece/contracts/backoffice/onboarding.contract'
-import type { Platform } from '../../platform/context'
+import type { OnboardingDeps } from './onboarding.deps'
 import { audited } from '../audit'
 import type { AuditActor } from '../audit'
 import * as repo from './onboarding.repo'
 import type { OnboardingStepRow } from './onboarding.table'
 
-type Deps = Pick<Platform, 'db'>
 const known = (r: OnboardingStepRow): r is OnboardingStepRow & { key: OnboardingStepKey } =>
   r.key in ONBOARDING_STEPS
 const texts = (r: OnboardingStepRow) => ({ title: r.title, body: r.body, cta_label: r.cta_label })
 
-export async function seedOnboarding(deps: Deps) {
+export async function seedOnboarding(deps: OnboardingDeps) {
   await repo.seedSteps(deps.db)
 }
 
 /** The signed-in user's checklist: the enabled steps in the admin's order, each done or not. */
-export async function checklist(deps: Deps, userId: number) {
+export async function checklist(deps: OnboardingDeps, userId: number) {
   const [rows, done] = await Promise.all([repo.listSteps(deps.db), repo.doneFor(deps.db, userId)])
   const steps: ChecklistStep[] = rows
     .filter(known)
@@ -29,7 +28,7 @@ export async function checklist(deps: Deps, userId: number) {
   return { steps, done: steps.filter((s) => s.done).length, total: steps.length }
 }
 
-export async function adminView(deps: Deps) {
+export async function adminView(deps: OnboardingDeps) {
   const rows = (await repo.listSteps(deps.db)).filter(known)
   const counts = await repo.completionCounts(
     deps.db,
@@ -47,7 +46,7 @@ export async function adminView(deps: Deps) {
 }
 
 export async function save(
-  deps: Deps,
+  deps: OnboardingDeps,
   actor: AuditActor,
   steps: Array<{ key: OnboardingStepKey; title: string; body: string; cta_label: string; enabled: boolean }>,
 ) {

@@ -2,7 +2,7 @@ import type { BulkAction, BulkActionInput } from '@mouthpiece/contracts/operatio
 import type { Queryable } from '../../platform/db/client'
 import { deleteFinalVideoIn } from '../backoffice'
 import { countFinalVideos, nextFinalVideoIds, removeRenderFiles } from '../renders'
-import type { Platform } from '../../platform/context'
+import type { OperationsDeps } from './operations.deps'
 import { AppError, notFound } from '../../platform/http/errors'
 import { recordAudit } from '../audit'
 import type { AdminAuditActor } from '../audit'
@@ -15,21 +15,13 @@ import {
   nextUserIdsMatching,
 } from '../users'
 import * as repo from './bulk-actions.repo'
+import { BULK_QUEUE } from './operations.queues'
 import type { BulkActionRow } from './operations.table'
 
-type Deps = Pick<Platform, 'db' | 'queue' | 'realtime' | 'storage'>
 type AdminActor = AdminAuditActor
 
-export const BULK_QUEUE = 'operations.bulk'
 /** Rows per transaction-sized step; the progress bar moves once per batch. */
 export const BULK_BATCH = 100
-/** A retry continues after the saved cursor, so retrying a half-done run is safe. */
-export const BULK_QUEUE_OPTIONS = {
-  retryLimit: 3,
-  retryDelay: 5,
-  expireInSeconds: 3_600,
-  deleteAfterSeconds: 7 * 86_400,
-}
 
 export function presentBulkAction(row: BulkActionRow): BulkAction {
   return {
@@ -64,7 +56,12 @@ interface BulkTarget {
     cursor: string | null,
     limit: number,
   ) => Promise<string[]>
-  apply: (deps: Deps, row: BulkActionRow, actor: AdminActor, id: string) => Promise<'changed' | 'skipped'>
+  apply: (
+    deps: OperationsDeps,
+    row: BulkActionRow,
+    actor: AdminActor,
+    id: string,
+  ) => Promise<'changed' | 'skipped'>
 }
 
 const TARGETS: Record<BulkActionInput['target'], BulkTarget> = {
@@ -91,7 +88,7 @@ const TARGETS: Record<BulkActionInput['target'], BulkTarget> = {
 }
 
 /** The dry run: how many rows the filter matches now. Nothing changes. */
-export async function preview(deps: Deps, input: BulkActionInput): Promise<number> {
+export async function preview(deps: OperationsDeps, input: BulkActionInput): Promise<number> {
   return TARGETS[input.target].count(deps.db, input.filter)
 }
 
@@ -100,7 +97,7 @@ export async function preview(deps: Deps, input: BulkActionInput): Promise<numbe
  * than that, the run is refused (the admin would act on rows they never saw counted).
  */
 export async function start(
-  deps: Deps,
+  deps: OperationsDeps,
   actor: AdminActor,
   input: BulkActionInput & { confirm_count: number },
 ): Promise<BulkAction> {
@@ -132,7 +129,7 @@ export async function start(
   return presentBulkAction(row)
 }
 
-export async function get(deps: Deps, id: string): Promise<BulkAction> {
+export async function get(deps: OperationsDeps, id: string): Promise<BulkAction> {
   const row = await repo.findBulkAction(deps.db, id)
   if (!row) throw notFound('Bulk action')
   return presentBulkAction(row)
@@ -140,7 +137,7 @@ export async function get(deps: Deps, id: string): Promise<BulkAction> {
 
 /** Whether a user already is what the action would make them (then it is skipped, not re-audited). */
 async function applyToUser(
-  deps: Deps,
+  deps: OperationsDeps,
   row: BulkActionRow,
   actor: AdminActor,
   userId: number,
@@ -167,7 +164,7 @@ async function applyToUser(
  * and its audit entry), recording progress and the cursor after each batch. A retried job (crash,
  * redeploy) continues after the cursor; rows already changed are skipped, so nothing is done twice.
  */
-export async function run(deps: Deps, id: string): Promise<void> {
+export async function run(deps: OperationsDeps, id: string): Promise<void> {
   const row = await repo.findBulkAction(deps.db, id)
   if (!row || row.status === 'completed' || row.status === 'failed') return
   await repo.markRunning(deps.db, id)

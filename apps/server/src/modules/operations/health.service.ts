@@ -2,12 +2,11 @@ import nodemailer from 'nodemailer'
 import fs from 'node:fs/promises'
 import type { HealthCheck } from '@mouthpiece/contracts/system/system.contract'
 import { speechService } from '../../platform/media'
-import type { Platform } from '../../platform/context'
+import type { OperationsDeps } from './operations.deps'
 import { outboxDir } from '../../platform/mail/mailer'
 import { RENDER_QUEUES } from '../renders'
 import { poolAdapter } from './instances.service'
 
-type Deps = Pick<Platform, 'db' | 'database' | 'config' | 'queue' | 'storage'>
 type Probe = () => Promise<{ status?: HealthCheck['status']; detail: string }>
 
 const PROBE_TIMEOUT_MS = 5_000
@@ -37,7 +36,7 @@ async function timed(name: HealthCheck['name'], probe: Probe): Promise<HealthChe
   }
 }
 
-function probes(deps: Deps): Array<[HealthCheck['name'], Probe]> {
+function probes(deps: OperationsDeps): Array<[HealthCheck['name'], Probe]> {
   return [
     [
       'database',
@@ -128,7 +127,7 @@ const cache = new WeakMap<
 >()
 
 /** Every service probed in parallel; the whole is down if the database is, degraded if anything else is not ok. */
-export function healthReport(deps: Deps) {
+export function healthReport(deps: OperationsDeps) {
   const hit = cache.get(deps.database)
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.result
   const result = Promise.all(probes(deps).map(([name, probe]) => timed(name, probe))).then((checks) => {

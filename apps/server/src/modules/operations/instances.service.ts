@@ -1,5 +1,5 @@
 import type { InstancePool } from '@mouthpiece/contracts/operations/instances.contract'
-import type { Platform } from '../../platform/context'
+import type { OperationsDeps } from './operations.deps'
 import { notFound } from '../../platform/http/errors'
 import { audited } from '../audit'
 import type { AuditActor } from '../audit'
@@ -10,10 +10,8 @@ import { kubernetesPool } from './pools/kubernetes-pool'
 import type { PoolAdapter } from './pools/pool-adapter'
 import { savedDesired, saveDesired } from './instances.repo'
 
-type Deps = Pick<Platform, 'db' | 'config' | 'queue'>
-
 /** The configured pool (INSTANCES_PROVIDER). */
-export function poolAdapter(deps: Deps): PoolAdapter {
+export function poolAdapter(deps: OperationsDeps): PoolAdapter {
   switch (deps.config.INSTANCES_PROVIDER) {
     case 'kubernetes':
       return kubernetesPool(deps.config)
@@ -24,24 +22,24 @@ export function poolAdapter(deps: Deps): PoolAdapter {
   }
 }
 
-function poolById(deps: Deps, id: string): PoolAdapter {
+function poolById(deps: OperationsDeps, id: string): PoolAdapter {
   const pool = poolAdapter(deps)
   if (pool.id !== id) throw notFound('Instance pool')
   return pool
 }
 
-export async function listPools(deps: Deps): Promise<InstancePool[]> {
+export async function listPools(deps: OperationsDeps): Promise<InstancePool[]> {
   return [await poolAdapter(deps).status()]
 }
 
-export const poolStatus = (deps: Deps, id: string) => poolById(deps, id).status()
+export const poolStatus = (deps: OperationsDeps, id: string) => poolById(deps, id).status()
 
 /**
  * Sizes the pool. The audit entry and the saved size commit together, and only once the provider
  * has accepted the new size: a refused call leaves no trace but its error.
  */
 export async function setDesired(
-  deps: Deps,
+  deps: OperationsDeps,
   actor: AuditActor,
   id: string,
   desired: number,
@@ -69,7 +67,7 @@ export async function setDesired(
 }
 
 /** A restarted process takes back the embedded pool size an admin chose (remote providers keep theirs). */
-export async function startInstances(platform: Deps): Promise<void> {
+export async function startInstances(platform: OperationsDeps): Promise<void> {
   const pool = renderPoolOf(platform.queue)
   if (platform.config.INSTANCES_PROVIDER !== 'embedded' || !pool) return
   const saved = await savedDesired(platform.db, 'render-workers')

@@ -1,7 +1,8 @@
 import type { Platform } from '../../platform/context'
-import { BULK_QUEUE, BULK_QUEUE_OPTIONS, run } from './bulk-actions.service'
+import { run } from './bulk-actions.service'
 import { startInstances } from './instances.service'
-import { STRESS_QUEUE, STRESS_QUEUE_OPTIONS, run as runStressTest } from './stress/stress-tests.service'
+import { BULK_QUEUE, BULK_QUEUE_OPTIONS, STRESS_QUEUE, STRESS_QUEUE_OPTIONS } from './operations.queues'
+import { run as runStressTest } from './stress/stress-tests.service'
 
 /** Bulk actions and stress tests run here; the embedded render pool is sized here (the process that runs the render workers). */
 export async function startOperationsWorkers(platform: Platform): Promise<void> {

@@ -17,6 +17,7 @@ import { dashboardFigures } from './dashboard.repo'
 import { healthReport } from './health.service'
 import { auditActorOf } from '../audit'
 import * as bulk from './bulk-actions.service'
+import { BULK_QUEUE, BULK_QUEUE_OPTIONS } from './operations.queues'
 import { recentBulkActions } from './bulk-actions.repo'
 import * as instances from './instances.service'
 import { performanceJobs } from './instances.repo'
@@ -25,7 +26,7 @@ import { registerStressTestRoutes } from './stress/stress-tests.routes'
 /** Back-office operations: bulk actions, the render-worker pool (SPEC §7 "Instances"), stress tests, the dashboard's figures and the public health check. */
 export async function registerOperationsRoutes(ctx: HttpContext) {
   const { route, db, queue } = ctx
-  await queue.ensure(bulk.BULK_QUEUE, bulk.BULK_QUEUE_OPTIONS)
+  await queue.ensure(BULK_QUEUE, BULK_QUEUE_OPTIONS)
   await registerStressTestRoutes(ctx)
 
   route(previewBulkAction, async ({ body }) => ({ count: await bulk.preview(ctx, body) }))

@@ -1,8 +1,7 @@
 import type { Platform } from '../../platform/context'
 import { paymentsDeps } from './payments.deps'
+import { PAYMENTS_SWEEP_CRON, PAYMENTS_SWEEP_QUEUE } from './payments.queues'
 import { sweep } from './webhooks.service'
-
-export const PAYMENTS_SWEEP_QUEUE = 'payments.sweep'
 
 /** Every minute: end finished trials; let the sandbox renew, retry and expire subscriptions. */
 export async function startPaymentsWorkers(platform: Platform) {
@@ -12,5 +11,5 @@ export async function startPaymentsWorkers(platform: Platform) {
   await platform.queue.work(PAYMENTS_SWEEP_QUEUE, { batchSize: 1 }, async () => {
     await sweep(deps)
   })
-  await platform.queue.boss.schedule(PAYMENTS_SWEEP_QUEUE, '* * * * *')
+  await platform.queue.boss.schedule(PAYMENTS_SWEEP_QUEUE, PAYMENTS_SWEEP_CRON)
 }

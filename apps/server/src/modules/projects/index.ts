@@ -12,4 +12,4 @@ export {
 export type { AdminProjectRow } from './admin/admin-projects'
 export { registerProjectsRoutes } from './projects.routes'
 export { commit, conflict, projectNotFound } from './projects.service'
-export type { ProjectsDeps } from './projects.service'
+export type { ProjectsDeps } from './projects.deps'

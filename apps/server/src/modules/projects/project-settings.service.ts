@@ -7,7 +7,7 @@ import { assertEntitled } from '../payments'
 import * as repo from './projects.repo'
 import { applyChange, assetNotFound, findScene } from './project-changes'
 import { commit, conflict, ownedProject, present } from './projects.service'
-import type { ProjectsDeps } from './projects.service'
+import type { ProjectsDeps } from './projects.deps'
 
 async function editDocument(
   deps: ProjectsDeps,

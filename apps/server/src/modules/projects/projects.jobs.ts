@@ -1,7 +1,8 @@
 import type { Platform } from '../../platform/context'
-import { ensureProjectQueues, PROJECT_AUDIO_QUEUE, runAudioJob } from './audio/project-audio.service'
+import { runAudioJob } from './audio/project-audio.service'
 import type { AudioJobData } from './audio/project-audio.service'
 import { listenToAvatarRenders } from './output/project-avatar.service'
+import { ensureProjectQueues, PROJECT_AUDIO_QUEUE } from './projects.queues'
 
 /** Scene audio takes (queue type audio=1); run by `work` and `all` processes. */
 export async function startProjectsWorkers(platform: Platform): Promise<void> {

@@ -25,7 +25,7 @@ import type {
   UpdateProjectBody,
 } from '@mouthpiece/contracts/projects/projects.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
-import type { Platform } from '../../platform/context'
+import type { ProjectsDeps } from './projects.deps'
 import type { Tx } from '../../platform/db/client'
 import { AppError, fieldError } from '../../platform/http/errors'
 import { recordEvent } from '../tracking'
@@ -35,8 +35,6 @@ import * as repo from './projects.repo'
 import type { ProjectRow } from './projects.table'
 import { applyChanges, captionsFor, documentSeconds, retextedScenes } from './project-changes'
 import { projectFileKey, removeTakes, speakScene } from './audio/scene-audio'
-
-export type ProjectsDeps = Pick<Platform, 'db' | 'storage' | 'realtime' | 'queue' | 'config'>
 
 export const projectNotFound = () => new AppError('not_found', PROJECT_NOT_FOUND, 404)
 const PAGE_SIZE = 12

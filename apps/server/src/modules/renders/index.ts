@@ -1,8 +1,9 @@
 /** The public face of modules/renders: what other code may import from it. Kept by scripts/module-faces.mjs. */
 export { backgroundKey } from './backgrounds/backgrounds.service'
-export { RENDER_QUEUES, rendersDeps } from './renders.deps'
+export { rendersDeps } from './renders.deps'
 export type { RendersDeps } from './renders.deps'
 export { startRendersWorkers } from './renders.jobs'
+export { RENDER_QUEUES } from './renders.queues'
 export { presentFiles, presentLog, presentRender } from './renders.present'
 export {
   findRender,

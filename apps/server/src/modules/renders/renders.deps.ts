@@ -8,16 +8,6 @@ import type { Storage } from '../../platform/storage/storage'
 import { mediaEngine } from '../../platform/media'
 import type { MediaEngine } from '../../platform/media'
 
-/** The pg-boss queues of the renders domain (docs/architecture.md: one name per domain). */
-export const RENDER_QUEUES = {
-  audio: 'renders.audio',
-  avatar: 'renders.avatar',
-  final: 'renders.final',
-  /** Dead letters: a job that failed its last attempt (or whose worker died on it) lands here. */
-  failed: 'renders.failed',
-} as const
-export type RenderStage = 'audio' | 'avatar' | 'final'
-
 /** What the render use cases and workers work with; one per database and process. */
 export interface RendersDeps {
   db: Db

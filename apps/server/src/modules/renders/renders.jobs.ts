@@ -1,46 +1,24 @@
 import type { Job } from 'pg-boss'
 import type { Platform } from '../../platform/context'
-import type { Queue } from '../../platform/queue/queue'
 import { RENDER_FAILED_MESSAGE } from '@mouthpiece/contracts/renders/renders.schemas'
 import { failRender, runStage } from './stages/render-stages'
 import type { RenderJobData, StageJob } from './stages/render-stages'
-import { RENDER_QUEUES, rendersDeps } from './renders.deps'
+import { rendersDeps } from './renders.deps'
+import {
+  BACKGROUND_SWEEP_CRON,
+  BACKGROUND_SWEEP_QUEUE,
+  ensureRenderQueues,
+  RENDER_QUEUES,
+} from './renders.queues'
 import type { RendersDeps } from './renders.deps'
 import { warmUp } from '../../platform/media'
 import { startRenderPool } from './stages/render-pool'
 import { sweepUnusedBackgrounds } from './backgrounds/backgrounds.service'
 import type { MediaEngine } from '../../platform/media'
 
-/**
- * Retries with backoff (1 s, 2 s, … up to 30 s). A worker killed mid-render stops sending
- * heartbeats; pg-boss's monitor then fails the attempt and the job is retried elsewhere. A job
- * that fails its last attempt goes to `renders.failed`, which marks the render failed, so no render
- * stays "rendering" forever. Each job's own expiry is sized to its work when it is sent.
- */
-export const RENDER_QUEUE_OPTIONS = {
-  retryLimit: 2,
-  retryDelay: 1,
-  retryBackoff: true,
-  retryDelayMax: 30,
-  heartbeatSeconds: 10,
-  deadLetter: RENDER_QUEUES.failed,
-  deleteAfterSeconds: 7 * 86_400,
-}
-
-/** Hourly: delete background pictures no render uses any more (see `sweepUnusedBackgrounds`). */
-export const BACKGROUND_SWEEP_QUEUE = 'renders.sweep-backgrounds'
-const BACKGROUND_SWEEP_CRON = '17 * * * *'
-
 export interface RenderWorkerOptions {
   /** Replace part of the media engine (tests make the first attempt fail, as a crashed worker would). */
   engine?: Partial<MediaEngine>
-}
-
-/** Declares the queues (idempotent); the API process needs them to send, the workers to work. */
-export async function ensureRenderQueues(queue: Queue): Promise<void> {
-  await queue.ensure(RENDER_QUEUES.failed, { retryLimit: 3, retryDelay: 2, expireInSeconds: 120 })
-  for (const name of [RENDER_QUEUES.audio, RENDER_QUEUES.avatar, RENDER_QUEUES.final])
-    await queue.ensure(name, RENDER_QUEUE_OPTIONS)
 }
 
 /** Render workers; run by `work` and `all` processes. */

@@ -4,12 +4,10 @@ import {
   MIN_ACTIVE_CATEGORIES_MESSAGE,
 } from '@mouthpiece/contracts/sentences/sentences.schemas'
 import type { SentenceCategory } from '@mouthpiece/contracts/sentences/sentences.schemas'
-import type { Platform } from '../../platform/context'
+import type { SentencesDeps } from './sentences.deps'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
 import type { SentenceCategoryRow } from './sentences.table'
 import * as repo from './sentences.repo'
-
-type Deps = Pick<Platform, 'db'>
 
 export function presentCategory(row: SentenceCategoryRow): SentenceCategory {
   return {
@@ -33,13 +31,13 @@ function assertEnoughActive(before: number, after: number) {
     throw fieldError('is_show', MIN_ACTIVE_CATEGORIES_MESSAGE)
 }
 
-export async function listPublic(deps: Deps) {
+export async function listPublic(deps: SentencesDeps) {
   return { categories: await repo.listShown(deps.db) }
 }
 
 /** A random sentence of a shown category, different from `exclude` when the category has another. */
 export async function generate(
-  deps: Deps,
+  deps: SentencesDeps,
   key: string,
   exclude: string | undefined,
   random: () => number = Math.random,
@@ -53,7 +51,7 @@ export async function generate(
   return { sentence, category: { id: row.id, name: row.name, display_name: row.display_name } }
 }
 
-export async function adminList(deps: Deps) {
+export async function adminList(deps: SentencesDeps) {
   const rows = await repo.listAll(deps.db)
   return {
     categories: rows.map(presentCategory),
@@ -72,7 +70,7 @@ export interface CategoryInput {
 }
 
 /** Creates a category, or edits the one named by `id`; an edit may not rename it (SPEC §4). */
-export async function save(deps: Deps, input: CategoryInput): Promise<SentenceCategory> {
+export async function save(deps: SentencesDeps, input: CategoryInput): Promise<SentenceCategory> {
   return deps.db.transaction(async (tx) => {
     const active = await repo.lockAndCountActive(tx)
     const { id, name, ...fields } = input
@@ -92,7 +90,7 @@ export async function save(deps: Deps, input: CategoryInput): Promise<SentenceCa
 }
 
 export async function updateSentences(
-  deps: Deps,
+  deps: SentencesDeps,
   categoryId: number,
   sentences: string[],
 ): Promise<SentenceCategory> {
@@ -101,7 +99,7 @@ export async function updateSentences(
   return presentCategory(row)
 }
 
-export async function remove(deps: Deps, categoryId: number): Promise<void> {
+export async function remove(deps: SentencesDeps, categoryId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const active = await repo.lockAndCountActive(tx)
     const existing = await repo.findById(tx, categoryId)

@@ -14,7 +14,7 @@ import type { Item, Prior } from './sentiment-read.service'
 import { youtubeFor } from './sentiment-youtube.service'
 import * as repo from './sentiment.repo'
 import type { RunRow } from './sentiment.repo'
-import { SENTIMENT_QUEUE } from './sentiment.deps'
+import { SENTIMENT_QUEUE } from './sentiment.queues'
 import type { SentimentDeps } from './sentiment.deps'
 
 /** Labels go to the engine in slices, so progress moves during a 20,000-comment run. */

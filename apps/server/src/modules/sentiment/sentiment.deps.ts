@@ -9,9 +9,6 @@ import { allowHostsFrom } from '../../platform/http/safe-fetch'
 import { llmAllowHosts, loadSentimentConfig } from './sentiment.config'
 import type { SentimentConfig } from './sentiment.config'
 
-/** The queue a run is worked from; senders (the HTTP routes) and the worker both declare it. */
-export const SENTIMENT_QUEUE = 'sentiment.analyze'
-
 /** What the sentiment use cases work with; the Google link and YouTube settings come from donations. */
 export interface SentimentDeps {
   db: Db
@@ -40,10 +37,3 @@ export const sentimentDeps = cachedPerDb(
     }
   },
 )
-
-/**
- * A run reads YouTube for seconds to a minute: one attempt (a retry would spend the quota again),
- * expired after ten minutes so a worker that died leaves a failed run rather than one running forever.
- */
-export const ensureSentimentQueue = (deps: Pick<SentimentDeps, 'queue'>) =>
-  deps.queue.ensure(SENTIMENT_QUEUE, { retryLimit: 0, expireInSeconds: 600 })

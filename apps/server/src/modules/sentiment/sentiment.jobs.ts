@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/context'
 import { runAnalysis } from './sentiment-run.service'
-import { SENTIMENT_QUEUE, ensureSentimentQueue, sentimentDeps } from './sentiment.deps'
+import { sentimentDeps } from './sentiment.deps'
+import { ensureSentimentQueue, SENTIMENT_QUEUE } from './sentiment.queues'
 
 /** Sentiment runs (analyze / analyze-again); run by `work` and `all` processes, two at a time. */
 export async function startSentimentWorkers(platform: Platform): Promise<void> {

@@ -23,7 +23,8 @@ import * as admin from './sentiment-admin.service'
 import { seedSlang } from './sentiment-engine.service'
 import * as run from './sentiment-run.service'
 import * as sentiment from './sentiment.service'
-import { ensureSentimentQueue, sentimentDeps } from './sentiment.deps'
+import { sentimentDeps } from './sentiment.deps'
+import { ensureSentimentQueue } from './sentiment.queues'
 
 /** SPEC §7 "Sentiment (user)" and its admin calls, with the analysis blacklist. */
 export async function registerSentimentRoutes(ctx: HttpContext) {

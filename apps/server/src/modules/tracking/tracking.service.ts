@@ -10,14 +10,12 @@ import type {
   TrackedEvent,
   TrackingCategory,
 } from '@mouthpiece/contracts/tracking/tracking.schemas'
-import type { Platform } from '../../platform/context'
+import type { TrackingDeps } from './tracking.deps'
 import { AppError, notFound } from '../../platform/http/errors'
 import { csvFileName, toCsv } from '../../platform/http/csv'
 import { userNamesByIds } from '../users'
 import * as repo from './tracking.repo'
 import type { CustomerKey, SummaryRow, SummarySort } from './tracking.repo'
-
-type Deps = Pick<Platform, 'db'>
 
 export const CUSTOMERS_PER_PAGE = 20
 export const EVENTS_PER_PAGE = 25
@@ -27,7 +25,7 @@ export const EVENTS_PER_PAGE = 25
  * call this directly for events the server sees itself (e.g. userLogin on sign-in).
  */
 export async function recordEvent(
-  deps: Deps,
+  deps: TrackingDeps,
   input: {
     category: TrackingCategory
     event: number
@@ -65,7 +63,7 @@ export function parseSort(sort: string): SummarySort {
   return event ? { by: 'event', event: Number(event) } : { by: 'recent' }
 }
 
-async function present(deps: Deps, rows: SummaryRow[]): Promise<CustomerSummary[]> {
+async function present(deps: TrackingDeps, rows: SummaryRow[]): Promise<CustomerSummary[]> {
   const ids = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))]
   const people = await userNamesByIds(deps.db, ids)
   const person = (id: number) => {
@@ -83,7 +81,12 @@ async function present(deps: Deps, rows: SummaryRow[]): Promise<CustomerSummary[
   }))
 }
 
-export async function summaryPage(deps: Deps, category: TrackingCategory, page: number, sort: string) {
+export async function summaryPage(
+  deps: TrackingDeps,
+  category: TrackingCategory,
+  page: number,
+  sort: string,
+) {
   const [rows, total] = await Promise.all([
     repo.summaries(deps.db, {
       category,
@@ -100,7 +103,12 @@ export async function summaryPage(deps: Deps, category: TrackingCategory, page: 
   }
 }
 
-export async function customerDetail(deps: Deps, category: TrackingCategory, id: string, page: number) {
+export async function customerDetail(
+  deps: TrackingDeps,
+  category: TrackingCategory,
+  id: string,
+  page: number,
+) {
   const key = parseCustomer(id)
   const [row] = await repo.summaries(deps.db, { category, customer: key })
   if (!row) throw notFound('Customer')
@@ -125,7 +133,7 @@ export async function customerDetail(deps: Deps, category: TrackingCategory, id:
   }
 }
 
-export async function analysisEvents(deps: Deps) {
+export async function analysisEvents(deps: TrackingDeps) {
   const totals = await repo.totalsByEvent(deps.db)
   return {
     events: TRACKING_EVENTS.map((e) => ({
@@ -136,7 +144,7 @@ export async function analysisEvents(deps: Deps) {
 }
 
 /** Every customer of one set with a column per event, for the admin's blob export. */
-export async function exportCsv(deps: Deps, category: TrackingCategory, now = new Date()) {
+export async function exportCsv(deps: TrackingDeps, category: TrackingCategory, now = new Date()) {
   const events = eventsOf(category)
   const list = await present(deps, await repo.summaries(deps.db, { category, sort: { by: 'recent' } }))
   const csv = toCsv(
@@ -165,7 +173,7 @@ export async function exportCsv(deps: Deps, category: TrackingCategory, now = ne
 }
 
 /** SPEC §7 "tracking-info": every known event with my count (0 for those never recorded). */
-export async function trackingInfoFor(deps: Deps, userId: number) {
+export async function trackingInfoFor(deps: TrackingDeps, userId: number) {
   const rows = await repo.countsForUser(deps.db, userId)
   const found = new Map(rows.map((r) => [`${r.category}:${r.event}`, r]))
   const events = TRACKING_EVENTS.map((e) => {
@@ -186,7 +194,7 @@ const DAY_MS = 86_400_000
 
 /** SPEC §7 "user analysis data": my events per UTC day, every day of the range present (zeros too). */
 export async function analysisDataFor(
-  deps: Deps,
+  deps: TrackingDeps,
   userId: number,
   q: { days: number; category: TrackingCategory },
   now = new Date(),

@@ -1,7 +1,7 @@
 import type { AdminUser, User } from '@mouthpiece/contracts/users/users.schemas'
 import type { UserFilter } from '@mouthpiece/contracts/users/users.contract'
 import type { SortDir } from '@mouthpiece/contracts/lists'
-import type { Platform } from '../../platform/context'
+import type { UsersDeps } from './users.deps'
 import type { Queryable } from '../../platform/db/client'
 import { listPage } from '../../platform/db/list-query'
 import type { RowOf } from '../../platform/db/list-query'
@@ -14,8 +14,6 @@ import type { AuditActor } from '../audit'
 import { assertAvailable, createAccount, presentUser, saveChanges } from './users.service'
 import * as usersRepo from './users.repo'
 import type { UserRow } from './users.table'
-
-type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
 
 /**
  * The admin's use cases on users (SPEC §7 "Admin calls: Users"). Every change runs in one
@@ -38,7 +36,7 @@ export function presentListedUser({
 }
 
 export async function listUsersPage(
-  deps: Deps,
+  deps: UsersDeps,
   query: UserFilter & { page: number; per_page: number; sort?: string; dir?: SortDir },
 ) {
   const page = await listPage(deps.db, usersRepo.usersListSpec, {
@@ -51,14 +49,14 @@ export async function listUsersPage(
   return { ...page, list: page.list.map(presentListedUser) }
 }
 
-export async function getUser(deps: Deps, userId: number): Promise<AdminUser> {
+export async function getUser(deps: UsersDeps, userId: number): Promise<AdminUser> {
   const row = await usersRepo.findListedUser(deps.db, userId)
   if (!row) throw notFound('User')
   return presentListedUser(row)
 }
 
 export async function createUser(
-  deps: Deps,
+  deps: UsersDeps,
   actor: AuditActor,
   input: { username: string; email: string; password: string },
 ): Promise<User> {
@@ -114,7 +112,7 @@ function actionFor(changes: usersRepo.UserChanges): string {
 }
 
 export async function saveUserInfo(
-  deps: Deps,
+  deps: UsersDeps,
   actor: AuditActor,
   input: { user_id: number; username: string; email: string; is_enabled: boolean; password?: string },
 ): Promise<User> {
@@ -142,7 +140,7 @@ export async function saveUserInfo(
  * (no cached actor) and their open sockets close; otherwise cached actors just refresh.
  */
 export async function afterEnabledChange(
-  deps: Pick<Platform, 'realtime'>,
+  deps: Pick<UsersDeps, 'realtime'>,
   wasEnabled: boolean,
   row: UserRow,
 ): Promise<void> {
@@ -151,7 +149,7 @@ export async function afterEnabledChange(
 }
 
 export async function setUserFlags(
-  deps: Deps,
+  deps: UsersDeps,
   actor: AuditActor,
   userId: number,
   flags: Pick<usersRepo.UserChanges, 'is_super_user' | 'is_grandfather'>,
@@ -163,7 +161,7 @@ export async function setUserFlags(
 
 /** Deletes the account inside `tx` and signs it out; the audit entry keeps what it was. */
 export async function deleteUser(
-  deps: Pick<Platform, 'realtime'>,
+  deps: Pick<UsersDeps, 'realtime'>,
   tx: Queryable,
   actor: AuditActor,
   userId: number,
@@ -183,6 +181,6 @@ export async function deleteUser(
   )
 }
 
-export async function removeUser(deps: Deps, actor: AuditActor, userId: number): Promise<void> {
+export async function removeUser(deps: UsersDeps, actor: AuditActor, userId: number): Promise<void> {
   await deps.db.transaction((tx) => deleteUser(deps, tx, actor, userId))
 }

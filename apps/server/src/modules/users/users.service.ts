@@ -1,6 +1,6 @@
 import { Username } from '@mouthpiece/contracts/users/users.schemas'
 import type { User } from '@mouthpiece/contracts/users/users.schemas'
-import type { Platform } from '../../platform/context'
+import type { UsersDeps } from './users.deps'
 import type { Queryable } from '../../platform/db/client'
 import { uniqueViolation } from '../../platform/db/unique-violation'
 import { AppError, fieldError, notFound } from '../../platform/http/errors'
@@ -10,8 +10,6 @@ import { accountKey, verifyPasswordThrottled } from '../../platform/credentials/
 import { revokeUserSessions } from '../../platform/credentials/revoke'
 import type { UserRow } from './users.table'
 import * as usersRepo from './users.repo'
-
-type Deps = Pick<Platform, 'db' | 'config' | 'realtime'>
 
 export const USERNAME_TAKEN = 'The username has already been taken.'
 export const EMAIL_TAKEN = 'The email has already been taken.'
@@ -31,7 +29,7 @@ export function presentUser(row: UserRow): User {
 
 /** Per-field 422 (SPEC §5 create-user) when the username or email belongs to another account. */
 export async function assertAvailable(
-  deps: Deps,
+  deps: UsersDeps,
   fields: { username?: string; email?: string },
   exceptId?: number,
 ) {
@@ -58,7 +56,7 @@ export function rethrowTaken(err: unknown): never {
  * caller that wraps the insert in a transaction (the audited admin create) holds it only briefly.
  */
 export async function createAccount(
-  deps: Deps,
+  deps: UsersDeps,
   input: { username: string; email: string; password: string },
   insert: (save: (db: Queryable) => Promise<UserRow>) => Promise<UserRow> = (save) => save(deps.db),
 ) {
@@ -93,7 +91,7 @@ export async function saveChanges(
  * password; a new password signs out every other session of the account.
  */
 export async function updateOwnInfo(
-  deps: Deps,
+  deps: UsersDeps,
   actor: { userId: number; sessionId: string; ip: string },
   input: { username?: string; email?: string; password?: string; current_password?: string },
 ): Promise<User> {
@@ -118,7 +116,7 @@ export async function updateOwnInfo(
 }
 
 /** The live check the username fields run; the caller's own name counts as available. */
-export async function checkUsername(deps: Deps, username: string, ownUserId?: number) {
+export async function checkUsername(deps: UsersDeps, username: string, ownUserId?: number) {
   const parsed = Username.safeParse(username)
   if (!parsed.success) return { valid: false, message: parsed.error.issues[0]?.message ?? 'Invalid username' }
   const taken = await usersRepo.findTaken(deps.db, { username: parsed.data }, ownUserId)
@@ -128,7 +126,7 @@ export async function checkUsername(deps: Deps, username: string, ownUserId?: nu
 
 /** The contact form: one mail to the support address, answering goes back to the sender. */
 export async function sendSupportMail(
-  deps: Deps,
+  deps: UsersDeps,
   input: { name: string; email: string; subject: string; message: string },
 ) {
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ')

@@ -21,7 +21,7 @@ import {
 } from '@mouthpiece/contracts/voices/voices.contract'
 import type { AudioProcess } from '@mouthpiece/contracts/voices/voices.contract'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
-import type { Platform } from '../../platform/context'
+import type { VoicesDeps } from './voices.deps'
 import { AppError } from '../../platform/http/errors'
 import { checkAudioUpload, decodeToPcm, measureVoice, MediaInputError, wavBytes } from '../../platform/media'
 import type { Owner } from '../../platform/http/visitor'
@@ -34,8 +34,6 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 const PAGE_SIZE = 10
 /** The processed copy: mono 24 kHz WAV, what lip sync and voice matching read. */
 const PROCESSED_RATE = 24_000
-
-export type UploadsDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'config'>
 
 export const uploadNotFound = () => new AppError('not_found', 'Audio file not found', 404)
 export const wavName = (id: string) => `audio_id_${id}.wav`
@@ -78,7 +76,7 @@ const MB = 1024 * 1024
  * USER_UPLOAD_QUOTA_MB and the anonymous ones, from config): 413 with what to do. `size` 0 asks
  * whether anything at all still fits (before reading the file).
  */
-async function checkQuota(deps: UploadsDeps, owner: Owner, ip: string, size: number): Promise<void> {
+async function checkQuota(deps: VoicesDeps, owner: Owner, ip: string, size: number): Promise<void> {
   const { config } = deps
   if (owner.userId) {
     const used = await repo.userUploadBytes(deps.db, owner.userId)
@@ -102,7 +100,7 @@ async function checkQuota(deps: UploadsDeps, owner: Owner, ip: string, size: num
  * one transaction with the row. `ip` is the caller's address (signed-out uploads share a quota per IP).
  */
 export async function acceptUpload(
-  deps: UploadsDeps,
+  deps: VoicesDeps,
   owner: Owner,
   incoming: IncomingFile | undefined,
   ip = 'unknown',
@@ -163,7 +161,7 @@ export async function acceptUpload(
 }
 
 /** The job: original → processed WAV → voice profile. A recording without speech is still fine for lip sync. */
-export async function processUpload(deps: UploadsDeps, id: string, signal?: AbortSignal): Promise<void> {
+export async function processUpload(deps: VoicesDeps, id: string, signal?: AbortSignal): Promise<void> {
   const row = await repo.findUpload(deps.db, id)
   if (!row || row.status !== ProcessStatus.inprogress) return
   const work = path.join(deps.config.dataDir, 'tmp', 'uploads', `${id}-process`)
@@ -206,7 +204,7 @@ export async function processUpload(deps: UploadsDeps, id: string, signal?: Abor
 }
 
 /** The job gave up on it (last attempt failed). */
-export async function failUpload(deps: UploadsDeps, id: string): Promise<void> {
+export async function failUpload(deps: VoicesDeps, id: string): Promise<void> {
   await repo.updateUpload(deps.db, id, {
     status: ProcessStatus.fail,
     stage: 'failed',
@@ -214,29 +212,29 @@ export async function failUpload(deps: UploadsDeps, id: string): Promise<void> {
   })
 }
 
-export async function ownedUpload(deps: UploadsDeps, owner: Owner, id: string): Promise<AudioUploadRow> {
+export async function ownedUpload(deps: VoicesDeps, owner: Owner, id: string): Promise<AudioUploadRow> {
   const row = await repo.findUpload(deps.db, id)
   if (!row || !owns(owner, row)) throw uploadNotFound()
   return row
 }
 
-export async function check(deps: UploadsDeps, owner: Owner, id: string) {
+export async function check(deps: VoicesDeps, owner: Owner, id: string) {
   const row = await ownedUpload(deps, owner, id)
   return { process: presentProcess(row), ready: row.status === ProcessStatus.successfully }
 }
 
-export async function inProgress(deps: UploadsDeps, owner: Owner) {
+export async function inProgress(deps: VoicesDeps, owner: Owner) {
   return { processes: (await repo.listInProgress(deps.db, owner)).map(presentProcess) }
 }
 
-export async function list(deps: UploadsDeps, owner: Owner, page: number) {
+export async function list(deps: VoicesDeps, owner: Owner, page: number) {
   const { rows, total } = await repo.listUploads(deps.db, owner, PAGE_SIZE, (page - 1) * PAGE_SIZE)
   return { list: rows.map(presentProcess), total, lastPage: Math.max(1, Math.ceil(total / PAGE_SIZE)) }
 }
 
 /** The stored WAV of a processed upload the caller owns. */
 export async function downloadKey(
-  deps: UploadsDeps,
+  deps: VoicesDeps,
   owner: Owner,
   fileName: string,
 ): Promise<{ key: string; row: AudioUploadRow }> {
@@ -248,7 +246,7 @@ export async function downloadKey(
   return { key: row.wav_key, row }
 }
 
-export async function remove(deps: UploadsDeps, owner: Owner, id: string): Promise<void> {
+export async function remove(deps: VoicesDeps, owner: Owner, id: string): Promise<void> {
   const row = await ownedUpload(deps, owner, id)
   await repo.deleteUpload(deps.db, id)
   await Promise.all([
@@ -265,7 +263,7 @@ const SWEEP_BATCH = 500
  * their files first, then the row (a failed file delete leaves the row for the next sweep).
  */
 export async function sweepAnonymousUploads(
-  deps: UploadsDeps,
+  deps: VoicesDeps,
   now = new Date(),
 ): Promise<{ removed: number; bytes: number }> {
   const before = new Date(now.getTime() - ANONYMOUS_UPLOAD_TTL_HOURS * 3_600_000)

@@ -15,7 +15,7 @@ import {
 } from '@mouthpiece/contracts/voices/personal-voices.contract'
 import type { PersonalVoice } from '@mouthpiece/contracts/voices/personal-voices.contract'
 import type { VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
-import type { Platform } from '../../platform/context'
+import type { VoicesDeps } from './voices.deps'
 import type { Queryable } from '../../platform/db/client'
 import { AppError } from '../../platform/http/errors'
 import { baseVoiceForProfile, cloneNeuralVoice } from '../../platform/media'
@@ -24,8 +24,6 @@ import type { PersonalVoiceRow } from './personal-voices.table'
 import * as repo from './voices.repo'
 
 const voiceNotFound = () => new AppError('not_found', 'Voice not found', 404)
-
-export type PersonalVoicesDeps = Pick<Platform, 'db' | 'storage'>
 
 export function presentPersonalVoice(row: PersonalVoiceRow): PersonalVoice {
   const kind = row.kind as PersonalVoice['kind']
@@ -46,14 +44,14 @@ export function presentPersonalVoice(row: PersonalVoiceRow): PersonalVoice {
 const field = (name: string, message: string, status = 422) =>
   new AppError('validation', message, status, { [name]: [message] })
 
-async function readStored(deps: PersonalVoicesDeps, key: string): Promise<Buffer> {
+async function readStored(deps: VoicesDeps, key: string): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of (await deps.storage.get(key)).body) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
 }
 
 export async function create(
-  deps: PersonalVoicesDeps,
+  deps: VoicesDeps,
   userId: number,
   body: { name: string; sample_uuid_path: string; consent: boolean },
 ): Promise<PersonalVoice> {

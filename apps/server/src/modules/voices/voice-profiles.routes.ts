@@ -15,6 +15,7 @@ import {
 } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type { FastifyRequest } from 'fastify'
 import type { HttpContext } from '../../platform/context'
+import type { VoicesDeps } from './voices.deps'
 import { listPage, scanAll } from '../../platform/db/list-query'
 import { sendCsvStream } from '../../platform/http/csv-stream'
 import { fieldError } from '../../platform/http/errors'
@@ -30,7 +31,7 @@ const SAMPLE_TOO_LARGE = `The sample is too large. Please upload one under ${MAX
 /** SPEC §7 admin "Voice profiles" (list, store, get, update, delete, tags) and the list voice pickers read. */
 export function registerVoiceProfilesRoutes(ctx: HttpContext) {
   const { route, db } = ctx
-  const deps: profiles.VoiceProfilesDeps = ctx
+  const deps: VoicesDeps = ctx
   profiles.registerProfileSpeech(db)
   /** A form with its `sample` (cut short at the size limit: the 413). */
   const form = async (req: FastifyRequest): Promise<FormInput> => {

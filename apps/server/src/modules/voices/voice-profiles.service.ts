@@ -33,21 +33,15 @@ import {
   speak,
   wavBytes,
 } from '../../platform/media'
-import type { Db, Queryable } from '../../platform/db/client'
+import type { Queryable } from '../../platform/db/client'
 import { AppError, fieldError } from '../../platform/http/errors'
 import { csvUploadText } from '../../platform/http/form-upload'
 import type { FormInput, UploadedFile } from '../../platform/http/form-upload'
-import type { Storage } from '../../platform/storage/storage'
 import { auditedChange } from '../audit'
 import type { AdminAuditActor } from '../audit'
 import * as repo from './voice-profiles.repo'
 import type { VoiceProfileRow, VoiceTagRow } from './voice-profiles.table'
-
-export interface VoiceProfilesDeps {
-  db: Db
-  storage: Storage
-  config: { dataDir: string }
-}
+import type { VoicesDeps } from './voices.deps'
 
 export const MAX_SAMPLE_BYTES = 10 * 1024 * 1024
 export const MIN_SAMPLE_SECONDS = 3
@@ -63,7 +57,7 @@ const invalid = (field: string, message: string) => fieldError(field, message)
 type ProfileFields = Omit<VoiceProfileRow, never>
 
 async function present(
-  deps: Pick<VoiceProfilesDeps, 'storage'>,
+  deps: Pick<VoicesDeps, 'storage'>,
   row: ProfileFields,
   tags: VoiceTagRow[],
 ): Promise<VoiceProfileItem> {
@@ -90,7 +84,7 @@ async function present(
 const presentTag = (t: VoiceTagRow): VoiceTag => ({ id: t.id, category: t.category, name: t.name })
 
 export async function presentMany(
-  deps: Pick<VoiceProfilesDeps, 'storage' | 'db'>,
+  deps: Pick<VoicesDeps, 'storage' | 'db'>,
   rows: ProfileFields[],
 ): Promise<VoiceProfileItem[]> {
   const tags = await repo.tagsOf(
@@ -100,7 +94,7 @@ export async function presentMany(
   return Promise.all(rows.map((r) => present(deps, r, tags.get(r.id) ?? [])))
 }
 
-export async function getProfile(deps: VoiceProfilesDeps, id: number): Promise<VoiceProfileItem> {
+export async function getProfile(deps: VoicesDeps, id: number): Promise<VoiceProfileItem> {
   const row = await repo.findProfile(deps.db, id)
   if (!row) throw profileNotFound()
   return (await presentMany(deps, [row]))[0]!
@@ -108,7 +102,7 @@ export async function getProfile(deps: VoiceProfilesDeps, id: number): Promise<V
 
 /** For voice pickers: every profile (tags included) and every tag. */
 export async function publicList(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
 ): Promise<{ profiles: VoiceProfileItem[]; tags: VoiceTag[] }> {
   const [rows, tags] = await Promise.all([repo.allProfiles(deps.db), repo.listTags(deps.db)])
   return { profiles: await presentMany(deps, rows), tags: tags.map(presentTag) }
@@ -122,7 +116,7 @@ const isSpoken = (key: string | null) => !!key && key.includes('/sample-spoken-'
 
 /** An uploaded sample: real audio of 3–60 s, kept as 24 kHz WAV. */
 async function uploadedSample(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
   file: UploadedFile,
 ): Promise<{ wav: Buffer; seconds: number }> {
   const dir = path.join(deps.config.dataDir, 'tmp', 'uploads')
@@ -189,7 +183,7 @@ async function checkRefs(
 }
 
 export async function storeProfile(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
   actor: AdminAuditActor,
   form: FormInput,
 ): Promise<VoiceProfileItem> {
@@ -226,7 +220,7 @@ export async function storeProfile(
 
 /** PUT (JSON) and POST with `_method=PUT` (form data, optionally a new sample) both land here. */
 export async function updateProfile(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
   actor: AdminAuditActor,
   id: number,
   input: unknown,
@@ -280,11 +274,7 @@ export async function updateProfile(
   return getProfile(deps, id)
 }
 
-export async function deleteProfile(
-  deps: VoiceProfilesDeps,
-  actor: AdminAuditActor,
-  id: number,
-): Promise<void> {
+export async function deleteProfile(deps: VoicesDeps, actor: AdminAuditActor, id: number): Promise<void> {
   const row = await auditedChange(
     deps.db,
     actor,
@@ -302,7 +292,7 @@ export async function deleteProfile(
 // ───────────────────────────── tags ─────────────────────────────
 
 export async function addTag(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
   actor: AdminAuditActor,
   category: VoiceTagCategory,
   name: string,
@@ -322,7 +312,7 @@ export async function addTag(
   return presentTag(row)
 }
 
-export async function deleteTag(deps: VoiceProfilesDeps, actor: AdminAuditActor, id: number): Promise<void> {
+export async function deleteTag(deps: VoicesDeps, actor: AdminAuditActor, id: number): Promise<void> {
   await auditedChange(
     deps.db,
     actor,
@@ -435,7 +425,7 @@ export async function profileEmotions(db: Queryable, id: number): Promise<Emotio
 }
 
 export async function importEmotions(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
   actor: AdminAuditActor,
   id: number,
   file: UploadedFile | undefined,
@@ -462,7 +452,7 @@ export const VOICE_GONE_MESSAGE = 'This voice is no longer installed. Please cho
  * themselves. Audited as a store that names what it was made for.
  */
 export async function createProfileFromVoice(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
   actor: AdminAuditActor,
   p: {
     name: string
@@ -541,7 +531,7 @@ export function registerProfileSpeech(db: Queryable): void {
  * sample. Audited as the system acting for the admin who added the creator.
  */
 export async function createProfileFromRecording(
-  deps: VoiceProfilesDeps,
+  deps: VoicesDeps,
   forAdmin: AdminAuditActor,
   p: { name: string; engineVoiceId: string; recording: string; description: string },
 ): Promise<VoiceProfileRow> {

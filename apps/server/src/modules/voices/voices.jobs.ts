@@ -1,7 +1,7 @@
 import { registerProfileSpeech } from './voice-profiles.service'
 import type { Platform } from '../../platform/context'
+import type { VoicesDeps } from './voices.deps'
 import { failUpload, processUpload, sweepAnonymousUploads } from './audio-uploads.service'
-import type { UploadsDeps } from './audio-uploads.service'
 import {
   ANONYMOUS_UPLOADS_SWEEP_CRON,
   ANONYMOUS_UPLOADS_SWEEP_QUEUE,
@@ -15,7 +15,7 @@ export async function startVoicesWorkers(platform: Platform): Promise<void> {
   await ensureVoicesQueues(platform)
   // Renders and alerts in this process may speak `profile:<id>` voices.
   registerProfileSpeech(platform.db)
-  const deps: UploadsDeps = platform
+  const deps: VoicesDeps = platform
   await platform.queue.work<{ uuid: string }>(
     AUDIO_PROCESS_QUEUE,
     { pollingIntervalSeconds: 0.5, localConcurrency: 1 },

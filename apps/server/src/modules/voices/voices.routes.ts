@@ -16,6 +16,7 @@ import {
 } from '@mouthpiece/contracts/voices/personal-voices.contract'
 import { admission, hangUpSignal } from '../../platform/admission/admission'
 import type { HttpContext } from '../../platform/context'
+import type { VoicesDeps } from './voices.deps'
 import { sendStoredFile } from '../../platform/storage/send-stored-file'
 import { ownerOf } from '../../platform/http/visitor'
 import * as uploads from './audio-uploads.service'
@@ -31,7 +32,7 @@ const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 }
 /** SPEC §7 voices, previews and "audio upload, check, progress, download, remove file, audio process list". */
 export function registerVoicesRoutes(ctx: HttpContext) {
   const { route, db, config } = ctx
-  const deps: uploads.UploadsDeps = ctx
+  const deps: VoicesDeps = ctx
   const secure = config.publicUrl.startsWith('https:')
   registerVoiceProfilesRoutes(ctx)
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { AdminAdProject, AdminAdProjectsQuery } from '@mouthpiece/contracts/ads/admin.contract'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import type { Queryable } from '../../../platform/db/client'
 import { escapeLike, listPage, scanAll } from '../../../platform/db/list-query'
 import type { RowOf } from '../../../platform/db/list-query'
@@ -11,7 +11,6 @@ import { projectStats } from '../projects/ad-project-stats.repo'
 import { adProjectsListSpec, adProjectsWhere, overviewCounts, typeCounts } from './ads-admin.repo'
 import type { fields } from './ads-admin.repo'
 
-type Deps = Pick<Platform, 'db'>
 type Query = z.infer<typeof AdminAdProjectsQuery>
 
 export const presentAdminRow = (r: RowOf<typeof fields>): AdminAdProject => ({
@@ -33,7 +32,7 @@ export const scanAdminAdProjects = (
     dir,
   })
 
-export async function listAdminAdProjects(deps: Deps, q: Query) {
+export async function listAdminAdProjects(deps: AdsDeps, q: Query) {
   const page = await listPage(deps.db, adProjectsListSpec, {
     where: adProjectsWhere(q, q.q ? `%${escapeLike(q.q)}%` : undefined),
     sort: q.sort,
@@ -44,7 +43,7 @@ export async function listAdminAdProjects(deps: Deps, q: Query) {
   return { ...page, list: page.list.map(presentAdminRow) }
 }
 
-export async function getAdminAdProject(deps: Deps, id: number) {
+export async function getAdminAdProject(deps: AdsDeps, id: number) {
   const row = await findAdProject(deps.db, id)
   if (!row) throw adProjectNotFound()
   const owner = await findUserById(deps.db, row.user_id)
@@ -54,7 +53,7 @@ export async function getAdminAdProject(deps: Deps, id: number) {
   }
 }
 
-export async function adsOverview(deps: Deps) {
+export async function adsOverview(deps: AdsDeps) {
   const c = await overviewCounts(deps.db)
   const by = c.scrapes
   return {
@@ -74,7 +73,7 @@ export async function adsOverview(deps: Deps) {
  * What the studio made, by type. The image and video flows add their rows here as their tables
  * land (one count each); brand kits and scrapes are counted from this module's tables.
  */
-export async function adsTypeBreakdown(deps: Deps) {
+export async function adsTypeBreakdown(deps: AdsDeps) {
   const { brands, scrapes, projects, videos } = await typeCounts(deps.db)
   return {
     types: [

@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import { AD_AVATAR_NOT_FOUND } from '@mouthpiece/contracts/ads/avatars.contract'
 import type { AdAvatar, AdAvatarFields } from '@mouthpiece/contracts/ads/avatars.contract'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import { AppError } from '../../../platform/http/errors'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
@@ -17,7 +17,6 @@ import * as repo from './ad-avatars.repo'
 import type { AdAvatarPresenter, AdAvatarRow } from './ad-avatars.table'
 import { storedKey } from '../../../platform/storage/stored-key'
 
-export type AdAvatarsDeps = Pick<Platform, 'db' | 'storage'>
 type Fields = z.infer<typeof AdAvatarFields>
 
 export const adAvatarNotFound = () => new AppError('not_found', AD_AVATAR_NOT_FOUND, 404)
@@ -71,7 +70,7 @@ async function readUpload(file: Buffer) {
 
 /** Stores the picture and the portrait; `save` writes the row with the presenter; files are removed if it fails. */
 async function storeFiles(
-  deps: AdAvatarsDeps,
+  deps: AdsDeps,
   upload: Awaited<ReturnType<typeof readUpload>>,
   save: (
     image: Pick<AdAvatarRow, 'image_key' | 'image_mime' | 'width' | 'height'>,
@@ -108,7 +107,7 @@ const filesOf = (row: AdAvatarRow) => [
 ]
 
 export async function storeAdAvatar(
-  deps: AdAvatarsDeps,
+  deps: AdsDeps,
   actor: AdminAuditActor,
   fields: Fields,
   file: Buffer,
@@ -130,7 +129,7 @@ export async function storeAdAvatar(
 }
 
 export async function updateAdAvatar(
-  deps: AdAvatarsDeps,
+  deps: AdsDeps,
   actor: AdminAuditActor,
   before: AdAvatarRow,
   fields: Fields,
@@ -156,7 +155,7 @@ export async function updateAdAvatar(
   return presentAdAvatar(row)
 }
 
-export async function deleteAdAvatar(deps: AdAvatarsDeps, actor: AdminAuditActor, id: number): Promise<void> {
+export async function deleteAdAvatar(deps: AdsDeps, actor: AdminAuditActor, id: number): Promise<void> {
   const row = await deps.db.transaction(async (tx) => {
     const gone = await repo.deleteAdAvatarRow(tx, id)
     if (!gone) throw adAvatarNotFound()

@@ -16,7 +16,7 @@ import {
   DEFAULT_BRAND_VOICE,
   DEFAULT_CAPTION_STYLE,
 } from '@mouthpiece/contracts/ads/brands.schemas'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import { AppError } from '../../../platform/http/errors'
 import * as repo from './brands.repo'
 import type { BrandWithParts, PartKind } from './brands.repo'
@@ -24,7 +24,6 @@ import { adBrandImages, adBrandLogos } from './brands.table'
 import { contrastPairs } from './contrast'
 import { storeBrandImage } from './brand-files'
 
-export type BrandsDeps = Pick<Platform, 'db' | 'storage'>
 export const brandNotFound = () => new AppError('not_found', BRAND_NOT_FOUND, 404)
 const partNotFound = (what: string) => new AppError('not_found', `${what} not found`, 404)
 export const MAX_BRAND_PARTS = 40
@@ -89,13 +88,13 @@ export function presentBrand({ brand, colours, fonts, logos, images }: BrandWith
 }
 
 /** One of the user's brands, whole; 404 for anyone else's. */
-export async function getBrand(deps: BrandsDeps, userId: number, brandId: number): Promise<Brand> {
+export async function getBrand(deps: AdsDeps, userId: number, brandId: number): Promise<Brand> {
   const found = await repo.loadBrand(deps.db, brandId, userId)
   if (!found) throw brandNotFound()
   return presentBrand(found)
 }
 
-export async function listBrands(deps: BrandsDeps, userId: number): Promise<BrandSummary[]> {
+export async function listBrands(deps: AdsDeps, userId: number): Promise<BrandSummary[]> {
   const brands = await repo.listBrands(deps.db, userId)
   const parts = await repo.loadParts(
     deps.db,
@@ -117,7 +116,7 @@ export async function listBrands(deps: BrandsDeps, userId: number): Promise<Bran
 }
 
 export async function createBrand(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   body: z.infer<typeof CreateBrandBody>,
 ): Promise<Brand> {
@@ -133,7 +132,7 @@ export async function createBrand(
 }
 
 export async function updateBrand(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   body: z.infer<typeof UpdateBrandBody>,
@@ -165,7 +164,7 @@ export async function updateBrand(
   return getBrand(deps, userId, brandId)
 }
 
-export async function deleteBrand(deps: BrandsDeps, userId: number, brandId: number): Promise<void> {
+export async function deleteBrand(deps: AdsDeps, userId: number, brandId: number): Promise<void> {
   const found = await repo.loadBrand(deps.db, brandId, userId)
   if (!found) throw brandNotFound()
   await repo.deleteBrand(deps.db, brandId)
@@ -177,11 +176,11 @@ export async function deleteBrand(deps: BrandsDeps, userId: number, brandId: num
 
 /** Runs a change of one part inside a transaction holding the brand; answers the brand afterwards. */
 async function changePart(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   kind: PartKind | null,
-  change: (tx: Parameters<Parameters<BrandsDeps['db']['transaction']>[0]>[0]) => Promise<void>,
+  change: (tx: Parameters<Parameters<AdsDeps['db']['transaction']>[0]>[0]) => Promise<void>,
 ): Promise<Brand> {
   await deps.db.transaction(async (tx) => {
     const brand = await repo.findBrand(tx, brandId, userId, { lock: true })
@@ -202,7 +201,7 @@ async function changePart(
 }
 
 export async function addColour(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   body: z.infer<typeof ColourBody>,
@@ -213,7 +212,7 @@ export async function addColour(
 }
 
 export async function updateColour(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   id: string,
@@ -231,7 +230,7 @@ export async function updateColour(
 }
 
 export async function addFont(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   body: z.infer<typeof FontBody>,
@@ -242,7 +241,7 @@ export async function addFont(
 }
 
 export async function updateFont(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   id: string,
@@ -266,7 +265,7 @@ const fileTables = { logos: adBrandLogos, images: adBrandImages } as const
 
 /** Stores an uploaded picture as a logo or image (the first logo becomes the primary one). */
 export async function addUploadedFile(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   kind: 'logos' | 'images',
@@ -301,7 +300,7 @@ export async function addUploadedFile(
 }
 
 export async function updateFile(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   kind: 'logos' | 'images',
@@ -318,13 +317,7 @@ export async function updateFile(
 }
 
 /** Removes one part (and its file); removing the primary logo promotes the next one. */
-export async function removePart(
-  deps: BrandsDeps,
-  userId: number,
-  brandId: number,
-  kind: PartKind,
-  id: string,
-) {
+export async function removePart(deps: AdsDeps, userId: number, brandId: number, kind: PartKind, id: string) {
   let fileKey: string | null = null
   const brand = await changePart(deps, userId, brandId, null, async (tx) => {
     const row = await repo.deletePart(tx, kind, brandId, id)
@@ -338,7 +331,7 @@ export async function removePart(
 
 /** The stored file of a logo, image or font of one of the user's brands. */
 export async function brandFileKeyOf(
-  deps: BrandsDeps,
+  deps: AdsDeps,
   userId: number,
   brandId: number,
   partId: string,

@@ -13,7 +13,7 @@ import { AD_PROJECT_NOT_FOUND } from '@mouthpiece/contracts/ads/projects.schemas
 import type { z } from 'zod'
 import type { ExtractBody as ExtractBodySchema } from '@mouthpiece/contracts/ads/images'
 import { extractSubjects } from '../../../platform/media'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import type { Queryable } from '../../../platform/db/client'
 import { admission } from '../../../platform/admission/admission'
 import { AppError } from '../../../platform/http/errors'
@@ -22,11 +22,9 @@ import { emitAdProject } from '../projects/ad-projects.service'
 import { adAssets } from './ad-images.table'
 import type { AdAssetRow, ExtractionRequest, StoredCharacter } from './ad-images.table'
 import * as repo from './ad-images.repo'
-import { AD_EXTRACT_QUEUE, ensureAdImageQueues } from './ad-images.queues'
+import { AD_EXTRACT_QUEUE, ensureAdImageQueues } from '../ads.queues'
 import { normalisePicture, readUpload, textField } from './uploads'
 import type { IncomingFile, StoredPicture } from './uploads'
-
-export type AdImagesDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'realtime' | 'config'>
 
 export const assetNotFound = () => new AppError('not_found', AD_ASSET_NOT_FOUND, 404)
 const shortId = () => randomBytes(5).toString('hex')
@@ -59,7 +57,7 @@ export function presentAsset(row: AdAssetRow): AdAsset {
   }
 }
 
-async function checkProject(deps: AdImagesDeps, userId: number, projectId: number | null): Promise<void> {
+async function checkProject(deps: AdsDeps, userId: number, projectId: number | null): Promise<void> {
   if (projectId !== null && !(await findAdProject(deps.db, projectId, userId)))
     throw new AppError('not_found', AD_PROJECT_NOT_FOUND, 404, { project_id: [AD_PROJECT_NOT_FOUND] })
 }
@@ -80,7 +78,7 @@ const baseName = (filename: string) =>
 
 /** A custom character used whole: a transparent PNG is trimmed to what it shows. */
 async function wholeCharacter(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   picture: StoredPicture,
 ): Promise<StoredCharacter> {
@@ -110,7 +108,7 @@ async function wholeCharacter(
 }
 
 export async function uploadImage(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   incoming: IncomingFile | undefined,
   kind: 'upload' | 'character',
@@ -139,7 +137,7 @@ export async function uploadImage(
 
 /** Replace the picture: the old characters go, a character asset is remade, an upload waits for extraction. */
 export async function replaceImage(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   incoming: IncomingFile | undefined,
@@ -165,7 +163,7 @@ export async function replaceImage(
   return presentAsset(row)
 }
 
-async function removeFiles(deps: AdImagesDeps, keys: string[]): Promise<void> {
+async function removeFiles(deps: AdsDeps, keys: string[]): Promise<void> {
   await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)))
 }
 
@@ -173,7 +171,7 @@ const boxError = (message: string) => new AppError('validation', message, 422, {
 
 /** Queues the extraction (the box must lie on the picture); the asset answers `extracting`. */
 export async function startExtraction(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   body: z.infer<typeof ExtractBodySchema>,
@@ -200,7 +198,7 @@ export async function startExtraction(
 
 /** `inTx` runs in the same transaction (an admin retry writes its audit entry there). */
 export async function queueExtraction(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   current: AdAssetRow,
   request: ExtractionRequest,
   inTx?: (tx: Queryable) => Promise<void>,
@@ -226,7 +224,7 @@ export async function queueExtraction(
   return presentAsset(row)
 }
 
-async function progress(deps: AdImagesDeps, row: AdAssetRow, value: number): Promise<void> {
+async function progress(deps: AdsDeps, row: AdAssetRow, value: number): Promise<void> {
   await repo.updateAsset(
     deps.db,
     row.id,
@@ -241,10 +239,7 @@ async function progress(deps: AdImagesDeps, row: AdAssetRow, value: number): Pro
   })
 }
 
-async function readRgb(
-  deps: AdImagesDeps,
-  key: string,
-): Promise<{ data: Buffer; width: number; height: number }> {
+async function readRgb(deps: AdsDeps, key: string): Promise<{ data: Buffer; width: number; height: number }> {
   const { body } = await deps.storage.get(key)
   const chunks: Buffer[] = []
   for await (const c of body) chunks.push(c as Buffer)
@@ -257,7 +252,7 @@ async function readRgb(
 }
 
 /** The job: mask → parts → one transparent PNG per part. A replaced picture (new revision) drops the result. */
-export async function runExtraction(deps: AdImagesDeps, assetId: number, revision: number): Promise<void> {
+export async function runExtraction(deps: AdsDeps, assetId: number, revision: number): Promise<void> {
   const row = await repo.findAsset(deps.db, assetId)
   if (!row || row.revision !== revision || row.status !== 'extracting' || !row.request) return
   const started = performance.now()
@@ -310,7 +305,7 @@ export async function runExtraction(deps: AdImagesDeps, assetId: number, revisio
     )
 }
 
-async function finish(deps: AdImagesDeps, row: AdAssetRow, patch: Partial<AdAssetRow>): Promise<boolean> {
+async function finish(deps: AdsDeps, row: AdAssetRow, patch: Partial<AdAssetRow>): Promise<boolean> {
   const updated = await repo.updateAsset(deps.db, row.id, patch, eq(adAssets.revision, row.revision))
   if (updated)
     await emitAdProject(deps, row.user_id, {
@@ -324,7 +319,7 @@ async function finish(deps: AdImagesDeps, row: AdAssetRow, patch: Partial<AdAsse
 
 /** The dead-letter side: the job failed for good (every retry spent). */
 export async function failExtraction(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   assetId: number,
   revision: number,
   message = 'The extraction failed. Please try again.',
@@ -334,24 +329,24 @@ export async function failExtraction(
     await finish(deps, row, { status: 'failed', progress: 100, error: message })
 }
 
-export async function getAsset(deps: AdImagesDeps, userId: number, id: number): Promise<AdAsset> {
+export async function getAsset(deps: AdsDeps, userId: number, id: number): Promise<AdAsset> {
   const row = await repo.findAsset(deps.db, id, userId)
   if (!row) throw assetNotFound()
   return presentAsset(row)
 }
 
-export async function listAssets(deps: AdImagesDeps, userId: number, projectId?: number): Promise<AdAsset[]> {
+export async function listAssets(deps: AdsDeps, userId: number, projectId?: number): Promise<AdAsset[]> {
   return (await repo.listAssets(deps.db, userId, projectId)).map(presentAsset)
 }
 
-export async function deleteAsset(deps: AdImagesDeps, userId: number, id: number): Promise<void> {
+export async function deleteAsset(deps: AdsDeps, userId: number, id: number): Promise<void> {
   const row = await repo.deleteAsset(deps.db, id, userId)
   if (!row) throw assetNotFound()
   await removeFiles(deps, [row.file_key, ...row.characters.map((c) => c.file_key)])
 }
 
 export async function assetFile(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   characterId?: string,

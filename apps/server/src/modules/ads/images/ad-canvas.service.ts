@@ -14,7 +14,6 @@ import { drawOrder } from '@mouthpiece/editor/ads/draw-ad'
 import { pickPalette } from '@mouthpiece/editor/ads/ad-palette'
 import { admission } from '../../../platform/admission/admission'
 import { AppError } from '../../../platform/http/errors'
-import type { AdImagesDeps } from './ad-assets.service'
 import { characterKey, charactersForAds, kitForAds } from './ad-design'
 import type { AdImageGenerationRow, CanvasImage } from './ad-images.table'
 import * as repo from './ad-images.repo'
@@ -22,6 +21,7 @@ import { ownGeneration, placementKey } from './ad-generations.service'
 import { loadCanvasImages, registerAdFonts, renderCanvas, serverMeasure } from './ad-render'
 import { normalisePicture, readUpload } from './uploads'
 import type { IncomingFile } from './uploads'
+import type { AdsDeps } from '../ads.deps'
 
 const MAX_ASSETS = 40
 const TEXT_ROLES = new Set(['headline', 'body', 'cta'])
@@ -40,7 +40,7 @@ function canvasOf(row: AdImageGenerationRow, placement: PlacementId): AdCanvas {
 }
 
 export async function getCanvas(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -53,7 +53,7 @@ const assetMissing = () => new AppError('not_found', 'Canvas asset not found', 4
 
 /** Applies `change` to the canvas, saves it and redraws the placement (the old PNG goes). */
 async function edit(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -115,7 +115,7 @@ function centred(
 }
 
 export async function addAsset(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -201,7 +201,7 @@ export async function addAsset(
 
 /** A picture uploaded straight onto the canvas. */
 export async function uploadAsset(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -234,7 +234,7 @@ export async function uploadAsset(
 }
 
 export function removeAsset(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -247,7 +247,7 @@ export function removeAsset(
 }
 
 export function transformAsset(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -260,7 +260,7 @@ export function transformAsset(
 }
 
 export function setVisibility(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -274,7 +274,7 @@ export function setVisibility(
 
 /** z-order: priorities are renumbered 0…n-1 in drawing order after the move, so moves are always visible. */
 export function movePriority(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -303,7 +303,7 @@ export function movePriority(
 }
 
 export function editText(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -323,7 +323,7 @@ export function editText(
  * template with their current words, font and colours, replacing positions the user dragged.
  */
 export function regenerateTextGroup(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -365,7 +365,7 @@ export function regenerateTextGroup(
 }
 
 export async function canvasImage(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   key: string,

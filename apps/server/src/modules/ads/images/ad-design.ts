@@ -10,9 +10,9 @@ import type { AdKit, AdPicture } from '@mouthpiece/editor/ads/ad-layout'
 import { AppError } from '../../../platform/http/errors'
 import { getBrandKit } from '../brands/brand-kit.service'
 import type { BrandKit } from '../brands/brand-kit.service'
-import type { AdImagesDeps } from './ad-assets.service'
 import * as repo from './ad-images.repo'
 import type { CanvasImage } from './ad-images.table'
+import type { AdsDeps } from '../ads.deps'
 
 export interface KitForAds {
   kit: AdKit
@@ -34,11 +34,7 @@ function usableFont(f: BrandKit['fonts'][number] | undefined, fallback: CanvasFo
 
 const ROLE_ORDER = ['primary', 'secondary', 'accent', 'other', 'background', 'text'] as const
 
-export async function kitForAds(
-  deps: AdImagesDeps,
-  userId: number,
-  brandId: number | null,
-): Promise<KitForAds> {
+export async function kitForAds(deps: AdsDeps, userId: number, brandId: number | null): Promise<KitForAds> {
   if (brandId === null)
     return {
       kit: { name: 'Your brand', colors: [], headingFont: DEFAULT_HEADING, bodyFont: DEFAULT_BODY },
@@ -89,7 +85,7 @@ export const characterKey = (ref: CharacterRef) => `char-${ref.asset_id}-${ref.c
 
 /** The picked characters, each checked to be the user's, as pictures and image-table entries. */
 export async function charactersForAds(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   refs: readonly CharacterRef[],
 ): Promise<{ subjects: AdPicture[]; images: Record<string, CanvasImage> }> {

@@ -19,14 +19,14 @@ import { AppError } from '../../../platform/http/errors'
 import { zipArchive } from '../../../platform/http/zip'
 import { findAdProject } from '../projects/ad-projects.repo'
 import { emitAdProject } from '../projects/ad-projects.service'
-import type { AdImagesDeps } from './ad-assets.service'
 import { charactersForAds, kitForAds } from './ad-design'
 import type { AdImageGenerationRow, CanvasImage } from './ad-images.table'
 import * as repo from './ad-images.repo'
-import { AD_GENERATE_QUEUE, ensureAdImageQueues } from './ad-images.queues'
+import { AD_GENERATE_QUEUE, ensureAdImageQueues } from '../ads.queues'
 import { loadCanvasImages, readStored, registerAdFonts, renderCanvas, serverMeasure } from './ad-render'
 import type { ExportFormat } from './ad-render'
 import { backdropEngine, ImageModelError } from './image-model'
+import type { AdsDeps } from '../ads.deps'
 
 export const generationNotFound = () => new AppError('not_found', AD_IMAGE_GENERATION_NOT_FOUND, 404)
 const TEMPLATE_NAMES: Record<AdTemplateId, string> = {
@@ -90,7 +90,7 @@ interface Brief {
 }
 
 async function queueDesigns(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   brief: Brief,
   from: number,
@@ -143,7 +143,7 @@ async function queueDesigns(
 }
 
 export async function generate(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   body: z.infer<typeof GenerateImagesBody>,
 ): Promise<AdImageGeneration[]> {
@@ -159,7 +159,7 @@ export async function generate(
 
 /** More designs from the same brief: the template/colour combinations not made yet. */
 export async function more(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   count: number,
@@ -179,7 +179,7 @@ export async function more(
 }
 
 async function setProgress(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   row: AdImageGenerationRow,
   patch: Partial<AdImageGenerationRow>,
 ): Promise<void> {
@@ -193,7 +193,7 @@ async function setProgress(
 }
 
 /** The job: lay the design out in every placement and render each one. */
-export async function runGeneration(deps: AdImagesDeps, id: number, signal?: AbortSignal): Promise<void> {
+export async function runGeneration(deps: AdsDeps, id: number, signal?: AbortSignal): Promise<void> {
   const row = await repo.findGeneration(deps.db, id)
   if (!row || row.status === 'done') return
   await setProgress(deps, row, { status: 'generating', progress: 5, error: null })
@@ -245,16 +245,13 @@ export async function runGeneration(deps: AdImagesDeps, id: number, signal?: Abo
   await removeOldFiles(deps, row)
 }
 
-async function removeOldFiles(
-  deps: AdImagesDeps,
-  before: Pick<AdImageGenerationRow, 'files'>,
-): Promise<void> {
+async function removeOldFiles(deps: AdsDeps, before: Pick<AdImageGenerationRow, 'files'>): Promise<void> {
   const keys = Object.values(before.files).filter((k): k is string => Boolean(k))
   await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)))
 }
 
 export async function failGeneration(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   id: number,
   message = 'Generating this image failed. Please try again.',
 ): Promise<void> {
@@ -264,7 +261,7 @@ export async function failGeneration(
 }
 
 export async function retryGeneration(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   id: number,
   inTx?: (tx: Queryable) => Promise<void>,
 ): Promise<AdImageGenerationRow> {
@@ -282,7 +279,7 @@ export async function retryGeneration(
 }
 
 export async function ownGeneration(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
 ): Promise<AdImageGenerationRow> {
@@ -291,16 +288,12 @@ export async function ownGeneration(
   return row
 }
 
-export async function list(
-  deps: AdImagesDeps,
-  userId: number,
-  projectId?: number,
-): Promise<AdImageGeneration[]> {
+export async function list(deps: AdsDeps, userId: number, projectId?: number): Promise<AdImageGeneration[]> {
   return (await repo.listGenerations(deps.db, userId, projectId)).map(presentGeneration)
 }
 
 export async function update(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   patch: { selected?: boolean; name?: string },
@@ -309,7 +302,7 @@ export async function update(
   return presentGeneration((await repo.updateGeneration(deps.db, id, patch))!)
 }
 
-export async function remove(deps: AdImagesDeps, userId: number, id: number): Promise<void> {
+export async function remove(deps: AdsDeps, userId: number, id: number): Promise<void> {
   const row = await repo.deleteGeneration(deps.db, id, userId)
   if (!row) throw generationNotFound()
   await removeOldFiles(deps, row)
@@ -322,7 +315,7 @@ export function readyFile(row: AdImageGenerationRow, placement: PlacementId): st
 }
 
 export async function exportPlacement(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   placement: PlacementId,
@@ -344,7 +337,7 @@ const fileSafe = (name: string) =>
 
 /** Every placement in one zip: `<name>/<placement>-<w>x<h>.png`. */
 export async function exportZip(
-  deps: AdImagesDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   format: ExportFormat,

@@ -7,7 +7,7 @@ import {
   AD_GENERATE_DEAD_QUEUE,
   AD_GENERATE_QUEUE,
   ensureAdImageQueues,
-} from './ad-images.queues'
+} from '../ads.queues'
 
 interface ExtractJob {
   assetId: number

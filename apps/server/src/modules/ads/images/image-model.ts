@@ -7,9 +7,9 @@
 import type { AdDesign, AdPicture } from '@mouthpiece/editor/ads/ad-layout'
 import sharp from 'sharp'
 import type { Config } from '../../../platform/config'
-import type { AdImagesDeps } from './ad-assets.service'
 import type { AdImageGenerationRow, CanvasImage } from './ad-images.table'
 import { upstreamFetch } from '../../../platform/http/upstream'
+import type { AdsDeps } from '../ads.deps'
 
 const TIMEOUT_MS = 60_000
 const MAX_BYTES = 20 * 1024 * 1024
@@ -67,7 +67,7 @@ export type BackdropEngine =
   | {
       kind: 'hosted'
       backdrop(
-        deps: AdImagesDeps,
+        deps: AdsDeps,
         row: AdImageGenerationRow,
         design: AdDesign,
         signal?: AbortSignal,

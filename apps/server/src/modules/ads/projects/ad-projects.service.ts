@@ -7,7 +7,7 @@ import type {
 } from '@mouthpiece/contracts/ads/projects.schemas'
 import { AD_PROJECT_NOT_FOUND } from '@mouthpiece/contracts/ads/projects.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import { AppError } from '../../../platform/http/errors'
 import { findBrand } from '../brands/brands.repo'
 import { brandNotFound } from '../brands/brands.service'
@@ -15,7 +15,6 @@ import * as repo from './ad-projects.repo'
 import type { AdProjectWithBrand } from './ad-projects.repo'
 import { projectStats } from './ad-project-stats.repo'
 
-export type AdProjectsDeps = Pick<Platform, 'db' | 'realtime'>
 export const adProjectNotFound = () => new AppError('not_found', AD_PROJECT_NOT_FOUND, 404)
 const PER_PAGE = 12
 
@@ -38,7 +37,7 @@ export const presentAdProject = (r: AdProjectWithBrand): AdProject => ({
  * generations). `type` says what: project, scrape, generation…; other fields are the change's own.
  */
 export async function emitAdProject(
-  deps: Pick<Platform, 'realtime'>,
+  deps: Pick<AdsDeps, 'realtime'>,
   userId: number,
   payload: { type: string } & Record<string, unknown>,
 ): Promise<void> {
@@ -50,23 +49,23 @@ export async function emitAdProject(
   ])
 }
 
-export async function getAdProject(deps: AdProjectsDeps, userId: number, id: number): Promise<AdProject> {
+export async function getAdProject(deps: AdsDeps, userId: number, id: number): Promise<AdProject> {
   const row = await repo.findAdProject(deps.db, id, userId)
   if (!row) throw adProjectNotFound()
   return presentAdProject(row)
 }
 
-export async function listAdProjects(deps: AdProjectsDeps, userId: number, page: number, keyword?: string) {
+export async function listAdProjects(deps: AdsDeps, userId: number, page: number, keyword?: string) {
   const { rows, total } = await repo.listAdProjects(deps.db, userId, PER_PAGE, (page - 1) * PER_PAGE, keyword)
   return { list: rows.map(presentAdProject), total, lastPage: Math.max(1, Math.ceil(total / PER_PAGE)) }
 }
 
-async function checkBrand(deps: AdProjectsDeps, userId: number, brandId: number | null | undefined) {
+async function checkBrand(deps: AdsDeps, userId: number, brandId: number | null | undefined) {
   if (brandId != null && !(await findBrand(deps.db, brandId, userId))) throw brandNotFound()
 }
 
 export async function createAdProject(
-  deps: AdProjectsDeps,
+  deps: AdsDeps,
   userId: number,
   body: z.infer<typeof CreateAdProjectBody>,
 ): Promise<AdProject> {
@@ -78,7 +77,7 @@ export async function createAdProject(
 }
 
 export async function updateAdProject(
-  deps: AdProjectsDeps,
+  deps: AdsDeps,
   userId: number,
   id: number,
   body: z.infer<typeof UpdateAdProjectBody>,
@@ -92,7 +91,7 @@ export async function updateAdProject(
 }
 
 export async function getAdProjectStats(
-  deps: AdProjectsDeps,
+  deps: AdsDeps,
   userId: number | undefined,
   id: number,
 ): Promise<AdProjectStats> {

@@ -1,6 +1,6 @@
 import type { Platform } from '../../../platform/context'
 import { runScrape } from './scrape.service'
-import { ensureScrapeQueue, SCRAPE_QUEUE } from './scraper.queues'
+import { ensureScrapeQueue, SCRAPE_QUEUE } from '../ads.queues'
 
 /** Runs brand scrapes; started from `workerModules` (work and all processes). */
 export async function startScrapeWorker(platform: Platform): Promise<void> {

@@ -6,7 +6,7 @@
 import type { ScrapeTask } from '@mouthpiece/contracts/ads/scraper.schemas'
 import { SCRAPE_TASK_NOT_FOUND } from '@mouthpiece/contracts/ads/scraper.schemas'
 import { DEFAULT_BRAND_VOICE, DEFAULT_CAPTION_STYLE } from '@mouthpiece/contracts/ads/brands.schemas'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import { AppError, humanPart } from '../../../platform/http/errors'
 import { allowHostsFrom, assertFetchableUrl } from '../../../platform/http/safe-fetch'
 import { loadAdsConfig } from '../ads.config'
@@ -17,11 +17,10 @@ import { findAdProject } from '../projects/ad-projects.repo'
 import { adProjectNotFound } from '../projects/ad-projects.service'
 import * as repo from './scraper.repo'
 import type { AdScrapeTaskRow } from './scraper.table'
-import { ensureScrapeQueue, SCRAPE_QUEUE } from './scraper.queues'
+import { ensureScrapeQueue, SCRAPE_QUEUE } from '../ads.queues'
 import { scrapeSite } from './site-reader'
 import type { ScrapedKit, ScrapeOptions } from './site-reader'
 
-export type ScrapeDeps = Pick<Platform, 'db' | 'queue' | 'realtime' | 'storage' | 'config'>
 const taskNotFound = () => new AppError('not_found', SCRAPE_TASK_NOT_FOUND, 404)
 export const SCRAPE_FAILED_FALLBACK = 'We could not read this site. Please check the address and try again.'
 
@@ -41,12 +40,12 @@ export const presentTask = (r: AdScrapeTaskRow): ScrapeTask => ({
   updated_at: r.updated_at.toISOString(),
 })
 
-const emitTask = (deps: ScrapeDeps, row: AdScrapeTaskRow) =>
+const emitTask = (deps: AdsDeps, row: AdScrapeTaskRow) =>
   emitAdProject(deps, row.user_id, { type: 'scrape', task: presentTask(row), project_id: row.ad_project_id })
 
 /** Queues a scrape of `url` for `userId`. The address is checked at once, so a private one is refused here with a clear 400. */
 export async function startScrape(
-  deps: ScrapeDeps,
+  deps: AdsDeps,
   userId: number,
   url: string,
   opts: { adProjectId?: number; by?: 'user' | 'admin' } = {},
@@ -70,7 +69,7 @@ export async function startScrape(
   return presentTask(row)
 }
 
-export async function getTask(deps: ScrapeDeps, userId: number, id: string): Promise<ScrapeTask> {
+export async function getTask(deps: AdsDeps, userId: number, id: string): Promise<ScrapeTask> {
   const row = await repo.findTask(deps.db, id, userId)
   if (!row) throw taskNotFound()
   return presentTask(row)
@@ -78,7 +77,7 @@ export async function getTask(deps: ScrapeDeps, userId: number, id: string): Pro
 
 /** `POST api/ads/retry-extraction/{id}`: only a failed task runs again (a running or finished one is left alone). */
 export async function retryScrape(
-  deps: ScrapeDeps,
+  deps: AdsDeps,
   userId: number | undefined,
   id: string,
 ): Promise<ScrapeTask> {
@@ -104,7 +103,7 @@ export async function retryScrape(
 
 /** The job: scrape, then write the brand in one go. Test hooks (`resolve`) come through `opts`. */
 export async function runScrape(
-  deps: ScrapeDeps,
+  deps: AdsDeps,
   taskId: string,
   opts: Pick<ScrapeOptions, 'resolve'> = {},
 ): Promise<void> {
@@ -157,7 +156,7 @@ export async function runScrape(
 }
 
 /** Stores the files, then the brand and its parts in one transaction; files of a failed write are removed. */
-async function saveScrapedBrand(deps: ScrapeDeps, task: AdScrapeTaskRow, kit: ScrapedKit): Promise<number> {
+async function saveScrapedBrand(deps: AdsDeps, task: AdScrapeTaskRow, kit: ScrapedKit): Promise<number> {
   const keys: string[] = []
   const put = async (ext: string, data: Buffer, mime: string, brandId: number) => {
     const key = brandFileKey(task.user_id, brandId, ext)
@@ -264,7 +263,7 @@ async function saveScrapedBrand(deps: ScrapeDeps, task: AdScrapeTaskRow, kit: Sc
   }
 }
 
-export async function listAllTasks(deps: ScrapeDeps, page: number) {
+export async function listAllTasks(deps: AdsDeps, page: number) {
   const PER = 25
   const { rows, total } = await repo.listTasks(deps.db, PER, (page - 1) * PER)
   return { rows, total, lastPage: Math.max(1, Math.ceil(total / PER)) }

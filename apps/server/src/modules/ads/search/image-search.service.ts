@@ -1,26 +1,19 @@
 import type { ImageHit, ImageSearch } from '@mouthpiece/contracts/ads/image-search'
 import { IMAGE_SEARCH_NOT_FOUND } from '@mouthpiece/contracts/ads/image-search'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import type { Queryable } from '../../../platform/db/client'
 import { escapeLike, listPage } from '../../../platform/db/list-query'
 import { AppError } from '../../../platform/http/errors'
 import { loadAdsConfig } from '../ads.config'
 import { adBrandImages, adBrandLogos } from '../brands/brands.table'
+import { ensureImageSearchQueue, IMAGE_SEARCH_QUEUE } from '../ads.queues'
 import * as repo from './image-search.repo'
 import type { AdImageSearchRow } from './image-search.table'
 import { searchStock, stockConfigured } from './stock-images'
 
-type Deps = Pick<Platform, 'db' | 'queue'>
-
-export const IMAGE_SEARCH_QUEUE = 'ads.search-images'
 /** Library hits per kind: a search is for finding, not for listing the whole library. */
 const LIBRARY_LIMIT = 60
-
-export async function ensureImageSearchQueue(platform: Pick<Platform, 'queue'>): Promise<void> {
-  // No automatic retry: a failed search says why and the admin retries it (POST retry).
-  await platform.queue.ensure(IMAGE_SEARCH_QUEUE, { retryLimit: 0, expireInSeconds: 120 })
-}
 
 export const presentSearch = (r: AdImageSearchRow): ImageSearch => ({
   id: r.id,
@@ -37,7 +30,10 @@ export const presentSearch = (r: AdImageSearchRow): ImageSearch => ({
 
 const notFound = () => new AppError('not_found', IMAGE_SEARCH_NOT_FOUND, 404)
 
-async function queue(deps: Deps, write: (tx: Queryable) => Promise<AdImageSearchRow>): Promise<ImageSearch> {
+async function queue(
+  deps: AdsDeps,
+  write: (tx: Queryable) => Promise<AdImageSearchRow>,
+): Promise<ImageSearch> {
   await ensureImageSearchQueue(deps)
   return presentSearch(
     await deps.db.transaction(async (tx) => {
@@ -48,14 +44,14 @@ async function queue(deps: Deps, write: (tx: Queryable) => Promise<AdImageSearch
   )
 }
 
-export function startSearch(deps: Deps, query: string): Promise<ImageSearch> {
+export function startSearch(deps: AdsDeps, query: string): Promise<ImageSearch> {
   return queue(
     deps,
     async (tx) => await repo.insertSearch(tx, { query, stock: stockConfigured(loadAdsConfig()) }),
   )
 }
 
-export async function retrySearch(deps: Deps, id: number): Promise<ImageSearch> {
+export async function retrySearch(deps: AdsDeps, id: number): Promise<ImageSearch> {
   const row = await repo.findSearch(deps.db, id)
   if (!row) throw notFound()
   if (row.status !== 'failed') throw new AppError('validation', 'Only a failed search can be retried.', 409)
@@ -74,7 +70,7 @@ export async function retrySearch(deps: Deps, id: number): Promise<ImageSearch> 
 }
 
 export async function listSearches(
-  deps: Pick<Platform, 'db'>,
+  deps: Pick<AdsDeps, 'db'>,
   q: { page: number; per_page: number; sort?: string; dir?: 'asc' | 'desc' },
 ) {
   const page = await listPage(deps.db, repo.searchSpec, {
@@ -134,10 +130,8 @@ export async function searchLibrary(db: Queryable, query: string): Promise<Image
   return hits
 }
 
-type JobDeps = Pick<Platform, 'db' | 'realtime'>
-
 /** Moves a search on and tells the admins' pages (`ad-project-event`, type "image-search", the admins' room). */
-async function patch(deps: JobDeps, id: number, values: Partial<AdImageSearchRow>) {
+async function patch(deps: Pick<AdsDeps, 'db' | 'realtime'>, id: number, values: Partial<AdImageSearchRow>) {
   const row = await repo.updateSearch(deps.db, id, { ...values, updated_at: new Date() })
   if (row)
     await deps.realtime
@@ -146,7 +140,7 @@ async function patch(deps: JobDeps, id: number, values: Partial<AdImageSearchRow
 }
 
 /** The job: library first (offline), then the stock API when configured; a stock failure fails the search with its reason. */
-export async function runSearch(deps: JobDeps, id: number, signal?: AbortSignal): Promise<void> {
+export async function runSearch(deps: Pick<AdsDeps, 'db' | 'realtime'>, id: number, signal?: AbortSignal): Promise<void> {
   const row = await repo.findSearch(deps.db, id)
   if (!row || row.status !== 'queued') return
   await patch(deps, id, { status: 'running', progress: 10, attempts: row.attempts + 1 })

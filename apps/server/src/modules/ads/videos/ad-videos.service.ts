@@ -13,7 +13,7 @@ import type {
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { BackgroundChoice } from '@mouthpiece/contracts/renders/renders.schemas'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
-import type { Platform } from '../../../platform/context'
+import type { AdsDeps } from '../ads.deps'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError, fieldError } from '../../../platform/http/errors'
 import { chooseAvatar } from '../../avatars'
@@ -29,7 +29,6 @@ import { findUserById } from '../../users'
 import * as repo from './ad-videos.repo'
 import type { AdGenerationRow } from './ad-generations.table'
 
-export type AdVideoDeps = Pick<Platform, 'db' | 'queue' | 'storage' | 'realtime' | 'config'>
 export const NO_COPY_MESSAGE = 'Please write the ad copy first (or upload a recording to lip-sync).'
 export const generationNotFound = () => new AppError('not_found', 'Ad generation not found', 404)
 
@@ -80,7 +79,7 @@ interface Ask {
 }
 
 /** The user's ad project, or the 404 every ad video call answers for another user's or a missing one. */
-async function ownProject(deps: AdVideoDeps, projectId: number, userId: number): Promise<AdProjectWithBrand> {
+async function ownProject(deps: AdsDeps, projectId: number, userId: number): Promise<AdProjectWithBrand> {
   const project = await findAdProject(deps.db, projectId, userId)
   if (!project) throw adProjectNotFound()
   return project
@@ -88,7 +87,7 @@ async function ownProject(deps: AdVideoDeps, projectId: number, userId: number):
 
 /** Starts the render for `ask` in `project` (already checked as the user's); `attach` records it inside the render's own transaction. */
 async function startVideo(
-  deps: AdVideoDeps,
+  deps: AdsDeps,
   userId: number,
   project: AdProjectWithBrand,
   ask: Ask,
@@ -130,7 +129,7 @@ async function startVideo(
 }
 
 export async function createAdVideo(
-  deps: AdVideoDeps,
+  deps: AdsDeps,
   userId: number,
   projectId: number,
   body: z.infer<typeof CreateAdVideoBody>,
@@ -160,7 +159,7 @@ export async function createAdVideo(
 }
 
 export async function listAdVideos(
-  deps: AdVideoDeps,
+  deps: AdsDeps,
   userId: number,
   projectId: number,
 ): Promise<AdGeneration[]> {
@@ -170,7 +169,7 @@ export async function listAdVideos(
 }
 
 /** Admin retry: a video whose render failed (or is gone) is made again with what was asked. */
-export async function retryAdVideo(deps: AdVideoDeps, id: string): Promise<AdGenerationRow> {
+export async function retryAdVideo(deps: AdsDeps, id: string): Promise<AdGenerationRow> {
   const row = await repo.findGeneration(deps.db, id)
   if (!row) throw generationNotFound()
   const render = row.render_id ? await findRender(deps.db, row.render_id) : undefined

@@ -33,7 +33,7 @@ import {
   photoSrc,
   presentCreator,
 } from './creators.service'
-import type { CreatorsDeps } from './creators.service'
+import type { AvatarsDeps } from '../avatars.deps'
 
 const datasetSrc = (id: string, n: number) => `/api/admin/influencers/${id}/ai-avatar-dataset/${n}`
 
@@ -50,7 +50,7 @@ function madeFrom(row: InfluencerRow, d: CreatorDatasetEntry): boolean {
 }
 
 /** The dataset as the admin sees it; `in_use` is the picture the current avatar was made from. */
-export async function creatorDataset(deps: CreatorsDeps, id: string): Promise<CreatorDatasetItem[]> {
+export async function creatorDataset(deps: AvatarsDeps, id: string): Promise<CreatorDatasetItem[]> {
   const row = await findCreator(deps.db, id)
   return row.dataset.map((d, index) => ({
     index,
@@ -64,7 +64,7 @@ export async function creatorDataset(deps: CreatorsDeps, id: string): Promise<Cr
 
 /** SPEC "AI avatar": the look, the photo avatar's state and where to see it (still, portrait, backdrop, landing video). */
 export async function creatorAiAvatar(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   videos: InfluencerVideos,
   id: string,
 ): Promise<CreatorAiAvatar> {
@@ -103,20 +103,20 @@ export async function creatorAiAvatar(
   }
 }
 
-export async function datasetPicture(deps: CreatorsDeps, id: string, index: number) {
+export async function datasetPicture(deps: AvatarsDeps, id: string, index: number) {
   const entry = (await findCreator(deps.db, id)).dataset[index]
   if (!entry) throw creatorNotFound()
   return (await deps.storage.get(entry.key)).body
 }
 
-const readBytes = async (deps: CreatorsDeps, key: string) => {
+const readBytes = async (deps: AvatarsDeps, key: string) => {
   const chunks: Buffer[] = []
   for await (const c of (await deps.storage.get(key)).body) chunks.push(c as Buffer)
   return Buffer.concat(chunks)
 }
 
 /** The new portrait the form names: an upload (its face found, added to the dataset) or a dataset picture with a face. */
-async function newPortrait(deps: CreatorsDeps, id: string, dataset: CreatorDatasetEntry[], form: PhotoForm) {
+async function newPortrait(deps: AvatarsDeps, id: string, dataset: CreatorDatasetEntry[], form: PhotoForm) {
   if (form.file) {
     const norm = await normalise(form.file)
     const face = await findFaceLandmarks({
@@ -144,7 +144,7 @@ async function newPortrait(deps: CreatorsDeps, id: string, dataset: CreatorDatas
 
 /** SPEC "update avatar": another portrait and/or another background; every check passes before anything is stored. */
 export async function updateCreatorAvatar(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   actor: AdminAuditActor,
   id: string,
   form: PhotoForm,

@@ -10,7 +10,7 @@ import { auditedChange } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
 import type { InfluencerVideos } from './influencer-videos'
 import { findCreator, listCreators } from './creators.service'
-import type { CreatorsDeps } from './creators.service'
+import type { AvatarsDeps } from '../avatars.deps'
 
 interface DemoQuery {
   page: number
@@ -19,7 +19,7 @@ interface DemoQuery {
   dir?: 'asc' | 'desc'
 }
 
-export async function demoInfluencers(deps: CreatorsDeps, influencerVideos: InfluencerVideos, q: DemoQuery) {
+export async function demoInfluencers(deps: AvatarsDeps, influencerVideos: InfluencerVideos, q: DemoQuery) {
   const all = await listCreators(deps.db)
   if (q.sort) {
     const sign = q.dir === 'desc' ? -1 : 1
@@ -36,7 +36,7 @@ export async function demoInfluencers(deps: CreatorsDeps, influencerVideos: Infl
 }
 
 export async function refreshWebSource(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   influencerVideos: InfluencerVideos,
   actor: AdminAuditActor,
   id: string,

@@ -31,7 +31,7 @@ import {
 import * as repo from './creators.repo'
 import type { InfluencerRow } from '../avatars.table'
 import { findCreator, presentCreator } from './creators.service'
-import type { CreatorsDeps } from './creators.service'
+import type { AvatarsDeps } from '../avatars.deps'
 
 const voiceChanged = () =>
   new AppError('conflict', 'The creator’s voice was changed meanwhile. Please import the file again.', 409)
@@ -45,7 +45,7 @@ async function ownProfileId(db: Queryable, row: InfluencerRow): Promise<number |
 }
 
 export async function importCreatorEmotions(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   actor: AdminAuditActor,
   id: string,
   file: UploadedFile | undefined,

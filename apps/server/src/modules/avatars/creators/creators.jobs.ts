@@ -2,7 +2,7 @@ import type { Platform } from '../../../platform/context'
 import type { AdminAuditActor } from '../../audit'
 import { registerProfileSpeech } from '../../voices'
 import { processCreator } from './creators.service'
-import { CREATOR_QUEUE, ensureCreatorQueues } from './creators.queues'
+import { CREATOR_QUEUE, ensureCreatorQueues } from '../avatars.queues'
 
 /** One creator at a time: face detection and voice measuring are CPU work. */
 export async function startCreatorsWorkers(platform: Platform): Promise<void> {

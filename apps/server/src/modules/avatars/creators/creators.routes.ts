@@ -27,6 +27,7 @@ import {
 import { MAX_EMOTION_CSV_BYTES } from '@mouthpiece/contracts/voices/voice-profiles.contract'
 import type { FastifyReply } from 'fastify'
 import type { HttpContext } from '../../../platform/context'
+import type { AvatarsDeps } from '../avatars.deps'
 import { fieldError } from '../../../platform/http/errors'
 import { readUpload } from '../../../platform/http/form-upload'
 import { auditActorOf } from '../../audit'
@@ -45,7 +46,7 @@ const MAX_BYTES = MAX_CREATOR_UPLOAD_MB * 1024 * 1024
 /** SPEC §7 admin "Influencers": add (processed by a job), list, get, progress, update, permission, voice, delete; the portrait. */
 export function registerCreatorsRoutes(ctx: HttpContext, renders: InfluencerVideos) {
   const { route, db } = ctx
-  const deps: creators.CreatorsDeps = ctx
+  const deps: AvatarsDeps = ctx
 
   route(
     adminAddCreator,

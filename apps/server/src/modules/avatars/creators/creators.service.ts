@@ -29,7 +29,7 @@ import {
   lookForPrompt,
   measureVoice,
 } from '../../../platform/media'
-import type { Platform } from '../../../platform/context'
+import type { AvatarsDeps } from '../avatars.deps'
 import type { Queryable } from '../../../platform/db/client'
 import { AppError, fieldError, humanPart } from '../../../platform/http/errors'
 import { auditedChange } from '../../audit'
@@ -39,11 +39,9 @@ import type { CreatorDatasetEntry, InfluencerRow } from '../avatars.table'
 import { normalise } from '../photo-avatars.service'
 import { pictureType } from '../photo-background'
 import type { PhotoPlaces } from '../photo-background'
-import { CREATOR_QUEUE, ensureCreatorQueues } from './creators.queues'
+import { CREATOR_QUEUE, ensureCreatorQueues } from '../avatars.queues'
 import * as repo from './creators.repo'
 import { storedKey } from '../../../platform/storage/stored-key'
-
-export type CreatorsDeps = Pick<Platform, 'db' | 'storage' | 'queue' | 'config'>
 
 export const creatorNotFound = () => new AppError('not_found', 'Creator not found', 404)
 const uploadKey = (id: string, n: number) => `creators/${id}/upload-${n}`
@@ -84,7 +82,7 @@ export const getCreator = async (db: Queryable, id: string) => presentCreator(aw
 // ───────────────────────────── access ─────────────────────────────
 
 export async function updateAccess(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   actor: AdminAuditActor,
   id: string,
   access: CreatorAccess,
@@ -102,7 +100,7 @@ export async function updateAccess(
 }
 
 export async function updateCreator(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   actor: AdminAuditActor,
   id: string,
   patch: { name?: string; description?: string; is_active?: boolean },
@@ -128,7 +126,7 @@ export async function updateCreator(
 }
 
 export async function updateVoice(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   actor: AdminAuditActor,
   id: string,
   voiceId: string,
@@ -154,7 +152,7 @@ export async function updateVoice(
   return presentCreator(row)
 }
 
-export async function deleteCreator(deps: CreatorsDeps, actor: AdminAuditActor, id: string): Promise<void> {
+export async function deleteCreator(deps: AvatarsDeps, actor: AdminAuditActor, id: string): Promise<void> {
   const current = await findCreator(deps.db, id)
   if (current.source === 'preset') {
     // Presets come back with every start (seeding): they are hidden instead.
@@ -178,7 +176,7 @@ export async function deleteCreator(deps: CreatorsDeps, actor: AdminAuditActor, 
 
 /** SPEC "delete voice": the creator's own voice profile goes (unless another influencer speaks with it); the default voice takes over. */
 export async function deleteCreatorVoice(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   actor: AdminAuditActor,
   id: string,
 ): Promise<Creator> {
@@ -228,7 +226,7 @@ type Part = {
 
 /** Stores the upload, makes the hidden creator row (status processing) and queues its processing. */
 export async function addCreator(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   actor: AdminAuditActor,
   parts: AsyncIterable<Part>,
 ): Promise<Creator> {
@@ -311,7 +309,7 @@ async function kindOf(file: string): Promise<Kind> {
 
 /** The job: photo avatar from the first face found, voice profile from the first speech found. */
 export async function processCreator(
-  deps: CreatorsDeps,
+  deps: AvatarsDeps,
   job: { id: string; files: number; admin: AdminAuditActor },
   signal?: AbortSignal,
 ): Promise<void> {
@@ -432,7 +430,7 @@ export async function processCreator(
 }
 
 /** The drawn picture of a creator's photo avatar (photo or cut-out), or the picture behind the cut-out. */
-export async function creatorPictureBody(deps: CreatorsDeps, id: string, which: 'photo' | 'backdrop') {
+export async function creatorPictureBody(deps: AvatarsDeps, id: string, which: 'photo' | 'backdrop') {
   const photo = (await findCreator(deps.db, id)).look.photo
   const key =
     which === 'photo' ? photo?.key : photo?.background?.mode === 'image' ? photo.background.key : undefined

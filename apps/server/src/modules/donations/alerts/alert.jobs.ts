@@ -1,25 +1,10 @@
 import type { Job, JobWithMetadata } from 'pg-boss'
 import type { Platform } from '../../../platform/context'
-import type { Queue } from '../../../platform/queue/queue'
-import { ALERT_QUEUE, donationsDeps } from '../donations.deps'
-import type { DonationsConfig } from '../donations.config'
+import { donationsDeps } from '../donations.deps'
+import { ALERT_QUEUE, ensureAlertQueue } from '../donations.queues'
 import { processAlerts } from './alert.service'
 import type { AlertJobData } from './alert.service'
 import { startSourceSupervisor } from '../sources/supervisor'
-
-/**
- * Declares the alert queue. A failing alert (storage down, database blip) is retried a few times
- * quickly; a worker killed mid-job leaves its job to expire and be handed out again, and processing
- * is idempotent.
- */
-export async function prepareAlertQueue(queue: Queue, config: DonationsConfig) {
-  await queue.ensure(ALERT_QUEUE, {
-    retryLimit: 3,
-    retryDelay: 2,
-    retryBackoff: true,
-    expireInSeconds: config.ALERT_JOB_EXPIRE_SECONDS,
-  })
-}
 
 /**
  * Wakes at most this often: an alert after a quiet spell wakes the worker at once; in a flood the
@@ -48,7 +33,7 @@ function coalesce(fn: () => void, ms: number): () => void {
 /** Alert workers and the live source clients; run by `work` and `all` processes. */
 export async function startDonationsWorkers(platform: Platform) {
   const deps = donationsDeps(platform)
-  await prepareAlertQueue(platform.queue, deps.config)
+  await ensureAlertQueue(platform.queue, deps.config)
   const handle = async (jobs: Job<AlertJobData>[]) => {
     // includeMetadata below: the jobs carry their retry counts.
     const job = jobs[0] as JobWithMetadata<AlertJobData> | undefined

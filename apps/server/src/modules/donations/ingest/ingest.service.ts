@@ -2,7 +2,7 @@ import { NormalizedEvent, MAX_RAW_EVENT_BYTES } from '@mouthpiece/contracts/dona
 import type { NormalizedEventInput } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Tx } from '../../../platform/db/client'
 import { AppError } from '../../../platform/http/errors'
-import { ALERT_QUEUE } from '../donations.deps'
+import { ALERT_QUEUE } from '../donations.queues'
 import type { DonationsDeps } from '../donations.deps'
 import { findFingerprintTwins, insertEvents, lockFingerprints } from './events.repo'
 import type { NewAlertEvent } from './events.repo'

@@ -8,13 +8,13 @@ import {
 import type { HttpContext } from '../../../platform/context'
 import { rendersDeps } from '../../renders'
 import { mediaError } from '../../voices'
-import type { DonationsDeps } from '../donations.deps'
+import type { DonationsDeps, TipVideoDeps } from '../donations.deps'
 import * as tipVideos from './tip-video.service'
 
 /** SPEC §7 donation tips: generate tip video, push-tip-video-action, avatar-setup/short-video (see README "Tip videos"). */
 export function registerTipVideoRoutes(ctx: HttpContext, donations: DonationsDeps) {
   const { route } = ctx
-  const deps: tipVideos.TipVideoDeps = { donations, renders: rendersDeps(ctx) }
+  const deps: TipVideoDeps = { donations, renders: rendersDeps(ctx) }
   const media = <T>(p: Promise<T>) =>
     p.catch((e: unknown) => {
       throw mediaError(e)

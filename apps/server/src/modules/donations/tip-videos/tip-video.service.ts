@@ -19,9 +19,8 @@ import { AppError, notFound } from '../../../platform/http/errors'
 import { chooseAvatar } from '../../avatars'
 import type { ChosenAvatar } from '../../avatars'
 import { requireVoice } from '../../voices'
-import type { RendersDeps } from '../../renders'
 import { backgroundKey, presentRender, cancel, remove, startModuleVideo } from '../../renders'
-import type { DonationsDeps } from '../donations.deps'
+import type { DonationsDeps, TipVideoDeps } from '../donations.deps'
 import type { AlertEventRow, AvatarSetupRow } from '../donations.table'
 import { findUserEvent } from '../ingest/events.repo'
 import { amountLabel } from '../alerts/alert-line'
@@ -34,11 +33,6 @@ import { tipCardJpeg } from './tip-video-card'
 import type { TipCard } from './tip-video-card'
 import * as repo from './tip-video.repo'
 import type { TipVideoWithRender } from './tip-video.repo'
-
-export interface TipVideoDeps {
-  donations: DonationsDeps
-  renders: RendersDeps
-}
 
 /** The avatar a setup shows, resolved as it is now (setup-avatar.ts): a custom avatar or look, else its influencer, else the default one. */
 async function avatarOf(

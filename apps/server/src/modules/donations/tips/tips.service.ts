@@ -5,7 +5,7 @@ import type {
   Tip,
 } from '@mouthpiece/contracts/donations/donations.schemas'
 import { AppError, notFound } from '../../../platform/http/errors'
-import { ALERT_QUEUE } from '../donations.deps'
+import { ALERT_QUEUE } from '../donations.queues'
 import type { DonationsDeps } from '../donations.deps'
 import type { AlertEventRow } from '../donations.table'
 import * as events from '../ingest/events.repo'

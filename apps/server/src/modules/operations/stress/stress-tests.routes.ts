@@ -8,6 +8,7 @@ import {
 import type { HttpContext } from '../../../platform/context'
 import { listPage } from '../../../platform/db/list-query'
 import { auditActorOf } from '../../audit'
+import { STRESS_QUEUE, STRESS_QUEUE_OPTIONS } from '../operations.queues'
 import type { StressTestRow } from '../operations.table'
 import * as stress from './stress-tests.service'
 import { stressTestsListSpec } from './stress-tests.repo'
@@ -15,7 +16,7 @@ import { stressTestsListSpec } from './stress-tests.repo'
 /** SPEC §7 "Stress tests": test of the voice service and of the render workers, results {page}, detail {session_id}, Stop. */
 export async function registerStressTestRoutes(ctx: HttpContext) {
   const { route, db, queue } = ctx
-  await queue.ensure(stress.STRESS_QUEUE, stress.STRESS_QUEUE_OPTIONS)
+  await queue.ensure(STRESS_QUEUE, STRESS_QUEUE_OPTIONS)
 
   route(startVoiceStressTest, async ({ body, actor }) => ({
     stress_test: await stress.start(ctx, auditActorOf(actor), 'voice', body),

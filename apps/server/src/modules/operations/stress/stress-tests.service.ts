@@ -4,21 +4,17 @@ import type {
   StressTestInput,
 } from '@mouthpiece/contracts/operations/stress-tests.contract'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
-import type { Platform } from '../../../platform/context'
+import type { OperationsDeps } from '../operations.deps'
 import type { Queryable, Tx } from '../../../platform/db/client'
 import { AppError, notFound } from '../../../platform/http/errors'
 import { recordAudit } from '../../audit'
 import type { AdminAuditActor } from '../../audit'
+import { STRESS_QUEUE } from '../operations.queues'
 import type { StressTestRow } from '../operations.table'
 import { StressTally } from './stress-figures'
 import { STRESS_PROBES } from './stress-probes'
 import * as repo from './stress-tests.repo'
 
-type Deps = Pick<Platform, 'db' | 'queue' | 'realtime'>
-
-export const STRESS_QUEUE = 'operations.stress'
-/** No retry: a run cut off by a crash is reported as failed rather than run twice. */
-export const STRESS_QUEUE_OPTIONS = { retryLimit: 0, expireInSeconds: 900, deleteAfterSeconds: 7 * 86_400 }
 /**
  * How often a running test saves its figures, pushes them to the admins' sockets (the testing and
  * results screens follow them live) and looks for Stop.
@@ -55,7 +51,7 @@ export function presentStressTest(row: StressTestRow): StressTest {
  * Tells every signed-in admin where a run stands (`stress-test-event`, the whole run as `result`
  * presents it). With `tx`, the news leaves when the change commits.
  */
-async function announce(deps: Deps, row: StressTestRow, tx?: Queryable) {
+async function announce(deps: OperationsDeps, row: StressTestRow, tx?: Queryable) {
   await deps.realtime.emitToAdmins(RealtimeEvent.stressTest, { stress_test: presentStressTest(row) }, { tx })
 }
 /**
@@ -65,7 +61,7 @@ async function announce(deps: Deps, row: StressTestRow, tx?: Queryable) {
  * makes up for it.
  */
 async function changeAndAnnounce(
-  deps: Deps,
+  deps: OperationsDeps,
   change: (tx: Tx) => Promise<StressTestRow | undefined>,
 ): Promise<StressTestRow | undefined> {
   return deps.db.transaction(async (tx) => {
@@ -82,7 +78,7 @@ async function changeAndAnnounce(
 
 /** Queues a run. One at a time: a second one waits for the first to finish or be stopped. */
 export async function start(
-  deps: Deps,
+  deps: OperationsDeps,
   actor: AdminAuditActor,
   target: StressTarget,
   input: StressTestInput,
@@ -111,7 +107,7 @@ export async function start(
   return presentStressTest(row)
 }
 
-export async function stop(deps: Deps, actor: AdminAuditActor, id: string): Promise<StressTest> {
+export async function stop(deps: OperationsDeps, actor: AdminAuditActor, id: string): Promise<StressTest> {
   const row = await deps.db.transaction(async (tx) => {
     const stopped = await repo.requestStop(tx, id)
     if (!stopped) {
@@ -125,7 +121,7 @@ export async function stop(deps: Deps, actor: AdminAuditActor, id: string): Prom
   return presentStressTest(row)
 }
 
-export async function get(deps: Deps, id: string): Promise<StressTest> {
+export async function get(deps: OperationsDeps, id: string): Promise<StressTest> {
   const row = await repo.findStressTest(deps.db, id)
   if (!row) throw notFound('Stress test')
   return presentStressTest(row)
@@ -137,7 +133,7 @@ export async function get(deps: Deps, id: string): Promise<StressTest> {
  * engine. A request cut off by the end or by Stop is not counted. Figures are saved and pushed
  * every PROGRESS_EVERY_MS; the last push is the finished run, and nothing follows it.
  */
-export async function run(deps: Deps, id: string): Promise<void> {
+export async function run(deps: OperationsDeps, id: string): Promise<void> {
   const row = await repo.findStressTest(deps.db, id)
   if (!row || row.status === 'completed' || row.status === 'stopped' || row.status === 'failed') return
   if (row.status === 'running') {

@@ -16,12 +16,12 @@ import { AppError, humanPart } from '../../../platform/http/errors'
 import { lipSyncRecording } from '../../../platform/media'
 import { chooseTake, findScene } from '../project-changes'
 import { commit, conflict, ownedProject, present, systemWrite } from '../projects.service'
-import type { ProjectsDeps } from '../projects.service'
+import { ensureProjectQueues, PROJECT_AUDIO_QUEUE } from '../projects.queues'
 import { checkSceneVoice, removeTakes, speakScene, storeTake } from './scene-audio'
 import type { ReceivedFile } from '../files/project-uploads'
 import { recognise } from '../files/project-uploads'
+import type { ProjectsDeps } from '../projects.deps'
 
-export const PROJECT_AUDIO_QUEUE = 'projects.audio'
 export interface AudioJobData {
   projectId: number
   sceneId: string
@@ -46,10 +46,6 @@ const WAITING = status({
   flow: GenerationFlow.audioWaiting,
   queueType: QueueType.audio,
 })
-
-export async function ensureProjectQueues(deps: Pick<ProjectsDeps, 'queue'>): Promise<void> {
-  await deps.queue.ensure(PROJECT_AUDIO_QUEUE, { retryLimit: 1, retryDelay: 1, expireInSeconds: 600 })
-}
 
 function withAudioStatus(
   doc: ProjectDocument,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { AudioTake, Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { Storage } from '../../../platform/storage/storage'
 import type { Queryable } from '../../../platform/db/client'
+import type { ProjectsDeps } from '../projects.deps'
 import { AppError } from '../../../platform/http/errors'
 import { mediaEngine } from '../../../platform/media'
 import type { Pcm } from '../../../platform/media'
@@ -15,11 +16,6 @@ import { requireVoice, sampleProfile } from '../../voices'
 export const projectFileKey = (projectId: number, file: string) => `projects/${projectId}/${file}`
 export const projectFileUrl = (projectId: number, file: string) => `/api/projects/${projectId}/files/${file}`
 export const takeFileName = (takeId: string) => `audio_id_${takeId}.wav`
-
-export interface SpeakDeps {
-  db: Queryable
-  storage: Storage
-}
 
 /** Small, audible differences between takes of the same line (pace, pitch, emphasis). */
 const TAKE_VARIATIONS = [
@@ -50,7 +46,7 @@ export async function checkSceneVoice(db: Queryable, userId: number, scene: Scen
 
 /** Speaks the scene's text as take `variant` and stores it under the project. */
 export async function speakScene(
-  deps: SpeakDeps,
+  deps: Pick<ProjectsDeps, 'db' | 'storage'>,
   userId: number,
   projectId: number,
   scene: Scene,
@@ -91,7 +87,7 @@ export async function speakScene(
 }
 
 export async function storeTake(
-  deps: SpeakDeps,
+  deps: Pick<ProjectsDeps, 'db' | 'storage'>,
   projectId: number,
   audio: Pcm & { duration: number },
   meta: Pick<AudioTake, 'words' | 'cues' | 'source' | 'text'>,

@@ -20,8 +20,8 @@ import { remove as rendersServiceRemove, rendersDeps, presentFiles, userRenders 
 import { remove as avatarsRemove, userCustomAvatars } from '../../avatars'
 import * as repo from '../projects.repo'
 import { projectFileKey, projectFileUrl, takeFileName } from '../audio/scene-audio'
-import type { ProjectsDeps } from '../projects.service'
 import { systemWrite } from '../projects.service'
+import type { ProjectsDeps } from '../projects.deps'
 
 /** Enough for any real account; past it the oldest entries are left out of the page (not of the bytes). */
 const MAX_ROWS = 500

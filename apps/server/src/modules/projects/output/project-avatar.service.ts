@@ -20,7 +20,7 @@ import type { RenderRow } from '../../renders'
 import * as repo from '../projects.repo'
 import { findScene } from '../project-changes'
 import { commit, conflict, ownedProject, present, systemWrite } from '../projects.service'
-import type { ProjectsDeps } from '../projects.service'
+import type { ProjectsDeps } from '../projects.deps'
 
 export async function generateAvatar(
   deps: ProjectsDeps,

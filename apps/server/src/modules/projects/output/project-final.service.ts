@@ -27,8 +27,8 @@ import { takeKey } from '../../../platform/media'
 import type { ProjectRenderSpec } from '../../../platform/media'
 import * as repo from '../projects.repo'
 import { conflict, ownedProject } from '../projects.service'
-import type { ProjectsDeps } from '../projects.service'
 import { projectFileKey } from '../audio/scene-audio'
+import type { ProjectsDeps } from '../projects.deps'
 
 const PAGE_SIZE = 12
 const videoNotFound = () => new AppError('not_found', 'Video not found', 404)

@@ -18,9 +18,9 @@ import { AppError } from '../../../platform/http/errors'
 import { allowHostsFrom, safeDownload } from '../../../platform/http/safe-fetch'
 import { recordEvent } from '../../tracking'
 import { commit, conflict, ownedProject, present } from '../projects.service'
-import type { ProjectsDeps } from '../projects.service'
 import { projectFileKey } from '../audio/scene-audio'
 import { MAX_PROJECT_UPLOAD_BYTES, recognise } from '../files/project-uploads'
+import type { ProjectsDeps } from '../projects.deps'
 
 type Mode = typeof OriginVideoMode.origin | typeof OriginVideoMode.reaction
 const notVideo = () =>

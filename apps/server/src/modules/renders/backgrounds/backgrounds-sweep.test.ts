@@ -6,7 +6,7 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { backgroundKey, sweepUnusedBackgrounds, UNUSED_BACKGROUND_MIN_AGE_MS } from './backgrounds.service'
-import { BACKGROUND_SWEEP_QUEUE } from '../renders.jobs'
+import { BACKGROUND_SWEEP_QUEUE } from '../renders.queues'
 import { multipartFile, rendersClient, visitorCookie } from '../testing/renders-client'
 
 /** Uploads a background picture through the demo endpoint, as the editor does; returns its id. */

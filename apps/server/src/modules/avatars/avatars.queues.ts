@@ -1,4 +1,4 @@
-import type { Platform } from '../../../platform/context'
+import type { Platform } from '../../platform/context'
 
 /** Processing an added creator (face, photo avatar, voice profile): declared by the sender and the worker. */
 export const CREATOR_QUEUE = 'avatars.creator-dataset'
