@@ -140,7 +140,11 @@ async function patch(deps: Pick<AdsDeps, 'db' | 'realtime'>, id: number, values:
 }
 
 /** The job: library first (offline), then the stock API when configured; a stock failure fails the search with its reason. */
-export async function runSearch(deps: Pick<AdsDeps, 'db' | 'realtime'>, id: number, signal?: AbortSignal): Promise<void> {
+export async function runSearch(
+  deps: Pick<AdsDeps, 'db' | 'realtime'>,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
   const row = await repo.findSearch(deps.db, id)
   if (!row || row.status !== 'queued') return
   await patch(deps, id, { status: 'running', progress: 10, attempts: row.attempts + 1 })
