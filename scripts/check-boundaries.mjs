@@ -32,6 +32,8 @@ const ALLOWED_TABLE_IMPORTS = [
   'modules/ads/images/ad-images.table.ts -> modules/users/users.table.ts: users',
   'modules/ads/projects/ad-projects.table.ts -> modules/users/users.table.ts: users',
   'modules/ads/scraper/scraper.table.ts -> modules/users/users.table.ts: users',
+  'modules/ads/videos/ad-audios.table.ts -> modules/renders/renders.table.ts: renders',
+  'modules/ads/videos/ad-audios.table.ts -> modules/users/users.table.ts: users',
   'modules/ads/videos/ad-generations.table.ts -> modules/renders/renders.table.ts: renders',
   'modules/ads/videos/ad-generations.table.ts -> modules/users/users.table.ts: users',
   'modules/auth/auth.table.ts -> modules/users/users.table.ts: users',

@@ -17,6 +17,7 @@ export {
   remove,
   renderBacklog,
   startEventVideo,
+  startModuleAudio,
   startModuleVideo,
   startProjectVideo,
 } from './renders.service'

@@ -6,6 +6,7 @@ export {
   deleteProfile,
   emotionTableOf,
   getProfile,
+  publicList,
   profileEmotions,
   registerProfileSpeech,
   setProfileEmotions,
@@ -13,4 +14,4 @@ export {
 export { startVoicesWorkers } from './voices.jobs'
 export { findUpload } from './voices.repo'
 export { registerVoicesRoutes } from './voices.routes'
-export { mediaError, requireVoice, resolveSpeech, sampleProfile } from './voices.service'
+export { mediaError, requireVoice, resolveSpeech, sampleProfile, voicesList } from './voices.service'

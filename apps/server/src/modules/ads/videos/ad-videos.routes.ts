@@ -9,6 +9,8 @@ import { adProjects } from '../projects/ad-projects.table'
 import { adGenerations } from './ad-generations.table'
 import type { AdGenerationRow } from './ad-generations.table'
 import * as videos from './ad-videos.service'
+import * as audios from './ad-audios.service'
+import { createAdAudio, listAdAudios } from '@mouthpiece/contracts/ads/audios.contract'
 
 async function presentAdmin(db: Queryable, row: AdGenerationRow) {
   const [who] = await db
@@ -36,6 +38,13 @@ export function registerAdVideoRoutes(ctx: HttpContext) {
   }))
   route(r.listAdVideos, async ({ actor, params }) => ({
     generations: await videos.listAdVideos(ctx, actor.user.id, params.id),
+  }))
+
+  route(createAdAudio, async ({ actor, params, body }) => ({
+    generation: await media(audios.createAdAudio(ctx, actor.user.id, params.id, body)),
+  }))
+  route(listAdAudios, async ({ actor, params }) => ({
+    generations: await audios.listAdAudios(ctx, actor.user.id, params.id),
   }))
 
   route(r.adminAdGenerations, async ({ query }) => {

@@ -51,7 +51,7 @@ export async function presentGeneration(db: Queryable, row: AdGenerationRow): Pr
 }
 
 /** The brand's voice if it is a voice we have, else the presenter's own (influencer or ad avatar). */
-async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
+export async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
   const wanted = kit?.voice.voice_id
   if (
     wanted &&
@@ -80,7 +80,11 @@ interface Ask {
 }
 
 /** The user's ad project, or the 404 every ad video call answers for another user's or a missing one. */
-async function ownProject(deps: AdVideoDeps, projectId: number, userId: number): Promise<AdProjectWithBrand> {
+export async function ownProject(
+  deps: AdVideoDeps,
+  projectId: number,
+  userId: number,
+): Promise<AdProjectWithBrand> {
   const project = await findAdProject(deps.db, projectId, userId)
   if (!project) throw adProjectNotFound()
   return project
