@@ -62,7 +62,7 @@ function StyleUpload({ avatar, onStyled }: { avatar: CustomAvatar; onStyled: (a:
     const r = await uploadFile(uploadCustomStyle, file, { params: { id: avatar.id } })
     setBusy(false)
     if (r.status !== 1) return toast.error(r.message)
-    reload()
+    void reload()
     onStyled(r.avatar)
     toast.success(`Dressed in ${r.colours.join(' and ')}`)
   }
