@@ -222,17 +222,6 @@ describe('live-stream alerts', () => {
     const neg = await webhook(negative)
     expect(neg.statusCode).toBe(422)
     expect(neg.json()).toMatchObject({ message: 'Bits must be positive' })
-    const sub = await post('/api/donation/twitch/test-subscriptions', { tier: '2000' })
-    expect(sub.json<{ tip: Tip }>().tip).toMatchObject({
-      kind: 'subscription',
-      source: 'test',
-      is_test: true,
-    })
-    const gift = await post('/api/donation/twitch/test-gifted-sub', { count: 7 })
-    expect(gift.json<{ tip: Tip }>().tip).toMatchObject({ kind: 'gifted_subscription', is_test: true })
-    expect((await post('/api/donation/twitch/test-gifted-sub', { count: 0 })).json()).toMatchObject({
-      message: 'Count must be positive',
-    })
     const huge = notificationFor(NOTIFICATIONS.cheer, broadcaster, randomUUID())
     huge.payload.event!.message = 'x'.repeat(10 * 1024 * 1024)
     expect((await webhook(huge)).statusCode).toBe(413)
@@ -506,6 +495,17 @@ describe('live-stream alerts', () => {
     const neg = await post('/api/donation/twitch/test-bits', { bits: -5 })
     expect(neg.statusCode).toBe(400)
     expect(neg.json()).toMatchObject({ message: 'Bits must be positive' })
+    const sub = await post('/api/donation/twitch/test-subscriptions', { tier: '2000' })
+    expect(sub.json<{ tip: Tip }>().tip).toMatchObject({
+      kind: 'subscription',
+      source: 'test',
+      is_test: true,
+    })
+    const gift = await post('/api/donation/twitch/test-gifted-sub', { count: 7 })
+    expect(gift.json<{ tip: Tip }>().tip).toMatchObject({ kind: 'gifted_subscription', is_test: true })
+    expect((await post('/api/donation/twitch/test-gifted-sub', { count: 0 })).json()).toMatchObject({
+      message: 'Count must be positive',
+    })
     const vol = await post('/api/donation/settings/update', { data: { tts: { volume: 3 } } })
     expect(vol.json()).toMatchObject({ message: 'Volume must be between 0 and 1' })
     expect(
