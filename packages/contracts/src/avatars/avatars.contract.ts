@@ -111,6 +111,26 @@ export const updateCustomAvatar = defineRoute({
   response: z.object({ avatar: CustomAvatar }),
 })
 
+export const CUSTOM_STYLE_PHOTO_MESSAGE =
+  'A photo avatar keeps the colours of its photo. Upload a style for a drawn avatar.'
+export const CUSTOM_STYLE_MISSING_MESSAGE = 'Please choose a picture to take the colours from.'
+export const CUSTOM_STYLE_NOT_IMAGE_MESSAGE = 'Please upload a picture (JPEG, PNG or WebP).'
+/**
+ * SPEC "custom style upload" (multipart `file`, a picture under the photo limit): a drawn custom
+ * avatar takes the colours the picture mostly shows (a team jersey, a logo) as the colour field of
+ * its look prompt, and is drawn again. The answer names the colours read.
+ */
+export const uploadCustomStyle = defineRoute({
+  method: 'POST',
+  path: '/api/custom-avatar/:id/style-upload',
+  auth: 'user',
+  requiresEnabled: true,
+  multipart: true,
+  summary: 'Dress a drawn custom avatar in the colours of a picture (custom style upload)',
+  params: z.object({ id: CustomAvatarIdText }),
+  response: z.object({ avatar: CustomAvatar, colours: z.array(z.string()) }),
+})
+
 export const getCustomAvatar = defineRoute({
   method: 'GET',
   path: '/api/custom-avatar/:id',

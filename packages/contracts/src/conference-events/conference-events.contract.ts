@@ -51,6 +51,18 @@ export const conferenceEventShortVideo = defineRoute({
   params: CodeParams,
   response: z.object({ video: ShortVideo }),
 })
+/**
+ * SPEC "short audio": the attendee's greeting spoken in the event's voice (WAV). Made on first ask
+ * (a second or so of speech, no render) and kept, so the booth can play it and the QR page offer
+ * it even while the video renders, and whatever variant the video is.
+ */
+export const conferenceEventShortAudio = defineRoute({
+  method: 'GET',
+  path: '/api/conference-event/short-audio/:code',
+  auth: 'public',
+  summary: 'An attendee’s greeting spoken in the event’s voice (WAV)',
+  params: CodeParams,
+})
 /** The contingency variant: the attendee's greeting as a caption track over the event's generic clip (WebVTT text). */
 export const conferenceEventShortVideoCaptions = defineRoute({
   method: 'GET',

@@ -165,6 +165,8 @@ export const ShortVideo = z.object({
   poster_url: z.string().nullable(),
   /** The name captions: the personal render's own, or the contingency's track. */
   captions_url: z.string().nullable(),
+  /** The greeting spoken (short audio), there from the start whatever the video's state. */
+  audio_url: z.string(),
 })
 export type ShortVideo = z.infer<typeof ShortVideo>
 

@@ -102,6 +102,7 @@ export const RenderSource = z.enum([
   'setup_preview',
   'project',
   'ad_video',
+  'ad_audio',
   'conference_event',
 ])
 export type RenderSource = z.infer<typeof RenderSource>

@@ -7,6 +7,7 @@ import { registerAdVideoRoutes } from './videos/ad-videos.routes'
 import { registerAdAvatarRoutes } from './avatars/ad-avatars.routes'
 import { registerAdImagesRoutes } from './images/ad-images.routes'
 import { registerImageSearchRoutes } from './search/image-search.routes'
+import { registerAdVoiceRoutes } from './voices/ad-voices.routes'
 
 /** The ads studio (SPEC §1 ads tooling, §7 "Ads" and the admin ad calls); map in README.md. */
 export function registerAdsRoutes(ctx: HttpContext) {
@@ -18,4 +19,5 @@ export function registerAdsRoutes(ctx: HttpContext) {
   registerAdAvatarRoutes(ctx)
   registerAdImagesRoutes(ctx)
   registerImageSearchRoutes(ctx)
+  registerAdVoiceRoutes(ctx)
 }

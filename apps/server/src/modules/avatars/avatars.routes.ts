@@ -9,6 +9,7 @@ import {
   retryCustomAvatar,
   updateCustomAvatar,
   uploadPhotoAvatar,
+  uploadCustomStyle,
   updatePhotoLandmarks,
   customAvatarPhoto,
   validateCustomAvatar,
@@ -32,6 +33,7 @@ import { MAX_PHOTO_BYTES } from './photo-avatars.service'
 import { readPhotoForm } from './photo-background'
 import { registerCreatorsRoutes } from './creators/creators.routes'
 import type { InfluencerVideos } from './creators/influencer-videos'
+import * as styles from './custom-style.service'
 
 /** Face detection costs about a second of CPU: a limit only a script reaches. */
 const PHOTO_RATE_LIMIT = { max: 20, timeWindow: 10 * 60_000 }
@@ -77,6 +79,12 @@ export function registerAvatarsRoutes(ctx: HttpContext, influencerVideos: Influe
   route(
     uploadPhotoAvatar,
     async ({ actor, req }) => photos.createPhotoAvatar(deps, actor.user.id, await photoForm(req)),
+    formLimits,
+  )
+  route(
+    uploadCustomStyle,
+    async ({ actor, params, req }) =>
+      styles.styleFromPicture(deps, actor.user.id, params.id, (await photoForm(req)).file),
     formLimits,
   )
   route(validateCustomAvatar, async ({ req }) => photos.validatePortrait(await photoForm(req)), formLimits)

@@ -5,7 +5,7 @@ import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
-import { rendersClient } from '../renders/testing'
+import { multipartFile, rendersClient } from '../renders/testing'
 
 describe('avatars: influencers and custom avatars', () => {
   let t: TestApp
@@ -93,6 +93,35 @@ describe('avatars: influencers and custom avatars', () => {
       custom_avatar_id: avatar.id,
       look: retried.look,
     })
+
+    // Custom style upload: the avatar wears the colours a picture mostly shows (a navy and gold jersey).
+    const stripe = await sharp({ create: { width: 90, height: 24, channels: 3, background: '#D4A72C' } })
+      .png()
+      .toBuffer()
+    const jersey = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#23305E' } })
+      .composite([{ input: stripe, top: 36, left: 0 }])
+      .png()
+      .toBuffer()
+    const upload = (url: string, who: { token: string }, data: Buffer) => {
+      const form = multipartFile('file', 'jersey.png', 'image/png', data)
+      return t.app.inject({
+        method: 'POST',
+        url,
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${who.token}` },
+      })
+    }
+    const styled = await upload(`/api/custom-avatar/${avatar.id}/style-upload`, me, jersey)
+    expect(styled.statusCode, styled.body).toBe(200)
+    const { avatar: dressed, colours } = styled.json<{ avatar: CustomAvatar; colours: string[] }>()
+    expect(colours).toEqual(['navy', 'gold'])
+    expect(dressed.prompt).toMatchObject({ ...prompt, color: 'navy and gold' })
+    expect(dressed.look).toEqual(lookFromPrompt(dressed.prompt))
+    expect([dressed.look.topColor, dressed.look.accentColor]).toContain('#23305E')
+    expect(
+      (await upload(`/api/custom-avatar/${avatar.id}/style-upload`, me, Buffer.from('not a picture'))).json(),
+    ).toMatchObject({ message: 'Please upload a picture (JPEG, PNG or WebP).' })
+    expect((await upload(`/api/custom-avatar/${avatar.id}/style-upload`, other, jersey)).statusCode).toBe(404)
 
     expect((await client.call('POST', `/api/custom-avatar/${avatar.id}/delete`, me)).json()).toEqual({
       deleted: true,

@@ -8,6 +8,7 @@ import {
   conferenceEventSaveData,
   conferenceEventSendMail,
   conferenceEventSettings,
+  conferenceEventShortAudio,
   conferenceEventShortVideo,
   conferenceEventShortVideoCaptions,
   conferenceEventStaffRoster,
@@ -19,6 +20,9 @@ import * as events from './conference-events.service'
 import * as submissions from './submissions.service'
 import { listenToEventVideos } from './delivery.service'
 import { staffRoster } from './staff.service'
+import { shortAudio } from './short-audio.service'
+import { hangUpSignal } from '../../platform/admission/admission'
+import { sendStoredFile } from '../../platform/storage/send-stored-file'
 
 /** SPEC §7 "Conference event": the kiosk's public calls and /admin/twitch-con's. */
 export function registerConferenceEventsRoutes(ctx: HttpContext) {
@@ -35,6 +39,15 @@ export function registerConferenceEventsRoutes(ctx: HttpContext) {
   route(conferenceEventShortVideo, async ({ params }) => submissions.shortVideo(ctx, params.code), {
     rateLimit: { max: 600, timeWindow: 60_000 },
   })
+  // Speech is CPU: the speech gate refuses at arrival when full, and each IP is bounded.
+  route(
+    conferenceEventShortAudio,
+    async ({ params, req, reply }) => {
+      const key = await shortAudio(ctx, params.code, hangUpSignal(reply.raw))
+      return sendStoredFile(req, reply, ctx.storage, key, { cacheControl: 'public, max-age=3600' })
+    },
+    { rateLimit: { max: 60, timeWindow: 60_000 }, admission: 'speech' },
+  )
   route(conferenceEventShortVideoCaptions, async ({ params, reply }) => {
     const vtt = await submissions.captionsVtt(ctx, params.code)
     await reply

@@ -222,6 +222,22 @@ describe('conference-event booth', () => {
     })
     expect(again.json()).toMatchObject({ duplicate: true, video: { code: video.code, name: 'Alice' } })
 
+    // The short audio: the greeting spoken in the event's voice while the video still renders; made once, then kept.
+    expect(video.audio_url).toBe(`/api/conference-event/short-audio/${video.code}`)
+    const audio = await b.call('GET', `/api/conference-event/short-audio/${video.code}`)
+    expect(audio.statusCode, audio.body).toBe(200)
+    expect(audio.headers['content-type']).toBe('audio/wav')
+    const wav = audio.rawPayload
+    expect(wav.toString('ascii', 0, 4)).toBe('RIFF')
+    const seconds = (wav.length - 44) / wav.readUInt32LE(28)
+    expect(seconds).toBeGreaterThan(1)
+    expect(seconds).toBeLessThan(6)
+    const replay = await b.call('GET', `/api/conference-event/short-audio/${video.code.toLowerCase()}`)
+    expect(replay.rawPayload.equals(wav)).toBe(true)
+    expect((await b.call('GET', '/api/conference-event/short-audio/ZZZZZZ')).json()).toMatchObject({
+      message: 'No video has that code. Check the 6 letters and digits.',
+    })
+
     const done = await b.waitDelivered(video.code)
     console.log(`[booth] submission → playable in ${Date.now() - started} ms`)
     expect(done).toMatchObject({ variant: 'personal', delivery: 'mailed' })

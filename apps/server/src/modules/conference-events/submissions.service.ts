@@ -26,6 +26,7 @@ import type { ConferenceEventRow, SubmissionRow } from './conference-events.tabl
 import * as repo from './conference-events.repo'
 import { deliver, fallBack, mailClip } from './delivery.service'
 import type { ConferenceEventsDeps } from './conference-events.deps'
+import { shortAudioUrl } from './short-audio.service'
 
 export const CONSENT_CHANGED =
   'The consent text has changed since this kiosk loaded it. Please read it again and tick the box.'
@@ -200,6 +201,7 @@ async function presentVideo(
       : sub.variant === 'generic'
         ? `/api/conference-event/short-video/${sub.code}/captions.vtt`
         : render!.files.vtt_url,
+    audio_url: shortAudioUrl(sub.code),
   }
 }
 

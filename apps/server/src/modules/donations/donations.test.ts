@@ -300,6 +300,24 @@ describe('live-stream alerts', () => {
       text: 'Visit https://spam.example.com for sh!t Kappa Kappa Kappa',
     })
     expect(check.json()).toMatchObject({ spoken: 'Visit for beep', flagged: true, skip: false })
+
+    // The base list switched off lets its words through; a white-listed word passes with it on.
+    const spoken = async () =>
+      (await post('/api/donation/moderation/check', { text: 'what the fuck' })).json<{ spoken: string }>()
+        .spoken
+    expect(
+      (await post('/api/donation/toggle-default-profanity-blacklist', { enabled: false })).json(),
+    ).toMatchObject({ settings: { moderation: { use_base_list: false } } })
+    expect(await spoken()).toBe('what the fuck')
+    await post('/api/donation/toggle-default-profanity-blacklist', { enabled: true })
+    expect(await spoken()).toBe('what the beep')
+    expect(
+      (await post('/api/donation/update-profanity-white-list', { words: ['fuck'] })).json(),
+    ).toMatchObject({
+      settings: { moderation: { use_base_list: true, white_list: ['fuck'] } },
+    })
+    expect(await spoken()).toBe('what the fuck')
+    await post('/api/donation/update-profanity-white-list', { words: [] })
   })
 
   it('lets the price tiers of the avatar setups decide who speaks; a test alert forces one', async () => {
@@ -324,6 +342,11 @@ describe('live-stream alerts', () => {
       (await post(`/api/donation/avatar-setup/${big}/update-price`, { price: 100 })).json(),
     ).toMatchObject({ setup: { price: 100 } })
     expect(await bits(5001)).toBe(mid)
+    expect(
+      (
+        await post(`/api/donation/avatar-setup/${mid}/update`, { name: 'Middle', voice: 'espeak:en-gb' })
+      ).json(),
+    ).toMatchObject({ setup: { id: mid, name: 'Middle', voice: 'espeak:en-gb', price: 2 } })
     const test = await get(`/api/donation/avatar-setup/${big}/test-alert`)
     expect((await settled(test.json<{ tip: Tip }>().tip.id)).avatar_setup_id).toBe(big)
     expect(
@@ -472,6 +495,17 @@ describe('live-stream alerts', () => {
     const neg = await post('/api/donation/twitch/test-bits', { bits: -5 })
     expect(neg.statusCode).toBe(400)
     expect(neg.json()).toMatchObject({ message: 'Bits must be positive' })
+    const sub = await post('/api/donation/twitch/test-subscriptions', { tier: '2000' })
+    expect(sub.json<{ tip: Tip }>().tip).toMatchObject({
+      kind: 'subscription',
+      source: 'test',
+      is_test: true,
+    })
+    const gift = await post('/api/donation/twitch/test-gifted-sub', { count: 7 })
+    expect(gift.json<{ tip: Tip }>().tip).toMatchObject({ kind: 'gifted_subscription', is_test: true })
+    expect((await post('/api/donation/twitch/test-gifted-sub', { count: 0 })).json()).toMatchObject({
+      message: 'Count must be positive',
+    })
     const vol = await post('/api/donation/settings/update', { data: { tts: { volume: 3 } } })
     expect(vol.json()).toMatchObject({ message: 'Volume must be between 0 and 1' })
     expect(

@@ -28,6 +28,7 @@ export {
   remove,
   renderBacklog,
   startEventVideo,
+  startModuleAudio,
   startModuleVideo,
   startProjectVideo,
 } from './renders.service'

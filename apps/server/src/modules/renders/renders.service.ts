@@ -255,6 +255,54 @@ export async function startModuleVideo(
   return row!
 }
 
+/** An audio file made for another module (ads: a voice-over of the copy): same jobs, same plan gating. */
+export interface ModuleAudioInput {
+  source: Extract<RenderSource, 'ad_audio'>
+  text: string
+  title: string
+  voiceId: string
+  rate: number
+  audioFormat: 'mp3' | 'wav'
+}
+
+export async function startModuleAudio(
+  deps: RendersDeps,
+  userId: number,
+  input: ModuleAudioInput,
+  link?: RenderLink,
+): Promise<RenderRow> {
+  await gate(deps, userId, '720p', input.text)
+  // An audio render still names an avatar (its row's presenter); the default one, as short audio does.
+  const avatar = await chooseAvatar(deps.db, null, {})
+  const row = await startRender(
+    deps,
+    {
+      owner: { userId, visitorId: null },
+      source: input.source,
+      kind: 'audio',
+      text: input.text,
+      title: input.title,
+      avatar,
+      voiceId: input.voiceId,
+      emotion: 'Neutral',
+      intensity: 0.6,
+      settings: {
+        rate: input.rate,
+        pitch: 0,
+        voice_effect: 'none',
+        format: 'mp4',
+        video_resolution: '720p',
+        video_orientation: 'landscape',
+        captions: true,
+        background: { type: 'preset', id: 'studio' },
+        audio_format: input.audioFormat,
+      },
+    },
+    { link },
+  )
+  return row!
+}
+
 /**
  * A video no user owns, for another module's public flow (the conference-event booth): no plan
  * gating (the admin who set the event up pays for it), owner nobody, so it is only reachable by

@@ -105,6 +105,7 @@ describe('quick create, end to end through the render jobs', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
 
     // The MP4 is H.264 + AAC and seekable (byte ranges).
+    expect(done.files.video_url).toBe(`/api/renders/${done.id}/files/video_id_${done.id}.mp4`)
     const { res: videoRes, probe } = await client.probeDownload(done.files.video_url!)
     expect(videoRes.headers['content-type']).toBe('video/mp4')
     expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual([

@@ -6,6 +6,7 @@ export {
   deleteProfile,
   emotionTableOf,
   getProfile,
+  publicList,
   profileEmotions,
   registerProfileSpeech,
   setProfileEmotions,
@@ -13,5 +14,5 @@ export {
 export { startVoicesWorkers } from './voices.jobs'
 export { findUpload, uploadFiles, userAudioUploads } from './voice-lookups'
 export { registerVoicesRoutes } from './voices.routes'
-export { mediaError, requireVoice, resolveSpeech, sampleProfile } from './voices.service'
+export { mediaError, requireVoice, resolveSpeech, sampleProfile, voicesList } from './voices.service'
 export { referencesVoiceProfile } from './voice-profiles.table'

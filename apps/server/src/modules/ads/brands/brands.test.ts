@@ -123,6 +123,24 @@ describe('ads brands: kit parts, uploads, contrast, the kit other flows read', (
     })
     expect(kit!.logos[0]!.file_key).toMatch(/^ad-brands\//)
     expect(kit!.contrast.filter((p) => p.body_text).length).toBeGreaterThan(0)
+
+    // Each part is confirmed or removed on its own; removing the brand takes its parts along.
+    const photo = img.json<Answer>().brand.images[0]!
+    const logo = b.logos[0]!
+    b = (
+      await client.call('POST', `${base}/images/${photo.id}/update`, me, { confirmed: true })
+    ).json<Answer>().brand
+    expect(b.images[0]!.source.confirmed).toBe(true)
+    const primary = await client.call('POST', `${base}/logos/${logo.id}/update`, me, { primary: true })
+    expect(primary.json<Answer>().brand.logos[0]).toMatchObject({ id: logo.id, primary: true })
+    b = (await client.call('POST', `${base}/logos/${logo.id}/delete`, me)).json<Answer>().brand
+    expect(b.logos).toEqual([])
+    b = (await client.call('POST', `${base}/images/${photo.id}/delete`, me)).json<Answer>().brand
+    expect(b.images).toEqual([])
+    b = (await client.call('POST', `${base}/fonts/${b.fonts[0]!.id}/delete`, me)).json<Answer>().brand
+    expect(b.fonts).toEqual([])
+    expect((await client.call('POST', `${base}/delete`, me)).statusCode).toBe(200)
+    expect((await client.call('GET', base, me)).statusCode).toBe(404)
   })
 
   it('refuses what is not an image and files over the limit, changing nothing', async () => {

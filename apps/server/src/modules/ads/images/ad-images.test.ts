@@ -216,7 +216,28 @@ describe('ads: the ad image flow, offline', () => {
       kind: 'text',
       text: '-20% this week',
     })
-    expect(added.json<CanvasView>().canvas.assets.some((a) => a.text === '-20% this week')).toBe(true)
+    const sale = added.json<CanvasView>().canvas.assets.find((a) => a.text === '-20% this week')!
+    expect(sale).toBeDefined()
+    const sticker = await sharp({ create: { width: 40, height: 40, channels: 4, background: '#FF6A59' } })
+      .png()
+      .toBuffer()
+    const placed = await c.upload(
+      me,
+      `/api/ads/image-generations/${first.id}/canvas/square/assets/upload`,
+      'sticker.png',
+      'image/png',
+      sticker,
+    )
+    expect(placed.statusCode, placed.body).toBe(200)
+    expect(placed.json<CanvasView>().canvas.assets.length).toBe(
+      added.json<CanvasView>().canvas.assets.length + 1,
+    )
+    const removed = await c.call(
+      'DELETE',
+      `/api/ads/image-generations/${first.id}/canvas/square/assets/${sale.id}`,
+      me,
+    )
+    expect(removed.json<CanvasView>().canvas.assets.some((a) => a.id === sale.id)).toBe(false)
     const regen = await c.call(
       'POST',
       `/api/ads/image-generations/${first.id}/canvas/square/text-group/regenerate`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Brand } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { ScrapeTask } from '@mouthpiece/contracts/ads/scraper.schemas'
 import { SAFE_FETCH_REFUSED_MESSAGE, SAFE_FETCH_TIMEOUT_MESSAGE } from '../../../platform/http/safe-fetch'
-import { createTestApp } from '../../../../test/harness'
+import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { rendersClient } from '../../renders/testing'
 import { BRAND_SITE, startBrandSite } from '../testing/brand-site'
@@ -193,5 +193,29 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
 
     const bad = await client.call('POST', '/api/ads/brands/scrape', me, { url: 'ftp://example.com/' })
     expect(bad.json<{ message: string }>().message).toBe('Please enter a direct http(s) link')
+
+    // The admin's site scraper: a scrape for this user, every task listed, a failed one retried.
+    const headers = await adminHeaders(t.app)
+    const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers, payload })
+    const handled = await admin('POST', '/api/admin/site-scraper/handle', {
+      url: `${site.url}/no-logo`,
+      user_id: me.id,
+    })
+    expect(handled.statusCode, handled.body).toBe(200)
+    const forMe = await waitTask(handled.json<{ task: ScrapeTask }>().task.id, me)
+    expect(forMe).toMatchObject({ status: 'completed', brand_id: expect.any(Number) })
+    const listed = (await admin('GET', '/api/admin/site-scraper/tasks?page=1')).json<{
+      list: (ScrapeTask & { username: string | null })[]
+    }>().list
+    expect(listed.find((x) => x.id === forMe.id)).toMatchObject({
+      username: me.username,
+      status: 'completed',
+    })
+    const retried = await admin('POST', `/api/admin/site-scraper/tasks/${task.id}/retry`)
+    expect(retried.json<{ task: ScrapeTask }>().task).toMatchObject({ id: task.id, status: 'queued' })
+    expect((await admin('POST', `/api/admin/site-scraper/tasks/${forMe.id}/retry`)).json()).toMatchObject({
+      message: 'Only a failed scrape can be retried.',
+    })
   })
 })

@@ -3,6 +3,8 @@ import type { HttpContext } from '../../../platform/context'
 import { mediaError } from '../../voices'
 import { auditActorOf, recordAudit } from '../../audit'
 import * as videos from './ad-videos.service'
+import * as audios from './ad-audios.service'
+import { createAdAudio, listAdAudios } from '@mouthpiece/contracts/ads/audios.contract'
 
 /** SPEC §7 "Ads: … audio and video generations" and the admin "Ad generations: list, {id}, retry". */
 export function registerAdVideoRoutes(ctx: HttpContext) {
@@ -17,6 +19,13 @@ export function registerAdVideoRoutes(ctx: HttpContext) {
   }))
   route(r.listAdVideos, async ({ actor, params }) => ({
     generations: await videos.listAdVideos(ctx, actor.user.id, params.id),
+  }))
+
+  route(createAdAudio, async ({ actor, params, body }) => ({
+    generation: await media(audios.createAdAudio(ctx, actor.user.id, params.id, body)),
+  }))
+  route(listAdAudios, async ({ actor, params }) => ({
+    generations: await audios.listAdAudios(ctx, actor.user.id, params.id),
   }))
 
   route(r.adminAdGenerations, async ({ query }) => videos.adminGenerationsPage(db, query))

@@ -50,7 +50,7 @@ export async function presentGeneration(db: Queryable, row: AdGenerationRow): Pr
 }
 
 /** The brand's voice if it is a voice we have, else the presenter's own (influencer or ad avatar). */
-async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
+export async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
   const wanted = kit?.voice.voice_id
   if (
     wanted &&
@@ -79,7 +79,11 @@ interface Ask {
 }
 
 /** The user's ad project, or the 404 every ad video call answers for another user's or a missing one. */
-async function ownProject(deps: AdsDeps, projectId: number, userId: number): Promise<AdProjectWithBrand> {
+export async function ownProject(
+  deps: AdsDeps,
+  projectId: number,
+  userId: number,
+): Promise<AdProjectWithBrand> {
   const project = await findAdProject(deps.db, projectId, userId)
   if (!project) throw adProjectNotFound()
   return project

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AD_VIDEO_PLACEMENTS, AD_VIDEO_PLACEMENTS_MESSAGE } from '@mouthpiece/contracts/ads/videos.contract'
 import { VIDEO_PLACEMENT_IDS } from '@mouthpiece/contracts/ads/placements'
 import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.contract'
+import type { AdVoice } from '@mouthpiece/contracts/ads/voices.contract'
+import type { AdAudioGeneration } from '@mouthpiece/contracts/ads/audios.contract'
+import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
 import type { AdProjectStats } from '@mouthpiece/contracts/ads/projects.schemas'
 import { adminHeaders, createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
@@ -28,6 +31,16 @@ describe('ad videos: an influencer reads the copy in the brand voice, over the b
     await client.call('POST', `/api/ads/brands/${brand.id}/update`, me, {
       voice: { voice_id: 'espeak:en-us', rate: 1.25 },
     })
+    // The voices an ad can speak in: profiles, then featured, then other engine voices; the brand's marked.
+    const voices = (await client.call('GET', '/api/ads/voices', me)).json<{ voices: AdVoice[] }>().voices
+    expect(voices.find((v) => v.id === 'espeak:en-us')).toMatchObject({
+      brands: [{ id: brand.id, name: 'Acme' }],
+    })
+    expect(voices.filter((v) => v.brands.length)).toHaveLength(1)
+    const rank = voices.map((v) => ['profile', 'featured', 'engine'].indexOf(v.group))
+    expect(rank).toEqual([...rank].sort((a, b) => a - b))
+    expect(voices.some((v) => v.group === 'featured')).toBe(true)
+    expect((await client.call('GET', '/api/ads/voices')).statusCode).toBe(401)
     const project = (
       await client.call('POST', '/api/ads/projects', me, {
         name: 'Launch',
@@ -146,5 +159,37 @@ describe('ad videos: an influencer reads the copy in the brand voice, over the b
       generations: AdGeneration[]
     }>().generations
     expect(listed.map((g) => g.placement).sort()).toEqual(['portrait', 'square'])
+
+    // Audio generations: the copy as a voice-over in the brand voice (the default voice: the brand names none).
+    const res = await client.call('POST', `/api/ads/projects/${project.id}/audios`, me, {})
+    expect(res.statusCode, res.body).toBe(200)
+    const voiceOver = res.json<{ generation: AdAudioGeneration }>().generation
+    expect(voiceOver).toMatchObject({
+      text: 'Fresh beans every morning, roasted right here in town.',
+      voice_id: DEFAULT_VOICE_ID,
+      render: { source: 'ad_audio', kind: 'audio', title: 'Feed · voice-over' },
+    })
+    const heard = await client.waitDone(voiceOver.render!.id, me, 120_000)
+    expect(heard.status, heard.error ?? '').toBe(3)
+    const { probe } = await client.probeDownload(heard.files.audio_url!, me)
+    expect(probe.streams.map((s) => s.codec_type)).toEqual(['audio'])
+    expect(Number(probe.streams[0]!.duration)).toBeGreaterThan(1.5)
+    expect(heard.files.vtt_url).toBeTruthy()
+    const audios = (await client.call('GET', `/api/ads/projects/${project.id}/audios`, me)).json<{
+      generations: AdAudioGeneration[]
+    }>().generations
+    expect(audios.map((g) => g.id)).toEqual([voiceOver.id])
+    const stranger = await client.register('advidstranger')
+    expect((await client.call('GET', `/api/ads/projects/${project.id}/audios`, stranger)).statusCode).toBe(
+      404,
+    )
+    expect(
+      (
+        await client.call('POST', `/api/ads/projects/${project.id}/audios`, me, {
+          text: '   ',
+          audio_format: 'ogg',
+        })
+      ).statusCode,
+    ).toBe(400)
   }, 300_000)
 })

@@ -17,6 +17,7 @@ import { cn } from '../../../lib/cn'
 import { adProjectQuery, adProjectStatsQuery, adsKeys, brandsQuery, failureText } from '../api'
 import { AdProjectsTab } from '../components/ad-projects-tab'
 import { AdVideoFlow } from '../components/ad-video-flow'
+import { AdVoiceOver } from '../components/ad-voice-over'
 
 const select = 'h-10 w-full rounded-lg border border-border bg-surface-2 px-2 text-sm text-text'
 
@@ -175,6 +176,7 @@ export function AdProjectPage() {
             />
           </Card>
           <AdVideoFlow project={project.data.project} />
+          <AdVoiceOver project={project.data.project} />
         </>
       )}
       <Card title="All ad projects">

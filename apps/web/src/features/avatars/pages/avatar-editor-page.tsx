@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { lookFromPrompt } from '@mouthpiece/avatar/look-prompt'
 import type { LookPrompt } from '@mouthpiece/contracts/media/avatar.schemas'
+import { uploadCustomStyle } from '@mouthpiece/contracts/avatars/avatars.contract'
 import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
 import { Button } from '../../../components/ui/button'
 import { Card, PageHeader } from '../../../components/ui/card'
@@ -9,10 +10,12 @@ import { Field, TextArea, TextInput } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { API_BASE_URL } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { uploadFile } from '../../../lib/upload'
 import {
   customAvatarsQuery,
   useDeleteAvatar,
   useGenerateAvatar,
+  useReloadAvatars,
   useRetryAvatar,
   useUpdateAvatar,
 } from '../api'
@@ -48,6 +51,35 @@ const FIELDS: Array<{
 type Mode = 'cartoon' | 'photo'
 
 /** /avatar-editor: design a custom avatar from the look prompt or a talking photo from a portrait, see it live, save it. */
+/** SPEC "custom style upload": the avatar takes the colours of a picture (a jersey, a logo). */
+function StyleUpload({ avatar, onStyled }: { avatar: CustomAvatar; onStyled: (a: CustomAvatar) => void }) {
+  const toast = useToast()
+  const reload = useReloadAvatars()
+  const [busy, setBusy] = useState(false)
+  const send = async (file: File | undefined) => {
+    if (!file) return
+    setBusy(true)
+    const r = await uploadFile(uploadCustomStyle, file, { params: { id: avatar.id } })
+    setBusy(false)
+    if (r.status !== 1) return toast.error(r.message)
+    void reload()
+    onStyled(r.avatar)
+    toast.success(`Dressed in ${r.colours.join(' and ')}`)
+  }
+  return (
+    <label className="inline-flex cursor-pointer items-center rounded-lg border border-border px-3 text-sm text-text hover:bg-surface-2">
+      {busy ? 'Reading colours…' : 'Style from a picture'}
+      <input
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="sr-only"
+        disabled={busy}
+        onChange={(e) => void send(e.target.files?.[0])}
+      />
+    </label>
+  )
+}
+
 export function AvatarEditorPage() {
   const toast = useToast()
   const mine = useQuery(customAvatarsQuery)
@@ -216,6 +248,7 @@ export function AvatarEditorPage() {
                     >
                       Another take
                     </Button>
+                    <StyleUpload avatar={editing} onStyled={load} />
                     <Button
                       variant="quaternary"
                       onClick={() => {

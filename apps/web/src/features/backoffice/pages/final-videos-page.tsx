@@ -30,6 +30,7 @@ const SOURCE_LABEL: Record<RenderSource, string> = {
   setup_preview: 'Alert preview',
   project: 'Project',
   ad_video: 'Ad video',
+  ad_audio: 'Ad voice-over',
   conference_event: 'Conference event',
 }
 

@@ -56,6 +56,15 @@ export function ClipView({
           </div>
         )}
         <p className="mt-3 text-center text-lg text-white">“{v.greeting}”</p>
+        {/* The short audio: the greeting spoken, there while the video renders and with either variant. */}
+        <audio
+          src={v.audio_url}
+          controls
+          preload="none"
+          aria-label={`${v.name}'s greeting, spoken`}
+          className="mt-2 w-full"
+          data-testid="booth-audio"
+        />
         {!showQr && v.video_url ? (
           <p className="mt-2 text-center">
             <a
@@ -64,6 +73,10 @@ export function ClipView({
               className="text-accent hover:underline"
             >
               Download the video
+            </a>
+            {' · '}
+            <a href={v.audio_url} download={`greeting-${v.code}.wav`} className="text-accent hover:underline">
+              Download the greeting audio
             </a>
           </p>
         ) : null}

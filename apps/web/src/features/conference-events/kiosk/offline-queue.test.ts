@@ -33,6 +33,7 @@ const video = (code: string): ShortVideo => ({
   video_url: null,
   poster_url: null,
   captions_url: null,
+  audio_url: '/api/conference-event/short-audio/ABC234',
 })
 
 describe('the kiosk’s offline queue', () => {
