@@ -121,6 +121,8 @@ const ConfigSchema = z.object({
   ANONYMOUS_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_UPLOAD_QUOTA_MB),
   ANONYMOUS_IP_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_IP_UPLOAD_QUOTA_MB),
 })
+/** Every environment variable the server reads (deploy/ tests check that manifests set only these). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(ConfigSchema.shape)
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string }
 
 export class ConfigError extends Error {}
