@@ -1,10 +1,14 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import * as models from 'kubernetes-models'
 import { health, ready } from '@mouthpiece/contracts/system/system.contract'
-import { CONFIG_KEYS } from '../apps/server/src/platform/config'
+import { CONFIG_KEYS, loadConfig } from '../apps/server/src/platform/config'
+import { kubernetesPool } from '../apps/server/src/modules/operations/pools/kubernetes-pool'
 import { renderChart } from './helm/render'
 import type { Rendered } from './helm/render'
 
@@ -166,6 +170,82 @@ describe('the Helm chart (deploy/helm/mouthpiece)', () => {
       const own = (env.SHUTDOWN_DELAY_SECONDS ?? 0) + env.SHUTDOWN_GRACE_SECONDS!
       const spec = podSpec(o) as PodSpec & { terminationGracePeriodSeconds: number }
       expect(spec.terminationGracePeriodSeconds, role).toBeGreaterThan(own)
+    }
+  })
+
+  it('scales the workers from the instances screen through an API server that enforces the chart’s Role', async () => {
+    type Rule = { apiGroups: string[]; resources: string[]; resourceNames?: string[]; verbs: string[] }
+    const role = find(objects, 'Role')[0] as Obj & { rules: Rule[] }
+    const replicas: Record<string, number> = { [worker.metadata.name]: 2, [api.metadata.name]: 2 }
+    const seen: string[] = []
+    // A stand-in for the Kubernetes API server: RBAC as the Role says (403 Forbidden otherwise), then the scale subresource.
+    const server = http.createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        const m = /^\/apis\/([^/]+)\/v1\/namespaces\/([^/]+)\/([^/]+)\/([^/]+)(?:\/([^/]+))?$/.exec(req.url!)
+        const verb = { GET: 'get', PATCH: 'patch', PUT: 'update', DELETE: 'delete' }[req.method!] ?? '?'
+        const [group, namespace, resource, name, sub] = m?.slice(1) ?? []
+        const full = sub ? `${resource}/${sub}` : resource!
+        seen.push(`${verb} ${full} ${name}`)
+        const allowed =
+          namespace === 'default' &&
+          role.rules.some(
+            (r) =>
+              r.apiGroups.includes(group!) &&
+              r.resources.includes(full) &&
+              r.verbs.includes(verb) &&
+              (!r.resourceNames || r.resourceNames.includes(name!)),
+          )
+        const json = (status: number, o: object) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(o))
+        if (!allowed)
+          return json(403, {
+            kind: 'Status',
+            reason: 'Forbidden',
+            message: `cannot ${verb} resource "${full}" in API group "${group}"`,
+          })
+        if (verb === 'patch')
+          replicas[name!] = (JSON.parse(body) as { spec: { replicas: number } }).spec.replicas
+        json(200, {
+          kind: 'Scale',
+          spec: { replicas: replicas[name!] },
+          status: { replicas: replicas[name!] },
+        })
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const tokenFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mp-k8s-')), 'token')
+    fs.writeFileSync(tokenFile, 'service-account-token')
+    try {
+      // The API pod's settings as the chart sets them (ConfigMap), pointed at the stand-in.
+      const pool = (poolId: string) =>
+        kubernetesPool(
+          loadConfig({
+            ...configMap.data,
+            INSTANCES_POOL_ID: poolId,
+            K8S_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+            K8S_NAMESPACE: 'default',
+            K8S_TOKEN_FILE: tokenFile,
+          }),
+        )
+      const workers = pool(configMap.data.INSTANCES_POOL_ID!)
+      expect(await workers.status()).toMatchObject({ provider: 'kubernetes', desired: 2, max: 20 })
+      expect(await workers.setDesired(5)).toMatchObject({ desired: 5 })
+      expect(replicas[worker.metadata.name]).toBe(5)
+      // The same token cannot touch another Deployment.
+      await expect(pool(api.metadata.name).setDesired(9)).rejects.toMatchObject({
+        status: 502,
+        message: expect.stringContaining('403 Forbidden'),
+      })
+      expect(replicas[api.metadata.name]).toBe(2)
+      expect(seen).toEqual([
+        `get deployments/scale ${worker.metadata.name}`,
+        `patch deployments/scale ${worker.metadata.name}`,
+        `patch deployments/scale ${api.metadata.name}`,
+      ])
+    } finally {
+      server.close()
     }
   })
 
