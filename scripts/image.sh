@@ -49,7 +49,11 @@ build_base() {
 build_image() {
   echo "== image (buildah build, base $BASE)"
   local t0=$SECONDS
+  # The host's CA bundle goes in too: where a TLS-inspecting proxy stands between this machine and
+  # the registries (as here), Debian's own CAs inside the build would refuse its certificate.
+  local ca=/etc/ssl/certs/ca-certificates.crt
   buildah build --isolation chroot --network host --layers \
+    --volume "$ca:/run/host-ca.crt:ro" --build-arg EXTRA_CA_FILE=/run/host-ca.crt \
     --build-arg BASE_IMAGE="$BASE" \
     --build-arg REVISION="$(git rev-parse HEAD 2>/dev/null || echo unknown)" \
     --build-arg CREATED="$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
