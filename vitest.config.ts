@@ -35,6 +35,10 @@ export default defineConfig({
         },
       },
       {
+        // The container image, compose file and Helm chart, checked without a cluster (deploy/).
+        test: { name: 'deploy', environment: 'node', include: ['deploy/**/*.test.ts'] },
+      },
+      {
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',

@@ -7,6 +7,7 @@ import { startQueue } from './platform/queue/queue'
 import { startRealtime } from './platform/realtime/realtime'
 import { createStorage } from './platform/storage/create-storage'
 import type { Platform } from './platform/context'
+import { Lifecycle } from './platform/lifecycle'
 import { builtCodeIdentity, markStarted, startedBefore, startStampFile } from './platform/start-stamp'
 
 /**
@@ -29,6 +30,12 @@ async function main() {
   mark('database open')
   const migrated = await migrateDatabase(database, { stamp: pgliteDir && pgliteMigrationStamp(pgliteDir) })
   mark('migrations')
+  if (config.MODE === 'migrate') {
+    // A deployment's one-off step (Helm hook, compose service): the schema is current, nothing else runs.
+    console.log(migrated ? 'Mouthpiece: migrations applied' : 'Mouthpiece: nothing to migrate')
+    await database.close()
+    process.exit(0)
+  }
   // Seeds and workers of a build that has started on this data before (nothing to migrate) run
   // just after the server listens: their rows and queues are there already (platform/start-stamp.ts).
   const startStamp = pgliteDir && startStampFile(pgliteDir)
@@ -45,6 +52,7 @@ async function main() {
     serveSockets: config.MODE !== 'work',
   })
   mark('realtime')
+  const lifecycle = new Lifecycle()
   const platform: Platform = {
     config,
     database,
@@ -52,6 +60,7 @@ async function main() {
     queue,
     realtime,
     storage: createStorage(config),
+    lifecycle,
   }
   const seedAndWork = async () => {
     for (const seed of seedModules) {
@@ -68,14 +77,26 @@ async function main() {
 
   let closeHttp = async () => {}
   let stopping = false
+  /**
+   * Drains (docs/decisions/0053-drain-on-sigterm.md): not ready at once; after SHUTDOWN_DELAY_SECONDS
+   * the HTTP server stops accepting, sockets are dropped (clients reconnect elsewhere) and requests
+   * in flight finish; workers take no new job and hand back those still running at the grace period's end.
+   */
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: shutting down`)
-    await closeHttp()
-    await queue.stop()
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000
+    console.log(`${signal}: draining (grace period ${config.SHUTDOWN_GRACE_SECONDS} s)`)
+    lifecycle.startDrain()
+    // Whatever still hangs past the grace period (and the hand-back's few seconds) does not keep the process.
+    setTimeout(() => {
+      console.error(`${signal}: still not stopped after the grace period; exiting`)
+      process.exit(1)
+    }, graceMs + 10_000).unref()
+    await Promise.all([closeHttp(), queue.stop(graceMs)])
     await realtime.close()
     await database.close()
+    console.log(`${signal}: drained`)
     process.exit(0)
   }
   // Before listening: a stop during the seeds and workers that follow still closes the database cleanly.
@@ -86,7 +107,15 @@ async function main() {
     const app = await buildApp(platform)
     mark('app built')
     await app.listen({ port: config.PORT, host: config.HOST })
-    closeHttp = () => app.close()
+    closeHttp = async () => {
+      const delay = config.SHUTDOWN_DELAY_SECONDS * 1000
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
+      realtime.drain()
+      // Requests still running at the grace period's end are cut: the process is going anyway.
+      const cut = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000)
+      await app.close()
+      clearTimeout(cut)
+    }
     console.log(
       `Mouthpiece is running at ${config.publicUrl} (${database.kind}, ${config.MODE}) — ready in ${Math.round(performance.now() - t0)} ms`,
     )

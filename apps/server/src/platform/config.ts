@@ -23,8 +23,21 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  /** all = HTTP + workers in one process (default); serve = HTTP only; work = job workers only. */
-  MODE: z.enum(['all', 'serve', 'work']).default('all'),
+  /**
+   * all = HTTP + workers in one process (default); serve = HTTP only; work = job workers only;
+   * migrate = apply the database migrations and exit (a deployment's one-off step).
+   */
+  MODE: z.enum(['all', 'serve', 'work', 'migrate']).default('all'),
+  /**
+   * After SIGTERM: how long running requests and jobs may take to finish before jobs still running
+   * are handed back to the queue and the process exits. Below the orchestrator's own grace period.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(25),
+  /**
+   * After SIGTERM, before an API process stops accepting: /api/ready already answers 503 while the
+   * balancer notices (Kubernetes removes a pod from its Service a few seconds after the signal).
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -108,6 +121,8 @@ const ConfigSchema = z.object({
   ANONYMOUS_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_UPLOAD_QUOTA_MB),
   ANONYMOUS_IP_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(ANONYMOUS_IP_UPLOAD_QUOTA_MB),
 })
+/** Every environment variable the server reads (deploy/ tests check that manifests set only these). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(ConfigSchema.shape)
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string }
 
 export class ConfigError extends Error {}
@@ -130,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
-  if (c.MODE !== 'all' && !c.DATABASE_URL)
+  if ((c.MODE === 'serve' || c.MODE === 'work') && !c.DATABASE_URL)
     throw new ConfigError(
       `Invalid configuration:\n  MODE: '${c.MODE}' needs DATABASE_URL (separate processes share PostgreSQL)`,
     )

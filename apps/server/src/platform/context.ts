@@ -5,6 +5,7 @@ import type { Realtime } from './realtime/realtime'
 import type { Storage } from './storage/storage'
 import type { Router } from './http/route'
 import type { FastifyInstance } from 'fastify'
+import type { Lifecycle } from './lifecycle'
 
 /** What every server module gets: configuration, the database, the queue, real-time pushes, file storage. */
 export interface Platform {
@@ -14,6 +15,8 @@ export interface Platform {
   queue: Queue
   realtime: Realtime
   storage: Storage
+  /** Draining after SIGTERM (main.ts); tests' apps get their own. */
+  lifecycle?: Lifecycle
 }
 
 /** What a module's HTTP part gets on top: the contract router and the Fastify app (for hooks, sockets). */

@@ -8,6 +8,18 @@ export const health = defineRoute({
   response: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
 })
 
+/**
+ * Readiness, for balancers and orchestrators (health above is liveness: the process answers): the
+ * database answers, this build's migrations are applied and the process is not draining after
+ * SIGTERM. Anything else is a 503 naming what is missing.
+ */
+export const ready = defineRoute({
+  method: 'GET',
+  path: '/api/ready',
+  auth: 'public',
+  response: z.object({ status: z.literal('ready'), db: z.enum(['pglite', 'postgres']) }),
+})
+
 export const HEALTH_SERVICES = ['database', 'queue', 'workers', 'speech', 'storage', 'mail'] as const
 export const HealthState = z.enum(['ok', 'degraded', 'down'])
 export const HealthCheck = z.object({

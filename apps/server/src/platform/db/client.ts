@@ -130,3 +130,19 @@ function migrationsDigest(): string {
  */
 export const pgliteMigrationStamp = (pgliteDir: string) =>
   path.join(pgliteDir, 'mouthpiece-migrations.sha256')
+
+/**
+ * How many of this build's migrations the database has not applied yet (readiness: /api/ready).
+ * drizzle records each applied migration with its journal time (`created_at` = the entry's `when`).
+ */
+export async function pendingMigrations(database: Database): Promise<number> {
+  const journal = path.join(migrationsFolder, 'meta/_journal.json')
+  if (!fs.existsSync(journal)) return 0
+  const entries = (JSON.parse(fs.readFileSync(journal, 'utf8')) as { entries: Array<{ when: number }> })
+    .entries
+  const { rows } = await database.raw
+    .query<{ last: string | null }>('SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations')
+    .catch(() => ({ rows: [{ last: null }] }))
+  const last = Number(rows[0]?.last ?? 0)
+  return entries.filter((e) => e.when > last).length
+}

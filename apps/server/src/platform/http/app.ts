@@ -19,6 +19,14 @@ import { createAuthenticator } from '../../modules/auth'
 import { APP_VERSION } from '../version'
 import { BODY_LIMIT_BYTES } from './body-limit'
 import { ArrivalGuard, wasRefusedAtArrival } from '../admission/refuse-at-arrival'
+import { Lifecycle } from '../lifecycle'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Draining after SIGTERM: /api/ready says so, responses close their connection (main.ts). */
+    lifecycle: Lifecycle
+  }
+}
 
 /** Fastify's compiler factories, answering zod's compilers (typed for Ajv schemas, hence the cast). */
 const ZOD_COMPILERS = {
@@ -26,7 +34,8 @@ const ZOD_COMPILERS = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
 
-const HEALTH_PATH = '/api/health'
+/** Probes that balancers and orchestrators ask every few seconds: a 200 from them is not logged. */
+const PROBE_PATHS = new Set(['/api/health', '/api/ready'])
 
 /** A pino destination that writes the lines of one event-loop turn to stdout together. */
 function batchedStdout() {
@@ -84,10 +93,18 @@ export async function buildApp(platform: Platform) {
   })
   guard.log = app.log
   app.decorate('arrivalGuard', guard)
+  const lifecycle = platform.lifecycle ?? new Lifecycle()
+  app.decorate('lifecycle', lifecycle)
+  // While draining, each response asks its client to close the connection: the next request opens
+  // a new one, which the balancer sends to a process that is not going away.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (lifecycle.draining) void reply.header('connection', 'close')
+    done()
+  })
   app.addHook('onResponse', (req, reply, done) => {
     // A flood's refusals are summed up by the gate, not logged one by one; a healthy health check
     // (balancers and probes ask every few seconds) is no news either.
-    if (wasRefusedAtArrival(req) || (reply.statusCode === 200 && req.url === HEALTH_PATH)) {
+    if (wasRefusedAtArrival(req) || (reply.statusCode === 200 && PROBE_PATHS.has(req.url))) {
       done()
       return
     }

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../test/harness'
 import type { Database } from '../db/client'
-import { startQueue } from './queue'
+import { startQueue, WorkerStopping } from './queue'
 import type { Queue } from './queue'
 
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres'
@@ -179,4 +179,41 @@ describe('the job queue keeps its promises', () => {
     },
     60_000,
   )
+
+  it('hands a running job back when its worker drains: another worker completes it, once, no retry used', async () => {
+    const name = 'queue-test-drain'
+    const draining = await startQueue(database, { supervise: false })
+    await draining.ensure(name, { retryLimit: 1 })
+    let stoppedWith: unknown
+    let started!: () => void
+    const running = new Promise<void>((resolve) => (started = resolve))
+    // A job that would run for ever, as a long render does: only the drain's abort ends it.
+    await draining.work(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      started()
+      await new Promise((_, reject) =>
+        job!.signal.addEventListener('abort', () => {
+          stoppedWith = job!.signal.reason
+          reject(new Error('stopped'))
+        }),
+      )
+    })
+    const id = (await draining.send(name, { n: 1 }))!
+    await running
+    await draining.stop(100)
+    expect(stoppedWith).toBeInstanceOf(WorkerStopping)
+    expect((await jobState(id))?.state).toBe('retry')
+
+    const done: string[] = []
+    await sleep(1_100) // the hand-back's short hold before another worker may take it
+    await queue.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      done.push(...jobs.map((j) => j.id))
+    })
+    await until(async () => (await jobState(id))?.state === 'completed')
+    expect(done).toEqual([id])
+    const { rows } = await database.raw.query<{ left: number }>(
+      'select retry_limit - retry_count as left from pgboss.job where id = $1',
+      [id],
+    )
+    expect(rows[0]?.left).toBe(1)
+  })
 })

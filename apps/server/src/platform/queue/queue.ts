@@ -22,8 +22,25 @@ export interface Queue {
   work<T>(name: string, options: WorkOptions, handler: (jobs: Job<T>[]) => Promise<unknown>): Promise<string>
   /** Ask this process's workers of `name` to fetch now instead of at their next poll. */
   wake(name: string): void
-  stop(): Promise<void>
+  /**
+   * Drains (SIGTERM): takes no new job, lets running ones finish within `graceMs`, then aborts those
+   * still running (their `job.signal`, reason `WorkerStopping`) and hands them back to the queue
+   * for another worker — with one more attempt allowed, so a drain never uses up a job's retries.
+   */
+  stop(graceMs?: number): Promise<void>
 }
+
+/** The abort reason a handler sees when its process is draining: its job is handed back, not failed. */
+export class WorkerStopping extends Error {
+  constructor() {
+    super('The worker is stopping: the job goes back to the queue')
+  }
+}
+
+/** After a grace period's abort, how long handlers get to clean up before their jobs are released anyway. */
+const ABORT_SETTLE_MS = 5_000
+/** A handed-back job waits this long before another worker may fetch it (pg-boss's completion call of the aborted attempt lands first). */
+const RELEASE_DELAY_SECONDS = 1
 
 /**
  * The transaction a `send({ tx })` runs in. pg-boss may look a queue up before inserting the job;
@@ -106,6 +123,21 @@ export async function startQueue(database: Database, opts: StartQueueOptions): P
       if (worker.name === name && worker.state === 'active') boss.notifyWorker(worker.id)
   }
   const db = bossDb(database)
+  /** Handlers running now, so a drain can wait for them or abort them. */
+  const running = new Set<{ done: Promise<unknown>; abort: () => void }>()
+  const worked = new Set<string>()
+  let draining = false
+  /**
+   * Hands jobs back: `retry` again at once, with one more attempt allowed (the next fetch counts an
+   * attempt). Only while still `active` here, i.e. not yet completed, failed or expired elsewhere.
+   */
+  const release = (name: string, ids: string[]) =>
+    db.executeSql(
+      `UPDATE ${SCHEMA}.job SET state = 'retry', retry_limit = retry_limit + 1,
+         start_after = now() + interval '${RELEASE_DELAY_SECONDS} seconds'
+       WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+      [name, ids],
+    )
   /** With slow polls a retry would wait for the next one; wake the queue when the earliest retry is due. */
   const wakeForRetry = async (name: string) => {
     await new Promise((resolve) => setTimeout(resolve, RETRY_LOOKUP_DELAY_MS))
@@ -141,21 +173,55 @@ export async function startQueue(database: Database, opts: StartQueueOptions): P
       const polling = embedded
         ? { pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds ?? 2, PGLITE_POLL_SECONDS) }
         : {}
+      worked.add(name)
       // pg-boss waits out its interval even after a batch; fetching again at once drains a backlog.
-      const drain = async (jobs: Job<unknown>[]) => {
+      const handle = async (jobs: Job<unknown>[]) => {
+        const stopping = new AbortController()
+        // The handler's signal also fires when this process drains past its grace period.
+        for (const job of jobs) job.signal = AbortSignal.any([job.signal, stopping.signal])
+        const done = (async () => {
+          try {
+            return await handler(jobs as never)
+          } catch (err) {
+            if (stopping.signal.aborted) {
+              // Aborted by the drain: back to the queue for another worker (no failure, no retry used).
+              await release(
+                name,
+                jobs.map((j) => j.id),
+              )
+              return undefined
+            }
+            if (embedded) void wakeForRetry(name).catch(() => undefined)
+            throw err
+          } finally {
+            if (jobs.length > 0 && !draining) wake(name)
+          }
+        })()
+        const entry = { done, abort: () => stopping.abort(new WorkerStopping()) }
+        running.add(entry)
         try {
-          return await handler(jobs as never)
-        } catch (err) {
-          if (embedded) void wakeForRetry(name).catch(() => undefined)
-          throw err
+          return await done
         } finally {
-          if (jobs.length > 0) wake(name)
+          running.delete(entry)
         }
       }
-      return boss.work(name, { ...options, ...polling }, drain)
+      return boss.work(name, { ...options, ...polling }, handle)
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000 })
+    async stop(graceMs = 10_000) {
+      draining = true
+      // No new job from here on: each worker's loop ends after its current batch.
+      await Promise.all([...worked].map((name) => boss.offWork(name, { wait: false })))
+      const settled = (ms: number) =>
+        Promise.race([
+          Promise.allSettled([...running].map((r) => r.done)),
+          new Promise((resolve) => setTimeout(resolve, ms).unref()),
+        ])
+      await settled(graceMs)
+      if (running.size > 0) {
+        for (const r of running) r.abort()
+        await settled(ABORT_SETTLE_MS)
+      }
+      await boss.stop({ graceful: true, timeout: 1_000 })
     },
   }
 }

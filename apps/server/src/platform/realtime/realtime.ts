@@ -58,6 +58,12 @@ export interface Realtime {
    * the admins' room, each with its session's room so a logout closes it.
    */
   attach(app: FastifyInstance, resolve: { user: SocketUserResolver; admin: SocketAdminResolver }): void
+  /**
+   * SIGTERM in an API process: refuses new sockets and drops every open one's transport. Clients
+   * see a transport close, not a server disconnect, so they reconnect by themselves — through the
+   * balancer, to a process that is staying.
+   */
+  drain(): void
   close(): Promise<void>
 }
 
@@ -165,6 +171,11 @@ export async function startRealtime(opts: RealtimeOptions): Promise<Realtime> {
         server.local.disconnectSockets(true)
         server.engine.close()
       })
+    },
+    drain() {
+      if (!io || !attached) return
+      io.engine.opts.allowRequest = (_req, callback) => callback('draining', false)
+      io.engine.close()
     },
     async close() {
       if (cleanup) clearInterval(cleanup)

@@ -18,6 +18,7 @@ import type { RenderOptionsInput } from '@mouthpiece/contracts/media/render.sche
 import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
 import { GenerationFlow, JobStatus, QueueType, RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { Queryable } from '../../../platform/db/client'
+import { WorkerStopping } from '../../../platform/queue/queue'
 import { humanPart } from '../../../platform/http/errors'
 import {
   MediaInputError,
@@ -171,7 +172,11 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
   await announce(deps, row)
 
   const controller = new AbortController()
-  const onExpire = () => controller.abort(new Error('The job ran out of time'))
+  // A draining worker's abort (WorkerStopping) stays recognisable: that attempt is handed back, not failed.
+  const onExpire = () =>
+    controller.abort(
+      job.signal.reason instanceof WorkerStopping ? job.signal.reason : new Error('The job ran out of time'),
+    )
   job.signal.addEventListener('abort', onExpire, { once: true })
   const workDir = path.join(deps.config.dataDir, 'tmp', 'renders', `${renderId}-${stage}-${attempt}`)
   const watch = watchRender(deps, row, lease, controller, SPAN[row.kind][stage])
@@ -204,9 +209,14 @@ export async function runStage(deps: RendersDeps, job: StageJob): Promise<void> 
       await repo.closeLog(deps.db, log.id, 'cancelled', 'Stopped: the render was cancelled or taken over')
       return
     }
-    const message = error instanceof Error ? error.message : String(error)
+    const handedBack = reason instanceof WorkerStopping
+    const message = handedBack
+      ? 'Handed back: its worker was stopping; another worker takes it over'
+      : error instanceof Error
+        ? error.message
+        : String(error)
     const lastAttempt = job.retryCount >= job.retryLimit
-    if (error instanceof MediaInputError || lastAttempt) {
+    if (!handedBack && (error instanceof MediaInputError || lastAttempt)) {
       // Bad input never gets better by retrying; the last attempt has no retry left.
       const shown = error instanceof MediaInputError ? error.message : `${RENDER_FAILED_MESSAGE}#${message}`
       await repo.closeLog(deps.db, log.id, 'failed', message)
