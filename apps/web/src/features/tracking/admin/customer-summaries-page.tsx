@@ -208,7 +208,7 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
       <p className="mt-6 text-xs text-muted">
         Event codes follow the tracking table; see the other screen for{' '}
         <Link
-          className="text-accent hover:underline"
+          className="text-accent underline underline-offset-2"
           to={TRACKING_SCREENS[category === 'usage' ? 'payment' : 'usage'].path}
         >
           {TRACKING_SCREENS[category === 'usage' ? 'payment' : 'usage'].title.toLowerCase()}
