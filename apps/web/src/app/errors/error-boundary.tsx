@@ -52,7 +52,7 @@ export function ErrorView({ error }: { error: unknown }) {
       <p className="mt-2 max-w-md text-muted">
         The page hit an unexpected problem. Reloading usually fixes it.
       </p>
-      {detail ? <p className="mt-3 max-w-md font-mono text-xs break-words text-[#6b7385]">{detail}</p> : null}
+      {detail ? <p className="mt-3 max-w-md font-mono text-xs break-words text-faint">{detail}</p> : null}
       <div className="mt-6 flex gap-3">
         <Button onClick={() => window.location.reload()}>Reload</Button>
         <a

@@ -18,6 +18,7 @@ import { adminSessionQuery, useAdminLogout } from '../../features/auth'
 import { useAdminNav } from '../route-lookup'
 import { PATHS } from '../paths'
 import { Avatar } from '../shell/profile-menu'
+import { MAIN_ID, SkipLink } from '../shell/skip-link'
 
 const icons: Record<string, ReactNode> = {
   Dashboard: <GridIcon size={18} />,
@@ -31,7 +32,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Admin" className="flex flex-col gap-6 px-3 py-5">
       {nav.map((group) => (
         <div key={group.group}>
-          <p className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-[#6b7385] uppercase">
+          <p className="mb-1.5 px-3 text-[11px] font-semibold tracking-wider text-faint uppercase">
             {group.group}
           </p>
           <ul className="flex flex-col gap-0.5">
@@ -95,14 +96,15 @@ export function AdminLayout() {
 
   return (
     <div className="flex min-h-screen bg-bg">
-      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-[#0c0e13] lg:flex">
+      <SkipLink />
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-sunken lg:flex">
         <div className="flex h-16 items-center border-b border-border">{brand}</div>
         <Sidebar />
       </aside>
       {drawer ? (
         <div className="fixed inset-0 z-40 lg:hidden">
           <div className="absolute inset-0 bg-black/60" aria-hidden="true" onClick={() => setDrawer(false)} />
-          <aside className="relative h-full w-72 overflow-y-auto border-r border-border bg-[#0c0e13]">
+          <aside className="relative h-full w-72 overflow-y-auto border-r border-border bg-sunken">
             <div className="flex h-16 items-center justify-between border-b border-border pr-3">
               {brand}
               <button
@@ -131,7 +133,8 @@ export function AdminLayout() {
           <span className="text-sm font-medium text-muted lg:hidden">Admin</span>
           <div className="ml-auto">
             <Dropdown
-              triggerLabel="Admin menu"
+              // The name starts with the visible text (WCAG 2.5.3 label in name): speech users say what they see.
+              triggerLabel={`${admin.username}, admin menu`}
               triggerClassName="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-surface-2"
               trigger={
                 <>
@@ -164,7 +167,11 @@ export function AdminLayout() {
             </Dropdown>
           </div>
         </header>
-        <main id="main" className="w-full max-w-[1400px] flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="focus:outline-none w-full max-w-[1400px] flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8"
+        >
           <Outlet />
         </main>
         <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-4 text-xs text-muted sm:px-6 lg:px-8">

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../features/auth'
 import { Footer } from '../shell/footer'
 import { Header } from '../shell/header'
 import { PATHS, to } from '../paths'
+import { MAIN_ID, SkipLink } from '../shell/skip-link'
 
 const item = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -16,6 +17,7 @@ export function DonationSettingsLayout() {
   const { data: user } = useCurrentUser()
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <Header />
       <div className="mx-auto flex w-full max-w-[1440px] flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-10 lg:px-10 lg:py-10">
         <aside className="lg:w-60 lg:shrink-0">
@@ -36,7 +38,7 @@ export function DonationSettingsLayout() {
             ) : null}
           </nav>
         </aside>
-        <main id="main" className="min-w-0 flex-1">
+        <main id={MAIN_ID} tabIndex={-1} className="focus:outline-none min-w-0 flex-1">
           <Outlet />
         </main>
       </div>

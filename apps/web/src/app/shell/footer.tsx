@@ -8,7 +8,7 @@ const linkClass = 'text-sm text-muted transition-colors hover:text-text'
 /** SPEC §2 footer links: community chat, Privacy Policy, Contact Us, Terms And Conditions, Refund Policy. */
 export function Footer() {
   return (
-    <footer className="border-t border-border/70 bg-[#0c0e13]">
+    <footer className="border-t border-border/70 bg-sunken">
       <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-10">
         <div className="flex items-center gap-3">
           <LogoMark size={28} />
@@ -35,7 +35,7 @@ export function Footer() {
           </Link>
         </nav>
       </div>
-      <p className="mx-auto w-full max-w-[1440px] px-4 pb-6 text-xs text-[#6b7385] sm:px-6 lg:px-10">
+      <p className="mx-auto w-full max-w-[1440px] px-4 pb-6 text-xs text-faint sm:px-6 lg:px-10">
         © {new Date().getFullYear()} Mouthpiece
       </p>
     </footer>

@@ -16,13 +16,14 @@ import { ACCOUNT_SETTINGS_LINK, HOME_ROUTE, MANAGE_BILLING_LINK, PATHS, QUICK_CR
 
 export function Avatar({ name, size = 36 }: { name: string; size?: number }) {
   return (
+    // The initial is drawn by CSS, not text: beside a visible name (the admin menu) a text initial
+    // would make the button's visible text "Aadmin", which its accessible name cannot contain.
     <span
       aria-hidden="true"
+      data-initial={name.slice(0, 1)}
       style={{ width: size, height: size }}
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent to-[#ff9a7a] text-sm font-semibold text-white uppercase"
-    >
-      {name.slice(0, 1)}
-    </span>
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent to-[#ff9a7a] text-sm font-semibold text-on-accent uppercase before:content-[attr(data-initial)]"
+    />
   )
 }
 

@@ -20,7 +20,7 @@ const sizes: Record<Size, string> = {
 
 /** SPEC §9 button types: primary (coral), secondary (coral outline), tertiary (neutral), quaternary (quiet). */
 const variants: Record<ButtonType, string> = {
-  primary: 'bg-accent text-white font-semibold hover:bg-accent-hover active:bg-accent-press',
+  primary: 'bg-accent text-on-accent font-semibold hover:bg-accent-hover active:bg-accent-press',
   secondary: 'border border-accent/70 text-accent hover:bg-accent/10 active:bg-accent/20',
   tertiary: 'border border-border bg-surface-2 text-text hover:bg-[#272c3b] active:bg-[#2d3344]',
   quaternary: 'text-muted hover:bg-surface-2 hover:text-text',

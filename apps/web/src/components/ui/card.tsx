@@ -65,7 +65,7 @@ export function Badge({
     neutral: 'bg-[#262b38] text-[#c9cedb]',
     success: 'bg-success/15 text-success',
     danger: 'bg-danger/15 text-danger',
-    accent: 'bg-accent/15 text-accent',
+    accent: 'bg-accent/15 text-accent-hover', // the lighter coral: 4.5:1 on the tint over any surface (decision 0051)
     warning: 'bg-warning/15 text-warning',
   }
   return (

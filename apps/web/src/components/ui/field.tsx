@@ -3,7 +3,7 @@ import type { InputHTMLAttributes, ReactElement, ReactNode, Ref, TextareaHTMLAtt
 import { cn } from '../../lib/cn'
 
 const control =
-  'w-full rounded-lg border bg-[#11141c] px-3 text-sm text-text placeholder:text-[#6b7385] transition-colors ' +
+  'w-full rounded-lg border bg-[#11141c] px-3 text-sm text-text placeholder:text-faint transition-colors ' +
   'focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/25 disabled:opacity-60'
 
 export interface TextInputProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -50,18 +50,31 @@ export interface FieldProps {
   hint?: ReactNode
   className?: string
   /** One control; it gets the id and the aria wiring. */
-  children: ReactElement<{ id?: string; 'aria-describedby'?: string; invalid?: boolean }>
+  children: ReactElement<{
+    id?: string
+    'aria-describedby'?: string
+    'aria-invalid'?: boolean
+    invalid?: boolean
+  }>
 }
 
-/** A labelled control with its error text (role=alert so screen readers hear it). */
+/**
+ * A labelled control with its error text (role=alert so screen readers hear it). The control is
+ * marked `aria-invalid` and described by the message, whatever it is: a TextInput/TextArea (its
+ * `invalid` prop also draws the red border) or a native element (a select), which gets the aria
+ * attribute itself. A description the control already has is kept.
+ */
 export function Field({ label, error, hint, className, children }: FieldProps) {
   const id = useId()
   const messageId = `${id}-message`
+  const own = isValidElement(children) ? children.props['aria-describedby'] : undefined
+  const describedBy = [error || hint ? messageId : undefined, own].filter(Boolean).join(' ') || undefined
+  const invalid = Boolean(error) || undefined
   const control = isValidElement(children)
     ? cloneElement(children, {
         id,
-        'aria-describedby': error || hint ? messageId : undefined,
-        invalid: Boolean(error) || undefined,
+        'aria-describedby': describedBy,
+        ...(typeof children.type === 'string' ? { 'aria-invalid': invalid } : { invalid }),
       })
     : children
   return (
@@ -100,13 +113,18 @@ export function Switch({ checked, onChange, label, description, disabled }: Swit
         <label htmlFor={id} className="text-sm font-medium text-text">
           {label}
         </label>
-        {description ? <p className="mt-0.5 text-xs text-muted">{description}</p> : null}
+        {description ? (
+          <p id={`${id}-description`} className="mt-0.5 text-xs text-muted">
+            {description}
+          </p>
+        ) : null}
       </div>
       <button
         id={id}
         type="button"
         role="switch"
         aria-checked={checked}
+        aria-describedby={description ? `${id}-description` : undefined}
         disabled={disabled}
         onClick={() => onChange(!checked)}
         className={cn(

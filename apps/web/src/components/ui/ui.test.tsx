@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ConfirmationModal } from './confirmation-modal'
 import { DataTable } from './data-table'
+import { Field, TextInput } from './field'
 import { NotifyModal } from './notify-modal'
 import { ToastProvider, useToast } from './toast'
 
@@ -98,5 +99,39 @@ describe('DataTable states', () => {
     expect(screen.getByText('No users yet.')).toBeInTheDocument()
     rerender(<DataTable columns={columns} rows={[{ n: 'ana' }]} rowKey={(r) => r.n} />)
     expect(screen.getByRole('cell', { name: 'ana' })).toBeInTheDocument()
+  })
+})
+
+describe('Field', () => {
+  it('marks an invalid control and ties its message to it, for inputs and native selects alike', () => {
+    const { rerender } = render(
+      <>
+        <Field label="Email" hint="We never share it">
+          <TextInput aria-describedby="extra" />
+        </Field>
+        <Field label="Plan" error="Pick a plan">
+          <select>
+            <option>Free</option>
+          </select>
+        </Field>
+        <p id="extra">Work address preferred</p>
+      </>,
+    )
+    const email = screen.getByRole('textbox', { name: 'Email' })
+    expect(email).not.toHaveAttribute('aria-invalid')
+    expect(email).toHaveAccessibleDescription('We never share it Work address preferred')
+    const plan = screen.getByRole('combobox', { name: 'Plan' })
+    expect(plan).toHaveAttribute('aria-invalid', 'true')
+    expect(plan).toHaveAccessibleDescription('Pick a plan')
+
+    rerender(
+      <Field label="Email" error="That is not an email address">
+        <TextInput />
+      </Field>,
+    )
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'That is not an email address',
+    )
   })
 })

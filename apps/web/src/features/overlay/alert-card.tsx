@@ -60,7 +60,7 @@ export function AlertCard({
             overlay ? 'text-[clamp(11px,2vmin,18px)]' : 'text-xs',
           )}
         >
-          <span className="rounded-full bg-[#FF6A59] px-2.5 py-0.5 font-bold tracking-wider text-white uppercase">
+          <span className="rounded-full bg-[#FF6A59] px-2.5 py-0.5 font-bold tracking-wider text-[#0f1117] uppercase">
             {KIND_LABELS[alert.kind]}
           </span>
           {alert.is_test ? (

@@ -23,7 +23,7 @@ export function TestPagesNav() {
           className={({ isActive }) =>
             cn(
               'rounded-lg px-3 py-1.5 text-sm font-medium',
-              isActive ? 'bg-accent text-white' : 'text-muted hover:text-text',
+              isActive ? 'bg-accent text-on-accent' : 'text-muted hover:text-text',
             )
           }
         >

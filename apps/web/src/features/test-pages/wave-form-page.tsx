@@ -99,7 +99,7 @@ export function WaveFormPage() {
             type="file"
             accept="audio/*"
             onChange={(e) => void open(e.target.files?.[0])}
-            className="text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-accent file:px-3 file:py-2 file:text-sm file:font-medium file:text-white"
+            className="text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-accent file:px-3 file:py-2 file:text-sm file:font-medium file:text-on-accent"
           />
         </Field>
         <FormError message={error} />

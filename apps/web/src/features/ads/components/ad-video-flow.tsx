@@ -139,7 +139,7 @@ export function AdVideoFlow({ project }: { project: AdProject }) {
               aria-current={step === s.id ? 'step' : undefined}
               className={cn(
                 'rounded-full px-3 py-1',
-                step === s.id ? 'bg-accent text-white' : 'bg-surface-2 text-muted hover:text-text',
+                step === s.id ? 'bg-accent text-on-accent' : 'bg-surface-2 text-muted hover:text-text',
               )}
             >
               {i + 1}. {s.label}

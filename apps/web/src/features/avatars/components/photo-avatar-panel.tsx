@@ -92,7 +92,7 @@ export function PhotoAvatarPanel({
         description="A clear, front-facing photo (JPEG, PNG or WebP, up to 15 MB). The face is found on our server; nothing leaves it."
       >
         <div className="flex flex-col gap-4">
-          <label className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:brightness-110 focus-within:outline-2 focus-within:outline-accent">
+          <label className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-on-accent hover:brightness-110 focus-within:outline-2 focus-within:outline-accent">
             {uploading !== undefined
               ? `Finding the face… ${Math.round(uploading * 100)}%`
               : photo

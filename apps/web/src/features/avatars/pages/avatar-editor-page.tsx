@@ -163,7 +163,7 @@ export function AvatarEditorPage() {
             onClick={() => setMode(m)}
             className={cn(
               'rounded-lg px-4 py-1.5 text-sm font-semibold transition-colors',
-              mode === m ? 'bg-accent text-white' : 'text-muted hover:text-text',
+              mode === m ? 'bg-accent text-on-accent' : 'text-muted hover:text-text',
             )}
           >
             {m === 'cartoon' ? 'Cartoon avatar' : 'Photo avatar'}

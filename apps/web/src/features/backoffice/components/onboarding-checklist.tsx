@@ -60,7 +60,7 @@ export function OnboardingChecklist() {
             {!s.done ? (
               <Link
                 to={s.link}
-                className={`shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium ${s === next ? 'bg-accent text-white hover:bg-accent/90' : 'border border-border text-[#c9cedb] hover:border-accent hover:text-accent'}`}
+                className={`shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium ${s === next ? 'bg-accent text-on-accent hover:bg-accent/90' : 'border border-border text-[#c9cedb] hover:border-accent hover:text-accent'}`}
               >
                 {s.cta_label}
               </Link>

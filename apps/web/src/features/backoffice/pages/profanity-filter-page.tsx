@@ -183,7 +183,13 @@ export function ProfanityFilterPage() {
         {base.isPending ? (
           <LoadingBlock />
         ) : (
-          <ul className="flex max-h-56 flex-wrap gap-1.5 overflow-y-auto" data-testid="base-list">
+          // A scrolling box keyboard users can reach and scroll (WCAG 2.1.1): focusable, named.
+          <ul
+            className="flex max-h-56 flex-wrap gap-1.5 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-accent"
+            data-testid="base-list"
+            tabIndex={0}
+            aria-label="Built-in words"
+          >
             {builtIn.map((w) => (
               <li key={w}>
                 <Badge>{w}</Badge>

@@ -24,7 +24,7 @@ export function AddCreatorProcessPage() {
         {!id ? (
           <p className="text-sm text-muted">
             No creator is being added.{' '}
-            <Link to={PATHS.creatorAdd} className="text-accent hover:underline">
+            <Link to={PATHS.creatorAdd} className="text-accent underline underline-offset-2">
               Add one
             </Link>
             .

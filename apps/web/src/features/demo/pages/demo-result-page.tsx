@@ -20,7 +20,7 @@ export function DemoResultPage() {
         {!id || error ? (
           <p className="text-muted">
             This demo video is not available in this browser.{' '}
-            <Link to="/demo-upload" className="text-accent hover:underline">
+            <Link to="/demo-upload" className="text-accent underline underline-offset-2">
               Make a new one
             </Link>
           </p>

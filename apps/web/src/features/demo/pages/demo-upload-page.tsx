@@ -35,7 +35,7 @@ export function DemoUploadPage() {
             onClick={() => setMode(m)}
             className={cn(
               'rounded-lg px-4 py-2 text-sm font-medium',
-              mode === m ? 'bg-accent text-white' : 'text-muted hover:text-text',
+              mode === m ? 'bg-accent text-on-accent' : 'text-muted hover:text-text',
             )}
           >
             {m === 'upload' ? 'Upload a recording' : 'Type a line'}
@@ -93,7 +93,7 @@ export function DemoSteps({ step }: { step: 1 | 2 | 3 }) {
             className={cn(
               'flex h-7 w-7 items-center justify-center rounded-full text-xs font-bold',
               i + 1 === step
-                ? 'bg-accent text-white'
+                ? 'bg-accent text-on-accent'
                 : i + 1 < step
                   ? 'bg-success/20 text-success'
                   : 'bg-[#232838] text-muted',

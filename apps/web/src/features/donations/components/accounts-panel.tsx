@@ -248,7 +248,7 @@ export function AccountsPanel({ selected }: { selected: StreamPlatform | null })
             onClick={() => choose(p)}
             className={cn(
               'rounded-md px-4 py-1.5 text-sm font-medium transition-colors',
-              shown === p ? 'bg-accent text-white' : 'text-muted hover:text-text',
+              shown === p ? 'bg-accent text-on-accent' : 'text-muted hover:text-text',
             )}
           >
             {PLATFORM_LABELS[p]}

@@ -180,7 +180,7 @@ function TipForm({
                 className={cn(
                   'h-11 rounded-lg border text-sm font-semibold transition-colors',
                   preset === p
-                    ? 'border-accent bg-accent text-white'
+                    ? 'border-accent bg-accent text-on-accent'
                     : 'border-border bg-[#11141c] text-text hover:border-[#3a4152]',
                 )}
               >

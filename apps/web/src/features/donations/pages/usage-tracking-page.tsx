@@ -141,7 +141,7 @@ export function UsageTrackingPage() {
                 onClick={() => setDays(p)}
                 className={cn(
                   'rounded-md px-3 py-1.5 text-sm font-medium',
-                  days === p ? 'bg-accent text-white' : 'text-muted hover:text-text',
+                  days === p ? 'bg-accent text-on-accent' : 'text-muted hover:text-text',
                 )}
               >
                 {p} days

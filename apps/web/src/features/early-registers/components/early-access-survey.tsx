@@ -49,7 +49,7 @@ function Tick({ on, round }: { on: boolean; round?: boolean }) {
       className={cn(
         'ml-auto inline-flex h-5 w-5 shrink-0 items-center justify-center border transition-colors',
         round ? 'rounded-full' : 'rounded-md',
-        on ? 'border-accent bg-accent text-white' : 'border-[#3a4154]',
+        on ? 'border-accent bg-accent text-on-accent' : 'border-[#3a4154]',
       )}
     >
       {on ? <CheckIcon size={13} /> : null}

@@ -45,7 +45,7 @@ export function FeaturesSection() {
   return (
     <section
       aria-labelledby="features-heading"
-      className="border-y border-border/60 bg-[#0c0e13] px-4 py-16 sm:px-6 min-[800px]:py-24 lg:px-10"
+      className="border-y border-border/60 bg-sunken px-4 py-16 sm:px-6 min-[800px]:py-24 lg:px-10"
     >
       <div className="mx-auto max-w-[1180px]">
         <p className="text-sm font-semibold tracking-wider text-accent uppercase">What it does</p>

@@ -28,7 +28,10 @@ export function QuickCreateSection() {
       <div className="mx-auto max-w-[1180px]">
         {near || hash === `#${QUICK_CREATE_ANCHOR}` ? (
           <Suspense fallback={placeholder}>
-            <QuickCreate categoryParam={QUICK_CREATE_CATEGORY_PARAM} />
+            <QuickCreate
+              categoryParam={QUICK_CREATE_CATEGORY_PARAM}
+              focusLine={hash === `#${QUICK_CREATE_ANCHOR}`}
+            />
           </Suspense>
         ) : (
           placeholder

@@ -54,7 +54,7 @@ export function SentenceCategoriesSection() {
                     {c.sentence_count} ready-made {c.sentence_count === 1 ? 'line' : 'lines'}
                   </span>
                 </span>
-                <span className="flex items-center gap-1 text-sm font-medium text-accent opacity-80 group-hover:opacity-100">
+                <span className="flex items-center gap-1 text-sm font-medium text-accent">
                   Use a line <ChevronRightIcon size={16} />
                 </span>
               </button>

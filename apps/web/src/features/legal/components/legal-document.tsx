@@ -54,11 +54,11 @@ export function LegalDocument({
           ))}
           <p className="border-t border-border pt-6 text-sm text-muted">
             Questions about this document? Write to{' '}
-            <a className="text-accent hover:underline" href={`mailto:${SITE.supportEmail}`}>
+            <a className="text-accent underline underline-offset-2" href={`mailto:${SITE.supportEmail}`}>
               {SITE.supportEmail}
             </a>{' '}
             or use the{' '}
-            <Link to={PATHS.contact} className="text-accent hover:underline">
+            <Link to={PATHS.contact} className="text-accent underline underline-offset-2">
               contact form
             </Link>
             .

@@ -73,7 +73,7 @@ export function RefundPolicyPage() {
           body: (
             <p>
               Use the{' '}
-              <Link to={PATHS.contact} className="text-accent hover:underline">
+              <Link to={PATHS.contact} className="text-accent underline underline-offset-2">
                 contact form
               </Link>{' '}
               with the email of your account and the date of the payment. We answer within 3 business days;

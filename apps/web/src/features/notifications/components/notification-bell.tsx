@@ -93,7 +93,7 @@ function Bell({ userId }: { userId: number }) {
           <span
             data-testid="notification-badge"
             aria-hidden="true"
-            className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[11px] leading-none font-bold text-white ring-2 ring-bg tabular-nums"
+            className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[11px] leading-none font-bold text-on-accent ring-2 ring-bg tabular-nums"
           >
             {badge}
           </span>

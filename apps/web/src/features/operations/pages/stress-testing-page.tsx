@@ -31,7 +31,10 @@ function CurrentRun({ sessionId }: { sessionId: string }) {
     <>
       <StressTestView run={run.data} />
       <p className="mt-4 text-sm text-muted">
-        <Link className="text-accent hover:underline" to={`/admin/stress-test/results/${sessionId}`}>
+        <Link
+          className="text-accent underline underline-offset-2"
+          to={`/admin/stress-test/results/${sessionId}`}
+        >
           Open this result
         </Link>{' '}
         · kept with the others in stress test results.
@@ -123,7 +126,7 @@ export function StressTestingPage() {
       ) : (
         <p className="text-sm text-muted">
           No stress test is running. Past runs are in{' '}
-          <Link className="text-accent hover:underline" to="/admin/stress-test/results">
+          <Link className="text-accent underline underline-offset-2" to="/admin/stress-test/results">
             stress test results
           </Link>
           .

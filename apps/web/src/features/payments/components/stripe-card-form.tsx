@@ -19,7 +19,8 @@ const CARD_STYLE: StripeCardElementOptions = {
       fontFamily: 'Roboto, system-ui, sans-serif',
       fontSize: '15px',
       iconColor: '#FF6A59',
-      '::placeholder': { color: '#6b7385' },
+      // Stripe's iframe cannot read the CSS tokens: styles.css --color-faint.
+      '::placeholder': { color: '#838b9d' },
     },
     invalid: { color: '#f87171', iconColor: '#f87171' },
   },

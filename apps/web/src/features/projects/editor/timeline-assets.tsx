@@ -97,6 +97,7 @@ export function TimelineAssets({
     <div
       className="relative mt-2"
       style={{ height: rows * ROW }}
+      role="group"
       aria-label="Overlay layers"
       onPointerMove={move}
       onPointerUp={end}

@@ -194,7 +194,7 @@ export function Timeline({ editor, playback }: { editor: ProjectEditor; playback
             selected={selectedAsset}
             onSelect={setSelectedAsset}
           />
-          <div className="relative mt-1" style={{ height: WAVE_HEIGHT }} aria-label="Audio">
+          <div className="relative mt-1" style={{ height: WAVE_HEIGHT }} role="group" aria-label="Audio">
             {spans.map(({ scene, start, end }) => {
               const take = currentTake(scene)
               return take ? (

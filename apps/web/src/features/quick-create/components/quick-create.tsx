@@ -52,6 +52,11 @@ export interface QuickCreateProps {
   heading?: boolean
   /** URL parameter another section sets to pick a sentence category (e.g. `?category=hype`). */
   categoryParam?: string
+  /**
+   * Put the keyboard's start on the line box when it mounts: a link to `#quick-create` means "type a
+   * line", and the scroll alone leaves Tab at the header, twenty-odd stops away.
+   */
+  focusLine?: boolean
 }
 
 /**
@@ -59,7 +64,11 @@ export interface QuickCreateProps {
  * voice, emotion and intensity, Generate → live progress → the video plays here with captions →
  * download → share. Signed out it uses the capped demo (shorter lines, 720p).
  */
-export function QuickCreate({ heading = true, categoryParam = 'category' }: QuickCreateProps) {
+export function QuickCreate({
+  heading = true,
+  categoryParam = 'category',
+  focusLine = false,
+}: QuickCreateProps) {
   const { data: user } = useCurrentUser()
   const signedIn = Boolean(user)
   const [avatar, setAvatar] = useState<AvatarChoice>({})
@@ -81,7 +90,13 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
   const textId = useId()
   const voiceFieldId = useId()
   const stageRef = useRef<HTMLDivElement>(null)
+  const lineRef = useRef<HTMLTextAreaElement>(null)
   const narrow = useNarrow()
+  // Mount only: the router's hash scroll has placed the section; focus must not scroll again.
+  const focusLineOnMount = useRef(focusLine)
+  useEffect(() => {
+    if (focusLineOnMount.current) lineRef.current?.focus({ preventScroll: true })
+  }, [])
 
   const max = signedIn ? QUICK_CREATE_MAX_CHARS : DEMO_MAX_CHARS
   const currentEmotion = emotion ?? picked?.emotion ?? 'Neutral'
@@ -205,6 +220,7 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
               ) : null}
             </div>
             <textarea
+              ref={lineRef}
               id={textId}
               value={text}
               onChange={(e) => setText(e.target.value)}
@@ -214,7 +230,7 @@ export function QuickCreate({ heading = true, categoryParam = 'category' }: Quic
               aria-invalid={tooLong || undefined}
               aria-describedby={`${textId}-count`}
               className={cn(
-                'w-full resize-none rounded-2xl border bg-[#0f1218] px-4 py-3 text-base leading-relaxed text-text placeholder:text-[#5d6577] focus:border-accent focus:ring-2 focus:ring-accent/25 focus:outline-none disabled:opacity-60',
+                'w-full resize-none rounded-2xl border bg-[#0f1218] px-4 py-3 text-base leading-relaxed text-text placeholder:text-faint focus:border-accent focus:ring-2 focus:ring-accent/25 focus:outline-none disabled:opacity-60',
                 tooLong ? 'border-danger' : 'border-border',
               )}
             />

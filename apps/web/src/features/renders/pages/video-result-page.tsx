@@ -106,7 +106,7 @@ export function VideoResultPage() {
                         : doneStep
                           ? 'bg-success/20 text-success'
                           : i === reached
-                            ? 'bg-accent text-white'
+                            ? 'bg-accent text-on-accent'
                             : 'bg-[#232838] text-muted',
                     )}
                   >

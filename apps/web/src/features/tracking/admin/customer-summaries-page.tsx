@@ -151,7 +151,7 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
         {(totals.length ? totals : known.map((e) => ({ ...e, total: undefined }))).map((e) => (
           <div key={e.code} className="rounded-xl border border-border bg-surface px-4 py-3">
             <p className="text-xs text-muted">
-              {e.label} <span className="text-[#6b7385]">· {e.code}</span>
+              {e.label} <span className="text-faint">· {e.code}</span>
             </p>
             <p className="mt-1 text-xl font-semibold tabular-nums text-text">{e.total ?? '–'}</p>
           </div>
@@ -208,7 +208,7 @@ export function CustomerSummariesPage({ category }: { category: TrackingCategory
       <p className="mt-6 text-xs text-muted">
         Event codes follow the tracking table; see the other screen for{' '}
         <Link
-          className="text-accent hover:underline"
+          className="text-accent underline underline-offset-2"
           to={TRACKING_SCREENS[category === 'usage' ? 'payment' : 'usage'].path}
         >
           {TRACKING_SCREENS[category === 'usage' ? 'payment' : 'usage'].title.toLowerCase()}

@@ -51,6 +51,7 @@ export function VoiceEditorPage() {
   const personal = useQuery(personalVoicesQuery)
   const look = influencers.data?.influencers[0]?.look
   const textId = useId()
+  const voiceSelectId = useId()
   const ready = (samples.data?.list ?? []).filter((p) => p.status === 2 && p.profile)
   const settings = {
     voice_id: voiceId,
@@ -104,8 +105,11 @@ export function VoiceEditorPage() {
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium text-[#c9cedb]">Voice</span>
+                <label htmlFor={voiceSelectId} className="text-sm font-medium text-[#c9cedb]">
+                  Voice
+                </label>
                 <VoiceSelect
+                  id={voiceSelectId}
                   value={voiceId}
                   personal={personal.data?.voices}
                   onChange={(v) => setVoiceId(v || DEFAULT_VOICE_ID)}
