@@ -13,4 +13,11 @@ export {
 export { startVoicesWorkers } from './voices.jobs'
 export { findUpload } from './voices.repo'
 export { registerVoicesRoutes } from './voices.routes'
-export { mediaError, requireVoice, resolveSpeech, sampleProfile } from './voices.service'
+export {
+  checkVoiceChoice,
+  mediaError,
+  requireVoice,
+  resolveSpeech,
+  sampleProfile,
+  speechFor,
+} from './voices.service'

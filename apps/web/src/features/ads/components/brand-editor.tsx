@@ -1,9 +1,7 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { deleteBrand, updateBrand } from '@mouthpiece/contracts/ads/brands.contract'
 import type { Brand, CaptionStyle } from '@mouthpiece/contracts/ads/brands.schemas'
 import { FONT_WEIGHTS } from '@mouthpiece/contracts/ads/brands.schemas'
-import { listVoices } from '@mouthpiece/contracts/voices/voices.contract'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
@@ -14,6 +12,7 @@ import { BrandImages, BrandLogos } from './brand-files'
 import { BrandFonts } from './brand-fonts'
 import { SourceBadge } from './source-badge'
 import { useBrandChange } from './use-brand-change'
+import { VoiceSelect } from '../../voices'
 
 const select = 'h-10 w-full rounded-lg border border-border bg-surface-2 px-2 text-sm text-text'
 
@@ -21,11 +20,6 @@ const select = 'h-10 w-full rounded-lg border border-border bg-surface-2 px-2 te
 export function BrandEditor({ brand, onDeleted }: { brand: Brand; onDeleted: () => void }) {
   const toast = useToast()
   const change = useBrandChange(brand.id)
-  const voices = useQuery({
-    queryKey: ['voices', 'list'],
-    queryFn: ({ signal }) => request(listVoices, { signal }),
-    staleTime: 300_000,
-  })
   const [draft, setDraft] = useState({
     id: brand.id,
     name: brand.name,
@@ -120,20 +114,11 @@ export function BrandEditor({ brand, onDeleted }: { brand: Brand; onDeleted: () 
       >
         <div className="grid gap-4 md:grid-cols-3">
           <Field label="Voice">
-            <select
-              className={select}
-              value={draft.voice.voice_id ?? ''}
-              onChange={(e) =>
-                setDraft({ ...draft, voice: { ...draft.voice, voice_id: e.target.value || null } })
-              }
-            >
-              <option value="">Default voice</option>
-              {voices.data?.voices.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.label}
-                </option>
-              ))}
-            </select>
+            <VoiceSelect
+              value={draft.voice.voice_id ?? undefined}
+              emptyLabel="Default voice"
+              onChange={(id) => setDraft({ ...draft, voice: { ...draft.voice, voice_id: id || null } })}
+            />
           </Field>
           <Field label={`Speed ${draft.voice.rate.toFixed(2)}×`}>
             <input
