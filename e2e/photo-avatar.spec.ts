@@ -115,7 +115,7 @@ test('upload a portrait, see and fix its landmarks, hear it speak, make a video 
 // Voice cloning: upload a sample of a voice (made here by the app's own speech), confirm it is
 // mine, save the personal voice and hear it; a 2 s sample is refused with a clear message.
 test('upload a voice sample, save a personal voice, hear its preview', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await registerInUi(page, 'voice')
   const speak = async (text: string) => {
     const res = await page.request.post('/api/voices/preview', {
