@@ -183,6 +183,7 @@ test('upload a voice sample, save a personal voice, hear its preview', async ({ 
     qc.getByTestId('library-voice').filter({ hasText: /fast_test|RicishayMax|Half-Life/ }),
   ).toHaveCount(0)
   await qc.getByRole('button', { name: 'Fewer voices' }).click()
+  await qc.getByTestId('library-voice').first().scrollIntoViewIfNeeded()
   await qc.getByTestId('voice-library').screenshot({ path: test.info().outputPath('voice-library.png') })
   await qc.getByLabel('Your line').fill('Hi chat, this is my own voice.')
   const asked = page.waitForRequest((r) => r.url().endsWith('/api/quick-create') && r.method() === 'POST')
