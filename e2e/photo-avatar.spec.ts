@@ -115,7 +115,7 @@ test('upload a portrait, see and fix its landmarks, hear it speak, make a video 
 // Voice cloning: upload a sample of a voice (made here by the app's own speech), confirm it is
 // mine, save the personal voice and hear it; a 2 s sample is refused with a clear message.
 test('upload a voice sample, save a personal voice, hear its preview', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await registerInUi(page, 'voice')
   const speak = async (text: string) => {
     const res = await page.request.post('/api/voices/preview', {
@@ -164,6 +164,33 @@ test('upload a voice sample, save a personal voice, hear its preview', async ({ 
   await expect(page.locator('select').first()).toHaveValue(/^personal:\d+$/)
   await card.screenshot({ path: test.info().outputPath('personal-voices.png') })
   await page.screenshot({ path: test.info().outputPath('voice-editor.png'), fullPage: true })
+
+  // One voice library: the same voice is offered first in Quick Create's picker; a video asks for it.
+  await page.goto('/landing#quick-create')
+  const qc = page.locator('#quick-create')
+  const picker = qc.getByRole('combobox', { name: 'Voice', exact: true })
+  const mine = picker.locator('optgroup[label="My voices"] option')
+  await expect(mine).toHaveCount(1)
+  await expect(mine).toContainText('voice match (offline)')
+  const voiceId = (await mine.getAttribute('value'))!
+  expect(voiceId).toMatch(/^personal:\d+$/)
+  await picker.selectOption(voiceId)
+  await qc.getByRole('button', { name: 'Browse voices' }).click()
+  await expect(qc.getByTestId('library-voice').first()).toHaveAttribute('aria-current', 'true')
+  // espeak's test and novelty variants are not offered, even among "more voices".
+  await qc.getByRole('button', { name: /^More voices/ }).click()
+  await expect(
+    qc.getByTestId('library-voice').filter({ hasText: /fast_test|RicishayMax|Half-Life/ }),
+  ).toHaveCount(0)
+  await qc.getByRole('button', { name: 'Fewer voices' }).click()
+  await qc.getByTestId('library-voice').first().scrollIntoViewIfNeeded()
+  await qc.getByTestId('voice-library').screenshot({ path: test.info().outputPath('voice-library.png') })
+  await qc.getByLabel('Your line').fill('Hi chat, this is my own voice.')
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/quick-create') && r.method() === 'POST')
+  await qc.getByRole('button', { name: 'Generate video' }).click()
+  const request = await asked
+  expect(request.postDataJSON()).toMatchObject({ voice_id: voiceId })
+  expect((await request.response())?.status()).toBe(200)
 })
 
 // The OBS overlay speaks an alert with the photo avatar an alert setup picked: the portrait is drawn

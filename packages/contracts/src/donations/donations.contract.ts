@@ -1,3 +1,4 @@
+import { VoiceId } from '../media/voices.schemas'
 import { z } from 'zod'
 import { boundedText, defineId } from '../ids'
 import { defineRoute } from '../define-route'
@@ -72,12 +73,7 @@ const SetupFields = z.object({
   custom_style_id: z.string().trim().max(100).nullable(),
   price: Price,
   donation_avatar: DonationAvatarChoice,
-  voice: z
-    .string()
-    .trim()
-    .max(120)
-    .regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice')
-    .nullable(),
+  voice: VoiceId.nullable(),
 })
 export const listAvatarSetups = defineRoute({
   method: 'GET',

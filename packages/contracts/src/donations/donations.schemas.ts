@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineId } from '../ids'
 import { AvatarLook, CartoonLook } from '../media/avatar.schemas'
-import { Emotion } from '../media/voices.schemas'
+import { Emotion, VoiceId } from '../media/voices.schemas'
 
 /** Where an alert event came from. `direct` = a tip paid on our own tip page; `test` = a test trigger. */
 export const ALERT_SOURCES = ['twitch', 'streamlabs', 'streamelements', 'youtube', 'direct', 'test'] as const
@@ -168,12 +168,7 @@ export type Tip = z.infer<typeof Tip>
 
 /** The TTS part of the alert settings (voice id as packages/media names it). */
 export const TtsSettings = z.object({
-  voice: z
-    .string()
-    .trim()
-    .min(3)
-    .max(120)
-    .regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice'),
+  voice: VoiceId,
   emotion: Emotion,
   /** 0 (silent) to 1 (full). */
   volume: z.number().min(0, 'Volume must be between 0 and 1').max(1, 'Volume must be between 0 and 1'),

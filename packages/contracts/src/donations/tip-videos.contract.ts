@@ -1,3 +1,4 @@
+import { VoiceId } from '../media/voices.schemas'
 import { z } from 'zod'
 import { defineRoute } from '../define-route'
 import { Render } from '../renders/renders.schemas'
@@ -46,13 +47,7 @@ const TipVideoAnswer = z.object({ tip_video: TipVideo })
 export const SetupPreviewBody = z.object({
   setup_id: AvatarSetupId.optional(),
   donation_avatar: DonationAvatarChoice.optional(),
-  voice: z
-    .string()
-    .trim()
-    .max(120)
-    .regex(/^(espeak|festival):[A-Za-z0-9_+./-]+$/, 'Unknown voice')
-    .nullable()
-    .optional(),
+  voice: VoiceId.nullable().optional(),
   custom_style_id: z.string().trim().max(100).nullable().optional(),
   text: z
     .string()

@@ -232,16 +232,21 @@ export async function startModuleVideo(
 ): Promise<RenderRow> {
   await gate(deps, userId, '720p', input.text)
   const { orientation, background, rate, audioUploadKey, ...rest } = input
+  const owner = { userId, visitorId: null }
+  // The user's personal voice (theirs only) speaks as its match profile or clone, as in Quick Create.
+  const speech = await resolveSpeech(deps.db, owner, rest.voiceId, 'none', undefined)
   const row = await startRender(
     deps,
     {
       ...rest,
-      owner: { userId, visitorId: null },
+      voiceId: speech.voiceId,
+      owner,
       kind: 'video',
       settings: {
         rate: rate ?? 1,
         pitch: 0,
-        voice_effect: 'none',
+        voice_effect: speech.effect,
+        ...(speech.matchProfile ? { match_profile: speech.matchProfile } : {}),
         format: 'mp4',
         video_resolution: '720p',
         video_orientation: orientation,

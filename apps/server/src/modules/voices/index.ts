@@ -14,5 +14,13 @@ export {
 export { startVoicesWorkers } from './voices.jobs'
 export { findUpload, uploadFiles, userAudioUploads } from './voice-lookups'
 export { registerVoicesRoutes } from './voices.routes'
-export { mediaError, requireVoice, resolveSpeech, sampleProfile, voicesList } from './voices.service'
+export {
+  checkVoiceChoice,
+  mediaError,
+  requireVoice,
+  resolveSpeech,
+  sampleProfile,
+  speechFor,
+  voicesList,
+} from './voices.service'
 export { referencesVoiceProfile } from './voice-profiles.table'

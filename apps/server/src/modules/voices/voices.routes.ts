@@ -14,6 +14,7 @@ import {
   listPersonalVoices,
   renamePersonalVoice,
 } from '@mouthpiece/contracts/voices/personal-voices.contract'
+import { voiceLibrary } from '@mouthpiece/contracts/voices/voice-library.contract'
 import { admission, hangUpSignal } from '../../platform/admission/admission'
 import type { HttpContext } from '../../platform/context'
 import type { VoicesDeps } from './voices.deps'
@@ -24,6 +25,7 @@ import { MAX_UPLOAD_BYTES } from './audio-uploads.service'
 import * as voices from './voices.service'
 import * as personal from './personal-voices.service'
 import { registerVoiceProfilesRoutes } from './voice-profiles.routes'
+import { voiceLibrary as library } from './voice-library.service'
 
 /** Speech previews cost CPU: a generous per-IP limit that only a script would reach. */
 const PREVIEW_RATE_LIMIT = { max: 120, timeWindow: 60_000 }
@@ -39,6 +41,11 @@ export function registerVoicesRoutes(ctx: HttpContext) {
   route(listVoices, async ({ reply }) => {
     void reply.header('cache-control', 'public, max-age=300')
     return voices.voicesList()
+  })
+  // The caller's own voices are in it: never cached by a shared cache.
+  route(voiceLibrary, async ({ actor, reply }) => {
+    void reply.header('cache-control', 'private, no-cache')
+    return library(ctx, actor.kind === 'user' ? actor.user.id : null)
   })
   // Festival and ffmpeg per call: the speech gate bounds how many run, and refuses the rest at once.
   route(

@@ -17,6 +17,7 @@ import type { Owner } from '../../platform/http/visitor'
 import { owns } from '../../platform/http/visitor'
 import * as repo from './voices.repo'
 import { resolvePersonal } from './personal-voices.service'
+import { isOffered } from './engine-curation'
 
 export const voiceNotFound = () => new AppError('not_found', 'Voice not found', 404)
 export const sampleNotFound = () => new AppError('not_found', 'Voice sample not found', 404)
@@ -32,7 +33,7 @@ export function mediaError(error: unknown): unknown {
 const EXTRA_FEATURED = ['espeak:en-us+f3', 'espeak:en-us+m7', 'espeak:en-gb-x-rp', 'espeak:en-us+whisper']
 
 export async function voicesList(): Promise<{ voices: Voice[]; featured: string[]; default_id: string }> {
-  const voices = await listVoices()
+  const voices = (await listVoices()).filter(isOffered)
   const featured = [
     ...new Set([DEFAULT_VOICE_ID, ...influencerPresets.map((i) => i.voiceId), ...EXTRA_FEATURED]),
   ]
@@ -60,6 +61,23 @@ export async function requireVoice(id: string): Promise<Voice> {
   const voice = await findVoice(id)
   if (!voice) throw voiceNotFound()
   return voice
+}
+
+/**
+ * Checks a voice chosen for later use (a setting, a setup, a scene): the caller's own personal
+ * voice, a voice profile or an engine voice. Another user's personal voice is not found (404).
+ */
+export async function checkVoiceChoice(db: Queryable, userId: number, id: string): Promise<void> {
+  if (!(await resolvePersonal(db, userId, id))) await requireVoice(id)
+}
+
+/** The voice a saved choice speaks with now: a personal voice as its match profile or clone, else itself. */
+export async function speechFor(
+  db: Queryable,
+  userId: number,
+  id: string,
+): Promise<{ voiceId: string; matchProfile?: VoiceProfile }> {
+  return (await resolvePersonal(db, userId, id)) ?? { voiceId: id }
 }
 
 /** The measured profile of an uploaded sample the caller owns, for voice match. */

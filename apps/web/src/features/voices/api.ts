@@ -13,6 +13,7 @@ import {
   listPersonalVoices,
   renamePersonalVoice,
 } from '@mouthpiece/contracts/voices/personal-voices.contract'
+import { voiceLibrary } from '@mouthpiece/contracts/voices/voice-library.contract'
 import type { RouteInput } from '@mouthpiece/contracts/define-route'
 import { request } from '../../lib/api'
 
@@ -28,6 +29,13 @@ export const voicesQuery = queryOptions({
   queryKey: voicesKeys.voices,
   queryFn: ({ signal }) => request(listVoices, { signal }),
   staleTime: 60 * 60_000,
+})
+
+/** Every voice the caller may use, for every picker: their own first (refetched when they change). */
+export const voiceLibraryQuery = queryOptions({
+  queryKey: ['voices', 'library'] as const,
+  queryFn: ({ signal }) => request(voiceLibrary, { signal }),
+  staleTime: 60_000,
 })
 
 export function usePreviewVoice() {
@@ -74,7 +82,11 @@ export const personalVoicesQuery = queryOptions({
 
 function usePersonalReload() {
   const client = useQueryClient()
-  return () => client.invalidateQueries({ queryKey: ['voices', 'personal'] })
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['voices', 'personal'] }),
+      client.invalidateQueries({ queryKey: ['voices', 'library'] }),
+    ])
 }
 export function useCreatePersonalVoice() {
   const reload = usePersonalReload()

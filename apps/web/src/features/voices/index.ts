@@ -4,7 +4,8 @@
  * routes.tsx, which app/route-table.ts imports so that they stay lazily loaded.
  */
 export { VOICE_PROFILES_KEY, voiceProfilesQuery } from './admin/voice-profiles-api'
-export { voicesQuery } from './api'
+export { voiceLibraryQuery, voicesQuery } from './api'
 export { AudioUploader } from './components/audio-uploader'
 export { EmotionImportButton } from './components/emotion-import-button'
-export { Slider, VoiceSelect } from './components/voice-controls'
+export { Slider } from './components/voice-controls'
+export { VoiceSelect } from './components/voice-library'

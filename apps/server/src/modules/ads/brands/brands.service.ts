@@ -18,6 +18,7 @@ import {
 } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { AdsDeps } from '../ads.deps'
 import { AppError } from '../../../platform/http/errors'
+import { checkVoiceChoice } from '../../voices'
 import * as repo from './brands.repo'
 import type { BrandWithParts, PartKind } from './brands.repo'
 import { adBrandImages, adBrandLogos } from './brands.table'
@@ -137,6 +138,8 @@ export async function updateBrand(
   brandId: number,
   body: z.infer<typeof UpdateBrandBody>,
 ): Promise<Brand> {
+  // Any voice of the library; another user's personal voice is not found.
+  if (body.voice?.voice_id) await checkVoiceChoice(deps.db, userId, body.voice.voice_id)
   await deps.db.transaction(async (tx) => {
     const brand = await repo.findBrand(tx, brandId, userId, { lock: true })
     if (!brand) throw brandNotFound()

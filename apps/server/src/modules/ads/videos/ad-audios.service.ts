@@ -40,7 +40,7 @@ export async function createAdAudio(
   if (!text) throw fieldError('text', NO_AUDIO_COPY_MESSAGE)
   const kit = project.brand_id ? await getBrandKit(deps.db, project.brand_id) : null
   // No presenter here: a brand without a voice of its own speaks in the product's default voice.
-  const voiceId = await brandVoice(kit, DEFAULT_VOICE_ID)
+  const voiceId = await brandVoice(deps.db, userId, kit, DEFAULT_VOICE_ID)
   let created: AdAudioGenerationRow | undefined
   await startModuleAudio(
     rendersDeps(deps),

@@ -18,7 +18,7 @@ import type { Queryable } from '../../../platform/db/client'
 import { AppError, fieldError } from '../../../platform/http/errors'
 import { chooseAvatar } from '../../avatars'
 import { rendersDeps, presentRender, findRender, startModuleVideo } from '../../renders'
-import { requireVoice, findUpload } from '../../voices'
+import { checkVoiceChoice, findUpload } from '../../voices'
 import { getBrandKit, kitColour } from '../brands/brand-kit.service'
 import type { BrandKit } from '../brands/brand-kit.service'
 import { findAdProject } from '../projects/ad-projects.repo'
@@ -49,12 +49,20 @@ export async function presentGeneration(db: Queryable, row: AdGenerationRow): Pr
   }
 }
 
-/** The brand's voice if it is a voice we have, else the presenter's own (influencer or ad avatar). */
-export async function brandVoice(kit: BrandKit | null, fallback: string): Promise<string> {
+/**
+ * The brand's voice if it is a voice the user may use (their personal voices included), else the
+ * presenter's own (influencer or ad avatar).
+ */
+export async function brandVoice(
+  db: Queryable,
+  userId: number,
+  kit: BrandKit | null,
+  fallback: string,
+): Promise<string> {
   const wanted = kit?.voice.voice_id
   if (
     wanted &&
-    (await requireVoice(wanted).then(
+    (await checkVoiceChoice(db, userId, wanted).then(
       () => true,
       () => false,
     ))
@@ -111,7 +119,7 @@ async function startVideo(
       throw new AppError('not_ready', 'The audio file is still being processed. Try again in a moment.', 409)
     audioUploadKey = upload.wav_key
   } else if (!ask.text) throw fieldError('text', NO_COPY_MESSAGE)
-  const voiceId = await brandVoice(kit, avatar.voice_id)
+  const voiceId = await brandVoice(deps.db, userId, kit, avatar.voice_id)
   return startModuleVideo(
     rendersDeps(deps),
     userId,

@@ -1,5 +1,5 @@
-import type { Emotion } from '@mouthpiece/contracts/media/voices.schemas'
-import { speechService, visemeCues, encodeWav } from '../../../platform/media'
+import type { Emotion, VoiceProfile } from '@mouthpiece/contracts/media/voices.schemas'
+import { mediaEngine, speechService, visemeCues, encodeWav } from '../../../platform/media'
 import type { StoredSpeech } from '../donations.table'
 
 export interface SpokenAlert {
@@ -13,12 +13,32 @@ export interface SpokenAlert {
  * thread, Festival as a child process), so the alert worker stays responsive while it speaks.
  */
 export interface AlertSpeaker {
-  speak(text: string, voice: string, emotion: Emotion): Promise<SpokenAlert>
+  /** `matchProfile`: a personal voice's measured sample, spoken as voice match. */
+  speak(text: string, voice: string, emotion: Emotion, matchProfile?: VoiceProfile): Promise<SpokenAlert>
 }
 
 export function createMediaSpeaker(): AlertSpeaker {
   return {
-    async speak(text, voice, emotion) {
+    async speak(text, voice, emotion, matchProfile) {
+      if (matchProfile) {
+        const spoken = await mediaEngine.speak({
+          text,
+          voiceId: voice,
+          emotion,
+          intensity: 0.5,
+          effect: 'match',
+          matchProfile,
+        })
+        return {
+          wav: encodeWav(spoken.pcm, spoken.sampleRate),
+          speech: {
+            duration: spoken.duration,
+            sample_rate: spoken.sampleRate,
+            visemes: spoken.cues,
+            words: spoken.words,
+          },
+        }
+      }
       const result = await speechService().synthesize(text, voice, { emotion })
       return {
         wav: encodeWav(result.pcm, result.sampleRate),

@@ -17,6 +17,7 @@ import {
   presentSetupNow,
 } from '../settings/settings.service'
 import { signedAvatar } from '../settings/setup-avatar'
+import { speechFor } from '../../voices'
 
 /** How long an overlay audio link stays valid (alerts older than this are not replayed anyway). */
 const AUDIO_LINK_SECONDS = 6 * 3600
@@ -92,7 +93,9 @@ async function speak(
 ): Promise<{ spoken: SpokenAlert | null; error: string | null }> {
   for (const v of [...new Set([voice, deps.config.ALERT_DEFAULT_VOICE, DEFAULT_VOICE_ID])]) {
     try {
-      return { spoken: await deps.speaker.speak(line, v, s.tts.emotion), error: null }
+      // A personal voice (the creator's own, checked when it was chosen) speaks as its match or clone.
+      const { voiceId, matchProfile } = await speechFor(deps.db, s.user_id, v)
+      return { spoken: await deps.speaker.speak(line, voiceId, s.tts.emotion, matchProfile), error: null }
     } catch (err) {
       console.error(`[donations] speech failed with ${v}:`, (err as Error).message)
     }

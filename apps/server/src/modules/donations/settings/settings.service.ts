@@ -19,6 +19,7 @@ import type { AdminModeration } from '../moderation/moderation'
 import * as repo from './settings.repo'
 import { sha256 } from '../accounts/token-crypto'
 import { currentAvatar, resolveChoice } from './setup-avatar'
+import { checkVoiceChoice } from '../../voices'
 
 export const DEFAULT_MODERATION: ModerationSettings = {
   use_base_list: true,
@@ -102,6 +103,8 @@ export async function updateSettings(
   userId: number,
   patch: SettingsPatch,
 ): Promise<DonationSettings> {
+  // Any voice of the library: the creator's own personal voice (another user's is not found).
+  if (patch.tts?.voice) await checkVoiceChoice(deps.db, userId, patch.tts.voice)
   const current = await ensureSettings(deps, userId)
   const changes: repo.SettingsChanges = {}
   if (patch.tts) changes.tts = { ...current.tts, ...patch.tts }
@@ -183,6 +186,7 @@ export async function createSetup(
   userId: number,
   fields: Omit<SetupChanges, 'name'> & { name: string },
 ): Promise<AvatarSetup> {
+  if (fields.voice) await checkVoiceChoice(deps.db, userId, fields.voice)
   const donationAvatar = fields.donation_avatar
     ? await resolveChoice(deps.db, userId, fields.donation_avatar)
     : { influencer_id: null, custom_avatar_id: null, look: null }
@@ -207,6 +211,7 @@ export async function changeSetup(
   changes: SetupChanges,
 ): Promise<AvatarSetup> {
   const { donation_avatar: choice, ...rest } = changes
+  if (rest.voice) await checkVoiceChoice(deps.db, userId, rest.voice)
   const resolved = choice ? { donation_avatar: await resolveChoice(deps.db, userId, choice) } : {}
   const row = await repo.updateSetup(deps.db, userId, id, { ...rest, ...resolved })
   if (!row) throw notFound('Avatar setup')

@@ -19,6 +19,8 @@ import { AppError, notFound } from '../../../platform/http/errors'
 import { chooseAvatar } from '../../avatars'
 import type { ChosenAvatar } from '../../avatars'
 import { requireVoice } from '../../voices'
+import { checkVoiceChoice } from '../../voices'
+import type { RendersDeps } from '../../renders'
 import { backgroundKey, presentRender, cancel, remove, startModuleVideo } from '../../renders'
 import type { DonationsDeps, TipVideoDeps } from '../donations.deps'
 import type { AlertEventRow, AvatarSetupRow } from '../donations.table'
@@ -53,11 +55,15 @@ async function avatarOf(
 }
 
 /** The voice the alert would use: the setup's, else the creator's TTS voice, else the defaults (as alerts fall back). */
-async function voiceOf(deps: TipVideoDeps, ...wanted: Array<string | null | undefined>): Promise<string> {
+async function voiceOf(
+  deps: TipVideoDeps,
+  userId: number,
+  ...wanted: Array<string | null | undefined>
+): Promise<string> {
   for (const id of [...wanted, deps.donations.config.ALERT_DEFAULT_VOICE, DEFAULT_VOICE_ID]) {
     if (!id) continue
     if (
-      await requireVoice(id).then(
+      await checkVoiceChoice(deps.donations.db, userId, id).then(
         () => true,
         () => false,
       )
@@ -87,7 +93,7 @@ export async function previewSetup(
     text: body.text || DEFAULT_PREVIEW_LINE,
     title: `Preview: ${name}`,
     avatar,
-    voiceId: await voiceOf(deps, voice, settings.tts.voice),
+    voiceId: await voiceOf(deps, userId, voice, settings.tts.voice),
     emotion: settings.tts.emotion,
     intensity: 0.6,
     orientation: 'landscape',
@@ -164,7 +170,7 @@ export async function generateForTip(deps: TipVideoDeps, userId: number, tipId: 
       text: line,
       title: `${card.who}'s ${card.kind === 'tip' ? 'tip' : 'alert'}${card.amount ? ` · ${card.amount}` : ''}`,
       avatar: await avatarOf(deps, userId, setup?.donation_avatar, setup?.name ?? 'Alert avatar'),
-      voiceId: await voiceOf(deps, setup?.voice, settings.tts.voice),
+      voiceId: await voiceOf(deps, tip.user_id, setup?.voice, settings.tts.voice),
       emotion: settings.tts.emotion,
       intensity: 0.6,
       orientation: 'portrait',

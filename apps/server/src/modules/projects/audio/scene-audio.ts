@@ -11,7 +11,7 @@ import { AppError } from '../../../platform/http/errors'
 import { mediaEngine } from '../../../platform/media'
 import type { Pcm } from '../../../platform/media'
 import { chooseAvatar } from '../../avatars'
-import { requireVoice, sampleProfile } from '../../voices'
+import { checkVoiceChoice, resolveSpeech, sampleProfile } from '../../voices'
 
 export const projectFileKey = (projectId: number, file: string) => `projects/${projectId}/${file}`
 export const projectFileUrl = (projectId: number, file: string) => `/api/projects/${projectId}/files/${file}`
@@ -37,11 +37,14 @@ export async function sceneVoice(db: Queryable, userId: number, scene: Scene): P
   return avatar?.voice_id ?? 'festival:cmu_us_slt_arctic_hts'
 }
 
-/** Checks a scene's voice choice before any work is queued (unknown voice or sample → clear error). */
+/**
+ * Checks a scene's voice choice before any work is queued (unknown voice or sample → clear error;
+ * another user's personal voice → not found).
+ */
 export async function checkSceneVoice(db: Queryable, userId: number, scene: Scene): Promise<void> {
   if (scene.audioData.voiceType === 'custom')
     await sampleProfile(db, { userId, visitorId: null }, scene.audioData.sampleUuidPath ?? undefined)
-  else await requireVoice(await sceneVoice(db, userId, scene))
+  else await checkVoiceChoice(db, userId, await sceneVoice(db, userId, scene))
 }
 
 /** Speaks the scene's text as take `variant` and stores it under the project. */
@@ -60,15 +63,18 @@ export async function speakScene(
     })
   const a = scene.audioData
   const v = TAKE_VARIATIONS[variant % TAKE_VARIATIONS.length]!
-  const effect = a.voiceType === 'robot' ? 'robot' : a.voiceType === 'custom' ? 'match' : 'none'
-  const matchProfile =
-    effect === 'match'
-      ? await sampleProfile(deps.db, { userId, visitorId: null }, a.sampleUuidPath ?? undefined)
-      : undefined
+  // A personal voice speaks as its match profile (or clone), as it does everywhere else.
+  const { voiceId, effect, matchProfile } = await resolveSpeech(
+    deps.db,
+    { userId, visitorId: null },
+    await sceneVoice(deps.db, userId, scene),
+    a.voiceType === 'robot' ? 'robot' : a.voiceType === 'custom' ? 'match' : 'none',
+    a.sampleUuidPath ?? undefined,
+  )
   const spoken = await mediaEngine.speak(
     {
       text,
-      voiceId: await sceneVoice(deps.db, userId, scene),
+      voiceId,
       emotion: a.emotion,
       intensity: clamp(a.intensity + v.intensity, 0, 1),
       rate: clamp(a.rate * v.rate, 0.5, 2),

@@ -1,10 +1,7 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { deleteBrand, updateBrand } from '@mouthpiece/contracts/ads/brands.contract'
 import type { Brand, CaptionStyle } from '@mouthpiece/contracts/ads/brands.schemas'
 import { FONT_WEIGHTS } from '@mouthpiece/contracts/ads/brands.schemas'
-import { listAdVoices } from '@mouthpiece/contracts/ads/voices.contract'
-import type { AdVoice } from '@mouthpiece/contracts/ads/voices.contract'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
@@ -15,29 +12,14 @@ import { BrandImages, BrandLogos } from './brand-files'
 import { BrandFonts } from './brand-fonts'
 import { SourceBadge } from './source-badge'
 import { useBrandChange } from './use-brand-change'
+import { VoiceSelect } from '../../voices'
 
 const select = 'h-10 w-full rounded-lg border border-border bg-surface-2 px-2 text-sm text-text'
-
-const VOICE_GROUPS = [
-  ['profile', 'Voice profiles'],
-  ['featured', 'Featured voices'],
-  ['engine', 'All voices'],
-] as const
-/** A voice with the other brands already speaking in it. */
-const voiceOption = (v: AdVoice, brandId: number) => {
-  const others = v.brands.filter((b) => b.id !== brandId).map((b) => b.name)
-  return others.length ? `${v.label} (also ${others.join(', ')})` : v.label
-}
 
 /** One brand kit: every part editable in place; Save keeps the text fields, voice and captions and marks every value reviewed. */
 export function BrandEditor({ brand, onDeleted }: { brand: Brand; onDeleted: () => void }) {
   const toast = useToast()
   const change = useBrandChange(brand.id)
-  const voices = useQuery({
-    queryKey: ['ads', 'voices'],
-    queryFn: ({ signal }) => request(listAdVoices, { signal }),
-    staleTime: 300_000,
-  })
   const [draft, setDraft] = useState({
     id: brand.id,
     name: brand.name,
@@ -132,26 +114,11 @@ export function BrandEditor({ brand, onDeleted }: { brand: Brand; onDeleted: () 
       >
         <div className="grid gap-4 md:grid-cols-3">
           <Field label="Voice">
-            <select
-              className={select}
-              value={draft.voice.voice_id ?? ''}
-              onChange={(e) =>
-                setDraft({ ...draft, voice: { ...draft.voice, voice_id: e.target.value || null } })
-              }
-            >
-              <option value="">The presenter’s own voice</option>
-              {VOICE_GROUPS.map(([group, label]) => (
-                <optgroup key={group} label={label}>
-                  {voices.data?.voices
-                    .filter((v) => v.group === group)
-                    .map((v) => (
-                      <option key={v.id} value={v.id}>
-                        {voiceOption(v, brand.id)}
-                      </option>
-                    ))}
-                </optgroup>
-              ))}
-            </select>
+            <VoiceSelect
+              value={draft.voice.voice_id ?? undefined}
+              emptyLabel="Default voice"
+              onChange={(id) => setDraft({ ...draft, voice: { ...draft.voice, voice_id: id || null } })}
+            />
           </Field>
           <Field label={`Speed ${draft.voice.rate.toFixed(2)}×`}>
             <input

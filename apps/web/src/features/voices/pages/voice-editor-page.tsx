@@ -11,10 +11,11 @@ import { ApiError } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { influencersQuery, AvatarCanvas } from '../../avatars'
 import { useStartAudio, useRender, RenderProgress, RenderPlayer, ShareActions } from '../../renders'
-import { audioProcessesQuery, personalVoicesQuery, usePreviewVoice } from '../api'
+import { audioProcessesQuery, usePreviewVoice } from '../api'
 import { PersonalVoicesCard } from '../components/personal-voices-card'
 import { EmotionPicker } from '../../../components/emotion-picker'
-import { Slider, VoiceSelect } from '../components/voice-controls'
+import { Slider } from '../components/voice-controls'
+import { VoiceSelect } from '../components/voice-library'
 
 const EFFECTS: Array<{ id: VoiceEffectName; label: string; hint: string }> = [
   { id: 'none', label: 'Natural', hint: 'The voice as it is' },
@@ -48,7 +49,6 @@ export function VoiceEditorPage() {
   const saved = useRender(renderId).data?.render
   const samples = useQuery(audioProcessesQuery(1))
   const influencers = useQuery(influencersQuery)
-  const personal = useQuery(personalVoicesQuery)
   const look = influencers.data?.influencers[0]?.look
   const textId = useId()
   const voiceSelectId = useId()
@@ -111,7 +111,6 @@ export function VoiceEditorPage() {
                 <VoiceSelect
                   id={voiceSelectId}
                   value={voiceId}
-                  personal={personal.data?.voices}
                   onChange={(v) => setVoiceId(v || DEFAULT_VOICE_ID)}
                 />
               </div>
