@@ -78,6 +78,7 @@ export function Badge({
 }
 
 /** A labelled status in a `<dl>` grid: the value as a coloured badge, an optional muted note beside it. */
+/** One term and its value: render it inside a `<dl>` (a `<dt>`/`<dd>` pair needs one around it). */
 export function StatusTile({
   label,
   value,

@@ -91,7 +91,7 @@ function Overview() {
   if (!stats.data || !types.data) return null
   const s = stats.data
   return (
-    <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4">
+    <dl aria-label="Ads overview" className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4">
       <StatusTile
         label="Ad projects"
         value={String(s.projects)}
@@ -113,7 +113,7 @@ function Overview() {
         value={String(types.data.types.reduce((n, t) => n + t.count, 0))}
         detail={types.data.types.map((t) => `${t.count} ${t.label.toLowerCase()}`).join(' · ')}
       />
-    </div>
+    </dl>
   )
 }
 
@@ -141,7 +141,7 @@ function Detail({ id }: { id: number }) {
           </Link>
         }
       />
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <dl aria-label="Project numbers" className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <StatusTile label="Placements" value={String(stats.placements)} />
         <StatusTile label="Images made" value={String(stats.image_generations)} />
         <StatusTile
@@ -151,7 +151,7 @@ function Detail({ id }: { id: number }) {
           detail={`${stats.videos_failed} failed`}
         />
         <StatusTile label="Site reads" value={String(stats.scrapes)} />
-      </div>
+      </dl>
       <Card title="Details">
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>

@@ -157,7 +157,7 @@ export function AdProjectPage() {
       ) : (
         <>
           {stats.data && (
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <dl aria-label="Project numbers" className="grid grid-cols-2 gap-3 md:grid-cols-4">
               <StatusTile label="Placements" value={String(stats.data.stats.placements)} />
               <StatusTile label="Images made" value={String(stats.data.stats.image_generations)} />
               <StatusTile
@@ -166,7 +166,7 @@ export function AdProjectPage() {
                 tone={stats.data.stats.videos_failed ? 'warning' : 'neutral'}
               />
               <StatusTile label="Site reads" value={String(stats.data.stats.scrapes)} />
-            </div>
+            </dl>
           )}
           <ProjectForm project={project.data.project} />
           <Card title="Ad images" id="ad-images">

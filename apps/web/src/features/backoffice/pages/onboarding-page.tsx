@@ -66,7 +66,7 @@ export function OnboardingPage() {
           </Button>
         }
       />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <dl aria-label="Checklist progress" className="grid gap-4 sm:grid-cols-3">
         <StatusTile label="Users" value={query.data.users.toLocaleString()} />
         <StatusTile
           label="Finished every shown step"
@@ -78,7 +78,7 @@ export function OnboardingPage() {
           label="Steps shown"
           value={`${draft.filter((s) => s.enabled).length} of ${draft.length}`}
         />
-      </div>
+      </dl>
       <ol className="flex flex-col gap-4">
         {draft.map((s, i) => {
           const st = stats.get(s.key)
