@@ -184,7 +184,7 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   ).toHaveAttribute('aria-checked', 'true')
 
   // Preview plays: the timecode moves.
-  await page.getByRole('button', { name: 'Play' }).click()
+  await page.getByRole('button', { name: 'Play', exact: true }).click()
   await expect
     .poll(async () => page.getByTestId('timecode').textContent(), { timeout: 5000 })
     .not.toMatch(/^0:00\.0 /)
