@@ -27,26 +27,14 @@ if (
     stdio: 'inherit',
   })
 
-/** Specs in which an admin changes shared settings; everything else signs up users of its own. */
-const ADMIN_SPECS =
-  /\/(accounts|admin-[a-z-]+|ads-brand|ads-images|booth|creator-emotions|creators|insights|landing|security-headers|shell|stress-test)\.spec\.ts$/
-
 // Browser tests click through the real product: the built web app served by the real server on a
 // fresh PGlite data dir, in Debian's Chromium (never a downloaded browser).
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two spec files at a time (E2E_WORKERS to change it): most of a browser test is waiting — on the
-  // server's renders and speech, on a page's requests — so a second worker fills that time. Specs
-  // that change what every visitor sees (an admin's settings, plans, creators, filters) run after
-  // the others, one at a time (the `admin` project), so no other spec sees a half-changed product.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
-  projects: [
-    { name: 'visitors', testIgnore: ADMIN_SPECS },
-    { name: 'admin', testMatch: ADMIN_SPECS, workers: 1, dependencies: ['visitors'] },
-  ],
+  workers: 1,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {
