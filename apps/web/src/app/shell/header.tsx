@@ -7,10 +7,11 @@ import { useCurrentUser } from '../../features/auth'
 import { loadChunk } from '../../lib/chunk-reload'
 import { HOME_ROUTE, LEARN_LINK, LOGIN_ROUTE, PATHS, SIGNED_IN_HOME_ROUTE } from '../paths'
 import { ProfileMenu } from './profile-menu'
+import { loadNotificationBell } from '../../features/notifications'
 
 // Signed-in only, and it brings the realtime client: signed-out visitors never download it.
 const NotificationBell = lazy(() =>
-  loadChunk(() => import('../../features/notifications/lazy/notification-bell')).then((m) => ({
+  loadChunk(() => loadNotificationBell()).then((m) => ({
     default: m.NotificationBell,
   })),
 )

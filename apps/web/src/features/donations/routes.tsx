@@ -1,5 +1,6 @@
 import type { AppRoute } from '../../app/app-route'
 import { PATHS } from '../../app/paths'
+import { loadOverlayPage } from '../overlay'
 
 /**
  * The live-alerts pages. The overlay's page lives in features/overlay so its chunk stays small for
@@ -53,7 +54,7 @@ export const DONATION_ROUTES: AppRoute[] = [
     layout: 'empty',
     guard: 'public',
     title: 'Alert overlay',
-    page: () => import('../overlay/lazy/overlay-page').then((m) => m.OverlayPage),
+    page: () => loadOverlayPage().then((m) => m.OverlayPage),
   },
   { path: PATHS.streamElementsCallback, layout: 'empty', guard: 'public', redirectOnly: true },
   {

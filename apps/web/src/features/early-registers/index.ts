@@ -4,3 +4,5 @@
  * routes.tsx, which app/route-table.ts imports so that they stay lazily loaded.
  */
 export { SurveyIconView } from './components/survey-icon'
+/** Loads early-access-survey on demand: its code stays in its own chunk until a page needs it. */
+export const loadEarlyAccessSurvey = () => import('./lazy/early-access-survey')

@@ -4,3 +4,5 @@
  * routes.tsx, which app/route-table.ts imports so that they stay lazily loaded.
  */
 export {}
+/** Loads notification-bell on demand: its code stays in its own chunk until a page needs it. */
+export const loadNotificationBell = () => import('./lazy/notification-bell')

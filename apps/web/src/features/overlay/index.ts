@@ -7,3 +7,5 @@ export { AlertCard } from './alert-card'
 export { KIND_LABELS } from './alert-text'
 export { animationFor, castFor } from './avatar-timeline'
 export { SpeakingAvatar } from './speaking-avatar'
+/** Loads overlay-page on demand: its code stays in its own chunk until a page needs it. */
+export const loadOverlayPage = () => import('./lazy/overlay-page')

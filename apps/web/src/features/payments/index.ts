@@ -10,3 +10,5 @@ export { CardForm } from './components/card-form'
 export { TestCardsList } from './components/test-cards-list'
 export { TestModeBanner } from './components/test-mode-banner'
 export { CardConfirmationError, NEEDS_CONFIRMATION, withCardConfirmation } from './stripe-js'
+/** Loads billing-section on demand: its code stays in its own chunk until a page needs it. */
+export const loadBillingSection = () => import('./lazy/billing-section')

@@ -4,3 +4,5 @@
  * routes.tsx, which app/route-table.ts imports so that they stay lazily loaded.
  */
 export {}
+/** Loads quick-create on demand: its code stays in its own chunk until a page needs it. */
+export const loadQuickCreate = () => import('./lazy/quick-create')

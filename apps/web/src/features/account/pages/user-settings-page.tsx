@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api'
 import { loadChunk } from '../../../lib/chunk-reload'
 import { firstFieldErrors } from '../../../lib/api-result'
 import { useCurrentUser, useUpdateInfo } from '../../auth'
+import { loadBillingSection } from '../../payments'
 
 /**
  * Sections other features add below account settings, in order. Payments adds #billing (the profile
@@ -20,7 +21,7 @@ import { useCurrentUser, useUpdateInfo } from '../../auth'
  */
 const ACCOUNT_PAGE_SECTIONS = [
   lazy(() =>
-    loadChunk(() => import('../../payments/lazy/billing-section')).then((m) => ({
+    loadChunk(() => loadBillingSection()).then((m) => ({
       default: m.BillingSection,
     })),
   ),

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { loadChunk } from '../../../lib/chunk-reload'
 import { useNearViewport } from '../../../lib/use-near-viewport'
+import { loadQuickCreate } from '../../quick-create'
 
 /** The URL parameter other sections set to pick a category here (e.g. `?category=hype#quick-create`). */
 export const QUICK_CREATE_CATEGORY_PARAM = 'category'
@@ -10,9 +11,7 @@ export const QUICK_CREATE_ANCHOR = 'quick-create'
 
 // Quick Create brings the avatar drawing, voices and renders code: loaded as the visitor nears it
 // (or links straight to it), so the landing page's first screen stays light.
-const QuickCreate = lazy(() =>
-  loadChunk(() => import('../../quick-create/lazy/quick-create')).then((m) => ({ default: m.QuickCreate })),
-)
+const QuickCreate = lazy(() => loadChunk(() => loadQuickCreate()).then((m) => ({ default: m.QuickCreate })))
 
 /** The landing page's Quick Create (profile menu "Quick Create" lands here): text → talking-avatar video. */
 export function QuickCreateSection() {

@@ -8,10 +8,11 @@ import { HeroSection } from '../components/hero-section'
 import { QUICK_CREATE_ANCHOR, QuickCreateSection } from '../components/quick-create-section'
 import { SampleOutputsSection } from '../components/sample-outputs-section'
 import { SentenceCategoriesSection } from '../components/sentence-categories-section'
+import { loadEarlyAccessSurvey } from '../../early-registers'
 
 // The survey is a dialog few visitors open: its code loads when one does.
 const EarlyAccessSurvey = lazy(() =>
-  loadChunk(() => import('../../early-registers/lazy/early-access-survey')).then((m) => ({
+  loadChunk(() => loadEarlyAccessSurvey()).then((m) => ({
     default: m.EarlyAccessSurvey,
   })),
 )

@@ -13,11 +13,10 @@ import { cn } from '../../../lib/cn'
 import { RenderPlayer, ShareActions } from '../../renders'
 import { projectQuery } from '../api'
 import { ProjectsList } from '../components/projects-list'
+import { loadAdProjectsTab } from '../../ads'
 
 // The ad projects list belongs to the ads feature; loaded only when the #ad view is opened.
-const AdProjectsTab = lazy(() =>
-  import('../../ads/lazy/ad-projects-tab').then((m) => ({ default: m.AdProjectsTab })),
-)
+const AdProjectsTab = lazy(() => loadAdProjectsTab().then((m) => ({ default: m.AdProjectsTab })))
 
 type View = 'video' | 'ad'
 const editorLink = (id: number) => PATHS.videoEditorItem.replace(':id', String(id))
