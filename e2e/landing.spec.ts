@@ -152,7 +152,14 @@ test('an admin adds a sentence category and visitors can use it; the last 3 acti
   await dialog
     .getByLabel(/Sentences/)
     .fill('Welcome, raiders! Make yourselves at home.\nThanks for the raid, you are all legends!')
+  // The server's answer first: on a loaded CI machine the save can outlast the toast's wait, and a
+  // refusal should say what the server said rather than "toast not found".
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/sentences/category'), {
+    timeout: 30_000,
+  })
   await dialog.getByRole('button', { name: 'Create category' }).click()
+  const answer = await saved
+  expect(answer.status(), await answer.text()).toBe(200)
   await expect(page.getByRole('status').filter({ hasText: 'Create category success' })).toBeVisible()
   await expect(page.getByRole('cell', { name: 'Raid Welcome raid-welcome', exact: true })).toBeVisible()
 

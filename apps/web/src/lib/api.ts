@@ -8,9 +8,12 @@ import { authKeys, queryClient } from './query-client'
 import { clearAdminKey, clearUserSession, tokenFor } from './session'
 import { browser } from './browser'
 
-/** API base address (SPEC §9: configurable). Empty = the page's own origin. */
+/**
+ * API base address (SPEC §9: configurable). Empty = the page's own origin. `env?.`: the a11y e2e test
+ * loads the route table under Node, where Vite's env is absent.
+ */
 export const API_BASE_URL: string =
-  (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? ''
+  (import.meta.env?.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? ''
 
 type Part<S, K extends string> = S extends z.ZodType ? { [P in K]: z.input<S> } : { [P in K]?: undefined }
 export type ApiArgs<R extends RouteDef> = Part<R['params'], 'params'> &
