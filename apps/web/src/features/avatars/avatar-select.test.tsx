@@ -74,7 +74,7 @@ describe('the one avatar picker', () => {
     const group = await screen.findByRole('radiogroup', { name: 'Avatar' })
     await vi.waitFor(() => expect(within(group).getAllByRole('radio')).toHaveLength(4))
     const radios = within(group).getAllByRole('radio')
-    expect(radios.map((r) => r.textContent)).toEqual([
+    expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual([
       'Stream face, your photo avatar',
       'Cartoon me, your avatar',
       'Streamer, creator, a streamer avatar',

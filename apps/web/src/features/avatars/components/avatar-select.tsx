@@ -151,6 +151,7 @@ export function AvatarSelect({
                       }}
                       type="button"
                       role="radio"
+                      aria-label={`${o.name}, ${o.kind}`}
                       aria-checked={o.key === picked}
                       tabIndex={o.key === focusable ? 0 : -1}
                       onClick={() => onChange(o.choice)}
@@ -169,10 +170,7 @@ export function AvatarSelect({
                         loading="lazy"
                         className={cn(face, 'rounded-lg bg-[#1b1f2a] object-cover')}
                       />
-                      <span className="w-full truncate text-center text-xs font-medium">
-                        {o.name}
-                        <span className="sr-only">, {o.kind}</span>
-                      </span>
+                      <span className="w-full truncate text-center text-xs font-medium">{o.name}</span>
                     </button>
                   ),
                 )}
