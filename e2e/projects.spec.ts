@@ -274,12 +274,8 @@ test('the projects page and the editor at a phone width', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/projects-mobile.png` })
   await page.getByRole('button', { name: 'Create your first project' }).click()
-  await page.getByLabel('Original').check()
-  await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByLabel('Project name').fill('Phone video')
-  await page.getByRole('button', { name: 'Create', exact: true }).click()
-  await page.getByRole('tab', { name: 'Script' }).click()
-  await page.getByRole('textbox', { name: 'Script' }).fill('One line.\n\nAnother line.')
+  await page.getByRole('textbox', { name: 'Script (optional)' }).fill('One line.\n\nAnother line.')
   await page.getByRole('button', { name: 'Create project' }).click()
   await expect(page).toHaveURL(/\/video-editor\/\d+$/)
   // The spec's mobile alert: the editor is best used on desktop; Continue closes it.
