@@ -6,7 +6,7 @@ import { adminSignIn, registerInUi } from './support'
 // has none set up, as a fresh install), with the environment names shown to an admin.
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/joining'
 
-test('a friend follows my /r/ link: the sign-up page says I invited them, and the sign-up counts as my referral', async ({
+test('a friend follows my /r/ link: the sign-up page says I invited them, and they sign up from it', async ({
   page,
   browser,
 }) => {
