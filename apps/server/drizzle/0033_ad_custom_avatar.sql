@@ -1,2 +1,0 @@
-ALTER TABLE "ad_generations" ADD COLUMN "custom_avatar_id" integer;--> statement-breakpoint
-ALTER TABLE "ad_generations" ADD CONSTRAINT "ad_generations_custom_avatar_id_custom_avatars_id_fk" FOREIGN KEY ("custom_avatar_id") REFERENCES "public"."custom_avatars"("id") ON DELETE set null ON UPDATE no action;
