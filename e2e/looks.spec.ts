@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import axe from 'axe-core'
+import type { AxeResults } from 'axe-core'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
@@ -147,6 +149,16 @@ test('the one-step new project dialog and its faces at phone width', async ({ pa
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.screenshot({ path: `${SHOTS}/new-project-390.png` })
+  // WCAG 2.1 AA inside the dialog (names, contrast, the radio group).
+  await page.evaluate(axe.source)
+  const found = await page.evaluate<AxeResults>(() =>
+    (window as unknown as { axe: typeof axe }).axe.run('[role="dialog"]', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    }),
+  )
+  expect(
+    found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
   await dialog.getByLabel('Project name').fill('Phone show')
   await faces.nth(2).click()
   await dialog.getByRole('button', { name: 'Create project' }).click()
