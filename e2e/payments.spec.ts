@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { registerInUi } from './support'
+import { registerInUi, userToken } from './support'
 
 // Run with E2E_PORT=3820. Needs the payments pages wired into the router and the billing section
 // (#billing) on the account page (/user-settings).
@@ -75,4 +75,52 @@ test("a declined card (4000 0000 0000 0002) shows 'Your card was declined.' and 
   await page.goto('/pricing')
   await expect(page.getByRole('article', { name: 'Pro plan' })).toBeVisible()
   await expect(page.getByText('Current plan')).toHaveCount(0)
+})
+
+// Issue 24, plans that agree: the pricing cards are drawn from the plans table (the same numbers the
+// server's checks read); the $59 Creator plan exports what the free trial does; what every account
+// has is not sold as a paid feature; a Creator subscriber is told the truth on /free-trial, and a
+// Creator project can export 1080p.
+test('a creator compares the plans, takes Creator, and the trial page and a 1080p export agree with it', async ({
+  page,
+}) => {
+  await registerInUi(page, 'planner')
+  await page.goto('/pricing')
+  const creator = page.getByRole('article', { name: 'Creator plan' })
+  const trial = page.getByRole('article', { name: 'Free Trial plan' })
+  await expect(trial).toContainText('Exports up to 1080p')
+  await expect(creator).toContainText('Exports up to 1080p')
+  await expect(creator).toContainText('300 spoken stream alerts a month')
+  await expect(page.getByRole('article').filter({ hasText: /voice cloning/i })).toHaveCount(0)
+  await expect(page.getByTestId('every-plan')).toContainText('Voice cloning (your own voice)')
+
+  await creator.getByRole('link', { name: 'Choose Creator' }).click()
+  await fillCard(page, '4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Subscribe — $59.00 / month' }).click()
+  await expect(page.getByText("You're on the Creator plan")).toBeVisible()
+
+  await page.goto('/free-trial')
+  await expect(
+    page.getByText('You already have the Creator plan, which includes everything in the trial.'),
+  ).toBeVisible()
+
+  // The server's check reads the same table: a Creator project may be 1080p.
+  await page.goto('/projects')
+  await page
+    .getByRole('button', { name: /New project|Create your first project/ })
+    .first()
+    .click()
+  await page.getByLabel('Project name').fill('Full HD')
+  await page.getByRole('button', { name: 'Create project' }).click()
+  await expect(page).toHaveURL(/\/video-editor\/\d+$/)
+  const id = Number(/\/video-editor\/(\d+)$/.exec(page.url())![1])
+  const headers = { authorization: `Bearer ${await userToken(page)}` }
+  const { project } = (await (await page.request.get(`/api/get-project/${id}`, { headers })).json()) as {
+    project: { version: number }
+  }
+  const res = await page.request.post(`/api/projects/${id}/update-project-setting`, {
+    headers,
+    data: { version: project.version, settings: { video_resolution: '1080p' } },
+  })
+  expect(res.status(), await res.text()).toBe(200)
 })

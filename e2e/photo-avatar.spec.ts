@@ -217,12 +217,11 @@ test('an alert setup with the photo avatar: the overlay draws the photo and its 
   })
   expect(uploaded.ok()).toBe(true)
 
-  // The setup is made in the page, from "My avatars".
+  // The setup is made in the page: the avatar picker offers the photo avatar first.
   await page.goto('/donation-settings')
   await page.getByRole('button', { name: 'New setup' }).click()
   const modal = page.getByRole('dialog')
   await modal.getByLabel('Name').fill('Photo tier')
-  await modal.getByRole('tab', { name: 'My avatars' }).click()
   await modal.getByRole('radio', { name: /Stream face/ }).click()
   await modal.getByRole('button', { name: 'Create setup' }).click()
   await expect(page.getByText('Avatar setup created')).toBeVisible()

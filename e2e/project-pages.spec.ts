@@ -27,15 +27,11 @@ for (const width of [1366, 390]) {
     // The editor's entry route (SPEC §2) loads the user and sends them on to the signed-in home.
     await page.goto('/video-editor-landing')
     await expect(page).toHaveURL(/\/dashboard$/)
-    // A new video from the #video view: the chooser, the Create Video modal, the create-project tabs.
+    // A new video from the #video view, in one dialog: a name and a script.
     await page.goto('/dashboard/project#video')
     await page.getByRole('button', { name: 'Create video' }).click()
-    await page.getByLabel('Original').check()
-    await page.getByRole('button', { name: 'Continue' }).click()
     await page.getByLabel('Project name').fill('Landing video')
-    await page.getByRole('button', { name: 'Create', exact: true }).click()
-    await page.getByRole('tab', { name: 'Script' }).click()
-    await page.getByRole('textbox', { name: 'Script' }).fill('A line from the landing page.')
+    await page.getByRole('textbox', { name: 'Script (optional)' }).fill('A line from the landing page.')
     await page.getByRole('button', { name: 'Create project' }).click()
     await expect(page).toHaveURL(/\/video-editor\/\d+$/)
     const projectId = Number(/\/video-editor\/(\d+)$/.exec(page.url())![1])

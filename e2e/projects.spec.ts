@@ -45,18 +45,13 @@ test('a new user creates a project, writes three scenes, edits the look, undoes,
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/projects-empty.png` })
 
-  // Create: the chooser, the Create Video modal, the create-project tabs.
+  // Create in one step: a name and a face, and into the editor.
   await page.getByRole('button', { name: 'New project' }).click()
-  await page.getByLabel('Original').check()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await page.getByLabel('Project name').fill('My first show')
-  await page.getByRole('button', { name: 'Create', exact: true }).click()
-  await page.getByRole('tab', { name: 'Creator' }).click()
-  await page.getByRole('radio', { name: /Max/ }).click()
-  await page.getByRole('tab', { name: 'Background' }).click()
-  await page.getByRole('radio', { name: '#243B55' }).click()
-  await page.screenshot({ path: `${SHOTS}/create-tabs.png` })
-  await page.getByRole('button', { name: 'Create project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New project' })
+  await dialog.getByLabel('Project name').fill('My first show')
+  await dialog.getByRole('radio', { name: /^Max/ }).click()
+  await page.screenshot({ path: `${SHOTS}/create-dialog.png` })
+  await dialog.getByRole('button', { name: 'Create project' }).click()
   await expect(page).toHaveURL(/\/video-editor\/\d+$/)
   const editorUrl = page.url()
 
@@ -279,12 +274,8 @@ test('the projects page and the editor at a phone width', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/projects-mobile.png` })
   await page.getByRole('button', { name: 'Create your first project' }).click()
-  await page.getByLabel('Original').check()
-  await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByLabel('Project name').fill('Phone video')
-  await page.getByRole('button', { name: 'Create', exact: true }).click()
-  await page.getByRole('tab', { name: 'Script' }).click()
-  await page.getByRole('textbox', { name: 'Script' }).fill('One line.\n\nAnother line.')
+  await page.getByRole('textbox', { name: 'Script (optional)' }).fill('One line.\n\nAnother line.')
   await page.getByRole('button', { name: 'Create project' }).click()
   await expect(page).toHaveURL(/\/video-editor\/\d+$/)
   // The spec's mobile alert: the editor is best used on desktop; Continue closes it.

@@ -4,7 +4,7 @@ import { listPage, listQuery } from '../lists'
 import { Render } from '../renders/renders.schemas'
 import type { VideoFrame } from '../media/render.schemas'
 import type { PlacementId } from './placements'
-import { InfluencerSlug } from '../avatars/avatars.contract'
+import { CustomAvatarId, InfluencerSlug } from '../avatars/avatars.contract'
 import { UuidPath } from '../voices/voices.contract'
 import { AdProjectIdText } from './projects.schemas'
 import { AdAvatarId } from './avatars.contract'
@@ -41,6 +41,8 @@ export const AdGeneration = z.object({
   influencer_id: z.string().nullable(),
   /** Set when an admin's ad avatar (a talking photo) presents instead of an influencer. */
   ad_avatar_id: z.number().int().nullable(),
+  /** Set when one of the user's own avatars (a photo or drawn custom avatar) presents. */
+  custom_avatar_id: z.number().int().nullable(),
   voice_id: z.string().nullable(),
   text: z.string(),
   attempts: z.number().int(),
@@ -49,19 +51,22 @@ export const AdGeneration = z.object({
 })
 export type AdGeneration = z.infer<typeof AdGeneration>
 
-export const PRESENTER_BOTH_MESSAGE = 'Please pick an influencer or an ad avatar, not both.'
+export const PRESENTER_BOTH_MESSAGE =
+  'Please pick one presenter: an influencer, an ad avatar or one of your avatars.'
 export const CreateAdVideoBody = z
   .object({
     influencer_id: InfluencerSlug.optional(),
     /** An ad avatar (GET /api/ads/avatars) presents instead of an influencer. */
     ad_avatar_id: AdAvatarId.optional(),
+    /** One of the caller's own avatars (GET /api/custom-avatar) presents; another user's is 404. */
+    custom_avatar_id: CustomAvatarId.optional(),
     placement: AdVideoPlacement.default('story'),
     /** Lip-sync this processed upload (POST /api/audio/upload) instead of reading the copy. */
     audio_uuid_path: UuidPath.optional(),
     /** What to read; the project's copy when left out. */
     text: z.string().trim().max(1000, 'Please enter between 1 and 1000 characters').optional(),
   })
-  .refine((b) => !(b.influencer_id && b.ad_avatar_id), {
+  .refine((b) => [b.influencer_id, b.ad_avatar_id, b.custom_avatar_id].filter((x) => x != null).length <= 1, {
     message: PRESENTER_BOTH_MESSAGE,
     path: ['ad_avatar_id'],
   })

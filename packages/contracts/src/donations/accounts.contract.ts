@@ -3,12 +3,28 @@ import { defineRoute } from '../define-route'
 import { UserIdText } from '../users/users.schemas'
 import { AccountProvider, ConnectedAccount, StreamPlatform } from './donations.schemas'
 
+/**
+ * The environment variables a server needs before creators can link a service by its consent page
+ * (issue 24: the pages say so before the click; an admin is shown these names).
+ */
+export const PROVIDER_ENV: Record<AccountProvider, readonly [string, string]> = {
+  twitch: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'],
+  youtube: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  streamlabs: ['STREAMLABS_CLIENT_ID', 'STREAMLABS_CLIENT_SECRET'],
+  streamelements: ['STREAMELEMENTS_CLIENT_ID', 'STREAMELEMENTS_CLIENT_SECRET'],
+}
+/** Whether this server can link a service through its consent page (its client id and secret are set). */
+export const ProviderSetup = z.object({ provider: AccountProvider, configured: z.boolean() })
+export type ProviderSetup = z.infer<typeof ProviderSetup>
+
 /** Connected accounts grouped by platform (SPEC §3: "connected accounts keyed by platform, each a list"). */
 export const AccountsAnswer = z.object({
   accounts: z.object({ twitch: z.array(ConnectedAccount), youtube: z.array(ConnectedAccount) }),
   selected_platform: StreamPlatform.nullable(),
   /** false while the admin has turned Twitch linking off (SPEC §7 Twitch connection setting). */
   twitch_enabled: z.boolean(),
+  /** Every service, in ACCOUNT_PROVIDERS order: can it be linked on this server at all. */
+  providers: z.array(ProviderSetup),
 })
 const Ok = z.object({ ok: z.literal(true) })
 /** Where the browser returns after the provider's consent page; must be on this site (same origin or a path). */
@@ -182,4 +198,19 @@ export const twitchEventSubWebhook = defineRoute({
   method: 'POST',
   path: '/api/donation/twitch/eventsub',
   auth: 'public',
+})
+
+/**
+ * Who invited a visitor (issue 24): the sign-up page opened from /r/{username} names the creator —
+ * their channel's display name when they linked one, else their username. Public, like the tip page.
+ */
+export const Referrer = z.object({ username: z.string(), display_name: z.string() })
+export type Referrer = z.infer<typeof Referrer>
+export const getReferrer = defineRoute({
+  method: 'GET',
+  path: '/api/referrer/:username',
+  auth: 'public',
+  summary: 'The creator whose /r/{username} link a visitor followed (404 when there is none)',
+  params: z.object({ username: z.string().trim().min(1).max(30) }),
+  response: z.object({ referrer: Referrer }),
 })

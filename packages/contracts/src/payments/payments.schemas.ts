@@ -24,6 +24,36 @@ export const Entitlements = z.object({
 })
 export type Entitlements = z.infer<typeof Entitlements>
 
+const RESOLUTION_RANK: Record<Resolution, number> = { '720p': 1, '1080p': 2 }
+
+/**
+ * What a plan's entitlements say, in the words the pricing and trial pages show (issue 24: one
+ * table is the only source — these lines are never typed by hand, so a page cannot promise what the
+ * server's checks do not give). A plan's `features` hold only what the numbers do not say.
+ */
+export function entitlementLines(e: Entitlements): string[] {
+  return [
+    `${e.render_minutes_per_month.toLocaleString('en-US')} render minutes a month`,
+    `Exports up to ${e.max_resolution}`,
+    `${e.alerts_per_month.toLocaleString('en-US')} spoken stream alerts a month`,
+  ]
+}
+
+/** `plan` gives at least what `other` gives on every entitlement (e.g. a paid plan covering the trial). */
+export function coversEntitlements(plan: Entitlements, other: Entitlements): boolean {
+  return (
+    plan.render_minutes_per_month >= other.render_minutes_per_month &&
+    RESOLUTION_RANK[plan.max_resolution] >= RESOLUTION_RANK[other.max_resolution] &&
+    plan.alerts_per_month >= other.alerts_per_month
+  )
+}
+
+/** What every account has, Free included: not a paid feature, so no plan lists it as one. */
+export const EVERY_PLAN_INCLUDES = [
+  'Voice cloning (your own voice)',
+  'Your own avatars, from a photo or a description',
+]
+
 const planId = defineId('Invalid plan id')
 export const PlanId = planId.json
 export const PlanIdText = planId.text

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { boundedText, defineId } from '../ids'
 import { CustomAvatarId } from '../avatars/avatars.contract'
+import { VoiceId } from '../media/voices.schemas'
 import { AssetChangeKind, DELETE_ACTION, OriginVideoMode } from '../statuses'
 import {
   AvatarData,
@@ -135,6 +136,8 @@ export const CreateProjectBody = z.object({
   scenes: z.array(SceneText).max(50).optional(),
   influencer: z.string().trim().max(60).optional(),
   custom_avatar_id: CustomAvatarId.optional(),
+  /** The voice every first scene speaks with (a library id); the avatar's own voice when absent. */
+  voice_id: VoiceId.optional(),
   origin_mode: z.literal(Object.values(OriginVideoMode)).default(OriginVideoMode.none),
   settings: ProjectSettings.partial().optional(),
 })

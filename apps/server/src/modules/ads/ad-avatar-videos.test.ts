@@ -94,7 +94,9 @@ describe('ad avatars present ad videos: an admin portrait becomes a talking phot
       ad_avatar_id: stored.id,
       influencer_id: 'streamer',
     })
-    expect(both.json()).toMatchObject({ message: 'Please pick an influencer or an ad avatar, not both.' })
+    expect(both.json()).toMatchObject({
+      message: 'Please pick one presenter: an influencer, an ad avatar or one of your avatars.',
+    })
     expect(
       (await client.call('POST', videos, me, { text: 'x', ad_avatar_id: stored.id + 99 })).json(),
     ).toMatchObject({ message: 'Ad avatar not found' })

@@ -488,6 +488,11 @@ describe('live-stream alerts', () => {
       this_month_played: number
     }>()
     expect(usage.total_played).toBeGreaterThanOrEqual(1)
+    // Test alerts and test bits are spoken but not counted against the plan's monthly allowance.
+    const all = (await get('/api/donation/tips/all?page=1&limit=100')).json<{ list: Tip[] }>().list
+    const played = all.filter((x) => x.status === 'played')
+    expect(played.some((x) => x.is_test)).toBe(true)
+    expect(usage.this_month_played).toBe(played.filter((x) => !x.is_test).length)
     expect((await get('/api/donation/tips/all', {})).statusCode).toBe(401)
   })
 

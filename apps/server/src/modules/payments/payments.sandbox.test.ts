@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SANDBOX_LABEL } from '@mouthpiece/contracts/payments/payments.schemas'
+import { SANDBOX_LABEL, coversEntitlements } from '@mouthpiece/contracts/payments/payments.schemas'
+import type { SubscriptionPlan } from '@mouthpiece/contracts/payments/payments.schemas'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { assertEntitled } from './entitlements.service'
@@ -359,11 +360,23 @@ describe('payments with the embedded sandbox', () => {
     ).toBe(401)
   })
 
+  it('plans agree with themselves: no paid plan gives less than the trial, and no feature line repeats or contradicts the entitlements', async () => {
+    const { plans } = (await c.call('GET', '/api/payment/plans')).json<{ plans: SubscriptionPlan[] }>()
+    const trial = plans.find((p) => p.is_trial)!
+    for (const paid of plans.filter((p) => !p.is_trial)) {
+      expect(coversEntitlements(paid.entitlements, trial.entitlements), paid.slug).toBe(true)
+      expect(paid.features.join(' '), paid.slug).not.toMatch(
+        /render minutes|Exports up to|stream alerts|cloning/i,
+      )
+    }
+    expect(plans.find((p) => p.slug === 'creator')!.entitlements.max_resolution).toBe('1080p')
+  })
+
   it('gates features on the plan with an upgrade message', async () => {
     const u = await c.register()
     await expect(assertEntitled(t.db, u.id, { resolution: '1080p' })).rejects.toMatchObject({
       status: 403,
-      message: 'Your plan allows 720p. Upgrade to Pro for 1080p.',
+      message: 'Your plan allows 720p. Upgrade to Creator for 1080p.',
     })
     await expect(
       assertEntitled(t.db, u.id, { renderMinutes: { used: 8, requested: 5 } }),
@@ -373,8 +386,9 @@ describe('payments with the embedded sandbox', () => {
     })
     await c.addCard(u.token, VISA)
     await c.subscribe(u.token, 'creator')
+    // The paid Creator plan exports what the free trial does (1080p): one table, plans that agree.
     await expect(
-      assertEntitled(t.db, u.id, { resolution: '720p', alerts: { used: 299 } }),
+      assertEntitled(t.db, u.id, { resolution: '1080p', alerts: { used: 299 } }),
     ).resolves.toMatchObject({ plan_slug: 'creator' })
     await expect(assertEntitled(t.db, u.id, { alerts: { used: 300 } })).rejects.toMatchObject({
       message: 'Your plan includes 300 alerts a month. Upgrade to Pro for 850 alerts a month.',

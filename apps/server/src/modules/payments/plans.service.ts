@@ -22,12 +22,8 @@ export const SEEDED_PLANS: repo.NewPlan[] = [
     sort_order: 0,
     description: 'Try Mouthpiece for 14 days, no card needed.',
     entitlements: { render_minutes_per_month: 30, max_resolution: '1080p', alerts_per_month: 50 },
-    features: [
-      '14 days free, no card needed',
-      '30 render minutes',
-      'Exports up to 1080p',
-      '50 spoken stream alerts',
-    ],
+    // The entitlement lines (minutes, resolution, alerts) are drawn from `entitlements` (entitlementLines).
+    features: ['14 days free, no card needed'],
   },
   {
     slug: 'creator',
@@ -35,13 +31,9 @@ export const SEEDED_PLANS: repo.NewPlan[] = [
     price_cents: 5_900,
     sort_order: 1,
     description: 'For creators publishing every week.',
-    entitlements: { render_minutes_per_month: 120, max_resolution: '720p', alerts_per_month: 300 },
-    features: [
-      '120 render minutes a month',
-      'Exports up to 720p',
-      '300 spoken stream alerts a month',
-      'Voice cloning and custom avatars',
-    ],
+    // 1080p: a paid plan never gives less than the free trial (issue 24).
+    entitlements: { render_minutes_per_month: 120, max_resolution: '1080p', alerts_per_month: 300 },
+    features: [],
   },
   {
     slug: 'pro',
@@ -50,13 +42,7 @@ export const SEEDED_PLANS: repo.NewPlan[] = [
     sort_order: 2,
     description: 'For full-time streamers and teams.',
     entitlements: { render_minutes_per_month: 600, max_resolution: '1080p', alerts_per_month: 850 },
-    features: [
-      '600 render minutes a month',
-      'Exports up to 1080p',
-      '850 spoken stream alerts a month',
-      'Voice cloning and custom avatars',
-      'Priority rendering',
-    ],
+    features: ['Priority rendering'],
   },
 ]
 

@@ -30,6 +30,7 @@ import type { Tx } from '../../platform/db/client'
 import { AppError, fieldError } from '../../platform/http/errors'
 import { recordEvent } from '../tracking'
 import { chooseAvatar } from '../avatars'
+import { checkVoiceChoice } from '../voices'
 import { assertEntitled } from '../payments'
 import * as repo from './projects.repo'
 import type { ProjectRow } from './projects.table'
@@ -93,6 +94,7 @@ export async function create(
     influencer_id: body.influencer,
     custom_avatar_id: body.custom_avatar_id,
   })
+  if (body.voice_id) await checkVoiceChoice(deps.db, userId, body.voice_id)
   if (body.settings?.video_resolution === '1080p')
     await assertEntitled(deps.db, userId, { resolution: '1080p' })
   const texts = body.scenes?.length ? body.scenes : ['']
@@ -101,6 +103,7 @@ export async function create(
     return {
       ...scene,
       avatarData: { ...scene.avatarData, customAvatarId: avatar.custom_avatar_id, emotion: avatar.emotion },
+      audioData: body.voice_id ? { ...scene.audioData, voiceId: body.voice_id } : scene.audioData,
     }
   })
   const document = ProjectDocument.parse({
@@ -306,6 +309,32 @@ export async function update(
   )
 }
 
+/**
+ * A scene's avatar, newly chosen, must be one this user may use: their own custom avatar or a
+ * creator open to them. Another user's avatar is "Avatar not found" (404), as everywhere else;
+ * choices already in the document stay as they are.
+ */
+async function checkAvatarChoices(
+  deps: ProjectsDeps,
+  userId: number,
+  stored: ProjectDocument,
+  next: ProjectDocument,
+): Promise<void> {
+  const keyOf = (a: Scene['avatarData']) =>
+    a.customAvatarId != null ? `c${a.customAvatarId}` : `i${a.influencer ?? ''}`
+  const checked = new Set(stored.scenes.map((s) => keyOf(s.avatarData)))
+  for (const scene of next.scenes) {
+    const a = scene.avatarData
+    const key = keyOf(a)
+    if (checked.has(key)) continue
+    checked.add(key)
+    await chooseAvatar(deps.db, userId, {
+      influencer_id: a.influencer ?? undefined,
+      custom_avatar_id: a.customAvatarId ?? undefined,
+    })
+  }
+}
+
 /** Speaks re-texted scenes, then commits; on a lost race the new takes' files are removed again. */
 export async function writeWithSpeech(
   deps: ProjectsDeps,
@@ -317,6 +346,7 @@ export async function writeWithSpeech(
   opts: CommitOptions,
 ): Promise<ProjectRow> {
   const stored = ProjectDocument.parse(row.document)
+  await checkAvatarChoices(deps, userId, stored, next)
   const spoken = await speakScenes(deps, userId, row.id, next, retext)
   try {
     const written = await commit(deps, row, baseVersion, spoken, opts)

@@ -5,7 +5,9 @@
  */
 export { customAvatarsQuery, influencersQuery } from './api'
 export { AvatarCanvas } from './components/avatar-canvas'
-export { AvatarPicker, usePickedAvatar } from './components/avatar-picker'
+export { usePickedAvatar } from './components/avatar-picker'
+export { AvatarSelect, avatarOptions } from './components/avatar-select'
+export type { AvatarOption } from './components/avatar-select'
 export type { AvatarChoice } from './components/avatar-picker'
 export { KEEP_BACKGROUND, PhotoBackgroundPicker, backgroundForm } from './components/photo-background-picker'
 export type { BackgroundDraft } from './components/photo-background-picker'

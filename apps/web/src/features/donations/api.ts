@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import {
   getAccounts,
@@ -55,6 +55,7 @@ import { api, isSuccess, request } from '../../lib/api'
 import { useSocketRefresh } from '../../lib/use-socket-refresh'
 import { browser } from '../../lib/browser'
 import { referrer } from '../../lib/referral'
+import { PROVIDER_LABELS } from './format'
 
 export const donationKeys = {
   all: ['donations'] as const,
@@ -85,6 +86,19 @@ export const accountsQuery = queryOptions({
   queryKey: donationKeys.accounts,
   queryFn: ({ signal }) => request(getAccounts, { signal }),
 })
+/**
+ * What a creator can connect on this server (the dashboard checklist offers only these): the
+ * services whose sign-in the server is set up for, and StreamElements by its JWT token, which needs
+ * no setup. Undefined while loading.
+ */
+export function useConnectableServices(): string[] | undefined {
+  const { data } = useQuery({ ...accountsQuery, retry: false })
+  if (!data) return undefined
+  const names = data.providers.filter((p) => p.configured).map((p) => PROVIDER_LABELS[p.provider])
+  if (!names.includes(PROVIDER_LABELS.streamelements)) names.push('StreamElements (with its JWT token)')
+  return names
+}
+
 /**
  * The overlay's health changes on its own (connects, reports, acks): the server pushes each change
  * (useOverlayHealthPush); this slow poll only covers a lost socket and the overlay going quiet.

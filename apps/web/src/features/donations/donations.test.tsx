@@ -70,7 +70,17 @@ const settingsApi = {
   'GET /api/donation/overlay/health': () => ({ body: HEALTH }),
   'GET /api/donation/avatar-setup/get': () => ({ body: { setups: [] } }),
   'GET /api/donation/account/get': () => ({
-    body: { accounts: { twitch: [], youtube: [] }, selected_platform: null, twitch_enabled: true },
+    body: {
+      accounts: { twitch: [], youtube: [] },
+      selected_platform: null,
+      twitch_enabled: true,
+      providers: [
+        { provider: 'twitch', configured: true },
+        { provider: 'youtube', configured: false },
+        { provider: 'streamlabs', configured: false },
+        { provider: 'streamelements', configured: false },
+      ],
+    },
   }),
   'GET /api/donation/base-profanity-blacklist': () => ({ body: { words: [] } }),
 }
@@ -120,6 +130,25 @@ describe('Alert Card Settings', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Test bits' }))
     expect(await screen.findByText('Test alert sent — watch your overlay')).toBeInTheDocument()
+  })
+
+  it('says before the click which services this server can connect', async () => {
+    fakeFetch(settingsApi)
+    renderAt(<DonationSettingsPage />, '/donation-settings')
+    const twitch = await screen.findByRole('button', { name: 'Connect Twitch' })
+    expect(twitch).toBeEnabled()
+    const streamlabs = screen.getByRole('button', { name: 'Connect Streamlabs' })
+    expect(streamlabs).toBeDisabled()
+    expect(streamlabs).toHaveAccessibleDescription('Streamlabs is not set up on this server yet.')
+    // StreamElements still connects by token; a creator is not shown the server's settings.
+    expect(screen.getByRole('button', { name: 'Connect StreamElements' })).toBeDisabled()
+    expect(
+      screen.getByText(
+        'StreamElements is not set up on this server yet: connect with your JWT token instead.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Use JWT token' })).toBeEnabled()
+    expect(screen.queryByText(/STREAMLABS_CLIENT_ID/)).not.toBeInTheDocument()
   })
 
   it('connects StreamElements with a pasted JWT token', async () => {

@@ -2,6 +2,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
 import { referencesUser } from '../../users'
 import { referencesRender } from '../../renders'
+import { referencesCustomAvatar } from '../../avatars'
 import { adProjects } from '../projects/ad-projects.table'
 import { adAvatars } from '../avatars/ad-avatars.table'
 
@@ -25,6 +26,10 @@ export const adGenerations = pgTable(
     influencer_id: text('influencer_id'),
     /** An admin's ad avatar presenting instead of an influencer (kept null if it is deleted since). */
     ad_avatar_id: integer('ad_avatar_id').references(() => adAvatars.id, { onDelete: 'set null' }),
+    /** The user's own avatar (a photo or drawn custom avatar) presenting (kept null if it is deleted since). */
+    custom_avatar_id: integer('custom_avatar_id').references(referencesCustomAvatar, {
+      onDelete: 'set null',
+    }),
     voice_id: text('voice_id'),
     text: text('text').notNull().default(''),
     audio_uuid_path: text('audio_uuid_path'),

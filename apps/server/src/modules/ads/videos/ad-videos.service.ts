@@ -41,6 +41,7 @@ export async function presentGeneration(db: Queryable, row: AdGenerationRow): Pr
     placement: row.placement as AdGeneration['placement'],
     influencer_id: row.influencer_id,
     ad_avatar_id: row.ad_avatar_id,
+    custom_avatar_id: row.custom_avatar_id,
     voice_id: row.voice_id,
     text: row.text,
     attempts: row.attempts,
@@ -82,6 +83,7 @@ interface Ask {
   placement: AdVideoPlacement
   influencer_id: string | null
   ad_avatar_id: number | null
+  custom_avatar_id: number | null
   text: string
   audio_uuid_path: string | null
 }
@@ -106,11 +108,15 @@ async function startVideo(
   attach: (tx: Queryable, renderId: string, voiceId: string) => Promise<void>,
 ) {
   const kit = project.brand_id ? await getBrandKit(deps.db, project.brand_id) : null
-  // An admin's ad avatar (a talking photo) or an influencer presents.
+  // An admin's ad avatar (a talking photo), one of the user's own avatars or an influencer presents
+  // (another user's avatar is "Avatar not found").
   const avatar =
     ask.ad_avatar_id !== null
       ? await chooseAdAvatar(deps.db, userId, ask.ad_avatar_id)
-      : await chooseAvatar(deps.db, userId, { influencer_id: ask.influencer_id ?? undefined })
+      : await chooseAvatar(deps.db, userId, {
+          influencer_id: ask.influencer_id ?? undefined,
+          custom_avatar_id: ask.custom_avatar_id ?? undefined,
+        })
   let audioUploadKey: string | undefined
   if (ask.mode === 'lipsync') {
     const upload = await findUpload(deps.db, ask.audio_uuid_path!)
@@ -152,6 +158,7 @@ export async function createAdVideo(
     placement: body.placement,
     influencer_id: body.influencer_id ?? null,
     ad_avatar_id: body.ad_avatar_id ?? null,
+    custom_avatar_id: body.custom_avatar_id ?? null,
     text: body.audio_uuid_path ? '' : (body.text ?? project.copy).trim(),
     audio_uuid_path: body.audio_uuid_path ?? null,
   }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   getAccounts,
+  getReferrer,
   streamelementsCallback,
   streamelementsConnect,
   streamlabsCallback,
@@ -39,6 +40,9 @@ function redirectOrUrl(req: FastifyRequest, reply: FastifyReply, url: string) {
 export async function registerAccountRoutes({ route, app }: HttpContext, deps: DonationsDeps) {
   const ok = { ok: true as const }
   route(getAccounts, async ({ actor }) => accounts.listGrouped(deps, actor.user.id))
+  route(getReferrer, async ({ params }) => ({ referrer: await accounts.referrer(deps, params.username) }), {
+    rateLimit: { max: 120, timeWindow: 60_000 },
+  })
   route(unlinkAccount, async ({ actor, body }) => {
     await accounts.unlink(deps, actor.user.id, body.provider, body.platform)
     return accounts.listGrouped(deps, actor.user.id)

@@ -4,9 +4,10 @@ import type {
   ConnectedAccount,
   StreamPlatform,
 } from '@mouthpiece/contracts/donations/donations.schemas'
+import { ACCOUNT_PROVIDERS } from '@mouthpiece/contracts/donations/donations.schemas'
 import { sameOriginPath } from '@mouthpiece/contracts/same-origin-path'
 import { AppError, forbidden, notFound } from '../../../platform/http/errors'
-import { findUserById, recordReferral } from '../../users'
+import { findUserById, findUserByLogin, recordReferral } from '../../users'
 import * as repo from './accounts.repo'
 import type { DonationsConfig } from '../donations.config'
 import type { DonationsDeps } from '../donations.deps'
@@ -62,6 +63,10 @@ export async function listGrouped(deps: DonationsDeps, userId: number) {
     },
     selected_platform: settings.selected_platform,
     twitch_enabled: twitch.enabled,
+    providers: ACCOUNT_PROVIDERS.map((provider) => ({
+      provider,
+      configured: isConfigured(oauthProvider(deps.config, provider)),
+    })),
   }
 }
 
@@ -359,4 +364,18 @@ export async function googleTokenAccess(deps: DonationsDeps, userId: number) {
     (r) => r.provider === 'youtube' && r.status === 'active' && r.access_token_enc,
   )
   return row ? { account: presentAccount(row), ...tokenAccess(deps, row) } : null
+}
+
+/**
+ * The creator behind a /r/{username} link, as the sign-up page names them: the display name of
+ * their first working channel, else their username. A missing or disabled user is "Referrer not found".
+ */
+export async function referrer(
+  deps: Pick<DonationsDeps, 'db'>,
+  username: string,
+): Promise<{ username: string; display_name: string }> {
+  const user = username.includes('@') ? undefined : await findUserByLogin(deps.db, username)
+  if (!user?.is_enabled) throw notFound('Referrer')
+  const channel = (await repo.listAccounts(deps.db, user.id)).find((a) => a.status === 'active')
+  return { username: user.username, display_name: channel?.display_name || user.username }
 }

@@ -275,6 +275,7 @@ export async function usageByDay(q: Queryable, userId: number, since: Date) {
     .orderBy(day)
 }
 
+/** Alerts played since `since` that count against the plan's monthly allowance: test alerts (and test bits, subs…) do not. */
 export async function countPlayedSince(q: Queryable, userId: number, since: Date): Promise<number> {
   const [row] = await q
     .select({ n: count() })
@@ -283,6 +284,7 @@ export async function countPlayedSince(q: Queryable, userId: number, since: Date
       and(
         eq(alertEvents.user_id, userId),
         eq(alertEvents.status, 'played'),
+        eq(alertEvents.is_test, false),
         gte(alertEvents.received_at, since),
       ),
     )

@@ -128,7 +128,7 @@ export function AdVideoFlow({ project }: { project: AdProject }) {
   return (
     <Card
       title="Avatar ad video"
-      description="An influencer or an ad avatar reads your ad copy in your brand's voice (or lip-syncs your recording), over your brand colour."
+      description="An influencer, an ad avatar or one of your own avatars reads your ad copy in your brand's voice (or lip-syncs your recording), over your brand colour."
     >
       <ol className="mb-4 flex gap-2 text-sm" aria-label="Steps">
         {STEPS.map((s, i) => (

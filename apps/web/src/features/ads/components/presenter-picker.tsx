@@ -1,16 +1,33 @@
 import { useQuery } from '@tanstack/react-query'
 import { listAdAvatars } from '@mouthpiece/contracts/ads/avatars.contract'
-import { listInfluencers } from '@mouthpiece/contracts/avatars/avatars.contract'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { API_BASE_URL, request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { AvatarSelect } from '../../avatars'
+import type { AvatarChoice } from '../../avatars'
 
-/** Who presents an ad video: an influencer, or an ad avatar (an admin's talking photo). */
-export type Presenter = { kind: 'influencer'; id: string } | { kind: 'ad_avatar'; id: number }
+/** Who presents an ad video: an influencer, an ad avatar (an admin's talking photo) or one of the user's own avatars. */
+export type Presenter =
+  { kind: 'influencer'; id: string } | { kind: 'ad_avatar'; id: number } | { kind: 'custom'; id: number }
 
 /** The body fields of the ad video call for a presenter (none: the server's default influencer). */
 export const presenterFields = (p: Presenter | null) =>
-  p?.kind === 'ad_avatar' ? { ad_avatar_id: p.id } : p ? { influencer_id: p.id } : {}
+  p?.kind === 'ad_avatar'
+    ? { ad_avatar_id: p.id }
+    : p?.kind === 'custom'
+      ? { custom_avatar_id: p.id }
+      : p
+        ? { influencer_id: p.id }
+        : {}
+
+const choiceOf = (p: Presenter | null): AvatarChoice | null =>
+  !p
+    ? {}
+    : p.kind === 'custom'
+      ? { custom_avatar_id: p.id }
+      : p.kind === 'influencer'
+        ? { influencer_id: p.id }
+        : null
 
 function Choice({
   label,
@@ -48,7 +65,10 @@ function Choice({
   )
 }
 
-/** SPEC §4 selectAvatar: ad avatars (shown first when there are any) next to the influencers. */
+/**
+ * SPEC §4 selectAvatar: ad avatars (shown first when there are any), then the one avatar picker —
+ * the user's own avatars (their photo avatars first) and the influencers.
+ */
 export function PresenterPicker({
   value,
   onChange,
@@ -56,21 +76,12 @@ export function PresenterPicker({
   value: Presenter | null
   onChange: (p: Presenter) => void
 }) {
-  const influencers = useQuery({
-    queryKey: ['influencers'],
-    queryFn: ({ signal }) => request(listInfluencers, { signal }),
-    staleTime: 300_000,
-  })
   const adAvatars = useQuery({
     queryKey: ['ads', 'avatars'],
     queryFn: ({ signal }) => request(listAdAvatars, { signal }),
     staleTime: 300_000,
   })
-  if (influencers.isPending || adAvatars.isPending) return <LoadingBlock />
-  // Nothing picked yet reads as the default influencer, which the server uses then.
-  const picked =
-    value ??
-    (influencers.data?.default_id ? { kind: 'influencer' as const, id: influencers.data.default_id } : null)
+  if (adAvatars.isPending) return <LoadingBlock />
   const grid = 'grid grid-cols-3 gap-3 sm:grid-cols-5'
   return (
     <div className="flex flex-col gap-3">
@@ -84,30 +95,24 @@ export function PresenterPicker({
                 label={`Ad avatar ${a.name}`}
                 name={a.name}
                 picture={a.photo_url}
-                picked={picked?.kind === 'ad_avatar' && picked.id === a.id}
+                picked={value?.kind === 'ad_avatar' && value.id === a.id}
                 onPick={() => onChange({ kind: 'ad_avatar', id: a.id })}
               />
             ))}
           </ul>
         </section>
       ) : null}
-      <section aria-label="Influencers" className="flex flex-col gap-2">
-        {adAvatars.data?.avatars.length ? (
-          <h4 className="text-xs font-medium uppercase tracking-wide text-muted">Influencers</h4>
-        ) : null}
-        <ul className={grid}>
-          {influencers.data?.influencers.map((i) => (
-            <Choice
-              key={i.id}
-              label={`Presenter ${i.name}`}
-              name={i.name}
-              picture={i.preview_url}
-              picked={picked?.kind === 'influencer' && picked.id === i.id}
-              onPick={() => onChange({ kind: 'influencer', id: i.id })}
-            />
-          ))}
-        </ul>
-      </section>
+      <AvatarSelect
+        label="Presenter"
+        value={choiceOf(value)}
+        onChange={(c) =>
+          onChange(
+            c.custom_avatar_id != null
+              ? { kind: 'custom', id: c.custom_avatar_id }
+              : { kind: 'influencer', id: c.influencer_id! },
+          )
+        }
+      />
     </div>
   )
 }

@@ -1,15 +1,38 @@
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { getReferrer } from '@mouthpiece/contracts/donations/accounts.contract'
 import { register as registerRoute } from '@mouthpiece/contracts/auth/auth.contract'
 import { Username } from '@mouthpiece/contracts/users/users.schemas'
 import type { z } from 'zod'
 import { Button } from '../../../components/ui/button'
 import { Field, FormError, TextInput } from '../../../components/ui/field'
-import { ApiError, isSuccess } from '../../../lib/api'
+import { ApiError, isSuccess, request } from '../../../lib/api'
 import { firstFieldErrors } from '../../../lib/api-result'
 import { checkUsername, useRegister } from '../api'
 import { referrer } from '../../../lib/referral'
+
+/** Who invited this visitor (the /r/{username} link they came from), named from the server. */
+function InvitedBy() {
+  const [username] = useState(referrer)
+  const { data } = useQuery({
+    queryKey: ['referrer', username],
+    queryFn: ({ signal }) => request(getReferrer, { params: { username: username! }, signal }),
+    enabled: Boolean(username),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  if (!data) return null
+  return (
+    <p
+      className="rounded-lg border border-accent/40 bg-accent/10 px-3 py-2 text-sm text-text"
+      data-testid="invited-by"
+    >
+      <strong className="font-semibold">{data.referrer.display_name}</strong> invited you to Mouthpiece.
+    </p>
+  )
+}
 
 type FormIn = z.input<typeof registerRoute.body>
 type FormOut = z.output<typeof registerRoute.body>
@@ -85,6 +108,7 @@ export function RegisterForm({ onSignedIn, onLogin }: { onSignedIn: () => void; 
       className="flex flex-col gap-4"
       aria-label="Create account"
     >
+      <InvitedBy />
       <Field
         label="Username"
         error={usernameError}

@@ -2,6 +2,18 @@ import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { CheckIcon } from '../../../components/ui/icons'
 import { checklistQuery } from '../api'
+import { useConnectableServices } from '../../donations'
+
+/** "Connect your channel" offers only what this server can connect (issue 24), not a 503 after the click. */
+function ConnectableNote() {
+  const services = useConnectableServices()
+  if (!services) return null
+  return (
+    <p className="mt-1 text-xs text-muted" data-testid="connectable-services">
+      On this server you can connect: {services.join(', ')}.
+    </p>
+  )
+}
 
 /**
  * The onboarding checklist on /dashboard: the steps the admin chose, each ticked when the user has
@@ -56,6 +68,7 @@ export function OnboardingChecklist() {
                 <span className="sr-only">{s.done ? ' (done)' : ' (to do)'}</span>
               </p>
               <p className="text-sm text-muted">{s.body}</p>
+              {s.key === 'connect_channel' && !s.done ? <ConnectableNote /> : null}
             </div>
             {!s.done ? (
               <Link

@@ -6,7 +6,7 @@ import { uploadDemoBackground } from '@mouthpiece/contracts/renders/renders.cont
 import { Button } from '../../../components/ui/button'
 import { ApiError, isSuccess } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { AvatarCanvas, AvatarPicker, usePickedAvatar } from '../../avatars'
+import { AvatarCanvas, AvatarSelect, usePickedAvatar } from '../../avatars'
 import type { AvatarChoice } from '../../avatars'
 import { uploadFile } from '../../../lib/upload'
 import { fileUrl, useStartDemoVideo } from '../../renders'
@@ -78,7 +78,7 @@ export function DemoBackgroundPage() {
         <div className="flex flex-col gap-6">
           <section>
             <h2 className="mb-2 text-sm font-medium text-[#c9cedb]">Avatar</h2>
-            <AvatarPicker value={avatar} onChange={setAvatar} signedIn={false} />
+            <AvatarSelect value={avatar} onChange={setAvatar} signedIn={false} />
           </section>
           <section>
             <h2 className="mb-2 text-sm font-medium text-[#c9cedb]">Background</h2>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { PROVIDER_ENV } from '@mouthpiece/contracts/donations/accounts.contract'
 import type {
   AccountProvider,
   ConnectedAccount,
@@ -12,7 +13,7 @@ import { ConfirmationModal } from '../../../components/ui/confirmation-modal'
 import { Field, FormError, TextInput } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
-import { useCurrentUser } from '../../auth'
+import { adminSessionQuery, useCurrentUser } from '../../auth'
 import { accountsQuery, startLink, useSyncStreamElements, useUnlink, useUpdateSettings } from '../api'
 import type { LinkTarget } from '../api'
 import { PLATFORM_LABELS, PROVIDER_LABELS, dateTime } from '../format'
@@ -123,6 +124,7 @@ function ProviderRow({
   blurb,
   accounts,
   closed,
+  configured,
 }: {
   platform: StreamPlatform
   provider: AccountProvider
@@ -130,7 +132,10 @@ function ProviderRow({
   accounts: ConnectedAccount[]
   /** Why linking is not possible right now (the admin turned it off), or undefined. */
   closed?: string
+  /** This server has the service's client id and secret: its consent page can be used. */
+  configured: boolean
 }) {
+  const admin = useQuery(adminSessionQuery).data
   const toast = useToast()
   const { data: user } = useCurrentUser()
   const unlink = useUnlink()
@@ -168,7 +173,13 @@ function ProviderRow({
               Disconnect
             </Button>
           ) : (
-            <Button size="sm" onClick={() => void link()} loading={linking} disabled={Boolean(closed)}>
+            <Button
+              size="sm"
+              onClick={() => void link()}
+              loading={linking}
+              disabled={Boolean(closed) || !configured}
+              aria-describedby={!configured ? `${provider}-${platform}-setup` : undefined}
+            >
               Connect {name}
             </Button>
           )}
@@ -179,7 +190,25 @@ function ProviderRow({
           ) : null}
         </div>
       </div>
-      {closed && !accounts.length ? (
+      {!configured && !accounts.length ? (
+        <div
+          id={`${provider}-${platform}-setup`}
+          className="mt-3 rounded-lg border border-border bg-[#141720] px-3 py-2 text-xs text-muted"
+        >
+          <p>
+            {name} is not set up on this server yet
+            {provider === 'streamelements' ? ': connect with your JWT token instead.' : '.'}
+          </p>
+          {admin ? (
+            <p className="mt-1">
+              To set it up, give the server <code className="text-text">{PROVIDER_ENV[provider][0]}</code> and{' '}
+              <code className="text-text">{PROVIDER_ENV[provider][1]}</code> (from the {name} developer
+              console) and restart it.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {closed && configured && !accounts.length ? (
         <p
           role="status"
           className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-xs text-warning"
@@ -266,6 +295,7 @@ export function AccountsPanel({ selected }: { selected: StreamPlatform | null })
                 blurb={blurb}
                 accounts={data.accounts[shown].filter((a) => a.provider === provider)}
                 closed={provider === 'twitch' && !data.twitch_enabled ? TWITCH_CLOSED : undefined}
+                configured={data.providers.find((p) => p.provider === provider)?.configured ?? false}
               />
             ))}
           </ul>

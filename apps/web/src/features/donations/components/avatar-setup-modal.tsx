@@ -27,18 +27,19 @@ import { AvatarThumb } from './avatar-thumb'
 import { SetupPreviewVideo } from './setup-preview-video'
 import { messageOf } from './panel-state'
 import { VoiceSelect } from '../../voices'
-import { influencersQuery } from '../../avatars'
+import { AvatarSelect, influencersQuery } from '../../avatars'
+import type { AvatarChoice } from '../../avatars'
 
-type StyleTab = 'influencer' | 'custom' | 'saved'
+type StyleTab = 'pick' | 'custom'
 
 interface Draft {
   name: string
   price: string
   voice: string
   tab: StyleTab
-  influencerId: string
+  /** A face from the one avatar picker: one of the user's own avatars or a creator. */
+  pick: AvatarChoice
   prompt: { wearing: string; style: string; color: string }
-  savedId: number | null
 }
 
 function draftOf(setup: AvatarSetup | null): Draft {
@@ -49,10 +50,11 @@ function draftOf(setup: AvatarSetup | null): Draft {
     name: setup?.name ?? '',
     price: String(setup?.price ?? 0),
     voice: setup?.voice ?? '',
-    tab: savedId ? 'saved' : avatar?.look && !avatar.influencer_id ? 'custom' : 'influencer',
-    influencerId: avatar?.influencer_id ?? INFLUENCERS[0]!.id,
+    tab: savedId || !avatar?.look || avatar.influencer_id ? 'pick' : 'custom',
+    pick: savedId
+      ? { custom_avatar_id: savedId }
+      : { influencer_id: avatar?.influencer_id ?? INFLUENCERS[0]!.id },
     prompt: { wearing: '', style: '', color: '' },
-    savedId,
   }
 }
 
@@ -73,8 +75,8 @@ function chosenAvatar(
   current: AvatarSetup | null,
   creators: ReadonlyArray<{ id: string; look: AvatarLook }>,
 ): Chosen {
-  if (d.tab === 'saved') {
-    const found = saved.find((a) => a.id === d.savedId)
+  if (d.tab === 'pick' && d.pick.custom_avatar_id != null) {
+    const found = saved.find((a) => a.id === d.pick.custom_avatar_id)
     if (found)
       return {
         avatar: { influencer_id: null, custom_avatar_id: found.id, look: null },
@@ -94,10 +96,11 @@ function chosenAvatar(
       style: null,
     }
   }
-  const creator = creators.find((c) => c.id === d.influencerId)
+  const influencerId = d.pick.influencer_id ?? INFLUENCERS[0]!.id
+  const creator = creators.find((c) => c.id === influencerId)
   return {
-    avatar: { influencer_id: d.influencerId, custom_avatar_id: null, look: null },
-    shown: creator?.look ?? findInfluencer(d.influencerId)?.look ?? INFLUENCERS[0]!.look,
+    avatar: { influencer_id: influencerId, custom_avatar_id: null, look: null },
+    shown: creator?.look ?? findInfluencer(influencerId)?.look ?? INFLUENCERS[0]!.look,
     style: null,
   }
 }
@@ -179,9 +182,8 @@ export function AvatarSetupModal({
   }
 
   const tabs: Array<[StyleTab, string]> = [
-    ['influencer', 'Influencers'],
+    ['pick', 'Avatars'],
     ['custom', 'Custom look'],
-    ...(savedList.length ? [['saved', 'My avatars'] as [StyleTab, string]] : []),
   ]
   return (
     <Modal
@@ -264,31 +266,8 @@ export function AvatarSetupModal({
                   </button>
                 ))}
               </div>
-              {d.tab === 'influencer' ? (
-                <div
-                  role="radiogroup"
-                  aria-label="Influencer"
-                  className="grid grid-cols-3 gap-2 sm:grid-cols-4"
-                >
-                  {influencerList.map((inf) => (
-                    <button
-                      key={inf.id}
-                      type="button"
-                      role="radio"
-                      aria-checked={d.influencerId === inf.id}
-                      onClick={() => set({ influencerId: inf.id })}
-                      className={cn(
-                        'flex flex-col items-center gap-1 rounded-xl border p-2 text-xs',
-                        d.influencerId === inf.id
-                          ? 'border-accent bg-accent/10 text-text'
-                          : 'border-border text-muted hover:border-[#3a4152]',
-                      )}
-                    >
-                      <AvatarThumb look={inf.look} size={56} label={inf.name} />
-                      {inf.name}
-                    </button>
-                  ))}
-                </div>
+              {d.tab === 'pick' ? (
+                <AvatarSelect value={d.pick} onChange={(pick) => set({ pick })} />
               ) : d.tab === 'custom' ? (
                 <div className="grid gap-3 sm:grid-cols-3">
                   <Field label="Wearing">
@@ -316,32 +295,7 @@ export function AvatarSetupModal({
                     The same words always draw the same avatar.
                   </p>
                 </div>
-              ) : (
-                <div
-                  role="radiogroup"
-                  aria-label="My avatars"
-                  className="grid grid-cols-3 gap-2 sm:grid-cols-4"
-                >
-                  {savedList.map((a) => (
-                    <button
-                      key={a.id}
-                      type="button"
-                      role="radio"
-                      aria-checked={d.savedId === a.id}
-                      onClick={() => set({ savedId: a.id })}
-                      className={cn(
-                        'flex flex-col items-center gap-1 rounded-xl border p-2 text-xs',
-                        d.savedId === a.id
-                          ? 'border-accent bg-accent/10 text-text'
-                          : 'border-border text-muted',
-                      )}
-                    >
-                      <AvatarThumb look={a.look} size={56} label={a.name} />
-                      <span className="max-w-full truncate">{a.name}</span>
-                    </button>
-                  ))}
-                </div>
-              )}
+              ) : null}
             </div>
           </div>
         </fieldset>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { entitlementLines } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { SubscriptionPlan } from '@mouthpiece/contracts/payments/payments.schemas'
 import { Badge } from '../../../components/ui/card'
 import { CheckIcon } from '../../../components/ui/icons'
@@ -47,7 +48,7 @@ export function PlanCard({
         </span>
       </p>
       <ul className="mt-5 flex flex-1 flex-col gap-2.5 text-sm">
-        {plan.features.map((f) => (
+        {[...entitlementLines(plan.entitlements), ...plan.features].map((f) => (
           <li key={f} className="flex gap-2 text-[#c9cedb]">
             <CheckIcon size={16} className="mt-0.5 shrink-0 text-accent" />
             {f}

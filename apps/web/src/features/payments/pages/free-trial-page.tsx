@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { coversEntitlements, entitlementLines } from '@mouthpiece/contracts/payments/payments.schemas'
 import type { Subscription } from '@mouthpiece/contracts/payments/payments.schemas'
 import { GENERIC_ERROR_MESSAGE } from '@mouthpiece/contracts/errors'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -48,13 +49,20 @@ export function FreeTrialPage() {
         <ButtonLink to={SIGNED_IN_HOME_ROUTE}>Start creating</ButtonLink>
       </div>
     )
-  else if (mine.data?.subscription?.is_active && !mine.data.subscription.plan.is_trial)
-    body = (
+  else if (mine.data?.subscription?.is_active && !mine.data.subscription.plan.is_trial) {
+    const plan = mine.data.subscription.plan
+    // Said only when the plan's entitlements really cover the trial's (both from the plans table).
+    body = coversEntitlements(plan.entitlements, trial.entitlements) ? (
       <p className="text-sm text-[#c9cedb]">
-        You already have the {mine.data.subscription.plan.name} plan, which includes everything in the trial.
+        You already have the {plan.name} plan, which includes everything in the trial.
+      </p>
+    ) : (
+      <p className="text-sm text-[#c9cedb]">
+        You already have the {plan.name} plan ({entitlementLines(plan.entitlements).join(', ')}). The trial is
+        for accounts without a plan.
       </p>
     )
-  else if (mine.data?.has_used_trial)
+  } else if (mine.data?.has_used_trial)
     body = (
       <div className="flex flex-col items-center gap-4">
         <p className="text-sm text-[#c9cedb]">
@@ -71,7 +79,7 @@ export function FreeTrialPage() {
     body = (
       <div className="flex flex-col items-center gap-5">
         <ul className="flex flex-col gap-2 text-left text-sm">
-          {trial.features.map((f) => (
+          {[...entitlementLines(trial.entitlements), ...trial.features].map((f) => (
             <li key={f} className="flex gap-2 text-[#c9cedb]">
               <CheckIcon size={16} className="mt-0.5 shrink-0 text-accent" />
               {f}
@@ -95,7 +103,8 @@ export function FreeTrialPage() {
           Try Mouthpiece free{trial ? ` for ${trial.trial_days} days` : ''}
         </h1>
         <p className="mt-3 text-base text-muted">
-          Avatar videos in 1080p, voice cloning and spoken stream alerts — see what your audience thinks.
+          Avatar videos{trial ? ` in ${trial.entitlements.max_resolution}` : ''}, voice cloning and spoken
+          stream alerts — see what your audience thinks.
         </p>
       </header>
       <div className="w-full rounded-2xl border border-border bg-surface p-6 sm:p-8">{body}</div>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { EVERY_PLAN_INCLUDES } from '@mouthpiece/contracts/payments/payments.schemas'
 import { useQuery } from '@tanstack/react-query'
 import { PaymentStep } from '@mouthpiece/contracts/constants'
 import type { SubscriptionPlan } from '@mouthpiece/contracts/payments/payments.schemas'
@@ -79,6 +80,9 @@ export function PricingPage() {
           })}
         </div>
       )}
+      <p className="text-sm text-muted" data-testid="every-plan">
+        On every plan, Free included: {EVERY_PLAN_INCLUDES.join(' · ')}.
+      </p>
       <section aria-labelledby="alert-pricing" className="flex flex-col gap-4">
         <div>
           <h2 id="alert-pricing" className="text-xl font-semibold text-text">

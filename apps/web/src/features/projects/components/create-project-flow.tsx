@@ -1,31 +1,31 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
+import type { FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { CreateProjectTab, OriginVideoMode } from '@mouthpiece/contracts/statuses'
+import { OriginVideoMode } from '@mouthpiece/contracts/statuses'
+import { PROJECT_SETTING_DEFAULTS } from '@mouthpiece/contracts/constants'
 import { baseVideoFromUrl, uploadBaseVideo } from '@mouthpiece/contracts/projects/project-media.contract'
-import { updateProject } from '@mouthpiece/contracts/projects/projects.contract'
-import { INFLUENCERS } from '@mouthpiece/avatar/presets'
-import type { ProjectBackground } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { Button } from '../../../components/ui/button'
-import { FormError, TextArea } from '../../../components/ui/field'
+import { Field, FormError, TextArea, TextInput } from '../../../components/ui/field'
 import { Modal } from '../../../components/ui/modal'
 import { api, isSuccess } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { PATHS } from '../../../app/paths'
+import { AvatarSelect } from '../../avatars'
+import type { AvatarChoice } from '../../avatars'
+import { VoiceSelect } from '../../voices'
 import { useCreateProject } from '../api'
-import { CreateVideoModal } from './create-video-modal'
-import type { NewVideo } from './create-video-modal'
-import { BackgroundPicker, DEFAULT_BACKGROUND } from './background-picker'
-import { InfluencerVideoModal } from './influencer-video-modal'
-import { originVideoMode } from './influencer-video-choice'
+import {
+  EMPTY_CHOICE,
+  REACTION_FILE_ACCEPT,
+  isVideoFile,
+  isVideoUrl,
+  originVideoMode,
+  setFile,
+  setOriginal,
+  setVideoReaction,
+  setVideoUrl,
+} from './influencer-video-choice'
 import type { InfluencerVideoChoice } from './influencer-video-choice'
-
-type Tab = (typeof CreateProjectTab)[number]
-const TAB_LABEL: Record<Tab, string> = {
-  creator: 'Creator',
-  style: 'Style',
-  upload: 'Script',
-  background: 'Background',
-}
 
 /** Blank lines (or one line each) split a pasted script into scenes. */
 export function scriptToScenes(script: string): string[] {
@@ -41,194 +41,272 @@ export function scriptToScenes(script: string): string[] {
         .filter(Boolean)
 }
 
+type Orientation = 'landscape' | 'portrait'
+
+function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: T
+  options: ReadonlyArray<{ value: T; label: string }>
+  onChange: (v: T) => void
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium text-[#c9cedb]">{label}</legend>
+      <div className="inline-flex rounded-lg border border-border bg-[#11141c] p-1">
+        {options.map((o) => (
+          <button
+            key={o.value}
+            type="button"
+            aria-pressed={value === o.value}
+            onClick={() => onChange(o.value)}
+            className={cn(
+              'flex-1 rounded-md px-3 py-1.5 text-sm transition-colors',
+              value === o.value ? 'bg-surface-2 text-text shadow' : 'text-muted hover:text-text',
+            )}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** The SPEC's influencer-video choice inside the one dialog: Original, or a reaction to a file or a link. */
+function VideoKind({
+  choice,
+  onChange,
+}: {
+  choice: InfluencerVideoChoice
+  onChange: (c: InfluencerVideoChoice) => void
+}) {
+  const fileId = useId()
+  const [fileError, setFileError] = useState<string>()
+  const urlError =
+    choice.videoUrl && !isVideoUrl(choice.videoUrl)
+      ? 'Enter a full link starting with http:// or https://'
+      : undefined
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-sm font-medium text-[#c9cedb]">Video</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-text">
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="video-kind"
+            checked={!choice.videoReaction}
+            onChange={() => onChange(setOriginal(choice, true))}
+            className="h-4 w-4 accent-[#FF6A59]"
+          />
+          Original
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="video-kind"
+            checked={choice.videoReaction}
+            onChange={() => onChange(setVideoReaction(choice, true))}
+            className="h-4 w-4 accent-[#FF6A59]"
+          />
+          Video Reaction
+        </label>
+      </div>
+      {choice.videoReaction ? (
+        <div className="grid gap-3 rounded-xl border border-border bg-[#141720] p-3 sm:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <label htmlFor={fileId} className="text-sm font-medium text-[#c9cedb]">
+              Video file
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept={REACTION_FILE_ACCEPT}
+              disabled={Boolean(choice.videoUrl)}
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null
+                if (file && !isVideoFile(file)) {
+                  setFileError('Please choose a video file')
+                  e.target.value = ''
+                  return
+                }
+                setFileError(undefined)
+                onChange(setFile(choice, file))
+              }}
+              className="min-w-0 text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-2 file:text-sm file:text-text disabled:opacity-50"
+            />
+            {fileError ? (
+              <p role="alert" className="text-xs text-danger">
+                {fileError}
+              </p>
+            ) : null}
+          </div>
+          <Field label="or a video URL" error={urlError}>
+            <TextInput
+              type="url"
+              placeholder="https://…"
+              value={choice.videoUrl}
+              disabled={Boolean(choice.file)}
+              onChange={(e) => onChange(setVideoUrl(choice, e.target.value))}
+            />
+          </Field>
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}
+
+const ORIGINAL: InfluencerVideoChoice = { ...EMPTY_CHOICE, original: true }
+
 /**
- * New project: the "Create a Influencer Video" chooser (original or reaction), the Create Video
- * modal (name, frame), then the create-project tabs (SPEC §4: creator, style, upload, background),
- * and into the editor.
+ * New project in one step (issue 24): name, an optional script, the avatar (faces, the creator's own
+ * first), the voice, the frame and whether it reacts to a video — one dialog, one Create, and the
+ * editor opens. It folds the SPEC's chooser, Create Video modal and create-project tabs together;
+ * the drawing style and the background stay in the editor (decision 0060).
  */
 export function CreateProjectFlow({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate()
   const create = useCreateProject()
-  const [step, setStep] = useState<'choice' | 'video' | 'tabs'>('choice')
-  const [choice, setChoice] = useState<InfluencerVideoChoice | null>(null)
-  const [video, setVideo] = useState<NewVideo | null>(null)
-  const [tab, setTab] = useState<Tab>('creator')
-  const [influencer, setInfluencer] = useState(INFLUENCERS[0]!.id)
-  const [modelStyle, setModelStyle] = useState<'Old' | 'New'>('Old')
+  const [name, setName] = useState('')
   const [script, setScript] = useState('')
-  const [background, setBackground] = useState<ProjectBackground>(DEFAULT_BACKGROUND)
+  const [avatar, setAvatar] = useState<AvatarChoice>({})
+  const [voice, setVoice] = useState('')
+  const [orientation, setOrientation] = useState<Orientation>(PROJECT_SETTING_DEFAULTS.video_orientation)
+  const [kind, setKind] = useState<InfluencerVideoChoice>(ORIGINAL)
+  const [nameError, setNameError] = useState<string>()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const scenes = scriptToScenes(script)
+  const reactionReady = !kind.videoReaction || kind.file !== null || isVideoUrl(kind.videoUrl)
 
   const close = () => {
-    setStep('choice')
+    setName('')
+    setScript('')
+    setAvatar({})
+    setVoice('')
+    setKind(ORIGINAL)
+    setNameError(undefined)
     setError(undefined)
     onClose()
   }
 
-  const finish = async () => {
-    if (!video) return
-    setBusy(true)
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
     setError(undefined)
+    const trimmed = name.trim()
+    if (!trimmed) return setNameError('Please enter a project name')
+    if (trimmed.length > 100) return setNameError('Project names are at most 100 characters')
+    setNameError(undefined)
+    if (!reactionReady) return setError('Please choose a video file or enter its link to react to')
+    setBusy(true)
     try {
-      const reaction = choice?.videoReaction ?? false
       const res = await create.mutateAsync({
-        name: video.name,
-        scenes: scriptToScenes(script).slice(0, 50),
-        influencer,
-        origin_mode: choice ? originVideoMode(choice) : OriginVideoMode.none,
-        settings: { video_orientation: video.video_orientation, video_resolution: video.video_resolution },
+        name: trimmed,
+        scenes: scenes.slice(0, 50),
+        influencer: avatar.influencer_id,
+        custom_avatar_id: avatar.custom_avatar_id,
+        voice_id: voice || undefined,
+        origin_mode: originVideoMode(kind),
+        settings: { video_orientation: orientation },
       })
-      let project = res.project
-      // The first document write sets the look chosen in the tabs (model style, background) on every scene.
-      const document = {
-        ...project.document,
-        background,
-        scenes: project.document.scenes.map((s) => ({ ...s, avatarData: { ...s.avatarData, modelStyle } })),
-      }
-      const updated = await api(updateProject, {
-        params: { id: project.id },
-        body: { version: project.version, document },
-      })
-      if (isSuccess(updated)) project = updated.project
-      if (reaction && choice) {
-        const base = choice.file
+      const project = res.project
+      if (kind.videoReaction) {
+        const base = kind.file
           ? await (() => {
               const form = new FormData()
               form.append('mode', String(OriginVideoMode.reaction))
-              form.append('file', choice.file)
+              form.append('file', kind.file)
               return api(uploadBaseVideo, { params: { projectId: project.id }, formData: form })
             })()
           : await api(baseVideoFromUrl, {
               params: { projectId: project.id },
-              body: { version: project.version, mode: OriginVideoMode.reaction, url: choice.videoUrl },
+              body: { version: project.version, mode: OriginVideoMode.reaction, url: kind.videoUrl },
             })
         if (!isSuccess(base))
           setError(`The project was created, but the base video was refused: ${base.message}`)
       }
       close()
       void navigate(PATHS.videoEditorItem.replace(':id', String(project.id)))
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The project could not be created')
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'The project could not be created'
+      if (/name/i.test(message)) setNameError(message)
+      else setError(message)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <>
-      <InfluencerVideoModal
-        open={open && step === 'choice'}
-        onClose={close}
-        onContinue={(c) => {
-          setChoice(c)
-          setStep('video')
-        }}
-      />
-      <CreateVideoModal
-        open={open && step === 'video'}
-        onClose={close}
-        onCreate={(v) => {
-          setVideo(v)
-          setStep('tabs')
-        }}
-      />
-      <Modal
-        open={open && step === 'tabs'}
-        onClose={close}
-        title="Set up your video"
-        size="lg"
-        dismissible={!busy}
-        footer={
-          <>
-            <Button variant="tertiary" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button onClick={() => void finish()} loading={busy}>
-              Create project
-            </Button>
-          </>
-        }
+    <Modal
+      open={open}
+      onClose={close}
+      title="New project"
+      size="lg"
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="tertiary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="new-project-form" loading={busy}>
+            Create project
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="new-project-form"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className="flex flex-col gap-5"
+        aria-label="New project"
       >
-        <div
-          role="tablist"
-          aria-label="Create project"
-          className="mb-4 flex gap-1 rounded-lg border border-border bg-[#11141c] p-1"
+        <Field label="Project name" error={nameError}>
+          <TextInput
+            placeholder="My first video"
+            value={name}
+            maxLength={100}
+            invalid={Boolean(nameError)}
+            onChange={(e) => setName(e.target.value)}
+            data-autofocus
+          />
+        </Field>
+        <Field
+          label="Script (optional)"
+          hint={`A blank line starts a new scene · ${scenes.length || 1} ${scenes.length > 1 ? 'scenes' : 'scene'}`}
         >
-          {CreateProjectTab.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={tab === t}
-              onClick={() => setTab(t)}
-              className={cn(
-                'flex-1 rounded-md px-3 py-1.5 text-sm',
-                tab === t ? 'bg-surface-2 text-text' : 'text-muted hover:text-text',
-              )}
-            >
-              {TAB_LABEL[t]}
-            </button>
-          ))}
+          <TextArea
+            rows={4}
+            value={script}
+            onChange={(e) => setScript(e.target.value)}
+            placeholder={'Hi everyone, welcome back!\n\nToday we look at…'}
+          />
+        </Field>
+        <fieldset className="min-w-0">
+          <legend className="mb-2 text-sm font-medium text-[#c9cedb]">Avatar</legend>
+          <AvatarSelect value={avatar} onChange={setAvatar} label="Avatar" />
+        </fieldset>
+        <Field label="Voice">
+          <VoiceSelect value={voice} onChange={setVoice} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Segmented
+            label="Orientation"
+            value={orientation}
+            options={[
+              { value: 'landscape', label: 'Landscape' },
+              { value: 'portrait', label: 'Portrait' },
+            ]}
+            onChange={setOrientation}
+          />
+          <VideoKind choice={kind} onChange={setKind} />
         </div>
-        {tab === 'creator' ? (
-          <div role="radiogroup" aria-label="Creator" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {INFLUENCERS.map((i) => (
-              <button
-                key={i.id}
-                type="button"
-                role="radio"
-                aria-checked={influencer === i.id}
-                onClick={() => setInfluencer(i.id)}
-                className={cn(
-                  'rounded-lg border p-3 text-left',
-                  influencer === i.id ? 'border-accent bg-accent/10' : 'border-border hover:border-muted',
-                )}
-              >
-                <div className="text-sm font-semibold text-text">{i.name}</div>
-                <div className="text-xs text-muted">{i.description}</div>
-              </button>
-            ))}
-          </div>
-        ) : null}
-        {tab === 'style' ? (
-          <div role="radiogroup" aria-label="Model style" className="grid grid-cols-2 gap-2">
-            {(['Old', 'New'] as const).map((s) => (
-              <button
-                key={s}
-                type="button"
-                role="radio"
-                aria-checked={modelStyle === s}
-                onClick={() => setModelStyle(s)}
-                className={cn(
-                  'rounded-lg border p-4 text-left',
-                  modelStyle === s ? 'border-accent bg-accent/10' : 'border-border',
-                )}
-              >
-                <div className="text-sm font-semibold text-text">{s}</div>
-                <div className="text-xs text-muted">
-                  {s === 'Old' ? 'Flat shapes, bold outline' : 'Soft shading'}
-                </div>
-              </button>
-            ))}
-          </div>
-        ) : null}
-        {tab === 'upload' ? (
-          <label className="flex flex-col gap-2 text-sm text-muted">
-            Your script — a blank line starts a new scene
-            <TextArea
-              aria-label="Script"
-              rows={8}
-              value={script}
-              onChange={(e) => setScript(e.target.value)}
-              placeholder={'Hi everyone, welcome back!\n\nToday we look at…'}
-            />
-            <span className="text-xs">{scriptToScenes(script).length || 1} scene(s)</span>
-          </label>
-        ) : null}
-        {tab === 'background' ? <BackgroundPicker value={background} onChange={setBackground} /> : null}
         <FormError message={error} />
-      </Modal>
-    </>
+      </form>
+    </Modal>
   )
 }

@@ -1,6 +1,4 @@
-import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   EMPTY_CHOICE,
   canContinue,
@@ -10,7 +8,6 @@ import {
   setVideoReaction,
   setVideoUrl,
 } from './influencer-video-choice'
-import { InfluencerVideoModal } from './influencer-video-modal'
 
 const clip = new File(['x'], 'clip.mp4', { type: 'video/mp4' })
 
@@ -47,28 +44,5 @@ describe('influencer video choice rules (SPEC §4)', () => {
     expect(originVideoMode(EMPTY_CHOICE)).toBe(1000)
     expect(originVideoMode(setOriginal(EMPTY_CHOICE, true))).toBe(1)
     expect(originVideoMode(setVideoReaction(EMPTY_CHOICE, true))).toBe(0)
-  })
-})
-
-describe('Create a Influencer Video dialog', () => {
-  it('enables Continue only for a complete choice and hands it over', async () => {
-    const onContinue = vi.fn()
-    render(<InfluencerVideoModal open onClose={() => {}} onContinue={onContinue} />)
-    expect(screen.getByRole('dialog', { name: 'Create a Influencer Video' })).toBeInTheDocument()
-    const next = screen.getByRole('button', { name: 'Continue' })
-    expect(next).toBeDisabled()
-
-    await userEvent.click(screen.getByRole('checkbox', { name: /Video Reaction/ }))
-    expect(next).toBeDisabled()
-    const file = screen.getByLabelText('Video file')
-    expect(file).toHaveAttribute('accept', 'video/*')
-    await userEvent.upload(file, clip)
-    expect(next).toBeEnabled()
-    expect(screen.getByLabelText('Video URL')).toBeDisabled()
-
-    await userEvent.click(screen.getByRole('checkbox', { name: /Original/ }))
-    expect(screen.getByRole('checkbox', { name: /Video Reaction/ })).not.toBeChecked()
-    await userEvent.click(next)
-    expect(onContinue).toHaveBeenCalledWith(expect.objectContaining({ original: true, videoReaction: false }))
   })
 })

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { CAPTION_FONTS, FONT_SIZES_PT, FONT_WEIGHTS } from '@mouthpiece/contracts/constants'
 import type { CaptionFont } from '@mouthpiece/contracts/constants'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
-import { INFLUENCERS } from '@mouthpiece/avatar/presets'
 import type { CaptionStyle } from '@mouthpiece/editor/commands'
 import { CAPTION_PALETTE } from '@mouthpiece/editor/palette'
 import { Switch } from '../../../components/ui/field'
 import { cn } from '../../../lib/cn'
-import { customAvatarsQuery } from '../../avatars'
+import { AvatarSelect } from '../../avatars'
 import { EmotionPicker } from '../../../components/emotion-picker'
 import { Slider, VoiceSelect } from '../../voices'
 import { BackgroundPicker } from '../components/background-picker'
@@ -75,7 +73,6 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
   const audio = scene.audioData
   const avatar = scene.avatarData
   const caption = scene.captionData
-  const mine = useQuery(customAvatarsQuery)
   const style = (s: CaptionStyle) => editor.run('caption.setStyle', { sceneId, style: s })
   return (
     <aside
@@ -108,39 +105,23 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
         <TakesPanel editor={editor} scene={scene} />
       </Section>
       <Section title="Avatar">
-        <Labelled label="Avatar">
-          <select
-            className={control}
-            value={avatar.customAvatarId != null ? `c${avatar.customAvatarId}` : (avatar.influencer ?? '')}
-            onChange={(e) => {
-              const v = e.target.value
-              const custom = v.startsWith('c') ? Number(v.slice(1)) : null
-              editor.run('avatar.set', {
-                sceneId,
-                settings:
-                  custom != null ? { customAvatarId: custom } : { influencer: v, customAvatarId: null },
-              })
-            }}
-          >
-            <optgroup label="Influencers">
-              {INFLUENCERS.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name} — {i.description}
-                </option>
-              ))}
-            </optgroup>
-            {mine.data?.avatars.length ? (
-              <optgroup label="My avatars">
-                {mine.data.avatars.map((a) => (
-                  <option key={a.id} value={`c${a.id}`}>
-                    {a.name}
-                    {a.look.photo ? ' (photo)' : ''}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-          </select>
-        </Labelled>
+        <AvatarSelect
+          compact
+          label="Scene avatar"
+          value={{
+            influencer_id: avatar.influencer ?? undefined,
+            custom_avatar_id: avatar.customAvatarId ?? undefined,
+          }}
+          onChange={(c) =>
+            editor.run('avatar.set', {
+              sceneId,
+              settings:
+                c.custom_avatar_id != null
+                  ? { customAvatarId: c.custom_avatar_id }
+                  : { influencer: c.influencer_id, customAvatarId: null },
+            })
+          }
+        />
         <Labelled label="Face">
           <EmotionPicker
             value={avatar.emotion}

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../auth'
 import { sentenceCategoriesQuery, useGenerateSentence } from '../../sentences'
 import { track } from '../../tracking'
-import { AvatarCanvas, AvatarPicker, usePickedAvatar } from '../../avatars'
+import { AvatarCanvas, AvatarSelect, usePickedAvatar } from '../../avatars'
 import type { AvatarChoice } from '../../avatars'
 import { EmotionPicker } from '../../../components/emotion-picker'
 import { Slider, VoiceSelect } from '../../voices'
@@ -181,7 +181,7 @@ export function QuickCreate({
         <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5" aria-label="Quick Create">
           <fieldset disabled={busy} className="min-w-0">
             <legend className="mb-2 text-sm font-medium text-[#c9cedb]">Avatar</legend>
-            <AvatarPicker
+            <AvatarSelect
               value={avatar}
               onChange={(c) => {
                 setAvatar(c)

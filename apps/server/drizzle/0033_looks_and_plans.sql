@@ -1,0 +1,6 @@
+ALTER TABLE "ad_generations" ADD COLUMN "custom_avatar_id" integer;--> statement-breakpoint
+ALTER TABLE "ad_generations" ADD CONSTRAINT "ad_generations_custom_avatar_id_custom_avatars_id_fk" FOREIGN KEY ("custom_avatar_id") REFERENCES "public"."custom_avatars"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Issue 24, plans that agree: the Creator plan exports what the free trial does (1080p), unless an admin changed it since.
+UPDATE "subscription_plans" SET "entitlements" = jsonb_set("entitlements", '{max_resolution}', '"1080p"') WHERE "slug" = 'creator' AND "entitlements"->>'max_resolution' = '720p';--> statement-breakpoint
+-- The pages draw the minutes, resolution and alerts lines from the entitlements: the seeded copies go, and so does "Voice cloning and custom avatars" (every plan has them, Free included).
+UPDATE "subscription_plans" SET "features" = "features" - ARRAY['30 render minutes', 'Exports up to 1080p', 'Exports up to 720p', '50 spoken stream alerts', '120 render minutes a month', '300 spoken stream alerts a month', '600 render minutes a month', '850 spoken stream alerts a month', 'Voice cloning and custom avatars'] WHERE "slug" IN ('free-trial', 'creator', 'pro');
