@@ -297,8 +297,10 @@ describe('the Containerfile and compose file', () => {
         {
           environment?: Record<string, string>
           depends_on?: Record<string, { condition: string }>
-          healthcheck?: { test: string[] }
+          healthcheck?: { test?: string[] | string; disable?: boolean }
           deploy?: { replicas?: number }
+          image?: string
+          build?: { context: string; dockerfile: string }
         }
       >
     }
@@ -317,7 +319,17 @@ describe('the Containerfile and compose file', () => {
     expect(s.migrate!.environment?.MODE).toBe('migrate')
     for (const name of ['api', 'worker'])
       expect(s[name]!.depends_on?.migrate?.condition).toBe('service_completed_successfully')
-    expect(s.api!.healthcheck?.test.join(' ')).toContain(ready.path)
+    const check = s.api!.healthcheck?.test
+    expect(Array.isArray(check) ? check.join(' ') : check).toContain(ready.path)
+    // One image for every role, built from this repository's Containerfile.
+    for (const name of ['migrate', 'api', 'worker']) {
+      expect(s[name]!.image).toBe('localhost/mouthpiece:latest')
+      expect(s[name]!.build).toEqual({ context: '..', dockerfile: 'Containerfile' })
+    }
+    // A worker serves no HTTP: the image's check (on /api/health) is off for it; the stores have their own.
+    expect(s.worker!.healthcheck?.disable).toBe(true)
+    for (const name of ['postgres', 'minio']) expect(s[name]!.healthcheck?.test).toBeDefined()
+    expect(s.api!.depends_on?.['storage-bucket']?.condition).toBe('service_completed_successfully')
     const names = ['api', 'worker', 'migrate'].flatMap((n) => Object.keys(s[n]!.environment ?? {}))
     expect(s.api!.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//)
     expect(names.filter((n) => !SETTINGS.has(n))).toEqual([])

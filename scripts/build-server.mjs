@@ -43,10 +43,46 @@ const externalPackages = {
   },
 }
 
+/**
+ * The worker threads' modules (`startModuleWorker(new URL('./x.ts', import.meta.url))`) are entry
+ * points too, and the bundle tells `startModuleWorker` where each one's JavaScript is: a worker then
+ * needs no TypeScript loader at run time (tsx is a dev dependency, absent from the image).
+ */
+function workerEntries() {
+  const found = {}
+  const scan = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name)
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules' && e.name !== 'dist') scan(p)
+      } else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) {
+        const source = fs.readFileSync(p, 'utf8')
+        for (const m of source.matchAll(
+          /startModuleWorker\(new URL\('(\.\/[\w-]+\.ts)', import\.meta\.url\)\)/g,
+        )) {
+          const file = path.resolve(path.dirname(p), m[1])
+          found[path.basename(file, '.ts')] = file
+        }
+      }
+    }
+  }
+  for (const dir of ['apps/server/src', 'packages']) scan(path.join(root, dir))
+  return found
+}
+const workers = workerEntries()
+const bundledWorkers = Object.fromEntries(
+  Object.entries(workers).map(([name, file]) => [
+    pathToFileURL(file).href,
+    pathToFileURL(path.join(outdir, `${name}.js`)).href,
+  ]),
+)
+
 fs.rmSync(outdir, { recursive: true, force: true })
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'apps/server/src/main.ts' },
+  entryPoints: { main: 'apps/server/src/main.ts', ...workers },
+  // Read by startModuleWorker (packages/media/src/speech/ts-worker.ts).
+  banner: { js: `globalThis.__mouthpieceBundledWorkers = ${JSON.stringify(bundledWorkers)};` },
   outdir,
   bundle: true,
   splitting: true, // lazy imports stay lazy (chunks)

@@ -19,11 +19,11 @@ work=.tmp/image
 mkdir -p "$work"
 
 need=()
-for tool in podman buildah mmdebstrap; do command -v "$tool" >/dev/null || need+=("$tool"); done
+for tool in podman buildah mmdebstrap runc; do command -v "$tool" >/dev/null || need+=("$tool"); done
 if [ ${#need[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || { echo "needs root to install: ${need[*]}" >&2; exit 1; }
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    podman buildah mmdebstrap uidmap slirp4netns crun
+    podman buildah mmdebstrap uidmap slirp4netns crun runc
 fi
 # Inside a VM or a container the kernel's overlay may be refused for nested layers: vfs always works.
 export STORAGE_DRIVER="${STORAGE_DRIVER:-$(podman info --format '{{.Store.GraphDriverName}}' 2>/dev/null || echo vfs)}"
@@ -52,7 +52,8 @@ build_image() {
   # The host's CA bundle goes in too: where a TLS-inspecting proxy stands between this machine and
   # the registries (as here), Debian's own CAs inside the build would refuse its certificate.
   local ca=/etc/ssl/certs/ca-certificates.crt
-  buildah build --isolation chroot --network host --layers \
+  # --format docker: the OCI image format has no HEALTHCHECK (buildah drops it with a warning).
+  buildah build --isolation chroot --network host --layers --format docker \
     --volume "$ca:/run/host-ca.crt:ro" --build-arg EXTRA_CA_FILE=/run/host-ca.crt \
     --build-arg BASE_IMAGE="$BASE" \
     --build-arg REVISION="$(git rev-parse HEAD 2>/dev/null || echo unknown)" \
@@ -62,13 +63,26 @@ build_image() {
   podman image inspect "$IMAGE" --format 'size: {{.Size}} bytes' | awk '{printf "size: %s (%.0f MB)\n", $2, $2/1e6}'
 }
 
+# The smaller of a limit (a number or "unlimited") and a ceiling.
+at_most() { if [ "$1" = unlimited ] || [ "$1" -gt "$2" ]; then echo "$2"; else echo "$1"; fi; }
+
 run_image() {
   echo "== podman run"
   podman rm -f mouthpiece-image-check >/dev/null 2>&1 || true
   podman volume rm -f mouthpiece-image-data >/dev/null 2>&1 || true
   local t0 t1
+  # As root podman asks for more open files and processes than a VM's or CI runner's hard limits
+  # may allow, and without CAP_SYS_RESOURCE (as here) the runtime cannot raise them and refuses to
+  # start. So the container asks for at most this shell's hard limits, processes at most 32768
+  # (Debian 12's podman 4.3 hands the runtime no more than that here: measured, 32769 fails).
+  # crun refuses hybrid cgroups (v1 controllers beside a v2 mount, as here); runc takes them.
+  local runtime=() nofile nproc
+  [ "$(podman info --format '{{.Host.CgroupsVersion}}')" = v2 ] || runtime=(--runtime runc)
+  nofile=$(at_most "$(ulimit -Hn)" 65536)
+  nproc=$(at_most "$(ulimit -Hu)" 32768)
   t0=$(date +%s%N)
-  podman run -d --name mouthpiece-image-check -p "127.0.0.1:$PORT:3000" \
+  podman run -d --name mouthpiece-image-check -p "127.0.0.1:$PORT:3000" "${runtime[@]}" \
+    --ulimit "nofile=$nofile:$nofile" --ulimit "nproc=$nproc:$nproc" \
     -e ADMIN_PASSWORD="${ADMIN_PASSWORD:-image-check-password}" \
     -v mouthpiece-image-data:/data "$IMAGE" >/dev/null
   for _ in $(seq 1 600); do

@@ -4,10 +4,15 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
 /**
- * Starts a worker from a sibling module. When running from TypeScript sources (tsx, vitest) the
- * worker first registers tsx's loader itself, so it works whatever flags the parent was started with.
+ * Starts a worker from a sibling module. From the bundle (`npm start`, the image) it runs the
+ * worker's own bundled JavaScript. When running from TypeScript sources (tsx, vitest) the worker
+ * first registers tsx's loader itself, so it works whatever flags the parent was started with.
  */
 export function startModuleWorker(moduleUrl: URL): Worker {
+  // The bundled server (scripts/build-server.mjs) built each worker module too and says where.
+  const bundled = (globalThis as { __mouthpieceBundledWorkers?: Record<string, string> })
+    .__mouthpieceBundledWorkers?.[moduleUrl.href]
+  if (bundled) return new Worker(new URL(bundled))
   if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl)
   // tsx's package exports map `tsx/esm/api` (import condition) to this file; the require build is unusable here.
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
