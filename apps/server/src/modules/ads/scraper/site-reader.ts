@@ -12,6 +12,7 @@ import { fontFormat, probeImage, woffToSfnt } from '../brands/brand-files'
 import type { FontFormat, ProbedImage } from '../brands/brand-files'
 import type { ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
 import { colourUses, colourVariables, familyUses, fontFaces, parseCssColour, toHex } from './css-reader'
+import { deltaE2000, SAME_COLOUR_DELTA_E } from '@mouthpiece/editor/ads/contrast'
 
 export interface Found {
   source: string
@@ -214,11 +215,13 @@ async function readLogos(
     if (!marked) return
     let svg = $.html(el)
     if (!/xmlns=/.test(svg)) svg = svg.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"')
+    // Header and footer logos are both kept: a footer's is often the light variant (decision 0064).
+    const inFooter = node.closest('footer').length > 0
     candidates.push({
       url: null,
       inline: Buffer.from(svg),
-      source: 'inline svg',
-      confidence: 0.9,
+      source: inFooter ? 'footer inline svg' : 'inline svg',
+      confidence: inFooter ? 0.88 : 0.9,
       kind: 'logo',
     })
   })
@@ -230,7 +233,30 @@ async function readLogos(
       )
     ) {
       const url = abs(img.attr('src'))
-      if (url) candidates.push({ url, inline: null, source: 'img logo', confidence: 0.85, kind: 'logo' })
+      const inFooter = img.closest('footer').length > 0
+      if (url)
+        candidates.push({
+          url,
+          inline: null,
+          source: inFooter ? 'footer img logo' : 'img logo',
+          confidence: inFooter ? 0.83 : 0.85,
+          kind: 'logo',
+        })
+      // <picture>: the other formats offered for the same logo (an SVG beside the PNG).
+      img
+        .closest('picture')
+        .find('source[srcset]')
+        .each((_, source) => {
+          const alt = abs(($(source).attr('srcset') ?? '').trim().split(/[\s,]+/)[0])
+          if (alt)
+            candidates.push({
+              url: alt,
+              inline: null,
+              source: 'picture source',
+              confidence: 0.84,
+              kind: 'logo',
+            })
+        })
     }
   })
   $('link[rel]').each((_, el) => {
@@ -267,7 +293,15 @@ async function readLogos(
     }
   }
   const og = abs($('meta[property="og:image"]').attr('content'))
-  if (og) candidates.push({ url: og, inline: null, source: 'og:image', confidence: 0.5, kind: 'image' })
+  // og:image is a brand picture; one whose address says it is the logo is a logo variant too.
+  if (og)
+    candidates.push({
+      url: og,
+      inline: null,
+      source: 'og:image',
+      confidence: 0.5,
+      kind: isLogo(new URL(og).pathname) ? 'logo' : 'image',
+    })
 
   // One fetch per URL, first (most trusted) mention wins.
   const seen = new Set<string>()
@@ -311,7 +345,9 @@ async function readColours(
 ): Promise<ScrapedColour[]> {
   const out: ScrapedColour[] = []
   const add = (c: ScrapedColour) => {
-    if (!out.some((o) => o.hex === c.hex) && out.length < 12) out.push(c)
+    // A near-copy (a logo's anti-aliased edge, #0B6E4F beside #0B6F50) is the colour already kept:
+    // merged under ΔE 5 (CIEDE2000, decision 0065), so the kit and its contrast table stay short.
+    if (!out.some((o) => deltaE2000(o.hex, c.hex) < SAME_COLOUR_DELTA_E) && out.length < 12) out.push(c)
   }
   for (const sheet of sheets) {
     for (const v of colourVariables(sheet.css)) {
