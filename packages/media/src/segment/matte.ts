@@ -194,8 +194,8 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
         if (perp > Math.max(7, 0.035 * Math.sqrt(bb) * s)) continue
         const gx = lum(i + 1) - lum(i - 1)
         const gy = lum(i + W) - lum(i - W)
-        if (Math.hypot(gx, gy) > 10) continue
-        shadowLike[i] = 1
+        // 1: the background, darkened and smooth (a shadow); 2: its colour but at an edge (a shadow's rim).
+        shadowLike[i] = Math.hypot(gx, gy) > 10 ? 2 : 1
       }
     const stack: number[] = []
     for (let i = 0; i < N; i++) if (!mask[i]) stack.push(i)
@@ -204,7 +204,7 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
       const i = stack.pop()!
       const x = i % W
       for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, i - W, i + W]) {
-        if (j < 0 || j >= N || seen[j] || !shadowLike[j]) continue
+        if (j < 0 || j >= N || seen[j] || shadowLike[j] !== 1) continue
         seen[j] = 1
         mask[j] = 0
         shadowPixels++
@@ -215,7 +215,7 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
     // very colour (not a darker or lighter white like a label), large enough not to be a highlight.
     const minHole = Math.max(64, N * 0.0004)
     for (let start = 0; start < N; start++) {
-      if (!mask[start] || !shadowLike[start] || seen[start]) continue
+      if (!mask[start] || shadowLike[start] !== 1 || seen[start]) continue
       const part: number[] = [start]
       seen[start] = 1
       let exact = 0
@@ -231,7 +231,7 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
         )
         if (d <= Math.max(6, fit.residual * 2.5)) exact++
         for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, i - W, i + W]) {
-          if (j < 0 || j >= N || seen[j] || !shadowLike[j] || !mask[j]) continue
+          if (j < 0 || j >= N || seen[j] || shadowLike[j] !== 1 || !mask[j]) continue
           seen[j] = 1
           part.push(j)
         }
@@ -240,6 +240,18 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
         for (const i of part) mask[i] = 0
         shadowPixels += part.length
       }
+    }
+    // A hard-edged shadow leaves its outline (a thin light ring): peel background-coloured pixels
+    // off the mask's edge, up to the blur radius deep — an object's own colours are never peeled.
+    for (let round = 0; round < Math.max(2, Math.ceil(blur)); round++) {
+      const peel: number[] = []
+      for (let i = W; i < N - W; i++) {
+        if (!mask[i] || !shadowLike[i]) continue
+        if (!mask[i - 1] || !mask[i + 1] || !mask[i - W] || !mask[i + W]) peel.push(i)
+      }
+      if (!peel.length) break
+      for (const i of peel) mask[i] = 0
+      shadowPixels += peel.length
     }
   }
 
