@@ -65,6 +65,10 @@ const IMAGE_MAX = 5 * 1024 * 1024
 const FONT_MAX = 3 * 1024 * 1024
 const MAX_STYLESHEETS = 6
 const MAX_LOGO_CANDIDATES = 8
+/** The og:image and the page's own pictures, at most. */
+const MAX_IMAGE_CANDIDATES = 7
+/** A page picture smaller than this on its short side is an icon, not a product shot. */
+const MIN_PRODUCT_SIDE = 160
 const MAX_FONT_FILES = 8
 export const NO_LOGO_WARNING = 'We found no logo on this site. Please upload your logo.'
 export const WOFF2_NOTE =
@@ -227,11 +231,21 @@ async function readLogos(
   })
   $('img').each((_, el) => {
     const img = $(el)
-    if (
-      [img.attr('class'), img.attr('id'), img.attr('alt'), img.attr('src'), img.parent().attr('class')].some(
-        isLogo,
-      )
-    ) {
+    const marked = [
+      img.attr('class'),
+      img.attr('id'),
+      img.attr('alt'),
+      img.attr('src'),
+      img.parent().attr('class'),
+    ].some(isLogo)
+    if (!marked && !img.closest('header, footer, nav').length) {
+      // The page's own pictures (products, hero shots): offered in the kit as brand images; icons
+      // and tracking pixels are dropped once measured (MIN_PRODUCT_SIDE).
+      const url = abs(img.attr('src'))
+      if (url && !url.startsWith('data:'))
+        candidates.push({ url, inline: null, source: 'product img', confidence: 0.55, kind: 'image' })
+    }
+    if (marked) {
       const url = abs(img.attr('src'))
       const inFooter = img.closest('footer').length > 0
       if (url)
@@ -305,9 +319,11 @@ async function readLogos(
 
   // One fetch per URL, first (most trusted) mention wins.
   const seen = new Set<string>()
-  const unique = candidates
-    .filter((c) => !c.url || (!seen.has(c.url) && seen.add(c.url)))
-    .slice(0, MAX_LOGO_CANDIDATES)
+  const once = candidates.filter((c) => !c.url || (!seen.has(c.url) && seen.add(c.url)))
+  const unique = [
+    ...once.filter((c) => c.kind === 'logo').slice(0, MAX_LOGO_CANDIDATES),
+    ...once.filter((c) => c.kind === 'image').slice(0, MAX_IMAGE_CANDIDATES),
+  ]
   const fetched = await pool(unique, 4, async (c): Promise<ScrapedImage | null> => {
     const data = c.inline ?? (c.url ? ((await fetchSub(c.url, IMAGE_MAX))?.body ?? null) : null)
     if (!data) return null
@@ -324,7 +340,12 @@ async function readLogos(
   const logos = ok.filter((f) => f.kind === 'logo').sort((a, b) => score(b) - score(a))
   // Identical files (an icon listed twice under different names) are kept once.
   const uniqueLogos = logos.filter((l, i) => logos.findIndex((o) => o.data.equals(l.data)) === i)
-  return { logos: uniqueLogos, images: ok.filter((f) => f.kind === 'image') }
+  const images = ok.filter(
+    (f) =>
+      f.kind === 'image' &&
+      (f.source !== 'product img' || Math.min(f.probed.width, f.probed.height) >= MIN_PRODUCT_SIDE),
+  )
+  return { logos: uniqueLogos, images }
 }
 
 /** Role of a custom property by its name; the specific words first ("--brand-secondary" is secondary). */

@@ -82,7 +82,8 @@ export async function startBrandSite(): Promise<BrandSite> {
     '/green': {
       type: 'text/html; charset=utf-8',
       body: page(
-        `<header><a href="/green" class="brand">${GREEN_LOGO_SVG}</a></header><main><h1>Grow more</h1></main>` +
+        `<header><a href="/green" class="brand">${GREEN_LOGO_SVG}</a></header><main><h1>Grow more</h1>` +
+          `<img src="/product-pot.png" alt="Self-watering pot"><img src="/icon-cart.png" alt=""></main>` +
           `<footer><img class="footer-logo" src="/logo-white.png" alt="Verdant logo"></footer>`,
         `<title>Verdant</title><meta property="og:site_name" content="Verdant"><style>:root{--brand-primary:#0B6E4F;--bg-page:#F4F1EC}` +
           `a:hover{color:#0B6F50}.btn{background:#0B7252;color:#FFFFFF}.btn:hover{background:#0B7252}</style>`,
@@ -101,6 +102,8 @@ export async function startBrandSite(): Promise<BrandSite> {
         .png()
         .toBuffer(),
     },
+    '/product-pot.png': { type: 'image/png', body: await png(600, 600, '#C2412D') },
+    '/icon-cart.png': { type: 'image/png', body: await png(24, 24, '#0B6E4F') },
     '/css/site.css': { type: 'text/css', body: CSS },
     '/favicon.png': { type: 'image/png', body: await png(16, 16, BRAND_SITE.primary) },
     '/apple-touch-icon.png': { type: 'image/png', body: await png(180, 180, BRAND_SITE.primary) },
