@@ -236,36 +236,34 @@ log(`layout: ${outsideSafe} products past the safe area, ${textOverProduct} text
 
 if (out) {
   await mkdir(out, { recursive: true })
-  // Montage: the 10 placements scaled to a row height, wrapped.
-  const rowH = 300
+  // Montage: the 10 placements at one common scale (their true relative sizes), packed in rows.
+  const scale = 0.4
   const tiles = await Promise.all(
     montageCanvases.map(async (c) => ({ c, img: await loadImage(renderCanvas(c, allImages)) })),
   )
   const gap = 16
-  const rows: Array<typeof tiles> = [[]]
+  const sheetW = 1800
+  const placed: Array<{ img: Image; x: number; y: number; w: number; h: number }> = []
   let x = gap
-  for (const t of tiles) {
-    const w = (t.c.width / t.c.height) * rowH
-    if (x + w > 2400 && rows.at(-1)!.length) {
-      rows.push([])
+  let y = gap
+  let rowH = 0
+  for (const t of [...tiles].sort((a, b) => b.c.height - a.c.height)) {
+    const w = t.c.width * scale
+    const h = t.c.height * scale
+    if (x + w > sheetW - gap && x > gap) {
       x = gap
+      y += rowH + gap
+      rowH = 0
     }
-    rows.at(-1)!.push(t)
+    placed.push({ img: t.img, x, y, w, h })
     x += w + gap
+    rowH = Math.max(rowH, h)
   }
-  const sheet = createCanvas(2400, rows.length * (rowH + gap) + gap)
+  const sheet = createCanvas(sheetW, Math.ceil(y + rowH + gap))
   const sc = sheet.getContext('2d')
   sc.fillStyle = '#DDDDDD'
   sc.fillRect(0, 0, sheet.width, sheet.height)
-  rows.forEach((row, r) => {
-    let cx = gap
-    for (const t of row) {
-      const w = (t.c.width / t.c.height) * rowH
-      const h = Math.min(rowH, w > 2400 - 2 * gap ? ((2400 - 2 * gap) / w) * rowH : rowH)
-      sc.drawImage(t.img, cx, gap + r * (rowH + gap), Math.min(w, 2400 - 2 * gap), h)
-      cx += w + gap
-    }
-  })
+  for (const p of placed) sc.drawImage(p.img, p.x, p.y, p.w, p.h)
   await writeFile(path.join(out, 'montage.png'), sheet.toBuffer('image/png'))
   // Zoom: the cut-out's edge on the brand's dark green, 6× with no smoothing.
   const dark = createCanvas(cutoutPng.info.width, cutoutPng.info.height)
