@@ -54,7 +54,8 @@ function runAll(): number {
       failed++
       console.error(`${file} exited with ${child.status ?? child.signal}`)
     }
-    if (!json) console.log(`   (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+    // On stderr: a bench's own last line (e.g. ads-quality's summary) stays the last line of stdout.
+    if (!json) console.error(`   (${((performance.now() - started) / 1000).toFixed(1)} s)`)
   }
   return failed ? 1 : 0
 }

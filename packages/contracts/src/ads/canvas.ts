@@ -73,6 +73,8 @@ export const CanvasAsset = z.object({
   /** contain keeps the whole picture; anchor bottom stands a subject on the box's lower edge. */
   fit: z.enum(['contain', 'cover']).optional(),
   anchor: z.enum(['center', 'bottom', 'left', 'right']).optional(),
+  /** logo: drawn knocked out in one colour (white or black) where its own colours would not show. */
+  knockout: z.enum(['white', 'black']).optional(),
   /** text */
   text: z.string().max(300).optional(),
   font: CanvasFont.optional(),

@@ -11,6 +11,8 @@ import type { Measure } from './ad-text'
 import { pickPalette } from './ad-palette'
 import type { Palette } from './ad-palette'
 import { contrastRatio } from './contrast'
+import { chooseLogo } from './ad-logo'
+import type { AdLogo } from './ad-logo'
 
 export const AD_TEMPLATES = [
   { id: 'spotlight', name: 'Spotlight' },
@@ -33,6 +35,8 @@ export interface AdKit {
   headingFont: CanvasFont
   bodyFont: CanvasFont
   logo?: AdPicture
+  /** Every logo variant the brand has (header, footer, icons…), each with its ink colour (decision 0064). */
+  logos?: AdLogo[]
 }
 
 export interface AdCopy {
@@ -249,35 +253,36 @@ function stackOnce(
   return { assets, top: shift, bottom: shift + y }
 }
 
-/** The logo (or, without one, the brand name set in the heading font). */
-function logoAsset(c: Ctx, box: Box, anchor: 'left' | 'center' | 'right'): CanvasAsset {
-  const logo = c.design.kit.logo
-  if (logo) {
-    const k = Math.min(box.w / logo.width, box.h / logo.height)
-    const w = logo.width * k
-    const x = anchor === 'left' ? box.x : anchor === 'right' ? box.x + box.w - w : box.x + (box.w - w) / 2
-    return {
-      ...base('logo', 40, { x, y: box.y + (box.h - logo.height * k) / 2, w, h: logo.height * k }),
-      kind: 'logo',
+/**
+ * The logo (or, without one, the brand name set in the heading font): the variant and drawing that
+ * stands out from the assets already `below` it (decision 0064), never under LOGO_MIN_HEIGHT px.
+ */
+function logoAsset(
+  c: Ctx,
+  box: Box,
+  anchor: 'left' | 'center' | 'right',
+  below: readonly CanvasAsset[],
+  W: number,
+): CanvasAsset[] {
+  const kit = c.design.kit
+  const logos: AdLogo[] = kit.logos?.length ? kit.logos : kit.logo ? [kit.logo] : []
+  if (logos.length)
+    return chooseLogo(logos, box, anchor, below, { width: W, background: c.pal.background }).assets
+  return [
+    {
+      ...base('logo', 40, box),
+      kind: 'text',
       role: 'logo',
-      image: logo.image,
-      fit: 'contain',
-      anchor: 'center',
-    }
-  }
-  return {
-    ...base('logo', 40, box),
-    kind: 'text',
-    role: 'logo',
-    text: c.design.kit.name,
-    font: heading(c.design, 700),
-    color: c.textColor,
-    size: box.h * 0.8,
-    maxLines: 1,
-    align: anchor,
-    uppercase: true,
-    letterSpacing: 0.08,
-  }
+      text: c.design.kit.name,
+      font: heading(c.design, 700),
+      color: c.textColor,
+      size: box.h * 0.8,
+      maxLines: 1,
+      align: anchor,
+      uppercase: true,
+      letterSpacing: 0.08,
+    },
+  ]
 }
 
 /** The subjects side by side, standing on the box's lower edge, as large as the box allows. */
@@ -367,7 +372,7 @@ const tall: LayoutFn = (c, W, H) => {
       ...subjectAssets(c.design, subj, 'center'),
     )
     // Logos are drawn for the brand's own background: it sits on the brand colour, not the panel.
-    assets.push(logoAsset(c, { x: m, y: panelH + m * 0.7, w: W - 2 * m, h: logoH }, 'center'))
+    assets.push(...logoAsset(c, { x: m, y: panelH + m * 0.7, w: W - 2 * m, h: logoH }, 'center', assets, W))
     const region = {
       x: m,
       y: panelH + m * 0.7 + logoH + m * 0.3,
@@ -380,7 +385,7 @@ const tall: LayoutFn = (c, W, H) => {
     )
     return assets
   }
-  assets.push(logoAsset(c, { x: m, y: m, w: W - 2 * m, h: logoH }, 'center'))
+  assets.push(...logoAsset(c, { x: m, y: m, w: W - 2 * m, h: logoH }, 'center', assets, W))
   const text = stackText(c, { x: m, y: m + logoH + W * 0.07, w: W - 2 * m, h: H * 0.4 }, spec)
   assets.push(...text.assets)
   const cta = ctaAsset(c, W / 2, 0, spec.ctaH, W - 2 * m, 'center')
@@ -426,7 +431,7 @@ const columns: LayoutFn = (c, W, H) => {
     const inPanel = { x: colX + m * 0.5, y: m, w: W - colX - m, h: H - m }
     assets.push(...subjectAssets(c.design, inPanel, 'center'))
   } else assets.push(halo(c, subj), ...subjectAssets(c.design, subj, 'center'))
-  assets.push(logoAsset(c, { x: m, y: m, w: (colX - 2 * m) * 0.6, h: logoH }, 'left'))
+  assets.push(...logoAsset(c, { x: m, y: m, w: (colX - 2 * m) * 0.6, h: logoH }, 'left', assets, W))
   const region = { x: m, y: m + logoH + m * 0.6, w: colX - m * 1.6, h: H - (m + logoH + m * 0.6) - m }
   assets.push(...stackText(c, region, spec).assets)
   return assets
@@ -465,7 +470,7 @@ const billboard: LayoutFn = (c, W, H) => {
   const cta = ctaAsset(c, colX + colW / 2, 0, H * 0.2, colW, 'center')
   const groupH = logoH + H * 0.12 + cta.h
   const top = (H - groupH) / 2
-  assets.push(logoAsset(c, { x: colX, y: top, w: colW, h: logoH }, 'center'))
+  assets.push(...logoAsset(c, { x: colX, y: top, w: colW, h: logoH }, 'center', assets, W))
   cta.y = top + logoH + H * 0.12
   assets.push(cta)
   return assets
@@ -478,7 +483,7 @@ const banner: LayoutFn = (c, W, H) => {
   const assets: CanvasAsset[] = [background(c, W, H, false)]
   const logoW = Math.min(2.4 * (H - 2 * m), W * 0.2)
   let x = m
-  assets.push(logoAsset(c, { x, y: m, w: logoW, h: H - 2 * m }, 'left'))
+  assets.push(...logoAsset(c, { x, y: m, w: logoW, h: H - 2 * m }, 'left', assets, W))
   x = assets[assets.length - 1]!.x + assets[assets.length - 1]!.w + m
   if (W >= 500 && c.design.subjects.length) {
     const subj = { x, y: H * 0.06, w: H * 1.2, h: H * 0.94 }
@@ -512,12 +517,49 @@ const banner: LayoutFn = (c, W, H) => {
 
 const LAYOUTS: Record<Shape, LayoutFn> = { tall, square: columns, wide: columns, billboard, banner }
 
+/** Inset of each placement's safe area: nothing that matters (product, text, logo) is cut by the edge. */
+export const safeInset = (width: number, height: number) => Math.max(2, Math.min(width, height) * 0.03)
+
+/**
+ * The product stays inside the safe area (decision 0066): a subject box past it is cut to it and the
+ * cut-out, drawn `contain`, shrinks to fit (standing on the box's lower edge as before). The layouts
+ * already keep text and subjects in separate regions; a subject box crossing a text box is pulled
+ * back out of the text's side.
+ */
+function keepSubjectsSafe(assets: CanvasAsset[], W: number, H: number): CanvasAsset[] {
+  const inset = safeInset(W, H)
+  const texts = assets.filter((a) => a.kind === 'text')
+  for (const a of assets) {
+    if (a.role !== 'subject') continue
+    let x1 = Math.max(a.x, inset)
+    let y1 = Math.max(a.y, inset)
+    let x2 = Math.min(a.x + a.w, W - inset)
+    const y2 = Math.min(a.y + a.h, H - inset)
+    for (const t of texts) {
+      if (!(t.x < x2 && x1 < t.x + t.w && t.y < y2 && y1 < t.y + t.h)) continue
+      // Move the subject's nearest side off the text (left, right or top).
+      const fromLeft = t.x + t.w - x1
+      const fromRight = x2 - t.x
+      const fromTop = t.y + t.h - y1
+      const least = Math.min(fromLeft, fromRight, fromTop)
+      if (least === fromLeft) x1 = t.x + t.w
+      else if (least === fromRight) x2 = t.x
+      else y1 = t.y + t.h
+    }
+    a.x = x1
+    a.y = y1
+    a.w = Math.max(1, x2 - x1)
+    a.h = Math.max(1, y2 - y1)
+  }
+  return assets
+}
+
 /** One design in one placement. */
 export function layoutAd(design: AdDesign, placement: PlacementId, measure: Measure): AdCanvas {
   const { width, height } = placementSize(placement)
   const pal = pickPalette(design.kit.colors, design.variant)
   const c: Ctx = { design, pal, measure, textColor: pal.text, regionFill: pal.background }
-  const assets = LAYOUTS[shapeOf(width, height)](c, width, height)
+  const assets = keepSubjectsSafe(LAYOUTS[shapeOf(width, height)](c, width, height), width, height)
   if (design.backdrop) {
     assets.push({
       ...base('backdrop', 1, { x: 0, y: 0, w: width, h: height }),

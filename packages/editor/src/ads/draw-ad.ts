@@ -10,6 +10,8 @@ import { fitText, fontString, LINE_HEIGHT } from './ad-text'
 import type { Measure } from './ad-text'
 
 export interface AdCtx extends Omit<FrameCtx, 'drawImage'> {
+  /** Canvas filter (a knocked-out logo is drawn through `brightness(0)` and `invert(1)`). */
+  filter?: string
   drawImage(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each side has its own image types
     image: any,
@@ -78,6 +80,7 @@ function drawPicture(ctx: AdCtx, a: CanvasAsset, image: Drawable): void {
   const dh = image.height * k
   const dx = a.anchor === 'left' ? -w / 2 : a.anchor === 'right' ? w / 2 - dw : -dw / 2
   const dy = a.anchor === 'bottom' ? h / 2 - dh : -dh / 2
+  if (a.knockout) ctx.filter = a.knockout === 'white' ? 'brightness(0) invert(1)' : 'brightness(0)'
   ctx.drawImage(image, 0, 0, image.width, image.height, dx, dy, dw, dh)
 }
 

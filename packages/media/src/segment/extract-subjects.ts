@@ -3,8 +3,9 @@
  * (two people, a product and its box) as characters the user picks from.
  */
 import type { Pixels } from '../face/face-landmarks'
-import { grabCutMask } from './grabcut'
+import { grabCutMask, WORK_SIDE } from './grabcut'
 import type { Box, Stroke } from './grabcut'
+import { refineMatte } from './matte'
 import { personMask } from './person-mask'
 
 export type { Box, Stroke } from './grabcut'
@@ -28,6 +29,8 @@ export interface FoundSubject {
 export interface Extraction {
   /** Alpha 0…255 per pixel at the image's size. */
   mask: Uint8Array
+  /** Object mode: the colours to keep (RGB), the edge's fringe decontaminated (decision 0063). */
+  rgb?: Uint8Array
   subjects: FoundSubject[]
 }
 
@@ -102,9 +105,12 @@ export function partsOf(mask: Uint8Array, width: number, height: number): FoundS
 }
 
 export async function extractSubjects(px: Pixels, request: ExtractRequest): Promise<Extraction> {
-  const mask =
-    request.mode === 'person'
-      ? await personMask(px)
-      : await grabCutMask(px, request.box ?? defaultBox(px.width, px.height), request.strokes ?? [])
-  return { mask, subjects: partsOf(mask, px.width, px.height) }
+  if (request.mode === 'person') {
+    const mask = await personMask(px)
+    return { mask, subjects: partsOf(mask, px.width, px.height) }
+  }
+  const coarse = await grabCutMask(px, request.box ?? defaultBox(px.width, px.height), request.strokes ?? [])
+  // GrabCut's mask is scaled up from WORK_SIDE px: its edge may be off by that factor.
+  const matte = refineMatte(px, coarse, Math.max(px.width, px.height) / WORK_SIDE)
+  return { mask: matte.alpha, rgb: matte.rgb, subjects: partsOf(matte.alpha, px.width, px.height) }
 }

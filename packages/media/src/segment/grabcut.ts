@@ -23,7 +23,7 @@ export interface Stroke {
   points: Array<[number, number]>
 }
 
-const WORK_SIDE = 320
+export const WORK_SIDE = 320
 const ITERATIONS = 3
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- opencv.js is an untyped Emscripten module */

@@ -270,7 +270,11 @@ export async function runExtraction(deps: AdsDeps, assetId: number, revision: nu
     })
     return
   }
-  const rgba = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+  // Object cut-outs keep the refined colours: the fringe without the studio's white (decision 0063).
+  const colours = found.rgb
+    ? Buffer.from(found.rgb.buffer, found.rgb.byteOffset, found.rgb.byteLength)
+    : rgb.data
+  const rgba = await sharp(colours, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
     .joinChannel(Buffer.from(found.mask), { raw: { width: rgb.width, height: rgb.height, channels: 1 } })
     .raw()
     .toBuffer()

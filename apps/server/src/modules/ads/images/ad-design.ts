@@ -7,6 +7,10 @@ import type { CharacterRef } from '@mouthpiece/contracts/ads/images'
 import type { CanvasFont } from '@mouthpiece/contracts/ads/canvas'
 import { BRAND_NOT_FOUND } from '@mouthpiece/contracts/ads/brands.schemas'
 import type { AdKit, AdPicture } from '@mouthpiece/editor/ads/ad-layout'
+import type { AdLogo } from '@mouthpiece/editor/ads/ad-logo'
+import { toHex } from '@mouthpiece/editor/ads/contrast'
+import sharp from 'sharp'
+import { readStored } from './ad-render'
 import { AppError } from '../../../platform/http/errors'
 import { getBrandKit } from '../brands/brand-kit.service'
 import type { BrandKit } from '../brands/brand-kit.service'
@@ -50,18 +54,24 @@ export async function kitForAds(deps: AdsDeps, userId: number, brandId: number |
   const headingRow = brand.fonts.find((f) => f.role === 'heading') ?? brand.fonts[0]
   const bodyRow =
     brand.fonts.find((f) => f.role === 'body') ?? brand.fonts.find((f) => f !== headingRow) ?? headingRow
-  const logo = brand.logos[0]
+  // Every logo variant the brand has (header, footer, icons, SVG and PNG), each with its measured
+  // ink, so each placement draws the one that stands out from what is behind it (decision 0064).
   const images: Record<string, CanvasImage> = {}
-  let logoPicture: AdPicture | undefined
-  if (logo && logo.mime !== 'image/x-icon') {
-    images.logo = {
+  const logos: AdLogo[] = []
+  for (const logo of brand.logos) {
+    if (logo.mime === 'image/x-icon') continue
+    const key = logos.length ? `logo-${logo.id}` : 'logo'
+    const ink = await logoInk(deps, logo.file_key)
+    if (ink === undefined) continue
+    images[key] = {
       file_key: logo.file_key,
       width: logo.width,
       height: logo.height,
       source: `brand:${brand.id}:logo:${logo.id}`,
     }
-    logoPicture = { image: 'logo', width: logo.width, height: logo.height }
+    logos.push({ image: key, width: logo.width, height: logo.height, ...(ink ? { ink } : {}) })
   }
+  const logoPicture: AdPicture | undefined = logos[0]
   // Every brand font with a file, not only heading and body: the editor offers each of them for a text asset.
   const fontFiles = brand.fonts.flatMap((f) =>
     f.file_key && !CAPTION_FONTS.some((c) => c.toLowerCase() === f.family.toLowerCase())
@@ -74,11 +84,46 @@ export async function kitForAds(deps: AdsDeps, userId: number, brandId: number |
       colors,
       headingFont: usableFont(headingRow, DEFAULT_HEADING),
       bodyFont: usableFont(bodyRow, DEFAULT_BODY),
-      ...(logoPicture ? { logo: logoPicture } : {}),
+      ...(logoPicture ? { logo: logoPicture, logos } : {}),
     },
     images,
     fontFiles,
   }
+}
+
+const inkCache = new Map<string, string | null>()
+
+/**
+ * A logo's ink: the mean colour of its opaque pixels (null: none opaque — a plate decides), measured
+ * once per file; undefined when the file cannot be read (the logo is left out, not the ad).
+ */
+async function logoInk(deps: AdsDeps, fileKey: string): Promise<string | null | undefined> {
+  if (inkCache.has(fileKey)) return inkCache.get(fileKey)
+  const bytes = await readStored(deps.storage, fileKey).catch(() => null)
+  if (!bytes) return undefined
+  const raw = await sharp(bytes, { density: 96 })
+    .resize(96, 96, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => null)
+  if (!raw) return undefined
+  const ink = inkOf(raw.data)
+  if (inkCache.size > 256) inkCache.clear()
+  inkCache.set(fileKey, ink)
+  return ink
+}
+
+/** Mean colour of the opaque pixels of RGBA bytes (alpha ≥ 200), or null when there are none. */
+export function inkOf(rgba: Uint8Array): string | null {
+  let n = 0
+  const sum = [0, 0, 0]
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (rgba[i + 3]! < 200) continue
+    n++
+    for (let c = 0; c < 3; c++) sum[c]! += rgba[i + c]!
+  }
+  return n ? toHex(sum.map((v) => Math.round(v / n)) as [number, number, number]) : null
 }
 
 export const characterKey = (ref: CharacterRef) => `char-${ref.asset_id}-${ref.character_id}`

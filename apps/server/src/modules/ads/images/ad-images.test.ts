@@ -9,6 +9,7 @@ import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { multipartFile, rendersClient } from '../../renders/testing'
 import { productPhoto } from './testing/product-photo'
+import { contrastRatio } from '../brands/contrast'
 
 const PORTRAIT = fileURLToPath(
   new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url),
@@ -142,6 +143,27 @@ describe('ads: the ad image flow, offline', () => {
     expect(data[3]).toBeLessThan(20) // top-left corner: table top, removed
     const mid = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 4
     expect(data[mid + 3]).toBeGreaterThan(235)
+    // The floor shadow (a 420 px ellipse under the 360 px bottle, down to y 933) is left behind.
+    expect(product.box.w).toBeLessThan(400)
+    expect(product.box.y + product.box.h).toBeLessThan(928)
+    // No light rim: on a dark brand green, the soft edge is never lighter than the bottle beside it.
+    const rows = { from: Math.floor(info.height * 0.45), to: Math.floor(info.height * 0.75) }
+    let fringe = 0
+    for (let y = rows.from; y < rows.to; y += 4) {
+      let x = 0
+      while (x < info.width && data[(y * info.width + x) * 4 + 3]! < 16) x++
+      // The outermost visible pixels against the bottle's own colour a few pixels in.
+      const inside = (y * info.width + x + 4) * 4
+      const bottle = (data[inside]! + data[inside + 1]! + data[inside + 2]!) / 3
+      for (let i = x; i < x + 3; i++) {
+        const p = (y * info.width + i) * 4
+        const a = data[p + 3]! / 255
+        const on = [0x0b, 0x2e, 0x22].map((d, k) => data[p + k]! * a + d * (1 - a))
+        expect((on[0]! + on[1]! + on[2]!) / 3, `row ${y} px ${i}`).toBeLessThanOrEqual(bottle + 12)
+        fringe++
+      }
+    }
+    expect(fringe).toBeGreaterThan(0)
 
     // Generate two designs with the product in all ten placements.
     const gen = await c.call('POST', '/api/ads/image-generations', me, {
@@ -288,6 +310,51 @@ describe('ads: the ad image flow, offline', () => {
     expect((await c.call('DELETE', `/api/ads/image-generations/${made[1]!.id}`, me)).statusCode).toBe(200)
     expect((await c.call('GET', `/api/ads/image-generations/${made[1]!.id}`, me)).statusCode).toBe(404)
   }, 120_000)
+
+  it('a green logo on the brand green is drawn so it shows (≥ 3:1 against what is behind it) in every placement', async () => {
+    const me = await c.register('greenlogo')
+    const brand = (await c.call('POST', '/api/ads/brands', me, { name: 'Verdant' })).json<{
+      brand: { id: number }
+    }>().brand
+    await c.call('POST', `/api/ads/brands/${brand.id}/colours`, me, { hex: '#0B6E4F', role: 'primary' })
+    await c.call('POST', `/api/ads/brands/${brand.id}/colours`, me, { hex: '#F4F1EC', role: 'background' })
+    // The logo: a round mark and a bar in a near-copy of the brand green, on transparency.
+    const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120"><circle cx="60" cy="60" r="46" fill="#0B7252"/><rect x="130" y="36" width="170" height="48" rx="8" fill="#0B7252"/></svg>`
+    const logo = await sharp(Buffer.from(logoSvg)).png().toBuffer()
+    const up = await c.upload(me, `/api/ads/brands/${brand.id}/logos`, 'logo.png', 'image/png', logo)
+    expect(up.statusCode, up.body).toBe(200)
+    const gen = await c.call('POST', '/api/ads/image-generations', me, {
+      brand_id: brand.id,
+      headline: 'Grow more with less water',
+      count: 1,
+    })
+    expect(gen.statusCode, gen.body).toBe(200)
+    const made = await c.generated(me, gen.json<{ generations: AdImageGeneration[] }>().generations[0]!.id)
+    expect(made.status, made.error ?? '').toBe('done')
+    for (const p of made.placements) {
+      const view = (
+        await c.call('GET', `/api/ads/image-generations/${made.id}/canvas/${p.placement}`, me)
+      ).json<CanvasView>()
+      const a = view.canvas.assets.find((x) => x.role === 'logo' && x.kind === 'logo')!
+      expect(a.h, p.placement).toBeGreaterThanOrEqual(16)
+      const png = (
+        await c.call('GET', `/api/ads/image-generations/${made.id}/export/${p.placement}?format=png`, me)
+      ).rawPayload
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+      // The mark's centre (contain-fitted in the asset box) against the pixels just outside the logo.
+      const k = Math.min(a.w / 320, a.h / 120)
+      const ox = a.x + (a.w - 320 * k) / 2
+      const oy = a.y + (a.h - 120 * k) / 2
+      const at = (x: number, y: number) => {
+        const i = (Math.round(y) * info.width + Math.round(x)) * 3
+        return `#${[0, 1, 2].map((c2) => data[i + c2]!.toString(16).padStart(2, '0')).join('')}`
+      }
+      const mark = at(ox + 60 * k, oy + 60 * k)
+      const plate = view.canvas.assets.find((x) => x.id === 'logo-plate')
+      const behind = plate ? plate.fill! : at(Math.max(0, ox - 3), oy + 60 * k)
+      expect(contrastRatio(mark, behind), `${p.placement}: ${mark} on ${behind}`).toBeGreaterThanOrEqual(3)
+    }
+  })
 
   it('cuts a person out with the selfie model and takes a custom character whole', async () => {
     const me = await c.register('adperson')

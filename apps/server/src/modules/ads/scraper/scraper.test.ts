@@ -127,6 +127,29 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
     expect(saved.name_source.confirmed).toBe(true)
   })
 
+  it('keeps every logo variant (header SVG and footer PNG), offers the product pictures, and merges near-copies of the brand colour under ΔE 5', async () => {
+    const me = await client.register('scraper-green')
+    const res = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/green` })
+    expect(res.statusCode, res.body).toBe(200)
+    const task = await waitTask(res.json<{ task: ScrapeTask }>().task.id, me)
+    expect(task.status, JSON.stringify(task)).toBe('completed')
+    const brand = (await client.call('GET', `/api/ads/brands/${task.brand_id}`, me)).json<{ brand: Brand }>()
+      .brand
+    expect(brand.logos.map((l) => [l.source.kind, l.mime])).toEqual(
+      expect.arrayContaining([
+        ['inline svg', 'image/svg+xml'],
+        ['footer img logo', 'image/png'],
+      ]),
+    )
+    expect(brand.logos[0]!.source.kind).toBe('inline svg')
+    // The page's product picture is offered as a brand image; the 24 px cart icon is not.
+    expect(brand.images.map((i) => [i.source.kind, i.width])).toEqual([['product img', 600]])
+    // #0B6E4F, #0B6F50 and #0B7252 are one colour: the kit keeps the first, named by its property.
+    const greens = brand.colours.filter((c) => /^#0B(6E|6F|72)/.test(c.hex))
+    expect(greens.map((c) => c.hex)).toEqual(['#0B6E4F'])
+    expect(brand.contrast.every((p) => p.ratio > 1.1)).toBe(true)
+  })
+
   it('refuses loopback, private, metadata and IPv6 loopback addresses and a name resolving to one, with a clear message', async () => {
     const me = await client.register('ssrf')
     for (const url of [

@@ -12,6 +12,7 @@ import { fontFormat, probeImage, woffToSfnt } from '../brands/brand-files'
 import type { FontFormat, ProbedImage } from '../brands/brand-files'
 import type { ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
 import { colourUses, colourVariables, familyUses, fontFaces, parseCssColour, toHex } from './css-reader'
+import { deltaE2000, SAME_COLOUR_DELTA_E } from '@mouthpiece/editor/ads/contrast'
 
 export interface Found {
   source: string
@@ -64,6 +65,10 @@ const IMAGE_MAX = 5 * 1024 * 1024
 const FONT_MAX = 3 * 1024 * 1024
 const MAX_STYLESHEETS = 6
 const MAX_LOGO_CANDIDATES = 8
+/** The og:image and the page's own pictures, at most. */
+const MAX_IMAGE_CANDIDATES = 7
+/** A page picture smaller than this on its short side is an icon, not a product shot. */
+const MIN_PRODUCT_SIDE = 160
 const MAX_FONT_FILES = 8
 export const NO_LOGO_WARNING = 'We found no logo on this site. Please upload your logo.'
 export const WOFF2_NOTE =
@@ -214,23 +219,58 @@ async function readLogos(
     if (!marked) return
     let svg = $.html(el)
     if (!/xmlns=/.test(svg)) svg = svg.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"')
+    // Header and footer logos are both kept: a footer's is often the light variant (decision 0064).
+    const inFooter = node.closest('footer').length > 0
     candidates.push({
       url: null,
       inline: Buffer.from(svg),
-      source: 'inline svg',
-      confidence: 0.9,
+      source: inFooter ? 'footer inline svg' : 'inline svg',
+      confidence: inFooter ? 0.88 : 0.9,
       kind: 'logo',
     })
   })
   $('img').each((_, el) => {
     const img = $(el)
-    if (
-      [img.attr('class'), img.attr('id'), img.attr('alt'), img.attr('src'), img.parent().attr('class')].some(
-        isLogo,
-      )
-    ) {
+    const marked = [
+      img.attr('class'),
+      img.attr('id'),
+      img.attr('alt'),
+      img.attr('src'),
+      img.parent().attr('class'),
+    ].some(isLogo)
+    if (!marked && !img.closest('header, footer, nav').length) {
+      // The page's own pictures (products, hero shots): offered in the kit as brand images; icons
+      // and tracking pixels are dropped once measured (MIN_PRODUCT_SIDE).
       const url = abs(img.attr('src'))
-      if (url) candidates.push({ url, inline: null, source: 'img logo', confidence: 0.85, kind: 'logo' })
+      if (url && !url.startsWith('data:'))
+        candidates.push({ url, inline: null, source: 'product img', confidence: 0.55, kind: 'image' })
+    }
+    if (marked) {
+      const url = abs(img.attr('src'))
+      const inFooter = img.closest('footer').length > 0
+      if (url)
+        candidates.push({
+          url,
+          inline: null,
+          source: inFooter ? 'footer img logo' : 'img logo',
+          confidence: inFooter ? 0.83 : 0.85,
+          kind: 'logo',
+        })
+      // <picture>: the other formats offered for the same logo (an SVG beside the PNG).
+      img
+        .closest('picture')
+        .find('source[srcset]')
+        .each((_, source) => {
+          const alt = abs(($(source).attr('srcset') ?? '').trim().split(/[\s,]+/)[0])
+          if (alt)
+            candidates.push({
+              url: alt,
+              inline: null,
+              source: 'picture source',
+              confidence: 0.84,
+              kind: 'logo',
+            })
+        })
     }
   })
   $('link[rel]').each((_, el) => {
@@ -267,13 +307,23 @@ async function readLogos(
     }
   }
   const og = abs($('meta[property="og:image"]').attr('content'))
-  if (og) candidates.push({ url: og, inline: null, source: 'og:image', confidence: 0.5, kind: 'image' })
+  // og:image is a brand picture; one whose address says it is the logo is a logo variant too.
+  if (og)
+    candidates.push({
+      url: og,
+      inline: null,
+      source: 'og:image',
+      confidence: 0.5,
+      kind: isLogo(new URL(og).pathname) ? 'logo' : 'image',
+    })
 
   // One fetch per URL, first (most trusted) mention wins.
   const seen = new Set<string>()
-  const unique = candidates
-    .filter((c) => !c.url || (!seen.has(c.url) && seen.add(c.url)))
-    .slice(0, MAX_LOGO_CANDIDATES)
+  const once = candidates.filter((c) => !c.url || (!seen.has(c.url) && seen.add(c.url)))
+  const unique = [
+    ...once.filter((c) => c.kind === 'logo').slice(0, MAX_LOGO_CANDIDATES),
+    ...once.filter((c) => c.kind === 'image').slice(0, MAX_IMAGE_CANDIDATES),
+  ]
   const fetched = await pool(unique, 4, async (c): Promise<ScrapedImage | null> => {
     const data = c.inline ?? (c.url ? ((await fetchSub(c.url, IMAGE_MAX))?.body ?? null) : null)
     if (!data) return null
@@ -290,7 +340,12 @@ async function readLogos(
   const logos = ok.filter((f) => f.kind === 'logo').sort((a, b) => score(b) - score(a))
   // Identical files (an icon listed twice under different names) are kept once.
   const uniqueLogos = logos.filter((l, i) => logos.findIndex((o) => o.data.equals(l.data)) === i)
-  return { logos: uniqueLogos, images: ok.filter((f) => f.kind === 'image') }
+  const images = ok.filter(
+    (f) =>
+      f.kind === 'image' &&
+      (f.source !== 'product img' || Math.min(f.probed.width, f.probed.height) >= MIN_PRODUCT_SIDE),
+  )
+  return { logos: uniqueLogos, images }
 }
 
 /** Role of a custom property by its name; the specific words first ("--brand-secondary" is secondary). */
@@ -311,7 +366,9 @@ async function readColours(
 ): Promise<ScrapedColour[]> {
   const out: ScrapedColour[] = []
   const add = (c: ScrapedColour) => {
-    if (!out.some((o) => o.hex === c.hex) && out.length < 12) out.push(c)
+    // A near-copy (a logo's anti-aliased edge, #0B6E4F beside #0B6F50) is the colour already kept:
+    // merged under ΔE 5 (CIEDE2000, decision 0065), so the kit and its contrast table stay short.
+    if (!out.some((o) => deltaE2000(o.hex, c.hex) < SAME_COLOUR_DELTA_E) && out.length < 12) out.push(c)
   }
   for (const sheet of sheets) {
     for (const v of colourVariables(sheet.css)) {

@@ -25,6 +25,8 @@ export const BRAND_SITE = {
 
 const LOGO_SVG = `<svg class="site-logo" viewBox="0 0 240 80" width="240" height="80" role="img" aria-label="Acme Roasters logo"><rect width="240" height="80" rx="12" fill="${BRAND_SITE.primary}"/><circle cx="40" cy="40" r="22" fill="${BRAND_SITE.secondary}"/><text x="76" y="50" font-size="28" fill="#FFFFFF">ACME</text></svg>`
 
+const GREEN_LOGO_SVG = `<svg viewBox="0 0 240 80" width="240" height="80" role="img" aria-label="Verdant logo"><circle cx="40" cy="40" r="26" fill="#0B7252"/><rect x="80" y="24" width="140" height="32" rx="6" fill="#0B7252"/></svg>`
+
 const page = (body: string, head = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
 
@@ -75,6 +77,33 @@ export async function startBrandSite(): Promise<BrandSite> {
         '<title>Plain Page</title><style>:root{--brand-primary:#336699}</style>',
       ),
     },
+    // A brand whose logo is its own green (the logo vanishes on the brand colour), with a white
+    // footer variant, and near-copies of the green from anti-aliasing and rounding (issue 25).
+    '/green': {
+      type: 'text/html; charset=utf-8',
+      body: page(
+        `<header><a href="/green" class="brand">${GREEN_LOGO_SVG}</a></header><main><h1>Grow more</h1>` +
+          `<img src="/product-pot.png" alt="Self-watering pot"><img src="/icon-cart.png" alt=""></main>` +
+          `<footer><img class="footer-logo" src="/logo-white.png" alt="Verdant logo"></footer>`,
+        `<title>Verdant</title><meta property="og:site_name" content="Verdant"><style>:root{--brand-primary:#0B6E4F;--bg-page:#F4F1EC}` +
+          `a:hover{color:#0B6F50}.btn{background:#0B7252;color:#FFFFFF}.btn:hover{background:#0B7252}</style>`,
+      ),
+    },
+    '/logo-white.png': {
+      type: 'image/png',
+      body: await sharp(
+        Buffer.from(
+          GREEN_LOGO_SVG.replace(/#0B7252/g, '#FFFFFF').replace(
+            '<svg ',
+            '<svg xmlns="http://www.w3.org/2000/svg" ',
+          ),
+        ),
+      )
+        .png()
+        .toBuffer(),
+    },
+    '/product-pot.png': { type: 'image/png', body: await png(600, 600, '#C2412D') },
+    '/icon-cart.png': { type: 'image/png', body: await png(24, 24, '#0B6E4F') },
     '/css/site.css': { type: 'text/css', body: CSS },
     '/favicon.png': { type: 'image/png', body: await png(16, 16, BRAND_SITE.primary) },
     '/apple-touch-icon.png': { type: 'image/png', body: await png(180, 180, BRAND_SITE.primary) },
