@@ -95,7 +95,10 @@ export async function deleteRenderRow(tx: Queryable, id: string): Promise<void> 
   await tx.delete(renders).where(eq(renders.id, id))
 }
 
-export async function countFinalVideos(db: Queryable, filter: FinalVideoFilter & { ids?: string[] }): Promise<number> {
+export async function countFinalVideos(
+  db: Queryable,
+  filter: FinalVideoFilter & { ids?: string[] },
+): Promise<number> {
   const [row] = await db.select({ n: count() }).from(renders).where(finalVideosWhere(filter))
   return row?.n ?? 0
 }

@@ -102,11 +102,11 @@ describe('ads back office', () => {
     expect(await screen.findByText(/Avery \(US English\) · 600×800/)).toBeInTheDocument()
     expect(screen.queryByLabelText('Voice id')).toBeNull()
     const form = screen.getByRole('heading', { name: 'Add an ad avatar' }).closest('section') ?? document.body
-    await userEvent.type(within(form as HTMLElement).getByLabelText('Name'), 'Bea')
-    const picker = within(form as HTMLElement).getByLabelText('Voice')
+    await userEvent.type(within(form).getByLabelText('Name'), 'Bea')
+    const picker = within(form).getByLabelText('Voice')
     await vi.waitFor(() => expect(picker).toBeEnabled())
     await userEvent.selectOptions(picker, 'espeak:en-gb')
-    await userEvent.click(within(form as HTMLElement).getByRole('button', { name: 'Add' }))
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }))
     await vi.waitFor(() =>
       expect(fake.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/ad-avatars')).toBe(true),
     )
