@@ -22,7 +22,8 @@ import { RetrievalView } from './retrieval-view'
 import { StaffPanel } from './staff-panel'
 import { useKiosk } from './use-kiosk'
 
-type Result = { kind: 'video'; video: ShortVideo } | { kind: 'queued'; name: string; email: string }
+type Result =
+  { kind: 'video'; video: ShortVideo } | { kind: 'queued'; name: string; email: string; submissionId: string }
 
 /** /twitchcon/{id}: the booth kiosk (full screen), or with ?code= the attendee's own clip (the QR link). */
 export function KioskPage() {
@@ -93,26 +94,51 @@ function Kiosk({ event }: { event: KioskSettings }) {
         </Done>
       ) : result?.kind === 'queued' ? (
         <Done onNext={() => setResult(undefined)}>
-          <div className="max-w-xl text-center" data-testid="booth-queued">
-            <p className="text-2xl font-semibold">You’re in, {result.name}!</p>
-            <p className="mt-3 text-lg text-muted">
-              Our connection is down for a moment. Your video will be made and emailed to {result.email} as
-              soon as we’re back online.
-            </p>
-          </div>
+          <Queued result={result} kiosk={kiosk} />
         </Done>
       ) : (
         <SignUpForm
           event={event}
           onSubmit={async (values) => {
-            const video = await kiosk.submit(values)
+            const { video, submissionId } = await kiosk.submit(values)
             setResult(
-              video ? { kind: 'video', video } : { kind: 'queued', name: values.name, email: values.email },
+              video
+                ? { kind: 'video', video }
+                : { kind: 'queued', name: values.name, email: values.email, submissionId },
             )
           }}
         />
       )}
     </Screen>
+  )
+}
+
+/**
+ * An attendee queued while the connection was down. The message follows the kiosk: once the
+ * queue delivers them, their clip shows here (if they are still at the booth); online but not yet
+ * sent, it says so; never "down" once the kiosk is back online.
+ */
+function Queued({
+  result,
+  kiosk,
+}: {
+  result: Extract<Result, { kind: 'queued' }>
+  kiosk: ReturnType<typeof useKiosk>
+}) {
+  const video = kiosk.delivered(result.submissionId)
+  if (video) return <ClipView code={video.code} initial={video} />
+  const waiting = kiosk.store.queue.some((q) => q.body.submission_id === result.submissionId)
+  return (
+    <div className="max-w-xl text-center" data-testid="booth-queued" role="status">
+      <p className="text-2xl font-semibold">You’re in, {result.name}!</p>
+      <p className="mt-3 text-lg text-muted">
+        {!kiosk.online
+          ? `Our connection is down for a moment. Your video will be made and emailed to ${result.email} as soon as we’re back online.`
+          : waiting
+            ? `We’re back online and sending your details now. Your video will be emailed to ${result.email}.`
+            : `We’re back online: your video is being made and will be emailed to ${result.email}.`}
+      </p>
+    </div>
   )
 }
 
