@@ -170,7 +170,7 @@ test('final videos: play one, then delete every video of a maker as a bulk job',
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: 'Dry run: count matching videos' }).click()
   await expect(dialog.getByTestId('bulk-dry-run')).toContainText('This will delete 1 video')
-  await dialog.getByRole('button', { name: 'Delete 1 videos' }).click()
+  await dialog.getByRole('button', { name: 'Delete 1 video' }).click()
   await expect(dialog.getByTestId('bulk-report')).toContainText('1changed', { timeout: 30_000 })
   await dialog.getByRole('link', { name: 'See each change in the audit log' }).click()
   await expect(page).toHaveURL(/action=final-videos\.delete/)

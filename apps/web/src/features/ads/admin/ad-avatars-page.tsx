@@ -45,7 +45,7 @@ function AvatarForm({ avatar, onDone }: { avatar?: AdAvatar; onDone: () => void 
   })
   return (
     <form
-      className="grid gap-3 md:grid-cols-[1fr_1fr_auto_auto_auto] md:items-end"
+      className="grid gap-3 md:grid-cols-2 md:items-end xl:grid-cols-[1fr_1.6fr_1fr_auto_auto]"
       onSubmit={(e) => {
         e.preventDefault()
         save.mutate()

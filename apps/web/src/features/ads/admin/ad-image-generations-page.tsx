@@ -40,7 +40,8 @@ function RowThumbnail({ g }: { g: Row }) {
   if (!p)
     return (
       <span className="flex h-12 w-12 items-center justify-center rounded-md border border-border text-xs text-muted">
-        —
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No preview yet</span>
       </span>
     )
   return (

@@ -216,7 +216,9 @@ export function BulkActionModal({
               loading={start.isPending}
               onClick={() => start.mutate()}
             >
-              {count ? `${VERB[action]} ${count} ${t.noun}` : VERB[action]}
+              {count
+                ? `${VERB[action]} ${count} ${count === 1 ? t.one.toLowerCase() : t.noun}`
+                : VERB[action]}
             </Button>
           </div>
         </div>

@@ -89,11 +89,12 @@ export const shortDay = (day: string) =>
     timeZone: 'UTC',
   })
 
-/** The days the axis names: first and last, and between them about every fifth day. */
+/** The days the axis names: the first and the last, and up to three evenly between (room on a phone). */
 function axisDays(days: Run['timeline']): Set<number> {
-  const step = Math.max(1, Math.ceil(days.length / 6))
-  const shown = new Set<number>([0, days.length - 1])
-  for (let i = step; i < days.length - step / 2; i += step) shown.add(i)
+  const last = days.length - 1
+  const step = Math.max(1, Math.ceil(last / 4))
+  const shown = new Set<number>([0, last])
+  for (let i = step; i <= last - step * 0.75; i += step) shown.add(i)
   return shown
 }
 
@@ -165,7 +166,7 @@ function Timeline({ days }: { days: Run['timeline'] }) {
 /** A video's split in words: "31 positive · 12 neutral · 24 negative". */
 export function CountsText({ counts }: { counts: Run['counts'] }) {
   return (
-    <span className="text-xs text-muted tabular-nums" data-testid="video-counts">
+    <span className="w-full text-xs text-muted tabular-nums sm:w-auto" data-testid="video-counts">
       <span className="text-success">{counts.positive} positive</span> · {counts.neutral} neutral ·{' '}
       <span className="text-danger">{counts.negative} negative</span>
     </span>
