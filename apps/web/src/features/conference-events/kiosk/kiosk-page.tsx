@@ -8,6 +8,7 @@ import type {
 import {
   ATTENDEE_NAME_MESSAGE,
   CONSENT_REQUIRED,
+  PHOTO_CONSENT_REQUIRED,
 } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import {
   EMAIL_PATTERN,
@@ -18,6 +19,7 @@ import { Field, FormError, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { kioskSettingsQuery } from '../api'
 import { ClipView } from './clip-view'
+import { PhotoCapture } from './photo-capture'
 import { RetrievalView } from './retrieval-view'
 import { StaffPanel } from './staff-panel'
 import { useKiosk } from './use-kiosk'
@@ -160,6 +162,8 @@ interface FormValues {
   consent_text: string
   agreed_at: string
   answers: Record<string, string>
+  photo?: string
+  photo_consent?: true
 }
 
 function SignUpForm({
@@ -173,6 +177,8 @@ function SignUpForm({
   const [email, setEmail] = useState('')
   const [answers, setAnswers] = useState<Record<string, string>>({})
   const [consent, setConsent] = useState(false)
+  const [photo, setPhoto] = useState<string>()
+  const [photoConsent, setPhotoConsent] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -185,6 +191,7 @@ function SignUpForm({
     for (const f of event.fields)
       if (f.required && !answers[f.key]?.trim()) found[f.key] = `Please answer: ${f.label}`
     if (!consent) found.consent = CONSENT_REQUIRED
+    if (photo && !photoConsent) found.photo_consent = PHOTO_CONSENT_REQUIRED
     setErrors(found)
     setFailure(undefined)
     if (Object.keys(found).length) return
@@ -197,6 +204,7 @@ function SignUpForm({
         consent_text: event.consent_text,
         agreed_at: new Date().toISOString(),
         answers,
+        ...(photo ? { photo, photo_consent: true as const } : {}),
       })
     } catch (err) {
       setFailure((err as Error).message)
@@ -239,6 +247,28 @@ function SignUpForm({
           />
         </Field>
       ))}
+      <PhotoCapture photo={photo} onPhoto={setPhoto} />
+      {photo ? (
+        <div>
+          <label className="flex items-start gap-3 text-sm text-[#d4d8e3]">
+            <input
+              type="checkbox"
+              checked={photoConsent}
+              onChange={(e) => setPhotoConsent(e.target.checked)}
+              className="mt-1 h-5 w-5 accent-[#FF6A59]"
+              aria-describedby="booth-photo-consent-error"
+            />
+            <span>
+              I agree that my photo is used to make my talking video. It is kept only for this event’s video.
+            </span>
+          </label>
+          {errors.photo_consent ? (
+            <p id="booth-photo-consent-error" role="alert" className="mt-1 text-xs text-danger">
+              {errors.photo_consent}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div>
         <label className="flex items-start gap-3 text-sm text-[#d4d8e3]">
           <input
