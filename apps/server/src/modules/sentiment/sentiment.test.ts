@@ -560,6 +560,12 @@ describe('Sentiment through HTTP against the YouTube and LLM stand-ins', () => {
     expect(history.list[0]).toMatchObject({ id: rerun.id, username: 'moodreader' })
     expect(history.lastPage).toBe(Math.ceil(history.total / 3))
     expect((await get(`/api/admin/sentiment/result?id=${rerun.id}`, admin)).json().comments).toHaveLength(5)
+    // The admin downloads the same CSV the creator does: the LLM's reason is the why of each comment.
+    const csv = await get(`/api/admin/sentiment/export?id=${rerun.id}`, admin)
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/)
+    const rows = csv.body.trim().split('\r\n')
+    expect(rows.filter((l) => l.startsWith('comment,'))).toHaveLength(5)
+    expect((await get(`/api/admin/sentiment/export?id=${rerun.id}`, creator.headers)).statusCode).toBe(403)
     expect((await post('/api/admin/sentiment/delete', { id: rerun.id }, admin)).json()).toEqual({
       deleted: true,
     })
