@@ -309,7 +309,11 @@ describe('conference-event booth', () => {
       .jpeg({ quality: 85 })
       .toBuffer()
     const photo = `data:image/jpeg;base64,${jpeg.toString('base64')}`
-    const noConsent = await b.call('POST', `/api/conference-event/${photoEvent.id}/save-data`, attendee({ photo }))
+    const noConsent = await b.call(
+      'POST',
+      `/api/conference-event/${photoEvent.id}/save-data`,
+      attendee({ photo }),
+    )
     expect(noConsent.statusCode).toBe(400)
     expect(noConsent.json()).toMatchObject({ message: PHOTO_CONSENT_REQUIRED })
     const grey = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888888' } })
