@@ -24,13 +24,24 @@ export interface NavSection {
   items: Array<{ label: string; to: string }>
 }
 
+/**
+ * The concrete link of a route pattern for a menu: optional segments (`/:id?`) are dropped, so
+ * `/admin/ad-generations/:id?` links to `/admin/ad-generations`. A pattern that still needs a
+ * parameter has no such link (null).
+ */
+export function linkOfPattern(pattern: string): string | null {
+  const link = pattern.replace(/\/:[^/]+\?/g, '') || '/'
+  return link.includes(':') || link.includes('*') ? null : link
+}
+
 /** The admin sidebar: entries whose page exists, grouped in NAV_GROUPS order, in table order within a group. */
 export function adminNavOf(routes: readonly AppRoute[]): NavSection[] {
   return NAV_GROUPS.map((group) => ({
     group,
-    items: routes.flatMap((r) =>
-      r.nav?.group === group && r.page ? [{ label: r.nav.label, to: r.nav.to ?? r.path }] : [],
-    ),
+    items: routes.flatMap((r) => {
+      const to = r.nav?.to ?? linkOfPattern(r.path)
+      return r.nav?.group === group && r.page && to ? [{ label: r.nav.label, to }] : []
+    }),
   })).filter((section) => section.items.length > 0)
 }
 

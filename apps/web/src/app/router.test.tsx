@@ -8,7 +8,8 @@ import { clearCookies, fakeFetch, sampleUser } from '../test/fake-fetch'
 import { renderApp } from '../test/render'
 import { PATHS } from './paths'
 import { buildRoutes } from './router'
-import { ADMIN_ROUTES, FEATURE_PAGES, USER_ROUTES, hasPage } from './route-table'
+import { adminNavOf } from './route-lookup'
+import { ADMIN_ROUTES, FEATURE_PAGES, ROUTES, USER_ROUTES, hasPage } from './route-table'
 
 const signedIn = (user = sampleUser) => {
   saveUserSession('tok')
@@ -135,6 +136,16 @@ describe('route table', () => {
     expect(hasPage('/dashboard/branding')).toBe(true)
     expect(hasPage('/admin/stress-test/testing')).toBe(true)
     expect(hasPage('/admin/no-such-screen')).toBe(false)
+  })
+
+  it('every admin sidebar link is a concrete path that reaches its page (no literal :id)', () => {
+    const links = adminNavOf(ROUTES).flatMap((s) => s.items)
+    expect(links.length).toBeGreaterThan(20)
+    expect(links.filter((l) => l.to.includes(':') || !hasPage(l.to))).toEqual([])
+    const to = (label: string) => links.find((l) => l.label === label)?.to
+    expect(to('Ad generations')).toBe('/admin/ad-generations')
+    expect(to('Ad projects')).toBe('/admin/ad-projects')
+    expect(to('Ad assets')).toBe('/admin/ad-assets')
   })
 })
 

@@ -12,6 +12,7 @@ export function useListParams<const K extends string>(filterKeys: readonly K[]) 
   const page = Math.max(1, Number(params.get('page')) || 1)
   const sort = params.get('sort') ?? undefined
   const dir = (params.get('dir') as 'asc' | 'desc' | null) ?? undefined
+  const perPage = Number(params.get('per_page')) || undefined
   const keys = filterKeys.join(',')
   const filters = useMemo(
     () =>
@@ -62,8 +63,12 @@ export function useListParams<const K extends string>(filterKeys: readonly K[]) 
     dir,
     filters,
     filterQuery,
-    query: { ...filterQuery, page },
+    /** Rows a page, when the admin chose a size (else the list's default). */
+    perPage,
+    query: { ...filterQuery, page, ...(perPage ? { per_page: perPage } : {}) },
     setPage: (n: number) => update({ page: String(n) }, false),
+    /** A new page size starts again at page 1. */
+    setPerPage: (n: number) => update({ per_page: String(n) }),
     setFilter: (key: K, value: string | undefined) => update({ [key]: value }),
     /** Same column: flip the direction; another column: sort by it, descending first for dates. */
     setSort: (column: string, firstDir: 'asc' | 'desc' = 'asc') =>

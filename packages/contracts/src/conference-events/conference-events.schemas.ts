@@ -122,27 +122,48 @@ export const KioskId = z
   .regex(/^[A-Za-z0-9_.-]+$/, 'A kiosk id is letters, digits, . _ and -')
 
 export const CONSENT_REQUIRED = 'Please tick the box to agree before we make your video'
+export const PHOTO_CONSENT_REQUIRED = 'Please agree to your photo being used, or skip the photo'
+export const PHOTO_NO_FACE = 'We could not find a face in the photo. Please take it again, facing the camera.'
+/** A kiosk photo as a data URL: a 720 px JPEG is ~150 KB; the request body limit is 1 MB. */
+export const PHOTO_MAX_CHARS = 700_000
 export const ATTENDEE_NAME_MESSAGE = 'Please enter your name or handle'
 
 /** SPEC §7 "save data": one attendee from a kiosk. `submission_id` is made by the kiosk, so a resend is the same submission. */
-export const SaveDataBody = z.object({
-  submission_id: z.uuid({ error: 'Invalid submission id' }),
-  kiosk_id: KioskId,
-  name: z
-    .string({ error: ATTENDEE_NAME_MESSAGE })
-    .trim()
-    .min(1, ATTENDEE_NAME_MESSAGE)
-    .max(40, 'A name is at most 40 characters'),
-  email: SignupEmail,
-  consent: z.literal(true, { error: CONSENT_REQUIRED }),
-  /** The consent text the attendee saw; it must be the event's current one. */
-  consent_text: z.string({ error: 'Missing consent text' }).min(1, 'Missing consent text').max(2000),
-  /** When the attendee ticked the box (kiosk clock): offline submissions arrive later. */
-  agreed_at: z.iso.datetime({ offset: true, error: 'Invalid consent time' }),
-  answers: z
-    .record(z.string(), z.string().trim().max(200, 'An answer is at most 200 characters'))
-    .default({}),
-})
+export const SaveDataBody = z
+  .object({
+    submission_id: z.uuid({ error: 'Invalid submission id' }),
+    kiosk_id: KioskId,
+    name: z
+      .string({ error: ATTENDEE_NAME_MESSAGE })
+      .trim()
+      .min(1, ATTENDEE_NAME_MESSAGE)
+      .max(40, 'A name is at most 40 characters'),
+    email: SignupEmail,
+    consent: z.literal(true, { error: CONSENT_REQUIRED }),
+    /** The consent text the attendee saw; it must be the event's current one. */
+    consent_text: z.string({ error: 'Missing consent text' }).min(1, 'Missing consent text').max(2000),
+    /** When the attendee ticked the box (kiosk clock): offline submissions arrive later. */
+    agreed_at: z.iso.datetime({ offset: true, error: 'Invalid consent time' }),
+    answers: z
+      .record(z.string(), z.string().trim().max(200, 'An answer is at most 200 characters'))
+      .default({}),
+    /**
+     * The attendee's photo taken at the kiosk (a JPEG, PNG or WebP data URL), made into their own
+     * talking photo for the clip. Only with `photo_consent`: they agreed to their face being used.
+     */
+    photo: z
+      .string()
+      .max(PHOTO_MAX_CHARS, 'The photo is too large. Please take it again.')
+      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, {
+        error: 'The photo could not be read. Please take it again.',
+      })
+      .optional(),
+    photo_consent: z.literal(true, { error: PHOTO_CONSENT_REQUIRED }).optional(),
+  })
+  .refine((b) => !b.photo || b.photo_consent === true, {
+    message: PHOTO_CONSENT_REQUIRED,
+    path: ['photo_consent'],
+  })
 export type SaveDataBody = z.input<typeof SaveDataBody>
 
 export const DELIVERY_STATES = ['rendering', 'ready', 'mailed', 'mail_failed'] as const

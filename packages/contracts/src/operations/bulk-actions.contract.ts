@@ -11,20 +11,35 @@ import { UserFilter } from '../users/users.contract'
 export const BULK_USER_ACTIONS = ['disable', 'enable', 'delete'] as const
 export const BULK_FINAL_VIDEO_ACTIONS = ['delete'] as const
 export const BULK_TARGETS = ['users', 'final_videos'] as const
+/** Most rows an admin can tick one by one; beyond that, "select all N matching" sends the filter alone. */
+export const BULK_MAX_SELECTED = 500
+const selected = <T extends z.ZodType<string>>(id: T) =>
+  z
+    .array(id)
+    .min(1, { error: 'Select at least one row' })
+    .max(BULK_MAX_SELECTED, { error: `Select at most ${BULK_MAX_SELECTED} rows, or select all matching` })
+    .optional()
+/** The filter of a bulk action; `ids` (rows ticked on screen) narrows it to those rows. */
+export const BulkUserFilter = UserFilter.extend({
+  ids: selected(z.string().regex(/^\d{1,12}$/, { error: 'ids must be user ids' })),
+})
+export const BulkFinalVideoFilter = FinalVideoFilter.extend({
+  ids: selected(z.uuid({ error: 'ids must be video ids' })),
+})
 export const BulkActionInput = z.discriminatedUnion(
   'target',
   [
     z.object({
       target: z.literal('users'),
       action: z.enum(BULK_USER_ACTIONS, { error: `action must be one of ${BULK_USER_ACTIONS.join(', ')}` }),
-      filter: UserFilter,
+      filter: BulkUserFilter,
     }),
     z.object({
       target: z.literal('final_videos'),
       action: z.enum(BULK_FINAL_VIDEO_ACTIONS, {
         error: `action must be one of ${BULK_FINAL_VIDEO_ACTIONS.join(', ')}`,
       }),
-      filter: FinalVideoFilter,
+      filter: BulkFinalVideoFilter,
     }),
   ],
   { error: `target must be one of ${BULK_TARGETS.join(', ')}` },

@@ -63,6 +63,15 @@ export const getSentiment = defineRoute({
   query: SentimentIdQuery,
   response: SentimentResult,
 })
+/** The same analysis as CSV: an overall row, a row a video, then a row a comment with its score and why. */
+export const exportSentiment = defineRoute({
+  method: 'GET',
+  path: '/api/sentiment/export',
+  auth: 'user',
+  requiresEnabled: true,
+  summary: 'One analysis as CSV: the summary, each video, each comment with its score',
+  query: SentimentIdQuery,
+})
 const HistoryQuery = z.object({
   page: boundedText(1, 100_000, 'page must be a whole number from 1').default(1),
   limit: boundedText(1, 100, 'limit must be a whole number from 1 to 100').default(10),
@@ -116,6 +125,13 @@ export const adminSentimentResult = defineRoute({
   summary: 'One analysis with its comments',
   query: z.object({ id: z.string().uuid('Invalid analysis id') }),
   response: SentimentResult,
+})
+export const adminExportSentiment = defineRoute({
+  method: 'GET',
+  path: '/api/admin/sentiment/export',
+  auth: 'admin',
+  summary: 'One analysis as CSV (as the creator downloads it)',
+  query: z.object({ id: z.string().uuid('Invalid analysis id') }),
 })
 export const adminDeleteSentiment = defineRoute({
   method: 'POST',

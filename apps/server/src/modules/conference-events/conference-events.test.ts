@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   ConferenceEvent,
@@ -9,6 +12,8 @@ import type {
 import {
   STAFF_PIN_FORMAT_MESSAGE,
   STAFF_PIN_NOT_SET_MESSAGE,
+  PHOTO_CONSENT_REQUIRED,
+  PHOTO_NO_FACE,
 } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { listOutbox } from '../../platform/mail/outbox'
 import { createTestApp } from '../../../test/harness'
@@ -18,6 +23,9 @@ import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import { findByCode } from './conference-events.repo'
 import { followRender } from './delivery.service'
 
+const PORTRAIT = fileURLToPath(
+  new URL('../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url),
+)
 const CONSENT = 'I agree that Mouthpiece stores my name and email to send me this video.'
 const eventBody = (extra: object = {}) => ({
   name: 'TwitchCon Rotterdam',
@@ -293,6 +301,53 @@ describe('conference-event booth', () => {
       (await b.call('POST', '/api/conference-event/send-mail', { code: 'ZZZZZZ' })).json(),
     ).toMatchObject({ message: 'No video has that code. Check the 6 letters and digits.' })
   })
+
+  it('makes the photo taken at the kiosk into the attendee’s talking photo in their clip (with photo consent)', async () => {
+    const photoEvent = await b.createEvent({ name: 'Photo booth' })
+    const jpeg = await sharp(await readFile(PORTRAIT))
+      .resize(720)
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    const photo = `data:image/jpeg;base64,${jpeg.toString('base64')}`
+    const noConsent = await b.call(
+      'POST',
+      `/api/conference-event/${photoEvent.id}/save-data`,
+      attendee({ photo }),
+    )
+    expect(noConsent.statusCode).toBe(400)
+    expect(noConsent.json()).toMatchObject({ message: PHOTO_CONSENT_REQUIRED })
+    const grey = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888888' } })
+      .jpeg()
+      .toBuffer()
+    const faceless = attendee({
+      name: 'Nobody',
+      photo: `data:image/jpeg;base64,${grey.toString('base64')}`,
+      photo_consent: true,
+    })
+    const noFace = await b.call('POST', `/api/conference-event/${photoEvent.id}/save-data`, faceless)
+    expect(noFace.statusCode).toBe(422)
+    expect(noFace.json()).toMatchObject({ message: PHOTO_NO_FACE })
+    expect(
+      await t.database.raw.query(`select 1 from conference_event_submissions where name = 'Nobody'`),
+    ).toMatchObject({ rows: [] })
+
+    const body = attendee({ name: 'Dana', email: 'dana@example.com', photo, photo_consent: true })
+    const res = await b.call('POST', `/api/conference-event/${photoEvent.id}/save-data`, body)
+    expect(res.statusCode, res.body).toBe(200)
+    const { video } = res.json<{ video: ShortVideo }>()
+    const sub = (await findByCode(t.db, video.code))!
+    const look = (
+      await t.database.raw.query<{ look: { photo?: { key: string; landmarks: unknown[] } } }>(
+        `select look from renders where id = $1`,
+        [sub.render_id],
+      )
+    ).rows[0]!.look
+    expect(look.photo?.key).toBe(`conference-events/${photoEvent.id}/${body.submission_id}-photo.jpg`)
+    expect(look.photo?.landmarks).toHaveLength(68)
+    const done = await b.waitDelivered(video.code, 120_000)
+    expect(done).toMatchObject({ variant: 'personal', delivery: 'mailed' })
+    expect(done.video_url).toMatch(/\.mp4/)
+  }, 150_000)
 
   it('exports the attendees with their consent as CSV, and audits the export', async () => {
     const res = await b.admin('GET', `/api/admin/conference-events/${event.id}/submissions/export`)

@@ -20,6 +20,10 @@ import { listPage, scanAll } from '../../platform/db/list-query'
 import type { RowOf } from '../../platform/db/list-query'
 import type { CsvCell } from '../../platform/http/csv'
 import { AppError } from '../../platform/http/errors'
+import { storedKey } from '../../platform/storage/stored-key'
+import { photoLook, readPortrait } from '../avatars'
+import type { AvatarLook } from '@mouthpiece/contracts/media/avatar.schemas'
+import { PHOTO_NO_FACE } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import { rendersDeps, findEventVideo, renderBacklog, startEventVideo } from '../renders'
 import { greetingFor, kioskSettings, requireEvent } from './conference-events.service'
 import type { ConferenceEventRow, SubmissionRow } from './conference-events.table'
@@ -71,6 +75,7 @@ async function startPersonal(
   deps: ConferenceEventsDeps,
   event: ConferenceEventRow,
   sub: SubmissionRow,
+  look?: AvatarLook,
 ): Promise<SubmissionRow> {
   try {
     await startEventVideo(
@@ -81,6 +86,7 @@ async function startPersonal(
         influencerId: event.influencer_id,
         voiceId: event.voice_id,
         captions: true,
+        look,
       },
       {
         claim: async () => undefined,
@@ -111,9 +117,10 @@ async function startClip(
   deps: ConferenceEventsDeps,
   event: ConferenceEventRow,
   sub: SubmissionRow,
+  look?: AvatarLook,
 ): Promise<SubmissionRow> {
   if (sub.delivery !== 'rendering' || sub.render_id) return sub
-  if (sub.variant === 'personal') return startPersonal(deps, event, sub)
+  if (sub.variant === 'personal') return startPersonal(deps, event, sub, look)
   return fallBack(deps, sub, 'The render workers were busy')
 }
 
@@ -137,6 +144,10 @@ export async function saveData(
   if (body.consent_text.trim() !== event.consent_text)
     throw new AppError('consent_changed', CONSENT_CHANGED, 409)
   const answers = checkAnswers(event, body.answers)
+  // The attendee's photo becomes their talking photo (as the photo-avatar pipeline makes one).
+  const look = body.photo
+    ? await attendeeLook(deps, eventId, body.submission_id, body.name, body.photo)
+    : undefined
   // Saturated workers: the generic clip now beats a personal one in a minute.
   const busy =
     (await renderBacklog(deps, deps.config.CONFERENCE_EVENT_RENDER_BACKLOG)) >=
@@ -171,7 +182,37 @@ export async function saveData(
   })
   // Two sends of one submission at once: the second finds the first's row.
   const sub = created ?? (await repo.findSubmission(deps.db, body.submission_id))!
-  return { video: await presentVideo(deps, event, await startClip(deps, event, sub)), duplicate: !created }
+  return {
+    video: await presentVideo(deps, event, await startClip(deps, event, sub, created ? look : undefined)),
+    duplicate: !created,
+  }
+}
+
+/** Where an attendee's kiosk photo is kept (served to nobody; the render reads it from storage). */
+export const attendeePhotoKey = (eventId: number, submissionId: string) =>
+  storedKey(`conference-events/${eventId}/${submissionId}-photo.jpg`)
+
+/**
+ * The talking photo of a kiosk photo: the face found, the portrait kept, the look a render draws.
+ * No face: refused while the attendee is still at the kiosk, so they can retake it.
+ */
+async function attendeeLook(
+  deps: ConferenceEventsDeps,
+  eventId: number,
+  submissionId: string,
+  name: string,
+  dataUrl: string,
+): Promise<AvatarLook> {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+  let portrait: Awaited<ReturnType<typeof readPortrait>>
+  try {
+    portrait = await readPortrait(bytes)
+  } catch {
+    throw new AppError('validation', PHOTO_NO_FACE, 422, { photo: [PHOTO_NO_FACE] })
+  }
+  const key = attendeePhotoKey(eventId, submissionId)
+  await deps.storage.put(key, portrait.jpeg, 'image/jpeg')
+  return photoLook(name, portrait, { key, src: '' })
 }
 
 /** The attendee's clip as the kiosk and the QR link show it. A finished render not yet followed is delivered here too. */

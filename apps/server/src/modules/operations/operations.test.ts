@@ -244,6 +244,34 @@ describe('back office: lists, audit log, bulk actions, instances', () => {
     })
   }, 60_000)
 
+  it('acts only on the rows ticked on screen (ids within the filter), with the same dry run', async () => {
+    const three = (await get('/api/admin/users?keySearch=bulk2&sort=id&dir=asc')).json<Page<User>>().list
+    const ids = three.slice(0, 2).map((u) => String(u.id))
+    const input = { target: 'users', action: 'enable', filter: { keySearch: '@bulk.test', ids } }
+    expect((await post('/api/admin/bulk-actions/preview', input)).json()).toEqual({ count: 2 })
+    // A ticked row outside the filter is not touched.
+    const outside = { ...input, filter: { keySearch: 'nobody-matches', ids } }
+    expect((await post('/api/admin/bulk-actions/preview', outside)).json()).toEqual({ count: 0 })
+    const bad = await post('/api/admin/bulk-actions/preview', { ...input, filter: { ids: ['x'] } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ message: 'ids must be user ids' })
+    const started = (await post('/api/admin/bulk-actions', { ...input, confirm_count: 2 })).json<{
+      bulk_action: BulkAction
+    }>().bulk_action
+    expect(started).toMatchObject({ total: 2 })
+    let done = started
+    for (let i = 0; i < 100 && done.status !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 200))
+      done = (await get(`/api/admin/bulk-actions/${started.id}`)).json<{ bulk_action: BulkAction }>()
+        .bulk_action
+    }
+    expect(done).toMatchObject({ status: 'completed', changed: 2 })
+    const enabled = (await get('/api/admin/users?keySearch=%40bulk.test&status=enabled&per_page=100')).json<
+      Page<User>
+    >().list
+    expect(enabled.map((u) => String(u.id)).sort()).toEqual([...ids].sort())
+  }, 60_000)
+
   it('sizes the embedded render pool at once, within the cores, and audits it', async () => {
     const pools = (await get('/api/admin/instances')).json<{ list: Array<{ id: string; max: number }> }>()
       .list

@@ -319,6 +319,8 @@ export interface EventVideoInput {
   influencerId: string
   voiceId: string | null
   captions: boolean
+  /** The attendee's own talking photo (kiosk capture): it presents instead of the event's avatar, in the event's voice. */
+  look?: ChosenAvatar['look']
 }
 
 export async function startEventVideo(
@@ -326,7 +328,8 @@ export async function startEventVideo(
   input: EventVideoInput,
   link?: RenderLink,
 ): Promise<RenderRow | undefined> {
-  const avatar = await chooseAvatar(deps.db, null, { influencer_id: input.influencerId })
+  const chosen = await chooseAvatar(deps.db, null, { influencer_id: input.influencerId })
+  const avatar = input.look ? { ...chosen, look: input.look } : chosen
   return startRender(
     deps,
     {

@@ -2,6 +2,7 @@ import {
   adminAddToBlacklist,
   adminAnalysisBlacklist,
   adminDeleteSentiment,
+  adminExportSentiment,
   adminRemoveFromBlacklist,
   adminSaveSentimentDefault,
   adminSaveSentimentSetting,
@@ -13,12 +14,14 @@ import {
   adminSlang,
   analyze,
   analyzeAgain,
+  exportSentiment,
   getSentiment,
   myAnalyses,
   planAnalysis,
   searchVideo,
 } from '@mouthpiece/contracts/sentiment/sentiment.contract'
 import type { HttpContext, Platform } from '../../platform/context'
+import { csvFileName, csvHeaders } from '../../platform/http/csv'
 import * as admin from './sentiment-admin.service'
 import { seedSlang } from './sentiment-engine.service'
 import * as run from './sentiment-run.service'
@@ -46,6 +49,16 @@ export async function registerSentimentRoutes(ctx: HttpContext) {
     { rateLimit: RUNS_PER_MINUTE },
   )
   route(getSentiment, async ({ query, actor }) => sentiment.result(deps, query.sentiment_id, actor.user.id))
+  route(exportSentiment, async ({ query, actor, reply }) =>
+    reply
+      .headers(csvHeaders(csvFileName('sentiment')))
+      .send(sentiment.resultCsv(await sentiment.result(deps, query.sentiment_id, actor.user.id))),
+  )
+  route(adminExportSentiment, async ({ query, reply }) =>
+    reply
+      .headers(csvHeaders(csvFileName('sentiment')))
+      .send(sentiment.resultCsv(await sentiment.result(deps, query.id))),
+  )
   route(myAnalyses, async ({ query, actor }) => sentiment.history(deps, { userId: actor.user.id, ...query }))
 
   route(adminSentimentDefault, async () => admin.defaultSetting(deps))

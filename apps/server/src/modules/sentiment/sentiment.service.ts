@@ -3,6 +3,8 @@ import type {
   ScoredComment,
   SentimentRun,
 } from '@mouthpiece/contracts/sentiment/sentiment.schemas'
+import { toCsv } from '../../platform/http/csv'
+import type { CsvCell } from '../../platform/http/csv'
 import { notFound } from '../../platform/http/errors'
 import { assertAllowed } from './sentiment-run.service'
 import { planQuota, searchYoutube } from './sentiment-youtube.service'
@@ -49,6 +51,84 @@ export async function result(deps: SentimentDeps, id: string, userId?: number) {
   const run = await repo.findRun(deps.db, id)
   if (!run || (userId !== undefined && run.user_id !== userId)) throw notFound('Analysis')
   return { run: presentRun(run), comments: (await repo.runComments(deps.db, id)).map(presentComment) }
+}
+
+export const SENTIMENT_CSV_HEADER = [
+  'row',
+  'video_id',
+  'video_title',
+  'comment_id',
+  'kind',
+  'author',
+  'published_at',
+  'label',
+  'score',
+  'positive',
+  'neutral',
+  'negative',
+  'why',
+  'text',
+]
+
+/**
+ * One analysis as a single spreadsheet table: the overall row first (label, score, counts), then
+ * a row a video, then a row a comment with its label, score and why (the scored words or the
+ * model's reason).
+ */
+export function resultCsv({ run, comments }: Awaited<ReturnType<typeof result>>): string {
+  const titles = new Map(run.videos.map((v) => [v.id, v.title]))
+  const c = run.counts
+  const rows: CsvCell[][] = [
+    [
+      'overall',
+      '',
+      '',
+      '',
+      '',
+      '',
+      run.created_at,
+      run.label,
+      run.score,
+      c.positive,
+      c.neutral,
+      c.negative,
+      '',
+      `${comments.length} comments`,
+    ],
+    ...run.videos.map((v): CsvCell[] => [
+      'video',
+      v.id,
+      v.title,
+      '',
+      '',
+      '',
+      '',
+      v.label,
+      v.score,
+      v.counts.positive,
+      v.counts.neutral,
+      v.counts.negative,
+      v.note ?? '',
+      '',
+    ]),
+    ...comments.map((m): CsvCell[] => [
+      'comment',
+      m.video_id,
+      titles.get(m.video_id) ?? '',
+      m.id,
+      m.kind,
+      m.author,
+      m.published_at,
+      m.label,
+      m.score,
+      '',
+      '',
+      '',
+      m.reason ?? m.words.map((w) => `${w.word} ${w.score > 0 ? '+' : ''}${w.score}`).join('; '),
+      m.text,
+    ]),
+  ]
+  return toCsv(SENTIMENT_CSV_HEADER, rows)
 }
 
 /** SPEC §7 search-video: YouTube when the creator linked Google (or the server has a key), plus their own videos always. */

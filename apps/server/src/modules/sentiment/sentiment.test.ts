@@ -276,6 +276,30 @@ describe('Sentiment through HTTP against the YouTube and LLM stand-ins', () => {
     ])
     const got = await get(`/api/sentiment/get?sentiment_id=${run.id}`)
     expect(got.json().comments).toHaveLength(154)
+
+    // The export: one table, the overall row, a row a video, a row a comment with its score and why.
+    const csv = await get(`/api/sentiment/export?sentiment_id=${run.id}`)
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/)
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="sentiment-\d{4}-\d\d-\d\d\.csv"/,
+    )
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      'row,video_id,video_title,comment_id,kind,author,published_at,label,score,positive,neutral,negative,why,text',
+    )
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^overall,,,,,,[^,]+,${run.label},${run.score},${run.counts.positive},${run.counts.neutral},${run.counts.negative},,154 comments$`,
+      ),
+    )
+    expect(lines.filter((l) => l.startsWith('video,'))).toHaveLength(3)
+    expect(lines.find((l) => l.startsWith('video,yt:Qm7dR2xLp0A,'))).toMatch(/,2,1,1,,$/)
+    expect(lines.filter((l) => l.startsWith('comment,'))).toHaveLength(154)
+    expect(lines.find((l) => l.includes(',c-a1,'))).toMatch(/,positive,\d+(\.\d+)?,,,,[^,]*slaps \+3/)
   })
 
   it('analyses again: shows the comment that flipped and the new one, and reports no change when nothing changed', async () => {
@@ -443,6 +467,7 @@ describe('Sentiment through HTTP against the YouTube and LLM stand-ins', () => {
     const other = await signUp(t.app, 'nosy')
     const peek = await get(`/api/sentiment/get?sentiment_id=${firstRun}`, other.headers)
     expect(peek.statusCode).toBe(404)
+    expect((await get(`/api/sentiment/export?sentiment_id=${firstRun}`, other.headers)).statusCode).toBe(404)
   })
 
   it('admin: an engine base_url on a private, local or metadata address is refused (SSRF-safe fetcher); nothing is saved', async () => {
@@ -535,6 +560,12 @@ describe('Sentiment through HTTP against the YouTube and LLM stand-ins', () => {
     expect(history.list[0]).toMatchObject({ id: rerun.id, username: 'moodreader' })
     expect(history.lastPage).toBe(Math.ceil(history.total / 3))
     expect((await get(`/api/admin/sentiment/result?id=${rerun.id}`, admin)).json().comments).toHaveLength(5)
+    // The admin downloads the same CSV the creator does: the LLM's reason is the why of each comment.
+    const csv = await get(`/api/admin/sentiment/export?id=${rerun.id}`, admin)
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/)
+    const rows = csv.body.trim().split('\r\n')
+    expect(rows.filter((l) => l.startsWith('comment,'))).toHaveLength(5)
+    expect((await get(`/api/admin/sentiment/export?id=${rerun.id}`, creator.headers)).statusCode).toBe(403)
     expect((await post('/api/admin/sentiment/delete', { id: rerun.id }, admin)).json()).toEqual({
       deleted: true,
     })

@@ -40,13 +40,13 @@ export async function userNamesByIds(
 export const searchUsers = (db: Queryable, text: string, limit: number) => repo.searchUsers(db, text, limit)
 
 /** How many users the admin users filter covers (the list's and bulk actions' one filter). */
-export const countUsersMatching = (db: Queryable, filter: UserFilter): Promise<number> =>
+export const countUsersMatching = (db: Queryable, filter: UserFilter & { ids?: string[] }): Promise<number> =>
   repo.countUsersWhere(db, repo.usersWhere(filter))
 
 /** The next ids the admin users filter covers after `cursor`, in id order (a bulk job's keyset). */
 export const nextUserIdsMatching = (
   db: Queryable,
-  filter: UserFilter,
+  filter: UserFilter & { ids?: string[] },
   cursor: number | null,
   limit: number,
 ): Promise<number[]> => repo.nextUserIdsWhere(db, repo.usersWhere(filter), cursor, limit)

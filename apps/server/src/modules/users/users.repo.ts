@@ -155,7 +155,7 @@ export const usersCsvCells = [
 ]
 
 /** Which users a filter covers: the list, its export and bulk actions read the same SQL. */
-export function usersWhere(f: UserFilter): SQL | undefined {
+export function usersWhere(f: UserFilter & { ids?: string[] }): SQL | undefined {
   const from = dateBound(f.created_from, false)
   const to = dateBound(f.created_to, true)
   return allOf(
@@ -166,6 +166,7 @@ export function usersWhere(f: UserFilter): SQL | undefined {
     f.flag === 'none' ? and(eq(users.is_super_user, false), eq(users.is_grandfather, false)) : undefined,
     from ? gte(users.created_at, from) : undefined,
     to ? lte(users.created_at, to) : undefined,
+    f.ids ? inArray(users.id, f.ids.map(Number)) : undefined,
   )
 }
 

@@ -5,6 +5,8 @@ import { cn } from '../../lib/cn'
 import { TableState } from './data-table'
 import { ChevronDownIcon } from './icons'
 import { Pagination } from './pagination'
+import { PageSizeSelect } from './row-selection'
+import type { RowSelection } from './row-selection'
 
 export type ServerColumn<T> = ColumnDef<T> & {
   /** The server's sort key for this column; absent = not sortable. */
@@ -31,6 +33,12 @@ export interface ServerTableProps<T> {
   onRetry?: () => void
   emptyText?: ReactNode
   onRowClick?: (row: T) => void
+  /** Row checkboxes (and one for the page) feeding a bulk action; `rowLabel` names a row for its checkbox. */
+  selection?: RowSelection
+  rowLabel?: (row: T) => string
+  /** The page size choice: the size in force and how to change it. */
+  perPage?: number
+  onPerPage?: (n: number) => void
 }
 
 /**
@@ -53,7 +61,15 @@ export function ServerTable<T>({
   onRetry,
   emptyText,
   onRowClick,
+  selection,
+  rowLabel,
+  perPage,
+  onPerPage,
 }: ServerTableProps<T>) {
+  const pageIds = (data?.list ?? []).map((r) => String(rowKey(r)))
+  const ticked = (id: string) => Boolean(selection && (selection.allMatching || selection.ids.has(id)))
+  const pageTicked = pageIds.length > 0 && pageIds.every(ticked)
+  const checkboxClass = 'h-4 w-4 cursor-pointer accent-[var(--color-accent)]'
   const sorting: SortingState = sort ? [{ id: sort, desc: dir !== 'asc' }] : []
   const table = useReactTable({
     data: data?.list ?? [],
@@ -78,6 +94,17 @@ export function ServerTable<T>({
             <thead className="bg-[#141720] text-xs tracking-wide text-muted uppercase">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
+                  {selection ? (
+                    <th scope="col" className="w-10 px-4 py-3">
+                      <input
+                        type="checkbox"
+                        aria-label="Select every row on this page"
+                        className={checkboxClass}
+                        checked={pageTicked}
+                        onChange={(e) => selection.togglePage(pageIds, e.target.checked)}
+                      />
+                    </th>
+                  ) : null}
                   {group.headers.map((header) => {
                     const col = meta(header.column.id)
                     const sortKey = col?.sortKey
@@ -133,6 +160,17 @@ export function ServerTable<T>({
                       onRowClick && 'cursor-pointer hover:bg-surface-2',
                     )}
                   >
+                    {selection ? (
+                      <td className="w-10 px-4 py-3 align-middle" onClick={(e) => e.stopPropagation()}>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${rowLabel ? rowLabel(row.original) : row.id}`}
+                          className={checkboxClass}
+                          checked={ticked(row.id)}
+                          onChange={(e) => selection.toggle(row.id, e.target.checked)}
+                        />
+                      </td>
+                    ) : null}
                     {row.getVisibleCells().map((cell) => {
                       const col = meta(cell.column.id)
                       return (
@@ -162,6 +200,11 @@ export function ServerTable<T>({
           emptyText={emptyText}
         />
       </div>
+      {data && onPerPage ? (
+        <div className="flex justify-end">
+          <PageSizeSelect value={perPage ?? data.list.length} onChange={onPerPage} />
+        </div>
+      ) : null}
       {data ? (
         <Pagination
           page={page}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { RenderStatus } from '@mouthpiece/contracts/statuses'
 import type { FinalVideoFilter } from '@mouthpiece/contracts/backoffice/final-videos.contract'
@@ -63,7 +63,7 @@ export const finalVideoCsvCells = [
 export const isFinalVideo = and(eq(renders.kind, 'video'), eq(renders.status, RenderStatus.completed))!
 
 /** The list, its export and the bulk delete read this same SQL. */
-export function finalVideosWhere(f: FinalVideoFilter): SQL {
+export function finalVideosWhere(f: FinalVideoFilter & { ids?: string[] }): SQL {
   const k = f.keySearch?.trim()
   const like = k ? `%${escapeLike(k)}%` : undefined
   const from = dateBound(f.created_from, false)
@@ -77,6 +77,7 @@ export function finalVideosWhere(f: FinalVideoFilter): SQL {
     f.user_id !== undefined ? eq(renders.user_id, f.user_id) : undefined,
     from ? gte(renders.created_at, from) : undefined,
     to ? lte(renders.created_at, to) : undefined,
+    f.ids ? inArray(renders.id, f.ids) : undefined,
   )!
 }
 
@@ -94,7 +95,10 @@ export async function deleteRenderRow(tx: Queryable, id: string): Promise<void> 
   await tx.delete(renders).where(eq(renders.id, id))
 }
 
-export async function countFinalVideos(db: Queryable, filter: FinalVideoFilter): Promise<number> {
+export async function countFinalVideos(
+  db: Queryable,
+  filter: FinalVideoFilter & { ids?: string[] },
+): Promise<number> {
   const [row] = await db.select({ n: count() }).from(renders).where(finalVideosWhere(filter))
   return row?.n ?? 0
 }
@@ -102,7 +106,7 @@ export async function countFinalVideos(db: Queryable, filter: FinalVideoFilter):
 /** The next ids the filter covers after `cursor`, in id order (a bulk job's keyset). */
 export async function nextFinalVideoIds(
   db: Queryable,
-  filter: FinalVideoFilter,
+  filter: FinalVideoFilter & { ids?: string[] },
   cursor: string | null,
   limit: number,
 ): Promise<string[]> {

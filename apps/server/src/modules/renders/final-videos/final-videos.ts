@@ -37,10 +37,11 @@ export const scanFinalVideosCsv = (db: Queryable, q: Sorted) =>
 export const lockFinalVideo = (tx: Queryable, id: string) => repo.lockFinalVideo(tx, id)
 /** Deletes a render's row (its files are the caller's to remove once `tx` has committed). */
 export const deleteRenderRow = (tx: Queryable, id: string) => repo.deleteRenderRow(tx, id)
-export const countFinalVideos = (db: Queryable, filter: FinalVideoFilter) => repo.countFinalVideos(db, filter)
+export const countFinalVideos = (db: Queryable, filter: FinalVideoFilter & { ids?: string[] }) =>
+  repo.countFinalVideos(db, filter)
 export const nextFinalVideoIds = (
   db: Queryable,
-  filter: FinalVideoFilter,
+  filter: FinalVideoFilter & { ids?: string[] },
   cursor: string | null,
   limit: number,
 ) => repo.nextFinalVideoIds(db, filter, cursor, limit)

@@ -13,6 +13,7 @@ import { Field, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { API_BASE_URL, request } from '../../../lib/api'
+import { VoiceSelect, voiceLibraryQuery } from '../../voices'
 import { failureText } from '../api'
 
 const KEY = ['admin', 'ads', 'avatars']
@@ -44,7 +45,7 @@ function AvatarForm({ avatar, onDone }: { avatar?: AdAvatar; onDone: () => void 
   })
   return (
     <form
-      className="grid gap-3 md:grid-cols-[1fr_1fr_auto_auto_auto] md:items-end"
+      className="grid gap-3 md:grid-cols-2 md:items-end xl:grid-cols-[1fr_1.6fr_1fr_auto_auto]"
       onSubmit={(e) => {
         e.preventDefault()
         save.mutate()
@@ -53,8 +54,8 @@ function AvatarForm({ avatar, onDone }: { avatar?: AdAvatar; onDone: () => void 
       <Field label="Name" error={failureText(save.error) ?? undefined}>
         <TextInput value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
       </Field>
-      <Field label="Voice id">
-        <TextInput value={voice} onChange={(e) => setVoice(e.target.value)} placeholder="espeak:en-us" />
+      <Field label="Voice">
+        <VoiceSelect value={voice} onChange={setVoice} emptyLabel="Default voice" />
       </Field>
       <Field
         label={avatar ? 'New portrait' : 'Portrait'}
@@ -90,6 +91,10 @@ export function AdAvatarsPage() {
   const toast = useToast()
   const [editing, setEditing] = useState<number | null>(null)
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => request(adminAdAvatars, { signal }) })
+  const voices = useQuery(voiceLibraryQuery)
+  /** The voice by its library name; an id no longer in the library stays as it is. */
+  const voiceName = (id: string | null) =>
+    id ? (voices.data?.voices.find((v) => v.id === id)?.name ?? id) : 'Default voice'
   const remove = useMutation({
     mutationFn: (id: number) => request(adminDeleteAdAvatar, { params: { id } }),
     onSuccess: () => {
@@ -131,7 +136,7 @@ export function AdAvatarsPage() {
                 {a.is_active ? <Badge tone="success">Active</Badge> : <Badge>Hidden</Badge>}
               </div>
               <span className="text-xs text-muted">
-                {a.voice_id ?? 'Default voice'} · {a.width}×{a.height}
+                {voiceName(a.voice_id)} · {a.width}×{a.height}
               </span>
               {/* Only a talking photo can present a video; older picture-only rows say how to fix them. */}
               {a.presenter ? (

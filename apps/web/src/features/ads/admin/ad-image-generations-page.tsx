@@ -19,7 +19,7 @@ import { FilterSelect, ListToolbar, SearchBox } from '../../../components/ui/lis
 import { ServerTable } from '../../../components/ui/server-table'
 import type { ServerColumn } from '../../../components/ui/server-table'
 import { LoadingBlock } from '../../../components/ui/spinner'
-import { request } from '../../../lib/api'
+import { API_BASE_URL, request } from '../../../lib/api'
 import { useListParams } from '../../../lib/list-params'
 import { AdminRetryButton, AdminThumbnail, Facts, LoadFailed, statusTone, when } from './admin-parts'
 
@@ -34,6 +34,28 @@ const retry = (g: Row) => (
 )
 const status = (g: Row) => (g.status === 'generating' ? `generating ${g.progress}%` : g.status)
 
+/** The list's preview: the square placement when there is one, else the first made. */
+function RowThumbnail({ g }: { g: Row }) {
+  const p = g.placements.find((x) => x.placement === 'square') ?? g.placements[0]
+  if (!p)
+    return (
+      <span className="flex h-12 w-12 items-center justify-center rounded-md border border-border text-xs text-muted">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No preview yet</span>
+      </span>
+    )
+  return (
+    <img
+      src={`${API_BASE_URL}${routePath(adminAdPlacementThumbnail.path, { id: g.id, placement: p.placement })}?v=${g.version}`}
+      alt={`${g.name}, ${PLACEMENTS[p.placement].label}`}
+      loading="lazy"
+      width={48}
+      height={48}
+      className="h-12 w-12 rounded-md border border-border bg-surface-2 object-contain"
+    />
+  )
+}
+
 const columns: Array<ServerColumn<Row>> = [
   {
     id: 'id',
@@ -42,6 +64,12 @@ const columns: Array<ServerColumn<Row>> = [
     className: 'w-16',
     hideOnMobile: true,
     cell: ({ row }) => <span className="text-muted">{row.original.id}</span>,
+  },
+  {
+    id: 'preview',
+    header: 'Preview',
+    className: 'w-20',
+    cell: ({ row }) => <RowThumbnail g={row.original} />,
   },
   {
     id: 'name',

@@ -18,6 +18,7 @@ import {
 import { captionFace } from '@mouthpiece/editor/caption-fonts'
 import { CAPTION_FONTS } from '@mouthpiece/contracts/constants'
 import type { CaptionFont } from '@mouthpiece/contracts/constants'
+import { keepTextOffProduct } from '@mouthpiece/editor/ads/ad-apart'
 import { drawAd, drawOrder } from '@mouthpiece/editor/ads/draw-ad'
 import type { AdCtx } from '@mouthpiece/editor/ads/draw-ad'
 import { Button } from '../../../components/ui/button'
@@ -98,6 +99,7 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [text, setText] = useState('')
+  const [hint, setHint] = useState<string | null>(null)
 
   const canvas = useMemo(() => {
     if (!view) return undefined
@@ -213,8 +215,22 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
     setDrag({ ...drag, current })
   }
   async function onUp() {
-    if (!drag) return
-    const a = drag.current
+    if (!drag || !canvas) return
+    // Text and the product stay apart: a drop over the other moves off it, or goes back with a hint.
+    const apart =
+      drag.mode === 'rotate'
+        ? { asset: drag.current, nudged: false }
+        : keepTextOffProduct(drag.current, canvas.assets, canvas.width, canvas.height)
+    setHint(
+      !apart
+        ? 'Text and the product stay apart: there is no room beside the product here, so it went back.'
+        : apart.nudged
+          ? drag.current.kind === 'text'
+            ? 'Moved off the product: text and the product stay apart.'
+            : 'Moved off the text: text and the product stay apart.'
+          : null,
+    )
+    const a = apart?.asset ?? drag.orig
     const moved =
       a.x !== drag.orig.x || a.y !== drag.orig.y || a.w !== drag.orig.w || a.rotation !== drag.orig.rotation
     if (moved) {
@@ -444,6 +460,9 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
                 Download all (zip)
               </Button>
             </div>
+            <p role="status" className="text-sm text-amber-200" data-testid="canvas-hint">
+              {hint}
+            </p>
             {error ? (
               <p role="alert" className="text-sm text-red-300">
                 {error}

@@ -15,6 +15,7 @@ import type { ServerColumn } from '../../../components/ui/server-table'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { useListParams } from '../../../lib/list-params'
+import { SelectionBar, selectedFilter, useRowSelection } from '../../../components/ui/row-selection'
 import { to } from '../../../app/paths'
 import { BulkActionModal } from '../../operations'
 import { finalVideosQuery, useDeleteFinalVideo } from '../api'
@@ -54,6 +55,7 @@ export function FinalVideosPage() {
   const [deleting, setDeleting] = useState<FinalVideo>()
   const [bulkOpen, setBulkOpen] = useState(false)
   const filter = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v)) as FinalVideoFilter
+  const selection = useRowSelection(JSON.stringify(filter))
   const filtered = Object.keys(filter).length > 0
 
   const confirmDelete = async (v: FinalVideo) => {
@@ -193,7 +195,17 @@ export function FinalVideosPage() {
           </Button>
         ) : null}
       </ListToolbar>
+      <SelectionBar
+        selection={selection}
+        pageIds={(videos.data?.list ?? []).map((v) => v.id)}
+        total={videos.data?.total}
+        noun="videos"
+      />
       <ServerTable
+        selection={selection}
+        rowLabel={(v) => v.title}
+        perPage={list.perPage ?? 10}
+        onPerPage={list.setPerPage}
         caption="Final videos"
         columns={columns}
         data={videos.data}
@@ -259,7 +271,7 @@ export function FinalVideosPage() {
         open={bulkOpen}
         onClose={() => setBulkOpen(false)}
         target="final_videos"
-        filter={filter}
+        filter={selectedFilter(filter, selection)}
         describe={describeFilter(list.filters)}
       />
     </div>

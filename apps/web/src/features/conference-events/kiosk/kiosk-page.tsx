@@ -8,6 +8,7 @@ import type {
 import {
   ATTENDEE_NAME_MESSAGE,
   CONSENT_REQUIRED,
+  PHOTO_CONSENT_REQUIRED,
 } from '@mouthpiece/contracts/conference-events/conference-events.schemas'
 import {
   EMAIL_PATTERN,
@@ -18,11 +19,13 @@ import { Field, FormError, TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { kioskSettingsQuery } from '../api'
 import { ClipView } from './clip-view'
+import { PhotoCapture } from './photo-capture'
 import { RetrievalView } from './retrieval-view'
 import { StaffPanel } from './staff-panel'
 import { useKiosk } from './use-kiosk'
 
-type Result = { kind: 'video'; video: ShortVideo } | { kind: 'queued'; name: string; email: string }
+type Result =
+  { kind: 'video'; video: ShortVideo } | { kind: 'queued'; name: string; email: string; submissionId: string }
 
 /** /twitchcon/{id}: the booth kiosk (full screen), or with ?code= the attendee's own clip (the QR link). */
 export function KioskPage() {
@@ -93,26 +96,51 @@ function Kiosk({ event }: { event: KioskSettings }) {
         </Done>
       ) : result?.kind === 'queued' ? (
         <Done onNext={() => setResult(undefined)}>
-          <div className="max-w-xl text-center" data-testid="booth-queued">
-            <p className="text-2xl font-semibold">You’re in, {result.name}!</p>
-            <p className="mt-3 text-lg text-muted">
-              Our connection is down for a moment. Your video will be made and emailed to {result.email} as
-              soon as we’re back online.
-            </p>
-          </div>
+          <Queued result={result} kiosk={kiosk} />
         </Done>
       ) : (
         <SignUpForm
           event={event}
           onSubmit={async (values) => {
-            const video = await kiosk.submit(values)
+            const { video, submissionId } = await kiosk.submit(values)
             setResult(
-              video ? { kind: 'video', video } : { kind: 'queued', name: values.name, email: values.email },
+              video
+                ? { kind: 'video', video }
+                : { kind: 'queued', name: values.name, email: values.email, submissionId },
             )
           }}
         />
       )}
     </Screen>
+  )
+}
+
+/**
+ * An attendee queued while the connection was down. The message follows the kiosk: once the
+ * queue delivers them, their clip shows here (if they are still at the booth); online but not yet
+ * sent, it says so; never "down" once the kiosk is back online.
+ */
+function Queued({
+  result,
+  kiosk,
+}: {
+  result: Extract<Result, { kind: 'queued' }>
+  kiosk: ReturnType<typeof useKiosk>
+}) {
+  const video = kiosk.delivered(result.submissionId)
+  if (video) return <ClipView code={video.code} initial={video} />
+  const waiting = kiosk.store.queue.some((q) => q.body.submission_id === result.submissionId)
+  return (
+    <div className="max-w-xl text-center" data-testid="booth-queued" role="status">
+      <p className="text-2xl font-semibold">You’re in, {result.name}!</p>
+      <p className="mt-3 text-lg text-muted">
+        {!kiosk.online
+          ? `Our connection is down for a moment. Your video will be made and emailed to ${result.email} as soon as we’re back online.`
+          : waiting
+            ? `We’re back online and sending your details now. Your video will be emailed to ${result.email}.`
+            : `We’re back online: your video is being made and will be emailed to ${result.email}.`}
+      </p>
+    </div>
   )
 }
 
@@ -134,6 +162,8 @@ interface FormValues {
   consent_text: string
   agreed_at: string
   answers: Record<string, string>
+  photo?: string
+  photo_consent?: true
 }
 
 function SignUpForm({
@@ -147,6 +177,8 @@ function SignUpForm({
   const [email, setEmail] = useState('')
   const [answers, setAnswers] = useState<Record<string, string>>({})
   const [consent, setConsent] = useState(false)
+  const [photo, setPhoto] = useState<string>()
+  const [photoConsent, setPhotoConsent] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -159,6 +191,7 @@ function SignUpForm({
     for (const f of event.fields)
       if (f.required && !answers[f.key]?.trim()) found[f.key] = `Please answer: ${f.label}`
     if (!consent) found.consent = CONSENT_REQUIRED
+    if (photo && !photoConsent) found.photo_consent = PHOTO_CONSENT_REQUIRED
     setErrors(found)
     setFailure(undefined)
     if (Object.keys(found).length) return
@@ -171,6 +204,7 @@ function SignUpForm({
         consent_text: event.consent_text,
         agreed_at: new Date().toISOString(),
         answers,
+        ...(photo ? { photo, photo_consent: true as const } : {}),
       })
     } catch (err) {
       setFailure((err as Error).message)
@@ -213,6 +247,28 @@ function SignUpForm({
           />
         </Field>
       ))}
+      <PhotoCapture photo={photo} onPhoto={setPhoto} />
+      {photo ? (
+        <div>
+          <label className="flex items-start gap-3 text-sm text-[#d4d8e3]">
+            <input
+              type="checkbox"
+              checked={photoConsent}
+              onChange={(e) => setPhotoConsent(e.target.checked)}
+              className="mt-1 h-5 w-5 accent-[#FF6A59]"
+              aria-describedby="booth-photo-consent-error"
+            />
+            <span>
+              I agree that my photo is used to make my talking video. It is kept only for this event’s video.
+            </span>
+          </label>
+          {errors.photo_consent ? (
+            <p id="booth-photo-consent-error" role="alert" className="mt-1 text-xs text-danger">
+              {errors.photo_consent}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div>
         <label className="flex items-start gap-3 text-sm text-[#d4d8e3]">
           <input

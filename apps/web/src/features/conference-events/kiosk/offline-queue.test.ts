@@ -77,3 +77,30 @@ describe('the kiosk’s offline queue', () => {
     expect(loadStore(localStorage, 9)).toMatchObject({ queue: [], roster: [] })
   })
 })
+
+describe('kiosk photos in the offline queue', () => {
+  it('when storage is full, keeps every attendee and drops only the photos from what is stored', () => {
+    const data = new Map<string, string>()
+    const full: Storage = {
+      ...window.localStorage,
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => {
+        if (v.length > 2000) throw new DOMException('full', 'QuotaExceededError')
+        data.set(k, v)
+      },
+    }
+    const withPhoto = {
+      ...body('p1', 'Dana'),
+      photo: `data:image/jpeg;base64,${'A'.repeat(5000)}`,
+      photo_consent: true as const,
+    }
+    const store = enqueue(loadStore(full, 9), withPhoto)
+    saveStore(full, 9, store)
+    const back = loadStore(full, 9)
+    expect(pending(back).map((q) => q.body.name)).toEqual(['Dana'])
+    expect(back.queue[0]!.body.photo).toBeUndefined()
+    expect(back.queue[0]!.body.photo_consent).toBeUndefined()
+    // In memory the photo is still there for the send that is about to happen.
+    expect(store.queue[0]!.body.photo).toMatch(/^data:image\/jpeg/)
+  })
+})

@@ -13,7 +13,7 @@ import type {
 export interface Queued {
   body: Required<
     Pick<SaveDataBody, 'submission_id' | 'kiosk_id' | 'name' | 'email' | 'consent_text' | 'agreed_at'>
-  > & { consent: true; answers: Record<string, string> }
+  > & { consent: true; answers: Record<string, string> } & Pick<SaveDataBody, 'photo' | 'photo_consent'>
   queued_at: string
   attempts: number
   /** The server refused it (bad input, changed consent text): staff must look; never resent blindly. */
@@ -62,7 +62,20 @@ export function loadStore(storage: Storage, eventId: number): KioskStore {
 }
 
 export function saveStore(storage: Storage, eventId: number, store: KioskStore): void {
-  storage.setItem(key(eventId), JSON.stringify(store))
+  try {
+    storage.setItem(key(eventId), JSON.stringify(store))
+  } catch {
+    // Storage full (kiosk photos are large): keep every attendee, without their photos; those
+    // still in memory are sent with the photo, the rest get the event's presenter.
+    const slim: KioskStore = {
+      ...store,
+      queue: store.queue.map(({ body: { photo: _photo, photo_consent: _consent, ...body }, ...q }) => ({
+        ...q,
+        body,
+      })),
+    }
+    storage.setItem(key(eventId), JSON.stringify(slim))
+  }
 }
 
 /** Adds a submission to the queue and the roster (newest first). */

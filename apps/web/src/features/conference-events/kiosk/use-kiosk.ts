@@ -70,7 +70,11 @@ export function useKiosk(eventId: number) {
     // Delivery news for attendees still waiting (the staff screen's status column).
     for (const r of storeRef.current.roster.filter((e) => e.code && !FINAL.has(e.state)).slice(0, 8)) {
       const res = await api(conferenceEventShortVideo, { params: { code: r.code! } })
-      if (isSuccess(res)) commit(updateRoster(storeRef.current, r.code!, res.video))
+      if (isSuccess(res)) {
+        // Any answer from the server means the kiosk is online again, queue or no queue.
+        setOnline(true)
+        commit(updateRoster(storeRef.current, r.code!, res.video))
+      }
     }
   }, [commit, sendOne])
 
@@ -104,9 +108,11 @@ export function useKiosk(eventId: number) {
     }
   }, [drain])
 
-  /** Queues an attendee and tries to send at once: the server's answer, or undefined while it waits in the queue. */
+  /** Queues an attendee and tries to send at once: their submission id, and the server's answer (undefined while it waits in the queue). */
   const submit = useCallback(
-    async (body: Omit<Queued['body'], 'kiosk_id' | 'submission_id'>): Promise<ShortVideo | undefined> => {
+    async (
+      body: Omit<Queued['body'], 'kiosk_id' | 'submission_id'>,
+    ): Promise<{ submissionId: string; video: ShortVideo | undefined }> => {
       const full = { ...body, kiosk_id: storeRef.current.kioskId, submission_id: crypto.randomUUID() }
       commit(enqueue(storeRef.current, full))
       if (navigator.onLine) await drain()
@@ -121,7 +127,7 @@ export function useKiosk(eventId: number) {
         })
         throw new Error(still.rejected)
       }
-      return videos.current.get(full.submission_id)
+      return { submissionId: full.submission_id, video: videos.current.get(full.submission_id) }
     },
     [commit, drain],
   )
@@ -136,5 +142,13 @@ export function useKiosk(eventId: number) {
     [commit],
   )
 
-  return { store, online, queueDepth: pending(store).length, submit, drain, setKioskId, discard }
+  /** The server's answer to a queued attendee once the queue delivered it (else undefined). */
+  const delivered = useCallback(
+    (submissionId: string): ShortVideo | undefined => videos.current.get(submissionId),
+    // `store` changes when the queue delivers: a new function makes the page look again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store],
+  )
+
+  return { store, online, queueDepth: pending(store).length, submit, drain, setKioskId, discard, delivered }
 }

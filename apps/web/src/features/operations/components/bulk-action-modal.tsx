@@ -109,6 +109,7 @@ export function BulkActionModal({
   filter: BulkActionInput['filter']
   describe: string
 }) {
+  const ticked = filter.ids?.length
   const t = TARGETS[target]
   const [action, setAction] = useState<Action>(t.actions[0]!)
   const [count, setCount] = useState<number>()
@@ -144,10 +145,21 @@ export function BulkActionModal({
         <div className="flex flex-col gap-4">
           <p className="text-sm text-muted">
             Applies to{' '}
-            <span className="text-text">
-              every {t.one.toLowerCase()} matching {describe}
-            </span>
-            , on all pages. Each change is written to the audit log.
+            {ticked ? (
+              <>
+                <span className="text-text">
+                  the {ticked} {ticked === 1 ? t.one.toLowerCase() : t.noun} you selected
+                </span>
+                . Each change is written to the audit log.
+              </>
+            ) : (
+              <>
+                <span className="text-text">
+                  every {t.one.toLowerCase()} matching {describe}
+                </span>
+                , on all pages. Each change is written to the audit log.
+              </>
+            )}
           </p>
           <fieldset className="flex flex-wrap gap-2">
             <legend className="mb-2 text-sm text-muted">Action</legend>
@@ -181,7 +193,7 @@ export function BulkActionModal({
               data-testid="bulk-dry-run"
             >
               {count === 0 ? (
-                `No ${t.noun} match this filter.`
+                `No ${t.noun} match ${ticked ? 'your selection' : 'this filter'}.`
               ) : (
                 <>
                   This will{' '}
@@ -204,7 +216,9 @@ export function BulkActionModal({
               loading={start.isPending}
               onClick={() => start.mutate()}
             >
-              {count ? `${VERB[action]} ${count} ${t.noun}` : VERB[action]}
+              {count
+                ? `${VERB[action]} ${count} ${count === 1 ? t.one.toLowerCase() : t.noun}`
+                : VERB[action]}
             </Button>
           </div>
         </div>

@@ -10,6 +10,8 @@ import { ApiError, request } from '../../../lib/api'
 import { useDraft } from '../../../lib/use-draft'
 import { adminResultQuery } from '../api'
 import { SentimentResultView } from '../components/sentiment-result'
+import { adminExportSentiment } from '@mouthpiece/contracts/sentiment/sentiment.contract'
+import { ExportCsvButton } from '../../../components/ui/export-csv-button'
 
 /** /admin/sentiment/:id: one run, and the prompt and model its next analyse-again will use. */
 export function SentimentResultAdminPage() {
@@ -63,7 +65,18 @@ export function SentimentResultAdminPage() {
           </Button>
         </div>
       </Card>
-      <SentimentResultView run={result.data.run} comments={result.data.comments} />
+      <SentimentResultView
+        admin
+        run={result.data.run}
+        comments={result.data.comments}
+        exportButton={
+          <ExportCsvButton
+            route={adminExportSentiment}
+            query={{ id: result.data.run.id }}
+            fileName="sentiment.csv"
+          />
+        }
+      />
     </>
   )
 }

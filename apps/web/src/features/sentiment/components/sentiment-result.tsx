@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import type {
   ScoredComment,
@@ -80,28 +81,95 @@ function Split({ counts }: { counts: Run['counts'] }) {
   )
 }
 
+/** "Oct 11" for a YYYY-MM-DD day (read as that calendar day, whatever the time zone). */
+export const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/** The days the axis names: the first and the last, and up to three evenly between (room on a phone). */
+function axisDays(days: Run['timeline']): Set<number> {
+  const last = days.length - 1
+  const step = Math.max(1, Math.ceil(last / 4))
+  const shown = new Set<number>([0, last])
+  for (let i = step; i <= last - step * 0.75; i += step) shown.add(i)
+  return shown
+}
+
 function Timeline({ days }: { days: Run['timeline'] }) {
   if (!days.length) return <p className="text-sm text-muted">No dated comments.</p>
   const max = Math.max(1, ...days.map((d) => d.positive + d.neutral + d.negative))
+  const labelled = axisDays(days)
   return (
-    <div className="flex h-36 items-end gap-1" aria-label="Comments by day">
-      {days.map((d) => (
+    <figure>
+      <div className="flex gap-2">
         <div
-          key={d.day}
-          title={`${d.day}: ${d.positive} positive, ${d.neutral} neutral, ${d.negative} negative`}
-          className="flex h-full min-w-0 flex-1 flex-col justify-end"
+          className="flex h-36 flex-col justify-between text-right text-[11px] text-muted tabular-nums"
+          aria-hidden="true"
         >
+          <span>{max}</span>
+          <span>0</span>
+        </div>
+        <div className="min-w-0 flex-1">
           <div
-            className="flex flex-col-reverse overflow-hidden rounded-t-sm"
-            style={{ height: `${((d.positive + d.neutral + d.negative) / max) * 100}%` }}
+            className="flex h-36 items-end gap-1 border-b border-border"
+            role="img"
+            aria-label={`Comments by day, ${shortDay(days[0]!.day)} to ${shortDay(days.at(-1)!.day)}: ${days.map((d) => `${shortDay(d.day)} ${d.positive} positive, ${d.neutral} neutral, ${d.negative} negative`).join('; ')}`}
           >
-            <span className="bg-success" style={{ flexGrow: d.positive }} />
-            <span className="bg-[#4b5163]" style={{ flexGrow: d.neutral }} />
-            <span className="bg-danger" style={{ flexGrow: d.negative }} />
+            {days.map((d) => (
+              <div
+                key={d.day}
+                title={`${d.day}: ${d.positive} positive, ${d.neutral} neutral, ${d.negative} negative`}
+                className="flex h-full min-w-0 flex-1 flex-col justify-end"
+              >
+                <div
+                  className="flex flex-col-reverse overflow-hidden rounded-t-sm"
+                  style={{ height: `${((d.positive + d.neutral + d.negative) / max) * 100}%` }}
+                >
+                  <span className="bg-success" style={{ flexGrow: d.positive }} />
+                  <span className="bg-[#4b5163]" style={{ flexGrow: d.neutral }} />
+                  <span className="bg-danger" style={{ flexGrow: d.negative }} />
+                </div>
+              </div>
+            ))}
+          </div>
+          <div
+            className="mt-1 flex gap-1 text-[11px] text-muted"
+            aria-hidden="true"
+            data-testid="timeline-axis"
+          >
+            {days.map((d, i) => (
+              <span key={d.day} className="min-w-0 flex-1 overflow-visible text-center whitespace-nowrap">
+                {labelled.has(i) ? shortDay(d.day) : ''}
+              </span>
+            ))}
           </div>
         </div>
-      ))}
-    </div>
+      </div>
+      <figcaption className="mt-2 flex flex-wrap gap-3 text-xs text-muted">
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-2.5 rounded-sm bg-success" /> positive
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-2.5 rounded-sm bg-[#4b5163]" /> neutral
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-2.5 rounded-sm bg-danger" /> negative
+        </span>
+      </figcaption>
+    </figure>
+  )
+}
+
+/** A video's split in words: "31 positive · 12 neutral · 24 negative". */
+export function CountsText({ counts }: { counts: Run['counts'] }) {
+  return (
+    <span className="w-full text-xs text-muted tabular-nums sm:w-auto" data-testid="video-counts">
+      <span className="text-success">{counts.positive} positive</span> · {counts.neutral} neutral ·{' '}
+      <span className="text-danger">{counts.negative} negative</span>
+    </span>
   )
 }
 
@@ -144,8 +212,22 @@ export function RunProgressCard({ run }: { run: Run }) {
   )
 }
 
-/** One analysis: the overall split, per-video results, what changed, top comments, themes, timeline, every comment. */
-export function SentimentResultView({ run, comments }: { run: Run; comments: ScoredComment[] }) {
+/**
+ * One analysis: the overall split, per-video results, what changed, top comments, themes, timeline,
+ * every comment. The engine and lexicon version are for admins (`admin`); creators see the counts.
+ * `exportButton` downloads the analysis as CSV.
+ */
+export function SentimentResultView({
+  run,
+  comments,
+  admin = false,
+  exportButton,
+}: {
+  run: Run
+  comments: ScoredComment[]
+  admin?: boolean
+  exportButton?: ReactNode
+}) {
   if (run.status === 'queued' || run.status === 'running') return <RunProgressCard run={run} />
   const total = run.counts.positive + run.counts.neutral + run.counts.negative
   return (
@@ -160,7 +242,12 @@ export function SentimentResultView({ run, comments }: { run: Run; comments: Sco
       ) : null}
       <Card
         title="Overall"
-        description={`${total} comments · engine ${run.engine}${run.model ? ` (${run.model})` : ''} · lexicon ${run.lexicon_version} · ${run.quota_units} quota units`}
+        description={
+          admin
+            ? `${total} comments · engine ${run.engine}${run.model ? ` (${run.model})` : ''} · lexicon ${run.lexicon_version} · ${run.quota_units} quota units`
+            : `${total} comments from ${run.videos.length} ${run.videos.length === 1 ? 'video' : 'videos'}`
+        }
+        actions={exportButton}
       >
         <div className="flex flex-wrap items-center gap-3">
           <LabelBadge label={run.label} />
@@ -205,9 +292,7 @@ export function SentimentResultView({ run, comments }: { run: Run; comments: Sco
             <li key={v.id} className="flex flex-wrap items-center gap-3 py-3">
               <LabelBadge label={v.label} />
               <span className="min-w-0 flex-1 truncate text-sm text-text">{v.title}</span>
-              <span className="text-xs text-muted tabular-nums">
-                {v.counts.positive}/{v.counts.neutral}/{v.counts.negative}
-              </span>
+              <CountsText counts={v.counts} />
               {v.note ? <Badge tone="warning">{v.note}</Badge> : null}
             </li>
           ))}

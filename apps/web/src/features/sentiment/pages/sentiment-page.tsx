@@ -15,6 +15,8 @@ import { TextInput } from '../../../components/ui/field'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { ApiError, request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { exportSentiment } from '@mouthpiece/contracts/sentiment/sentiment.contract'
+import { ExportCsvButton } from '../../../components/ui/export-csv-button'
 import { useCurrentUser } from '../../auth'
 import { startLink } from '../../donations'
 import { isOpenRun, myAnalysesQuery, useSentimentRun } from '../api'
@@ -154,7 +156,17 @@ export function SentimentPage() {
             {failure(result.error)}
           </p>
         ) : (
-          <SentimentResultView run={result.data.run} comments={result.data.comments} />
+          <SentimentResultView
+            run={result.data.run}
+            comments={result.data.comments}
+            exportButton={
+              <ExportCsvButton
+                route={exportSentiment}
+                query={{ sentiment_id: result.data.run.id }}
+                fileName="sentiment.csv"
+              />
+            }
+          />
         )}
       </div>
     )

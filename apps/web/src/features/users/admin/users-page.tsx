@@ -11,6 +11,7 @@ import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar'
 import { ServerTable } from '../../../components/ui/server-table'
 import type { ServerColumn } from '../../../components/ui/server-table'
 import { useListParams } from '../../../lib/list-params'
+import { SelectionBar, selectedFilter, useRowSelection } from '../../../components/ui/row-selection'
 import { to } from '../../../app/paths'
 import { BulkActionModal } from '../../operations'
 import { adminUsersQuery } from '../api'
@@ -112,6 +113,7 @@ export function UsersPage() {
   const [bulkOpen, setBulkOpen] = useState(false)
   const users = useQuery(adminUsersQuery(list.query as Parameters<typeof adminUsersQuery>[0]))
   const filter = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v)) as UserFilter
+  const selection = useRowSelection(JSON.stringify(filter))
   const filtered = Object.keys(filter).length > 0
 
   return (
@@ -157,7 +159,17 @@ export function UsersPage() {
           ]}
         />
       </ListToolbar>
+      <SelectionBar
+        selection={selection}
+        pageIds={(users.data?.list ?? []).map((u) => String(u.id))}
+        total={users.data?.total}
+        noun="users"
+      />
       <ServerTable
+        selection={selection}
+        rowLabel={(u) => u.username}
+        perPage={list.perPage ?? 10}
+        onPerPage={list.setPerPage}
         caption="Users"
         columns={columns}
         data={users.data}
@@ -192,7 +204,7 @@ export function UsersPage() {
         open={bulkOpen}
         onClose={() => setBulkOpen(false)}
         target="users"
-        filter={filter}
+        filter={selectedFilter(filter, selection)}
         describe={describeFilter(list.filters)}
       />
     </div>
