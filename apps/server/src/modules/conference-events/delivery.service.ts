@@ -111,5 +111,5 @@ const listening = new WeakSet<object>()
 export function listenToEventVideos(deps: ConferenceEventsDeps): void {
   if (listening.has(deps.db)) return
   listening.add(deps.db)
-  onEventVideoChange((render) => followRender(deps, render))
+  onEventVideoChange(deps, (render) => followRender(deps, render))
 }

@@ -364,8 +364,11 @@ export async function findEventVideo(deps: Pick<RendersDeps, 'db'>, id: string):
 }
 
 /** Every state change of the event videos (the worker process hears them; register once per database). */
-export function onEventVideoChange(listener: (render: Render) => Promise<void>): void {
-  onRenderChange('conference_event', (row) => listener(presentRender(row)))
+export function onEventVideoChange(
+  deps: Pick<RendersDeps, 'db'>,
+  listener: (render: Render) => Promise<void>,
+): void {
+  onRenderChange(deps.db, 'conference_event', (row) => listener(presentRender(row)))
 }
 
 /** Renders queued or running anywhere, counted up to `cap + 1`: how busy the render workers are. */

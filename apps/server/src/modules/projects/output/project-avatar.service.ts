@@ -157,5 +157,5 @@ const listening = new WeakSet<object>()
 export function listenToAvatarRenders(deps: ProjectsDeps): void {
   if (listening.has(deps.db)) return
   listening.add(deps.db)
-  onRenderChange('project', (row) => followRender(deps, row))
+  onRenderChange(deps.db, 'project', (row) => followRender(deps, row))
 }

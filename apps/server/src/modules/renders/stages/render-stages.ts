@@ -99,7 +99,7 @@ export async function sendStage(
 
 /** Tells the owner's pages (socket room of their user id) where the render is. */
 export async function announce(deps: RendersDeps, row: RenderRow): Promise<void> {
-  await notifyRenderChange(row)
+  await notifyRenderChange(deps.db, row)
   if (!row.user_id) return
   const event = row.source === 'demo' ? 'demo-event' : 'final-video-event'
   await deps.realtime.emitToUser(row.user_id, event, { render: presentRender(row) }).catch((err: unknown) => {
