@@ -385,6 +385,33 @@ describe('live-stream alerts', () => {
     )
   })
 
+  it('a test tip with an amount reads "tipped 5 dollars"; an alert the overlay never finished times out to failed', async () => {
+    const a = await post('/api/donation/tips/announcement', {
+      donator: 'TestTipper',
+      message: 'Great stream',
+      amount: 5,
+    })
+    expect(a.statusCode, a.body).toBe(200)
+    const tip = a.json<{ tip: Tip }>().tip
+    expect(tip).toMatchObject({ amount: 5 })
+    const shown = await waitFor(() => overlay.alerts.find((x) => x.id === tip.id), 10_000, 'the test tip')
+    expect(shown.spoken_text).toBe('TestTipper tipped 5 dollars: Great stream')
+
+    // The overlay is closed mid-alert: it never reports played. Three minutes later the feed says failed.
+    const feed = async () =>
+      (await get('/api/donation/tips/all?page=1&limit=50'))
+        .json<{ list: Tip[] }>()
+        .list.find((x) => x.id === tip.id)
+    expect(await feed()).toMatchObject({ status: 'speaking' })
+    await t.db.execute(
+      sql`update alert_events set emitted_at = now() - interval '4 minutes' where id = ${tip.id}`,
+    )
+    expect(await feed()).toMatchObject({ status: 'failed' })
+    // A late "played" from the overlay still counts.
+    await post('/api/donation/overlay/ack', { key, alert_id: tip.id, state: 'played' }, {})
+    expect(await feed()).toMatchObject({ status: 'played' })
+  })
+
   it('replays unacknowledged alerts to an overlay that reconnects, after the last id it saw', async () => {
     const late = await openOverlay(base, key)
     await waitFor(() => late.hello.length > 0, 5000, 'hello')

@@ -132,6 +132,36 @@ describe('Alert Card Settings', () => {
     expect(await screen.findByText('Test alert sent — watch your overlay')).toBeInTheDocument()
   })
 
+  it('a test tip has an amount ($5 by default): the form sends it; emptied, it is an announcement', async () => {
+    const server = fakeFetch({
+      ...settingsApi,
+      'POST /api/donation/tips/announcement': () => ({
+        body: {
+          tip: tip(7, { source: 'test', is_test: true, status: 'queued', amount: 5, currency: 'USD' }),
+        },
+      }),
+    })
+    renderAt(<DonationSettingsPage />, '/donation-settings')
+    const form = await screen.findByRole('form', { name: 'Test alert' })
+    expect(within(form).getByLabelText('Amount ($)')).toHaveValue(5)
+    await userEvent.click(within(form).getByRole('button', { name: 'Send test alert' }))
+    expect(await screen.findByText('Test alert sent — watch your overlay')).toBeInTheDocument()
+    expect(server.calls.find((c) => c.path === '/api/donation/tips/announcement')?.body).toMatchObject({
+      donator: 'TestTipper',
+      amount: 5,
+    })
+    // Emptied, it is an announcement without an amount.
+    await userEvent.clear(within(form).getByLabelText('Amount ($)'))
+    await userEvent.click(within(form).getByRole('button', { name: 'Send test alert' }))
+    await waitFor(() =>
+      expect(
+        server.calls.filter((c) => c.path === '/api/donation/tips/announcement').at(-1)?.body,
+      ).toMatchObject({
+        amount: null,
+      }),
+    )
+  })
+
   it('says before the click which services this server can connect', async () => {
     fakeFetch(settingsApi)
     renderAt(<DonationSettingsPage />, '/donation-settings')
