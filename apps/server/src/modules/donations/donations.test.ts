@@ -93,6 +93,21 @@ describe('live-stream alerts', () => {
     expect(s.overlay_url).toMatch(/\/tts\/announcement\?key=[\w-]{40,}$/)
   })
 
+  it('without PUBLIC_URL, builds the overlay link on the address the creator is using', async () => {
+    const at = async (host: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/donation/settings',
+          headers: { ...creator.headers, host },
+        })
+      ).json<{ settings: DonationSettings }>().settings.overlay_url
+    expect(await at('127.0.0.1:4470')).toMatch(/^http:\/\/127\.0\.0\.1:4470\/tts\/announcement\?key=/)
+    expect(await at('192.168.1.20:4470')).toMatch(/^http:\/\/192\.168\.1\.20:4470\/tts\/announcement\?key=/)
+    // The same key on either address.
+    expect(new URL(await at('127.0.0.1:4470')).search).toBe(new URL(await at('192.168.1.20:4470')).search)
+  })
+
   it('plays a test cheer on the overlay: card, speech and mouth timeline, then played', async () => {
     const res = await post('/api/donation/twitch/test-bits', { bits: 250, message: 'hello there' })
     expect(res.statusCode).toBe(200)
@@ -112,9 +127,14 @@ describe('live-stream alerts', () => {
     expect(alert.audio!.duration).toBeGreaterThan(1)
     expect(alert.visemes.length).toBeGreaterThan(5)
     expect(alert.visemes.some((v) => v.viseme !== 'sil')).toBe(true)
-    const audioUrl = new URL(alert.audio!.url)
-    const audio = await fetch(`${base}${audioUrl.pathname}${audioUrl.search}`)
+    // Without PUBLIC_URL the audio link is a path: the overlay opens it on its own address.
+    expect(alert.audio!.url).toMatch(/^\/api\/files\//)
+    // Opened from another address (OBS on another computer, or 127.0.0.1 vs localhost), it may read it.
+    const audio = await fetch(`${base}${alert.audio!.url}`, {
+      headers: { origin: 'http://192.168.1.20:5173' },
+    })
     expect(audio.status).toBe(200)
+    expect(audio.headers.get('access-control-allow-origin')).toBe('*')
     expect(Buffer.from(await audio.arrayBuffer()).toString('ascii', 0, 4)).toBe('RIFF')
     expect((await tip(fired.id)).status).toBe('speaking')
 

@@ -110,6 +110,24 @@ describe('Alert Card Settings', () => {
     expect(await within(grid).findByText('Connected')).toBeInTheDocument()
     expect(within(grid).getByText('Blocked')).toBeInTheDocument()
     expect(within(grid).getByText('click the overlay once')).toBeInTheDocument()
+    // A localhost link is said to work on this computer only.
+    expect(screen.getByTestId('overlay-local-only')).toHaveTextContent(
+      'This link only works on this computer.',
+    )
+  })
+
+  it('a link on the network address has no "only this computer" note', async () => {
+    fakeFetch({
+      ...settingsApi,
+      'GET /api/donation/settings': () => ({
+        body: {
+          settings: { ...SETTINGS, overlay_url: OVERLAY_URL.replace('localhost', '192.168.1.20:4470') },
+        },
+      }),
+    })
+    renderAt(<DonationSettingsPage />, '/donation-settings')
+    expect(await screen.findByLabelText('Overlay URL')).toBeInTheDocument()
+    expect(screen.queryByTestId('overlay-local-only')).not.toBeInTheDocument()
   })
 
   it('mutes every alert and sends a test alert', async () => {
