@@ -216,6 +216,68 @@ describe('drawFrame', () => {
   })
 })
 
+describe('project caption style', () => {
+  const three = () =>
+    ProjectDocument.parse({
+      scenes: [newScene('s1', 'One'), newScene('s2', 'Two'), newScene('s3', 'Three')],
+    })
+
+  it('scenes inherit the project style; an override is marked and kept; apply to all and reset', () => {
+    const h = new DocumentHistory(three())
+    runCommand(h, 'caption.setStyle', { sceneId: 's2', style: { fontFamily: 'Lato', fontSize: 30 } })
+    expect(h.doc.scenes[1]!.captionData).toMatchObject({ fontFamily: 'Lato', fontSize: 30, ownStyle: true })
+
+    runCommand(h, 'caption.setProjectStyle', {
+      style: { fontFamily: 'Roboto', color: ['#FF6A59', '#FFFFFF'] },
+    })
+    expect(h.doc.captionStyle).toMatchObject({ fontFamily: 'Roboto', color: ['#FF6A59', '#FFFFFF'] })
+    expect(h.doc.scenes.map((s) => s.captionData.fontFamily)).toEqual(['Roboto', 'Lato', 'Roboto'])
+    expect(h.doc.scenes.map((s) => s.captionData.ownStyle)).toEqual([false, true, false])
+    // Only the look: boxes and text are untouched.
+    expect(h.doc.scenes[0]!.captionData.content).toBe('One')
+
+    runCommand(h, 'caption.resetStyle', { sceneId: 's2' })
+    expect(h.doc.scenes[1]!.captionData).toMatchObject({ fontFamily: 'Roboto', ownStyle: false })
+    expect(h.doc.scenes[1]!.captionData.fontSize).toBe(h.doc.captionStyle.fontSize)
+
+    runCommand(h, 'caption.setStyle', { sceneId: 's3', style: { fontFamily: 'Impact', fontSize: 44 } })
+    runCommand(h, 'caption.applyToAll', { sceneId: 's3' })
+    expect(h.doc.captionStyle).toMatchObject({ fontFamily: 'Impact', fontSize: 44 })
+    expect(
+      h.doc.scenes.map((s) => [s.captionData.fontFamily, s.captionData.fontSize, s.captionData.ownStyle]),
+    ).toEqual([
+      ['Impact', 44, false],
+      ['Impact', 44, false],
+      ['Impact', 44, false],
+    ])
+    // One undo step each.
+    h.undo()
+    expect(h.doc.scenes[0]!.captionData.fontFamily).toBe('Roboto')
+  })
+
+  it('the render draws every scene with the inherited font', () => {
+    registerCaptionFontsNode()
+    const h = new DocumentHistory(three())
+    runCommand(h, 'caption.setProjectStyle', { style: { fontFamily: 'Lato', fontWeight: 800 } })
+    const fonts: string[] = []
+    const canvas = createCanvas(420, 232)
+    const ctx = canvas.getContext('2d')
+    const spy = new Proxy(ctx, {
+      set(target, key, value) {
+        if (key === 'font') fonts.push(String(value))
+        return Reflect.set(target, key, value)
+      },
+      get(target, key) {
+        const v = Reflect.get(target, key) as unknown
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v
+      },
+    })
+    for (const t of [100, 2600, 5100]) drawFrame(spy, h.doc, t, {}, { width: 420, height: 232 })
+    const face = captionFace('Lato', 800).family
+    expect(fonts.filter((f) => f.includes(face)).length).toBeGreaterThanOrEqual(3)
+  })
+})
+
 describe('palette', () => {
   it('has the 60 swatches of SPEC §9 including the default colours', async () => {
     const { CAPTION_PALETTE } = await import('./palette')
