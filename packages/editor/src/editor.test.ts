@@ -278,6 +278,33 @@ describe('project caption style', () => {
   })
 })
 
+describe('captions fit their box', () => {
+  it('a 56 pt caption in a small box is drawn inside it, with the chosen size when it fits', () => {
+    registerCaptionFontsNode()
+    const d = ProjectDocument.parse({ scenes: [newScene('s1', 'Unbelievable extraordinary performances')] })
+    const c = d.scenes[0]!.captionData
+    d.scenes[0]!.avatarData.showAvatar = false
+    Object.assign(c, { fontSize: 56, x: 420, y: 232, w: 200, h: 60 })
+    const canvas = createCanvas(840, 465)
+    const ctx = canvas.getContext('2d')
+    drawFrame(ctx, d, 100, {}, { width: 840, height: 465 })
+    const data = ctx.getImageData(0, 0, 840, 465).data
+    let inside = 0
+    let outside = 0
+    for (let y = 0; y < 465; y++)
+      for (let x = 0; x < 840; x++) {
+        const i = (y * 840 + x) * 4
+        const bg = data[i] === 0x1b && data[i + 1] === 0x1f && data[i + 2] === 0x2a
+        if (bg) continue
+        // The outline may reach a few pixels past the box.
+        if (Math.abs(x - 420) <= 100 + 6 && Math.abs(y - 232) <= 30 + 6) inside++
+        else outside++
+      }
+    expect(inside).toBeGreaterThan(200)
+    expect(outside).toBe(0)
+  })
+})
+
 describe('palette', () => {
   it('has the 60 swatches of SPEC §9 including the default colours', async () => {
     const { CAPTION_PALETTE } = await import('./palette')
