@@ -30,6 +30,13 @@ const WAITING_TEXT: Record<string, string> = {
   failed: 'A step failed',
 }
 
+const JOB_TEXT: Record<string, string> = {
+  completed: 'Done',
+  running: 'Working',
+  retrying: 'Trying again',
+  failed: 'Failed',
+}
+
 export const formatMs = (ms: number | null) =>
   ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`
 
@@ -160,7 +167,7 @@ export function VideoResultPage() {
                                 : 'danger'
                         }
                       >
-                        {l.status}
+                        {JOB_TEXT[l.status] ?? l.status}
                       </Badge>
                       {l.error ? (
                         <span className="ml-2 text-xs text-muted">{l.error.split('#')[0]}</span>
