@@ -6,6 +6,7 @@
  */
 import type { Draft } from 'immer'
 import {
+  CAPTION_STYLE_KEYS,
   MAX_ASSETS_PER_SCENE,
   MAX_SCENES,
   SceneAsset,
@@ -61,7 +62,17 @@ export interface CommandArgs {
   'avatar.setBox': { sceneId: string; box: Partial<Box>; gesture?: string }
   'avatar.set': { sceneId: string; settings: AvatarSettings }
   'caption.setBox': { sceneId: string; box: Partial<Box>; gesture?: string }
+  /**
+   * A scene's own style (an override): only this scene changes, and it is marked as its own.
+   * `allScenes`: the project style instead (see caption.setProjectStyle).
+   */
   'caption.setStyle': { sceneId: string; style: CaptionStyle; allScenes?: boolean }
+  /** The project's caption style: every scene without its own style follows it. */
+  'caption.setProjectStyle': { style: CaptionStyle }
+  /** A scene's style becomes the project style, for every scene (no overrides left). */
+  'caption.applyToAll': { sceneId: string }
+  /** A scene drops its own style and follows the project's again. */
+  'caption.resetStyle': { sceneId: string }
   'audio.set': { sceneId: string; settings: VoiceSettings }
   'background.set': { background: ProjectBackground }
   /** An overlay on a scene (image, video, text, sound); ids are made by the editor. */
@@ -126,6 +137,21 @@ function applyBox(
   size.set(w, h)
 }
 const round = (v: number) => Math.round(v * 100) / 100
+
+/** Only the style keys of a style (never the box, text or timed captions). */
+function pickStyle(style: CaptionStyle): CaptionStyle {
+  const out: Record<string, unknown> = {}
+  for (const key of CAPTION_STYLE_KEYS) if (style[key] !== undefined) out[key] = style[key]
+  return out
+}
+
+/** Sets the project style and copies it into every scene that follows it (not the overrides). */
+function setProjectStyle(doc: Draft<ProjectDocument>, style: CaptionStyle): void {
+  const picked = pickStyle(style)
+  Object.assign(doc.captionStyle, picked)
+  for (const scene of doc.scenes)
+    if (!scene.captionData.ownStyle) Object.assign(scene.captionData, clone(doc.captionStyle))
+}
 
 export const COMMANDS: { [K in CommandId]: Command<K> } = {
   'scene.setText': {
@@ -237,10 +263,37 @@ export const COMMANDS: { [K in CommandId]: Command<K> } = {
   },
   'caption.setStyle': {
     label: 'Caption style',
-    mergeKey: (a) => `caption-style:${a.sceneId}:${Object.keys(a.style).join()}`,
+    mergeKey: (a) => `caption-style:${a.allScenes ? '*' : a.sceneId}:${Object.keys(a.style).join()}`,
     run: (doc, a) => {
-      for (const scene of a.allScenes ? doc.scenes : [find(doc, a.sceneId)])
-        if (scene) Object.assign(scene.captionData, a.style)
+      if (a.allScenes) return setProjectStyle(doc, a.style)
+      const scene = find(doc, a.sceneId)
+      if (!scene) return
+      Object.assign(scene.captionData, pickStyle(a.style))
+      scene.captionData.ownStyle = true
+    },
+  },
+  'caption.setProjectStyle': {
+    label: 'Project caption style',
+    mergeKey: (a) => `caption-style:*:${Object.keys(a.style).join()}`,
+    run: (doc, a) => setProjectStyle(doc, a.style),
+  },
+  'caption.applyToAll': {
+    label: 'Apply caption style to all scenes',
+    run: (doc, a) => {
+      const scene = find(doc, a.sceneId)
+      if (!scene) return
+      const style = pickStyle(clone<CaptionStyle>(scene.captionData))
+      for (const s of doc.scenes) s.captionData.ownStyle = false
+      setProjectStyle(doc, style)
+    },
+  },
+  'caption.resetStyle': {
+    label: 'Use the project caption style',
+    run: (doc, a) => {
+      const scene = find(doc, a.sceneId)
+      if (!scene) return
+      Object.assign(scene.captionData, clone(doc.captionStyle))
+      scene.captionData.ownStyle = false
     },
   },
   'audio.set': {

@@ -7,20 +7,39 @@ import type { WordTiming } from '@mouthpiece/contracts/media/voices.schemas'
 import { drawCaptionWords } from '@mouthpiece/media/captions/caption-words'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { canvasFont, captionFace, ptToPx } from './caption-fonts'
-import { layoutCaptions, pageAt, sceneWords } from './caption-layout'
+import { LINE_HEIGHT, layoutCaptions, pageAt, sceneWords } from './caption-layout'
 import type { CaptionLayout } from './caption-layout'
 import type { FrameCtx } from './frame-context'
 
 /** Layouts per scene object: documents are immutable (immer), so an unchanged scene keeps its layout. */
-const layouts = new WeakMap<Scene, { font: string; layout: CaptionLayout }>()
+const layouts = new WeakMap<Scene, { key: string; font: string; layout: CaptionLayout }>()
 
-function layoutFor(ctx: FrameCtx, scene: Scene, font: string, px: number): CaptionLayout {
+/**
+ * The caption fitted to its box: the chosen size, made smaller only as far as needed for a line
+ * to fit the box's height and the longest word its width (a 56 pt caption in a small box never
+ * spills out of it). Then words → pages → lines at that size.
+ */
+function layoutFor(
+  ctx: FrameCtx,
+  scene: Scene,
+  face: ReturnType<typeof captionFace>,
+  px: number,
+): { font: string; layout: CaptionLayout } {
+  const key = canvasFont(face, px)
   const hit = layouts.get(scene)
-  if (hit && hit.font === font) return hit.layout
+  if (hit && hit.key === key) return hit
   const c = scene.captionData
-  const layout = layoutCaptions(sceneWords(scene), c, px, (text) => ctx.measureText(text).width)
-  layouts.set(scene, { font, layout })
-  return layout
+  const words = sceneWords(scene)
+  let size = Math.min(px, c.h / LINE_HEIGHT)
+  ctx.font = canvasFont(face, size)
+  const widest = Math.max(0, ...words.map((w) => ctx.measureText(w.text).width))
+  if (widest > c.w) size = Math.max(4, Math.floor(size * (c.w / widest) * 100) / 100)
+  const font = canvasFont(face, size)
+  ctx.font = font
+  const layout = layoutCaptions(words, c, size, (text) => ctx.measureText(text).width)
+  const entry = { key, font, layout }
+  layouts.set(scene, entry)
+  return entry
 }
 
 /** The word lit at t: the last one that has started (held through short gaps, so no flicker). */
@@ -33,10 +52,9 @@ function activeWord(words: readonly WordTiming[], t: number): WordTiming | null 
 export function drawCaption(ctx: FrameCtx, scene: Scene, t: number): void {
   const c = scene.captionData
   if (!c.display) return
-  const px = ptToPx(c.fontSize)
-  const font = canvasFont(captionFace(c.fontFamily, c.fontWeight), px)
+  const { font, layout } = layoutFor(ctx, scene, captionFace(c.fontFamily, c.fontWeight), ptToPx(c.fontSize))
   ctx.font = font
-  const layout = layoutFor(ctx, scene, font, px)
+  const px = layout.lineHeight / LINE_HEIGHT
   const page = pageAt(layout.pages, t)
   if (!page) return
   const active = c.wordHighlight ? activeWord(page.lines.flat(), t) : null

@@ -216,6 +216,95 @@ describe('drawFrame', () => {
   })
 })
 
+describe('project caption style', () => {
+  const three = () =>
+    ProjectDocument.parse({
+      scenes: [newScene('s1', 'One'), newScene('s2', 'Two'), newScene('s3', 'Three')],
+    })
+
+  it('scenes inherit the project style; an override is marked and kept; apply to all and reset', () => {
+    const h = new DocumentHistory(three())
+    runCommand(h, 'caption.setStyle', { sceneId: 's2', style: { fontFamily: 'Lato', fontSize: 30 } })
+    expect(h.doc.scenes[1]!.captionData).toMatchObject({ fontFamily: 'Lato', fontSize: 30, ownStyle: true })
+
+    runCommand(h, 'caption.setProjectStyle', {
+      style: { fontFamily: 'Roboto', color: ['#FF6A59', '#FFFFFF'] },
+    })
+    expect(h.doc.captionStyle).toMatchObject({ fontFamily: 'Roboto', color: ['#FF6A59', '#FFFFFF'] })
+    expect(h.doc.scenes.map((s) => s.captionData.fontFamily)).toEqual(['Roboto', 'Lato', 'Roboto'])
+    expect(h.doc.scenes.map((s) => s.captionData.ownStyle)).toEqual([false, true, false])
+    // Only the look: boxes and text are untouched.
+    expect(h.doc.scenes[0]!.captionData.content).toBe('One')
+
+    runCommand(h, 'caption.resetStyle', { sceneId: 's2' })
+    expect(h.doc.scenes[1]!.captionData).toMatchObject({ fontFamily: 'Roboto', ownStyle: false })
+    expect(h.doc.scenes[1]!.captionData.fontSize).toBe(h.doc.captionStyle.fontSize)
+
+    runCommand(h, 'caption.setStyle', { sceneId: 's3', style: { fontFamily: 'Impact', fontSize: 44 } })
+    runCommand(h, 'caption.applyToAll', { sceneId: 's3' })
+    expect(h.doc.captionStyle).toMatchObject({ fontFamily: 'Impact', fontSize: 44 })
+    expect(
+      h.doc.scenes.map((s) => [s.captionData.fontFamily, s.captionData.fontSize, s.captionData.ownStyle]),
+    ).toEqual([
+      ['Impact', 44, false],
+      ['Impact', 44, false],
+      ['Impact', 44, false],
+    ])
+    // One undo step each.
+    h.undo()
+    expect(h.doc.scenes[0]!.captionData.fontFamily).toBe('Roboto')
+  })
+
+  it('the render draws every scene with the inherited font', () => {
+    registerCaptionFontsNode()
+    const h = new DocumentHistory(three())
+    runCommand(h, 'caption.setProjectStyle', { style: { fontFamily: 'Lato', fontWeight: 800 } })
+    const fonts: string[] = []
+    const canvas = createCanvas(420, 232)
+    const ctx = canvas.getContext('2d')
+    const spy = new Proxy(ctx, {
+      set(target, key, value) {
+        if (key === 'font') fonts.push(String(value))
+        return Reflect.set(target, key, value)
+      },
+      get(target, key) {
+        const v = Reflect.get(target, key) as unknown
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v
+      },
+    })
+    for (const t of [100, 2600, 5100]) drawFrame(spy, h.doc, t, {}, { width: 420, height: 232 })
+    const face = captionFace('Lato', 800).family
+    expect(fonts.filter((f) => f.includes(face)).length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('captions fit their box', () => {
+  it('a 56 pt caption in a small box is drawn inside it, with the chosen size when it fits', () => {
+    registerCaptionFontsNode()
+    const d = ProjectDocument.parse({ scenes: [newScene('s1', 'Unbelievable extraordinary performances')] })
+    const c = d.scenes[0]!.captionData
+    d.scenes[0]!.avatarData.showAvatar = false
+    Object.assign(c, { fontSize: 56, x: 420, y: 232, w: 200, h: 60 })
+    const canvas = createCanvas(840, 465)
+    const ctx = canvas.getContext('2d')
+    drawFrame(ctx, d, 100, {}, { width: 840, height: 465 })
+    const data = ctx.getImageData(0, 0, 840, 465).data
+    let inside = 0
+    let outside = 0
+    for (let y = 0; y < 465; y++)
+      for (let x = 0; x < 840; x++) {
+        const i = (y * 840 + x) * 4
+        const bg = data[i] === 0x1b && data[i + 1] === 0x1f && data[i + 2] === 0x2a
+        if (bg) continue
+        // The outline may reach a few pixels past the box.
+        if (Math.abs(x - 420) <= 100 + 6 && Math.abs(y - 232) <= 30 + 6) inside++
+        else outside++
+      }
+    expect(inside).toBeGreaterThan(200)
+    expect(outside).toBe(0)
+  })
+})
+
 describe('palette', () => {
   it('has the 60 swatches of SPEC §9 including the default colours', async () => {
     const { CAPTION_PALETTE } = await import('./palette')

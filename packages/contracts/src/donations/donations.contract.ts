@@ -154,6 +154,8 @@ export const tipAnnouncement = defineRoute({
     donator: z.string().trim().max(100).default(''),
     message: Message.min(1, 'Please enter a message'),
     avatar_setup: AvatarSetupId.nullable().optional(),
+    /** Dollars: a test tip of this amount ("TestTipper tipped $5"); none or 0 speaks an announcement. */
+    amount: z.number().min(0, 'The amount cannot be negative').max(10_000).nullable().optional(),
   }),
   response: TipAnswer,
 })

@@ -11,6 +11,12 @@ export interface TestCard {
   outcome: CardOutcome
   /** What happens, for the test pages. */
   label: string
+  /**
+   * Whether the card can be saved as the card on file. As with Stripe, a card that would be
+   * declined is refused when it is saved (a $0 check), except 4000 0000 0000 0341, which is saved
+   * and then declined on every charge.
+   */
+  attaches?: boolean
 }
 
 /** The test cards the test pages list; any other valid (Luhn) number succeeds. */
@@ -42,6 +48,13 @@ export const TEST_CARDS: readonly TestCard[] = [
     label: "Declined: Your card's security code is incorrect.",
   },
   { number: '4000000000000119', brand: 'visa', outcome: 'processing_error', label: 'Processing error' },
+  {
+    number: '4000000000000341',
+    brand: 'visa',
+    outcome: 'decline',
+    label: 'Saved as the card on file, then every charge is declined',
+    attaches: true,
+  },
 ]
 
 export interface CardErrorInfo {

@@ -157,10 +157,37 @@ export const CaptionData = z.object({
   fontWeight: z.number().int().min(100).max(900).default(DEFAULT_FONT_WEIGHT),
   display: z.boolean().default(true),
   wordHighlight: z.boolean().default(true),
+  /**
+   * This scene's style is its own (an override shown as such in the editor); otherwise it follows
+   * the project's `captionStyle`, which the editor copies into it whenever that changes (so the
+   * render, which draws each scene's captionData, uses the inherited style).
+   */
+  ownStyle: z.boolean().default(false),
   /** Timed caption chunks, derived from the chosen take's words. */
   captions: z.array(CaptionAsset).default([]),
 })
 export type CaptionData = z.infer<typeof CaptionData>
+
+/** The parts of captionData that make its look (what the project style sets for every scene). */
+export const CAPTION_STYLE_KEYS = [
+  'color',
+  'outlineColor',
+  'fontSize',
+  'fontFamily',
+  'fontWeight',
+  'display',
+  'wordHighlight',
+] as const
+export const ProjectCaptionStyle = CaptionData.pick({
+  color: true,
+  outlineColor: true,
+  fontSize: true,
+  fontFamily: true,
+  fontWeight: true,
+  display: true,
+  wordHighlight: true,
+})
+export type ProjectCaptionStyle = z.infer<typeof ProjectCaptionStyle>
 
 /** An overlay asset on a scene (image, video, text or sound), on one of the timeline's layers. */
 export const SceneAsset = z.object({
@@ -250,6 +277,8 @@ export const ProjectDocument = z.object({
     .min(1, 'A project needs at least one scene')
     .max(MAX_SCENES, `A project holds at most ${MAX_SCENES} scenes`),
   background: ProjectBackground.default({ type: 'color', color: '#1B1F2A' }),
+  /** The caption style every scene inherits unless it has its own (captionData.ownStyle). */
+  captionStyle: ProjectCaptionStyle.default(ProjectCaptionStyle.parse({})),
   settings: ProjectSettings.default(ProjectSettings.parse({})),
   origin: OriginVideo.default(OriginVideo.parse({})),
   timeline: TimelineData.default(TimelineData.parse({})),

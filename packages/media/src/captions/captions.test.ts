@@ -9,7 +9,7 @@ import { filterPath } from '../render/video-geometry'
 import { buildAssCaptions, assColor, captionPlan } from './ass-captions'
 import { prepareFontsDir, resolveCaptionFont } from './caption-fonts'
 import { rasterCaptions } from './caption-raster'
-import { paginateByChars, toSrt, toVtt } from './subtitles'
+import { paginate, paginateByChars, toSrt, toVtt } from './subtitles'
 
 const words = [
   { text: 'Hello', start: 0.1, end: 0.4 },
@@ -38,6 +38,34 @@ describe('subtitle files', () => {
     expect(toVtt(pages)).toBe(
       'WEBVTT\n\n00:00:00.100 --> 00:00:01.900\nHello chat, welcome back!\n\n00:00:02.800 --> 00:00:03.600\nToday we build\n',
     )
+  })
+})
+
+describe('paging by phrase', () => {
+  const timed = (text: string) =>
+    text.split(' ').map((t, i) => ({ text: t, start: i * 0.3, end: i * 0.3 + 0.28 }))
+  const texts = (pages: ReturnType<typeof paginate>) =>
+    pages.map((p) =>
+      p.lines
+        .flat()
+        .map((w) => w.text)
+        .join(' '),
+    )
+  // A 20-character line, two lines a page.
+  const box = { maxWidth: 20, measure: (t: string) => t.length, maxLines: 2 }
+
+  it('never leaves the last word of a sentence alone on a page', () => {
+    const pages = texts(paginate(timed('Smash that like button and then go check it out.'), box))
+    expect(pages.every((p) => p.split(' ').length > 1)).toBe(true)
+    expect(pages.join(' ')).toBe('Smash that like button and then go check it out.')
+  })
+
+  it('a one-word sentence shares a page with its neighbour, and pages end at commas where they can', () => {
+    expect(texts(paginate(timed('Seven, eight! Let us go.'), box))).toEqual(['Seven, eight! Let us go.'])
+    const pages = texts(
+      paginate(timed('When the stream starts, everyone jumps in, and the chat goes wild.'), box),
+    )
+    expect(pages).toEqual(['When the stream starts,', 'everyone jumps in,', 'and the chat goes wild.'])
   })
 })
 

@@ -55,10 +55,15 @@ const DonationsEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
 })
-export type DonationsConfig = z.infer<typeof DonationsEnv> & { secret: string; publicUrl: string }
+export type DonationsConfig = z.infer<typeof DonationsEnv> & {
+  secret: string
+  publicUrl: string
+  /** PUBLIC_URL was set: links use it; otherwise they use the address the creator is using. */
+  publicUrlSet: boolean
+}
 
 export function loadDonationsConfig(
-  config: Pick<Config, 'dataDir' | 'publicUrl'>,
+  config: Pick<Config, 'dataDir' | 'publicUrl'> & { PUBLIC_URL?: string },
   env: NodeJS.ProcessEnv = process.env,
 ): DonationsConfig {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''))
@@ -71,5 +76,6 @@ export function loadDonationsConfig(
     ...parsed.data,
     secret: parsed.data.DONATIONS_SECRET ?? dataDirSecret(config.dataDir, 'donations-secret'),
     publicUrl: config.publicUrl,
+    publicUrlSet: Boolean(config.PUBLIC_URL),
   }
 }

@@ -47,6 +47,23 @@ export interface TipVideoDeps {
   renders: RendersDeps
 }
 
+/**
+ * Without PUBLIC_URL the server does not know the address its pages are opened on (localhost,
+ * 127.0.0.1, this computer's network address for OBS on another one): the links to stored files
+ * that donations hands to those pages (alert audio, tip videos, avatar pictures) are then paths,
+ * which the page opens on its own address. Links to another host (S3) stay as they are.
+ */
+function pageRelativeLinks(storage: Storage, config: DonationsConfig): Storage {
+  if (config.publicUrlSet) return storage
+  const own = `${config.publicUrl}/`
+  return Object.assign(Object.create(storage) as Storage, {
+    url: async (...args: Parameters<Storage['url']>) => {
+      const url = await storage.url(...args)
+      return url.startsWith(own) ? url.slice(own.length - 1) : url
+    },
+  })
+}
+
 export const donationsDeps = cachedPerDb(
   (
     platform: Pick<Platform, 'db' | 'database' | 'queue' | 'storage' | 'config' | 'realtime'>,
@@ -56,7 +73,7 @@ export const donationsDeps = cachedPerDb(
       db: platform.db,
       database: platform.database,
       queue: platform.queue,
-      storage: platform.storage,
+      storage: pageRelativeLinks(platform.storage, config),
       realtime: platform.realtime,
       config,
       sealer: createSealer(config.secret),

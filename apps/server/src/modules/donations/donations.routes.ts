@@ -50,17 +50,24 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
   // Sources enqueue from HTTP processes too (webhooks, test triggers): the queue must exist here.
   await ensureAlertQueue(ctx.queue, deps.config)
 
-  route(getDonationSettings, async ({ actor }) => ({
-    settings: await settings.getSettings(deps, actor.user.id),
+  // Without PUBLIC_URL, links are built on the address the creator is using (settings.overlayUrl).
+  const originOf = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`
+  route(getDonationSettings, async ({ actor, req }) => ({
+    settings: await settings.getSettings(deps, actor.user.id, originOf(req)),
   }))
-  route(updateDonationSettings, async ({ actor, body }) => ({
-    settings: await settings.updateSettings(deps, actor.user.id, body.data),
+  route(updateDonationSettings, async ({ actor, body, req }) => ({
+    settings: await settings.updateSettings(deps, actor.user.id, body.data, originOf(req)),
   }))
-  route(updateEnableDonationTypes, async ({ actor, body }) => ({
-    settings: await settings.updateSettings(deps, actor.user.id, { enabled_types: body.types }),
+  route(updateEnableDonationTypes, async ({ actor, body, req }) => ({
+    settings: await settings.updateSettings(
+      deps,
+      actor.user.id,
+      { enabled_types: body.types },
+      originOf(req),
+    ),
   }))
-  route(updateMuteAllAlerts, async ({ actor, body }) => ({
-    settings: await settings.updateSettings(deps, actor.user.id, { mute_all: body.mute }),
+  route(updateMuteAllAlerts, async ({ actor, body, req }) => ({
+    settings: await settings.updateSettings(deps, actor.user.id, { mute_all: body.mute }, originOf(req)),
   }))
 
   route(listAvatarSetups, async ({ actor }) => ({
@@ -141,8 +148,8 @@ export async function registerDonationsRoutes(ctx: HttpContext) {
   route(overlayHealth, async ({ actor }) =>
     settings.presentOverlayHealth(await settings.ensureSettings(deps, actor.user.id)),
   )
-  route(rotateOverlayKey, async ({ actor }) => ({
-    overlay_url: await settings.rotateOverlayKey(deps, actor.user.id),
+  route(rotateOverlayKey, async ({ actor, req }) => ({
+    overlay_url: await settings.rotateOverlayKey(deps, actor.user.id, originOf(req)),
   }))
   app.addHook('preClose', async () => overlay.closeOverlayStreams(deps))
   app.addHook('onClose', async () => deps.bus.close())

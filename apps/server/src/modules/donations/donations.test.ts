@@ -93,6 +93,21 @@ describe('live-stream alerts', () => {
     expect(s.overlay_url).toMatch(/\/tts\/announcement\?key=[\w-]{40,}$/)
   })
 
+  it('without PUBLIC_URL, builds the overlay link on the address the creator is using', async () => {
+    const at = async (host: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/donation/settings',
+          headers: { ...creator.headers, host },
+        })
+      ).json<{ settings: DonationSettings }>().settings.overlay_url
+    expect(await at('127.0.0.1:4470')).toMatch(/^http:\/\/127\.0\.0\.1:4470\/tts\/announcement\?key=/)
+    expect(await at('192.168.1.20:4470')).toMatch(/^http:\/\/192\.168\.1\.20:4470\/tts\/announcement\?key=/)
+    // The same key on either address.
+    expect(new URL(await at('127.0.0.1:4470')).search).toBe(new URL(await at('192.168.1.20:4470')).search)
+  })
+
   it('plays a test cheer on the overlay: card, speech and mouth timeline, then played', async () => {
     const res = await post('/api/donation/twitch/test-bits', { bits: 250, message: 'hello there' })
     expect(res.statusCode).toBe(200)
@@ -112,9 +127,14 @@ describe('live-stream alerts', () => {
     expect(alert.audio!.duration).toBeGreaterThan(1)
     expect(alert.visemes.length).toBeGreaterThan(5)
     expect(alert.visemes.some((v) => v.viseme !== 'sil')).toBe(true)
-    const audioUrl = new URL(alert.audio!.url)
-    const audio = await fetch(`${base}${audioUrl.pathname}${audioUrl.search}`)
+    // Without PUBLIC_URL the audio link is a path: the overlay opens it on its own address.
+    expect(alert.audio!.url).toMatch(/^\/api\/files\//)
+    // Opened from another address (OBS on another computer, or 127.0.0.1 vs localhost), it may read it.
+    const audio = await fetch(`${base}${alert.audio!.url}`, {
+      headers: { origin: 'http://192.168.1.20:5173' },
+    })
     expect(audio.status).toBe(200)
+    expect(audio.headers.get('access-control-allow-origin')).toBe('*')
     expect(Buffer.from(await audio.arrayBuffer()).toString('ascii', 0, 4)).toBe('RIFF')
     expect((await tip(fired.id)).status).toBe('speaking')
 
@@ -383,6 +403,33 @@ describe('live-stream alerts', () => {
       10_000,
       'the re-pushed alert',
     )
+  })
+
+  it('a test tip with an amount reads "tipped 5 dollars"; an alert the overlay never finished times out to failed', async () => {
+    const a = await post('/api/donation/tips/announcement', {
+      donator: 'TestTipper',
+      message: 'Great stream',
+      amount: 5,
+    })
+    expect(a.statusCode, a.body).toBe(200)
+    const tip = a.json<{ tip: Tip }>().tip
+    expect(tip).toMatchObject({ amount: 5 })
+    const shown = await waitFor(() => overlay.alerts.find((x) => x.id === tip.id), 10_000, 'the test tip')
+    expect(shown.spoken_text).toBe('TestTipper tipped 5 dollars: Great stream')
+
+    // The overlay is closed mid-alert: it never reports played. Three minutes later the feed says failed.
+    const feed = async () =>
+      (await get('/api/donation/tips/all?page=1&limit=50'))
+        .json<{ list: Tip[] }>()
+        .list.find((x) => x.id === tip.id)
+    expect(await feed()).toMatchObject({ status: 'speaking' })
+    await t.db.execute(
+      sql`update alert_events set emitted_at = now() - interval '4 minutes' where id = ${tip.id}`,
+    )
+    expect(await feed()).toMatchObject({ status: 'failed' })
+    // A late "played" from the overlay still counts.
+    await post('/api/donation/overlay/ack', { key, alert_id: tip.id, state: 'played' }, {})
+    expect(await feed()).toMatchObject({ status: 'played' })
   })
 
   it('replays unacknowledged alerts to an overlay that reconnects, after the last id it saw', async () => {

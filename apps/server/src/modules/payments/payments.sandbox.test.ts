@@ -12,6 +12,8 @@ import { sweep } from './webhooks.service'
 const WEBHOOK_SECRET = 'whsec_sandbox_test_secret_123'
 const VISA = '4242 4242 4242 4242'
 const DECLINED = '4000 0000 0000 0002'
+/** Saved as the card on file, then declined on every charge (Stripe's 4000…0341). */
+const CHARGE_FAIL = '4000 0000 0000 0341'
 const EXPIRED = '4000000000000069'
 const BAD_CVC = '4000000000000127'
 const DAY = 86_400_000
@@ -115,9 +117,30 @@ describe('payments with the embedded sandbox', () => {
     )
   })
 
-  it('a declined card (4000…0002) leaves no active plan and a failed history row with the decline message', async () => {
+  it('a declined card (4000…0002) never becomes the card on file: 402 and a failed verification row', async () => {
     const u = await c.register()
-    expect((await c.addCard(u.token, DECLINED)).statusCode).toBe(200)
+    const res = await c.addCard(u.token, DECLINED)
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toEqual({ message: 'Your card was declined.', code: 'card_declined' })
+    expect((await c.call('GET', '/api/payment/method', u.token)).json()).toEqual({ method: null })
+    expect((await c.history(u.token)).list).toEqual([
+      expect.objectContaining({
+        kind: 'card_setup',
+        status: 'failed',
+        failure_message: 'Your card was declined.',
+      }),
+    ])
+    // A card that was on file stays on file when a declined one is offered in its place.
+    expect((await c.addCard(u.token, VISA)).statusCode).toBe(200)
+    expect((await c.updateCard(u.token, DECLINED)).statusCode).toBe(402)
+    expect((await c.call('GET', '/api/payment/method', u.token)).json()).toMatchObject({
+      method: { last4: '4242' },
+    })
+  })
+
+  it('a card declined on the charge (4000…0341) leaves no active plan and a failed history row with the decline message', async () => {
+    const u = await c.register()
+    expect((await c.addCard(u.token, CHARGE_FAIL)).statusCode).toBe(200)
     const res = await c.subscribe(u.token, 'pro')
     expect(res.statusCode).toBe(402)
     expect(res.json()).toEqual({ message: 'Your card was declined.', code: 'card_declined' })
@@ -156,11 +179,11 @@ describe('payments with the embedded sandbox', () => {
       [BAD_CVC, "Your card's security code is incorrect."],
     ] as const) {
       const u = await c.register()
-      await c.addCard(u.token, card)
-      const res = await c.subscribe(u.token, 'creator')
+      const res = await c.addCard(u.token, card)
       expect(res.statusCode).toBe(402)
       expect(res.json()).toMatchObject({ message })
-      expect((await c.current(u.token)).subscription?.is_active).toBe(false)
+      expect((await c.call('GET', '/api/payment/method', u.token)).json()).toEqual({ method: null })
+      expect((await c.current(u.token)).subscription?.is_active ?? false).toBe(false)
       expect((await c.history(u.token)).list[0]).toMatchObject({ status: 'failed', failure_message: message })
     }
   })
@@ -275,7 +298,7 @@ describe('payments with the embedded sandbox', () => {
     const failing = await c.register()
     await c.addCard(failing.token, VISA)
     await c.subscribe(failing.token, 'creator')
-    await c.updateCard(failing.token, DECLINED)
+    await c.updateCard(failing.token, CHARGE_FAIL)
     const leaving = await c.register()
     await c.addCard(leaving.token, VISA)
     await c.subscribe(leaving.token, 'pro')

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import sharp from 'sharp'
 import type { AudioProcess, SpokenPreview } from '@mouthpiece/contracts/voices/voices.contract'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
@@ -100,6 +101,41 @@ describe('voices: previews and uploaded audio', () => {
       expect(r.statusCode, JSON.stringify(body)).toBe(status)
       expect(r.json<{ message: string }>().message).toBe(message)
     }
+  })
+
+  it('a preview cancelled by leaving the page stops quietly: no "unhandled error" in the log', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = t.app.server.address() as { port: number }
+    const errors = vi.spyOn(t.app.log, 'error')
+    const infos = vi.spyOn(t.app.log, 'info')
+    const body = JSON.stringify({
+      text: 'This is a longer line to speak, cancelled. '.repeat(6),
+      voice_id: 'espeak:en-us+f3',
+    })
+    const closed = new Promise<void>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/voices/preview',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      })
+      req.on('error', () => resolve())
+      req.on('close', () => resolve())
+      req.end(body)
+      // The page is left while the voice is still being spoken.
+      setTimeout(() => req.destroy(), 15)
+    })
+    await closed
+    // The speech stops and the handler answers into the closed connection.
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(errors.mock.calls.map((c) => c[1])).not.toContain('unhandled error')
+    expect(infos.mock.calls.map((c) => c[1])).toContain('caller left before the answer; work stopped')
+    errors.mockRestore()
+    infos.mockRestore()
+    // The server still answers the next preview.
+    const next = await client.call('POST', '/api/voices/preview', undefined, { text: 'Still here.' })
+    expect(next.statusCode).toBe(200)
   })
 
   it('refuses what is not audio by probing it, whatever its name, and keeps nothing', async () => {

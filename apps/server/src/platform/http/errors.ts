@@ -52,6 +52,12 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   )
 }
 
+/** Whether the connection that asked is gone (closed before the reply was written). */
+function callerLeft(req: FastifyRequest, reply: FastifyReply): boolean {
+  const res = reply.raw
+  return !res.writableFinished && (res.destroyed || req.raw.destroyed || req.raw.socket?.destroyed === true)
+}
+
 export function errorHandler(err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
   const send = (status: number, body: ErrorBody) => {
     // Details after '#' go to the log only: they may name files, providers' answers or addresses.
@@ -87,6 +93,12 @@ export function errorHandler(err: FastifyError | AppError | Error, req: FastifyR
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     const message = fe.statusCode === 413 ? 'The request is too large' : fe.message
     return send(fe.statusCode, { message, code: fe.code ?? 'bad_request' })
+  }
+  // The caller left before the answer (a voice preview cancelled by leaving the page): its work was
+  // stopped on purpose, nobody reads the reply, and it is no fault of the server.
+  if (callerLeft(req, reply)) {
+    req.log.info({ err: err.message }, 'caller left before the answer; work stopped')
+    return reply.status(499).send({ message: 'The request was cancelled', code: 'cancelled' })
   }
   req.log.error({ err }, 'unhandled error')
   return send(500, { message: 'Something went wrong. Try again!', code: 'internal' })

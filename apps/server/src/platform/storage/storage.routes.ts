@@ -29,6 +29,9 @@ export function registerFileRoutes({
     const key = req.params['*']
     assertValidKey(key)
     if (!links.verify(key, req.query)) throw invalidLink()
+    // The signed link is the key: whoever holds it may read the file from any page (the OBS overlay
+    // opened on another address than the one the link was made on fetches its alert audio).
+    void reply.header('access-control-allow-origin', '*')
     const remaining = Math.max(0, Number(req.query.expires) - Math.floor(Date.now() / 1000))
     return sendStoredFile(req, reply, storage, key, {
       cacheControl: `private, max-age=${remaining}`,

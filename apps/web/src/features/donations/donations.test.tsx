@@ -110,6 +110,24 @@ describe('Alert Card Settings', () => {
     expect(await within(grid).findByText('Connected')).toBeInTheDocument()
     expect(within(grid).getByText('Blocked')).toBeInTheDocument()
     expect(within(grid).getByText('click the overlay once')).toBeInTheDocument()
+    // A localhost link is said to work on this computer only.
+    expect(screen.getByTestId('overlay-local-only')).toHaveTextContent(
+      'This link only works on this computer.',
+    )
+  })
+
+  it('a link on the network address has no "only this computer" note', async () => {
+    fakeFetch({
+      ...settingsApi,
+      'GET /api/donation/settings': () => ({
+        body: {
+          settings: { ...SETTINGS, overlay_url: OVERLAY_URL.replace('localhost', '192.168.1.20:4470') },
+        },
+      }),
+    })
+    renderAt(<DonationSettingsPage />, '/donation-settings')
+    expect(await screen.findByLabelText('Overlay URL')).toBeInTheDocument()
+    expect(screen.queryByTestId('overlay-local-only')).not.toBeInTheDocument()
   })
 
   it('mutes every alert and sends a test alert', async () => {
@@ -130,6 +148,36 @@ describe('Alert Card Settings', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Test bits' }))
     expect(await screen.findByText('Test alert sent — watch your overlay')).toBeInTheDocument()
+  })
+
+  it('a test tip has an amount ($5 by default): the form sends it; emptied, it is an announcement', async () => {
+    const server = fakeFetch({
+      ...settingsApi,
+      'POST /api/donation/tips/announcement': () => ({
+        body: {
+          tip: tip(7, { source: 'test', is_test: true, status: 'queued', amount: 5, currency: 'USD' }),
+        },
+      }),
+    })
+    renderAt(<DonationSettingsPage />, '/donation-settings')
+    const form = await screen.findByRole('form', { name: 'Test alert' })
+    expect(within(form).getByLabelText('Amount ($)')).toHaveValue(5)
+    await userEvent.click(within(form).getByRole('button', { name: 'Send test alert' }))
+    expect(await screen.findByText('Test alert sent — watch your overlay')).toBeInTheDocument()
+    expect(server.calls.find((c) => c.path === '/api/donation/tips/announcement')?.body).toMatchObject({
+      donator: 'TestTipper',
+      amount: 5,
+    })
+    // Emptied, it is an announcement without an amount.
+    await userEvent.clear(within(form).getByLabelText('Amount ($)'))
+    await userEvent.click(within(form).getByRole('button', { name: 'Send test alert' }))
+    await waitFor(() =>
+      expect(
+        server.calls.filter((c) => c.path === '/api/donation/tips/announcement').at(-1)?.body,
+      ).toMatchObject({
+        amount: null,
+      }),
+    )
   })
 
   it('says before the click which services this server can connect', async () => {

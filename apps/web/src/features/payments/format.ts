@@ -55,3 +55,15 @@ export const groupDigits = (digits: string) =>
     .replace(/\D/g, '')
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ')
+
+/**
+ * "MM / YY" as it is typed: "1230" → "12 / 30", "4" → "04 / ", "13" → "01 / 3", a pasted
+ * "12/2030" → "12 / 30". The field's onChange strips a dangling " / " when deleting.
+ */
+export function formatExpiry(typed: string): string {
+  let digits = typed.replace(/\D/g, '')
+  if (/^[2-9]/.test(digits) || /^1[3-9]/.test(digits)) digits = `0${digits}`
+  if (digits.length === 6 && digits.slice(2, 4) === '20') digits = digits.slice(0, 2) + digits.slice(4)
+  digits = digits.slice(0, 4)
+  return digits.length < 2 ? digits : `${digits.slice(0, 2)} / ${digits.slice(2)}`
+}

@@ -131,6 +131,33 @@ describe('payments pages', () => {
     })
   })
 
+  it('checkout: the expiry is formatted as it is typed ("1230" becomes "12 / 30")', async () => {
+    saveUserSession('tok')
+    const server = fakeFetch({
+      ...base,
+      'GET /api/payment/method': () => ({ body: { method: null } }),
+      'POST /api/payment/sandbox/tokens': () => ({
+        status: 402,
+        body: { message: 'Your card was declined.', code: 'card_declined' },
+      }),
+    })
+    renderAt(<PaymentPage />, '/payment')
+    await userEvent.type(await screen.findByLabelText('Card number'), '4242424242424242')
+    const expiry = screen.getByLabelText('Expiry (MM / YY)')
+    await userEvent.type(expiry, '1230')
+    expect(expiry).toHaveValue('12 / 30')
+    await userEvent.clear(expiry)
+    await userEvent.type(expiry, '430')
+    expect(expiry).toHaveValue('04 / 30')
+    await userEvent.type(screen.getByLabelText('CVC'), '123')
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe — $59.00 / month' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.')
+    expect(server.calls.find((c) => c.path === '/api/payment/sandbox/tokens')?.body).toMatchObject({
+      exp_month: 4,
+      exp_year: 2030,
+    })
+  })
+
   it('checkout checks the card number before sending it', async () => {
     saveUserSession('tok')
     const server = fakeFetch({ ...base, 'GET /api/payment/method': () => ({ body: { method: null } }) })

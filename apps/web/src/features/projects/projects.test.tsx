@@ -11,6 +11,9 @@ import { renderAt } from '../../test/render'
 import { scriptToScenes } from './components/create-project-flow'
 import { ProjectsList } from './components/projects-list'
 import { Swatches } from './editor/inspector'
+import { TakesPanel } from './editor/takes-panel'
+import type { ProjectEditor } from './editor/use-project-editor'
+import { newScene } from '@mouthpiece/contracts/projects/project-document.schemas'
 
 describe('create-project script tab', () => {
   it('splits a pasted script into scenes at blank lines, else one scene a line', () => {
@@ -108,5 +111,30 @@ describe('renaming a project from the list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Second video' }))
     await userEvent.click(screen.getByRole('menuitem', { name: 'Rename' }))
     expect(screen.queryByText('You already have a project with this name')).not.toBeInTheDocument()
+  })
+})
+
+describe('voice takes', () => {
+  it('are numbered and labelled with their length, the one in use marked', () => {
+    const scene = newScene('s1', 'Hello there')
+    const take = (id: string, duration: number) => ({
+      id,
+      url: `/api/projects/1/files/${id}.wav`,
+      duration,
+      words: [],
+      cues: [],
+      source: 'voice' as const,
+      text: 'Hello there',
+    })
+    scene.audioData.generatedLinks = [take('a', 2.43), take('b', 61.05)]
+    scene.audioData.audioFile = 'a'
+    const editor = { projectId: 1, run: vi.fn(), action: vi.fn() } as unknown as ProjectEditor
+    render(<TakesPanel editor={editor} scene={scene} />)
+    const items = screen.getAllByRole('listitem')
+    expect(items.map((li) => li.textContent)).toEqual(['Take 10:02.4In use', 'Take 21:01.1Use'])
+    expect(screen.getByLabelText('Take 2, 1:01.1')).toHaveAttribute('preload', 'metadata')
+    expect(
+      screen.getByText('New takes replace the ones not in use; the one in use is kept.'),
+    ).toBeInTheDocument()
   })
 })

@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderApp } from '../../test/render'
+import { INFLUENCERS } from '@mouthpiece/avatar/presets'
 import { VideoSharingPage } from './pages/video-sharing-page'
+import { VideoResultPage } from './pages/video-result-page'
 
 const ID = '3f1c2a9e-1111-4222-8333-444455556666'
 const video = {
@@ -70,5 +72,61 @@ describe('shared video page (/video-sharing/:id)', () => {
     })
     open()
     expect(await screen.findByRole('heading', { name: 'The video could not be loaded' })).toBeInTheDocument()
+  })
+})
+
+describe('video result page (/video-result/:id)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  const running = {
+    id: ID,
+    kind: 'video',
+    source: 'project',
+    title: 'Welcome to the stream',
+    text: 'Welcome to the stream',
+    influencer_id: 'nova',
+    custom_avatar_id: null,
+    avatar_name: 'Nova',
+    look: INFLUENCERS[0]!.look,
+    voice_id: 'espeak:en-us+f3',
+    emotion: 'Neutral',
+    intensity: 0.6,
+    format: 'mp4',
+    video_resolution: '720p',
+    video_orientation: 'portrait',
+    status: 1,
+    status_label: 'Rendering',
+    flow: 2,
+    flow_name: 'audioWaiting',
+    queue_status: 'completed',
+    queue_type: 2,
+    job_status: 1,
+    progress: 5,
+    stage: 'waiting',
+    error: null,
+    duration: null,
+    attempts: 1,
+    share_path: `/video-sharing/${ID}`,
+    files: { video_url: null, poster_url: null, audio_url: null, vtt_url: null, srt_url: null },
+    created_at: '2026-11-22T10:00:00.000Z',
+    started_at: null,
+    completed_at: null,
+  }
+
+  it('tells the steps in plain words, numbered from 1, without internal state names', async () => {
+    fakeFetch({ [`GET /api/video-result/${ID}`]: () => ({ body: { render: running, logs: [] } }) })
+    renderApp([{ path: '/video-result/:id', element: <VideoResultPage /> }], `/video-result/${ID}`)
+    const steps = await screen.findAllByRole('listitem')
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '1In line for a voice',
+      '2Recording the voice',
+      '3Voice ready',
+      '4In line for the animator',
+      '5Animating your avatar',
+      '6Finishing up',
+    ])
+    const page = document.body.textContent ?? ''
+    for (const internal of ['audioWaiting', 'queue:', 'avatar queue', 'audio queue', 'completed'])
+      expect(page).not.toContain(internal)
   })
 })

@@ -67,11 +67,21 @@ export async function ensureSettings(
   return row
 }
 
-export function overlayUrl(deps: DonationsDeps, row: DonationSettingsRow): string {
-  return `${deps.config.publicUrl}${OVERLAY_PAGE}?key=${encodeURIComponent(deps.sealer.open(row.overlay_key_enc))}`
+/**
+ * The overlay link. With PUBLIC_URL set, on that address; without it, on the address the creator
+ * is using (`origin`, from the request), so a page opened as 127.0.0.1 or as this computer's
+ * network address hands out a link that works from there.
+ */
+export function overlayUrl(deps: DonationsDeps, row: DonationSettingsRow, origin?: string): string {
+  const base = deps.config.publicUrlSet || !origin ? deps.config.publicUrl : origin
+  return `${base}${OVERLAY_PAGE}?key=${encodeURIComponent(deps.sealer.open(row.overlay_key_enc))}`
 }
 
-export function presentSettings(deps: DonationsDeps, row: DonationSettingsRow): DonationSettings {
+export function presentSettings(
+  deps: DonationsDeps,
+  row: DonationSettingsRow,
+  origin?: string,
+): DonationSettings {
   return {
     enabled_types: row.enabled_types,
     mute_all: row.mute_all,
@@ -79,13 +89,17 @@ export function presentSettings(deps: DonationsDeps, row: DonationSettingsRow): 
     tts: row.tts,
     moderation: { ...DEFAULT_MODERATION, ...row.moderation },
     selected_platform: row.selected_platform,
-    overlay_url: overlayUrl(deps, row),
+    overlay_url: overlayUrl(deps, row, origin),
     alerts_allowed: row.alerts_allowed,
   }
 }
 
-export async function getSettings(deps: DonationsDeps, userId: number): Promise<DonationSettings> {
-  return presentSettings(deps, await ensureSettings(deps, userId))
+export async function getSettings(
+  deps: DonationsDeps,
+  userId: number,
+  origin?: string,
+): Promise<DonationSettings> {
+  return presentSettings(deps, await ensureSettings(deps, userId), origin)
 }
 
 export interface SettingsPatch {
@@ -102,6 +116,7 @@ export async function updateSettings(
   deps: DonationsDeps,
   userId: number,
   patch: SettingsPatch,
+  origin?: string,
 ): Promise<DonationSettings> {
   // Any voice of the library: the creator's own personal voice (another user's is not found).
   if (patch.tts?.voice) await checkVoiceChoice(deps.db, userId, patch.tts.voice)
@@ -115,7 +130,7 @@ export async function updateSettings(
   if (patch.enabled_types) changes.enabled_types = [...new Set(patch.enabled_types)]
   if (patch.mute_all !== undefined) changes.mute_all = patch.mute_all
   const row = await repo.updateSettings(deps.db, userId, changes)
-  return presentSettings(deps, row ?? current)
+  return presentSettings(deps, row ?? current, origin)
 }
 
 /** Profanity word lists keep their order, lose blanks and repeats (case-insensitively). */
@@ -131,11 +146,15 @@ export function cleanWords(words: readonly string[]): string[] {
   return out
 }
 
-export async function rotateOverlayKey(deps: DonationsDeps, userId: number): Promise<string> {
+export async function rotateOverlayKey(
+  deps: DonationsDeps,
+  userId: number,
+  origin?: string,
+): Promise<string> {
   await ensureSettings(deps, userId)
   const { overlay_key_hash, overlay_key_enc } = newOverlayKey(deps)
   const row = await repo.updateSettings(deps.db, userId, { overlay_key_hash, overlay_key_enc })
-  return overlayUrl(deps, row!)
+  return overlayUrl(deps, row!, origin)
 }
 
 export function presentOverlayHealth(row: DonationSettingsRow, now = Date.now()): OverlayHealth {

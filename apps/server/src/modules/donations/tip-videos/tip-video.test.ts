@@ -207,7 +207,7 @@ describe('tip videos', () => {
       video: { duration: done.duration },
     })
     expect(shown.eventId).toMatch(new RegExp(`^${fired.id}-\\d+$`))
-    const videoUrl = new URL(shown.video!.url)
+    const videoUrl = new URL(shown.video!.url, base)
     const ranged = await fetch(`${base}${videoUrl.pathname}${videoUrl.search}`, {
       headers: { range: 'bytes=0-99' },
     })

@@ -38,6 +38,8 @@ interface SbToken {
   object: 'token'
   card: SbCard
   outcome: CardOutcome
+  /** False for a card that would be declined: saving it fails, as Stripe's $0 check does. */
+  attaches?: boolean
   used: boolean
 }
 interface SbPaymentMethod {
@@ -258,6 +260,7 @@ export function createSandboxProvider(
         id: newId('tok'),
         object: 'token',
         outcome: checked.outcome,
+        attaches: checked.attaches,
         used: false,
         card: {
           brand: checked.brand,
@@ -297,6 +300,10 @@ export function createSandboxProvider(
               'This card was already used or has expired. Please enter it again.',
             )
           await put(tx, { ...token, used: true })
+          if (token.outcome !== 'succeed' && token.attaches === false) {
+            const err = CARD_ERRORS[token.outcome]
+            throw new CardError(err.code, err.message, null, err.decline_code)
+          }
           pm = {
             id: newId('pm'),
             object: 'payment_method',

@@ -9,7 +9,7 @@ import type {
   ProviderCard,
 } from './payment-provider'
 import { readInvoice, readPaymentIntent, readSubscription } from './stripe-shapes'
-import { STRIPE_TEST_PAYMENT_METHODS, checkCard } from './test-cards'
+import { checkCard, stripeTestPaymentMethod } from './test-cards'
 
 /**
  * Stripe through its SDK: customers with a default PaymentMethod, subscriptions created
@@ -88,7 +88,7 @@ export function createStripeProvider(
       const checked = checkCard(card)
       if (!checked.ok) throw new CardError(checked.code, checked.message)
       return {
-        tokenId: STRIPE_TEST_PAYMENT_METHODS[checked.outcome],
+        tokenId: stripeTestPaymentMethod(checked),
         card: {
           brand: checked.brand,
           last4: checked.last4,

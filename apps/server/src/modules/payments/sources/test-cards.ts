@@ -26,7 +26,16 @@ export interface CardInput {
   cvc: string
 }
 export type CheckedCard =
-  | { ok: true; brand: string; last4: string; expMonth: number; expYear: number; outcome: CardOutcome }
+  | {
+      ok: true
+      brand: string
+      last4: string
+      expMonth: number
+      expYear: number
+      outcome: CardOutcome
+      /** Saving it as the card on file works (only 4242-like cards and 4000…0341). */
+      attaches: boolean
+    }
   | { ok: false; code: string; message: string }
 
 /**
@@ -46,6 +55,15 @@ export function checkCard(card: CardInput, now = new Date()): CheckedCard {
   const brand = cardBrand(number)
   if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc.trim()))
     return { ok: false, ...INVALID_CARD_ERRORS.invalid_cvc }
-  const outcome = TEST_CARDS.find((c) => c.number === number)?.outcome ?? 'succeed'
-  return { ok: true, brand, last4: number.slice(-4), expMonth: card.expMonth, expYear, outcome }
+  const test = TEST_CARDS.find((c) => c.number === number)
+  const outcome = test?.outcome ?? 'succeed'
+  const attaches = outcome === 'succeed' || test?.attaches === true
+  return { ok: true, brand, last4: number.slice(-4), expMonth: card.expMonth, expYear, outcome, attaches }
+}
+
+/** The Stripe test PaymentMethod for a checked card (4000…0341 is Stripe's "attaches, charges fail"). */
+export function stripeTestPaymentMethod(checked: { outcome: CardOutcome; attaches: boolean }): string {
+  return checked.outcome !== 'succeed' && checked.attaches
+    ? 'pm_card_chargeCustomerFail'
+    : STRIPE_TEST_PAYMENT_METHODS[checked.outcome]
 }

@@ -219,15 +219,20 @@ export async function runAudioJob(
     return
   }
   let used = false
+  let dropped: string[] = []
   await systemWrite(deps, job.projectId, 'audioGenerated', (doc) => {
     const now = doc.scenes.find((s) => s.id === job.sceneId)
     used = Boolean(now && now.text.trim() === job.text)
     if (!now) return null
     if (!used) return withAudioStatus(doc, job.sceneId, status({}))
     const same = now.audioData.generatedLinks.filter((t) => t.text === job.text)
+    // New takes replace the ones not chosen: the chosen take stays first, the rest are dropped
+    // (two clicks make the chosen one plus the new takes, never a pile of every take ever made).
+    const chosen = same.find((t) => t.id === now.audioData.audioFile)
     const generatedLinks = job.replaceTakeId
       ? same.map((t) => (t.id === job.replaceTakeId ? takes[0]! : t))
-      : [...takes, ...same].slice(0, MAX_TAKES)
+      : [...(chosen ? [chosen] : []), ...takes].slice(0, MAX_TAKES)
+    dropped = now.audioData.generatedLinks.filter((t) => !generatedLinks.includes(t)).map((t) => t.id)
     const done = status({ status: RenderStatus.completed, flow: GenerationFlow.audioGenerated })
     let next: Scene = { ...now, audioData: { ...now.audioData, generatedLinks, status: done } }
     const current = generatedLinks.find((t) => t.id === now.audioData.audioFile)
@@ -240,6 +245,7 @@ export async function runAudioJob(
       job.projectId,
       takes.map((t) => t.id),
     )
+  else if (dropped.length) await removeTakes(deps.storage, job.projectId, dropped)
 }
 
 // ─────────────────────────────── own recording ───────────────────────────────

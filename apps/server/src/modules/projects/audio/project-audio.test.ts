@@ -67,8 +67,10 @@ describe('projects: scene audio takes, states, own recordings', () => {
       status: RenderStatus.completed,
       flow: GenerationFlow.audioGenerated,
     })
-    // Three new robot takes plus the take made when the project was created (same text).
+    // Three new robot takes plus the take in use (made when the project was created); no others.
     expect(audio.generatedLinks.filter((l) => l.source === 'robot')).toHaveLength(3)
+    expect(audio.generatedLinks).toHaveLength(4)
+    expect(audio.generatedLinks[0]!.source).not.toBe('robot')
     const durations = new Set(audio.generatedLinks.map((l) => l.duration))
     expect(durations.size).toBeGreaterThan(1)
     for (const take of audio.generatedLinks)
@@ -157,6 +159,32 @@ describe('projects: scene audio takes, states, own recordings', () => {
         })
       ).json(),
     ).toMatchObject({ message: 'Please choose a voice sample to match' })
+
+    // Making takes again keeps the chosen one and drops the rest (files too): no pile-up.
+    const chosenId = redone.document.scenes[0]!.audioData.audioFile!
+    const before = redone.document.scenes[0]!.audioData.generatedLinks
+    const more = await client.call('POST', `/api/projects/${project.id}/generate-audio`, me, {
+      version: v,
+      sceneId,
+      type: 'robot',
+      voice_id: 'espeak:en-us+f3',
+      numberOfSamples: 2,
+    })
+    expect(more.statusCode, more.body).toBe(200)
+    const after = await client.waitScene(
+      me,
+      project.id,
+      sceneId,
+      (s) =>
+        s.audioData.generatedLinks.length === 3 &&
+        !s.audioData.generatedLinks.some((l) => l.id === before.find((b) => b.id !== chosenId)!.id),
+    )
+    const kept = after.document.scenes[0]!.audioData
+    expect(kept.audioFile).toBe(chosenId)
+    expect(kept.generatedLinks.map((l) => l.id)[0]).toBe(chosenId)
+    expect(kept.generatedLinks).toHaveLength(3)
+    const gone = before.find((b) => b.id !== chosenId)!
+    expect((await client.call('GET', gone.url, me)).statusCode).toBe(404)
   })
 
   it('takes my own recording (probed; mouth and words timed from it) and refuses a file that is not audio', async () => {

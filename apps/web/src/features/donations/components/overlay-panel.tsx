@@ -70,6 +70,16 @@ function HealthGrid({ health }: { health: OverlayHealth }) {
 }
 
 /** The overlay URL (copy into OBS), its health as the overlay last reported it, and mute all. */
+/** A link on localhost / 127.x / ::1 opens only on the computer it was made on. */
+function onlyThisComputer(url: string): boolean {
+  try {
+    const host = new URL(url).hostname
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]'
+  } catch {
+    return false
+  }
+}
+
 export function OverlayPanel({ settings }: { settings: DonationSettings }) {
   const toast = useToast()
   const [revealed, setRevealed] = useState(false)
@@ -124,6 +134,17 @@ export function OverlayPanel({ settings }: { settings: DonationSettings }) {
           </Button>
         </div>
       </div>
+      {onlyThisComputer(settings.overlay_url) ? (
+        <p
+          role="note"
+          data-testid="overlay-local-only"
+          className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning"
+        >
+          This link only works on this computer. For OBS on another computer, open this page at this
+          computer’s network address (its IP address instead of “{new URL(settings.overlay_url).hostname}”)
+          and copy the link from there, or set PUBLIC_URL on the server.
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-muted">
         Keep this link private: anyone with it can show your alerts. “New link” replaces it; the old one stops
         working at once.

@@ -23,6 +23,7 @@ export function TestAlertsPanel() {
   const setups = useQuery(setupsQuery)
   const [running, setRunning] = useState<TestKind | null>(null)
   const [donator, setDonator] = useState('TestTipper')
+  const [amount, setAmount] = useState('5')
   const [message, setMessage] = useState('Thanks for the stream! This is a test alert.')
   const [setup, setSetup] = useState('')
   const sent = () => toast.success('Test alert sent — watch your overlay')
@@ -35,11 +36,11 @@ export function TestAlertsPanel() {
     >
       <form
         aria-label="Test alert"
-        className="grid gap-3 sm:grid-cols-[1fr_2fr]"
+        className="grid gap-3 sm:grid-cols-[1fr_7rem_2fr]"
         onSubmit={(e) => {
           e.preventDefault()
           announce.mutate(
-            { donator, message, avatar_setup: setup ? Number(setup) : null },
+            { donator, message, avatar_setup: setup ? Number(setup) : null, amount: Number(amount) || null },
             { onSuccess: sent },
           )
         }}
@@ -47,11 +48,22 @@ export function TestAlertsPanel() {
         <Field label="From">
           <TextInput value={donator} maxLength={100} onChange={(e) => setDonator(e.target.value)} />
         </Field>
+        <Field label="Amount ($)" hint="Empty for an announcement">
+          <TextInput
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={10000}
+            step="any"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </Field>
         <Field label="Message">
           <TextInput value={message} maxLength={500} onChange={(e) => setMessage(e.target.value)} />
         </Field>
         {setups.data?.length ? (
-          <Field label="Avatar setup" className="sm:col-span-2">
+          <Field label="Avatar setup" className="sm:col-span-3">
             <select
               value={setup}
               onChange={(e) => setSetup(e.target.value)}
@@ -66,7 +78,7 @@ export function TestAlertsPanel() {
             </select>
           </Field>
         ) : null}
-        <div className="sm:col-span-2">
+        <div className="sm:col-span-3">
           <FormError message={messageOf(announce.error)} />
           <Button type="submit" loading={announce.isPending} className="mt-1">
             Send test alert

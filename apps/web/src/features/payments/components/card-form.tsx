@@ -12,7 +12,7 @@ import { LoadingBlock } from '../../../components/ui/spinner'
 import { loadChunk } from '../../../lib/chunk-reload'
 import { track } from '../../tracking'
 import type { CardEntry, CardFields } from '../api'
-import { groupDigits } from '../format'
+import { formatExpiry, groupDigits } from '../format'
 
 // Stripe's card field and its React bindings load only where a card is taken with Stripe configured.
 const StripeCardForm = lazy(() =>
@@ -115,6 +115,7 @@ function TypedCardForm({
     await onSubmit({ kind: 'fields', fields: toFields(card), last4: card.number.slice(-4) })
   })
   const numberField = form.register('number')
+  const expiryField = form.register('expiry')
   const errors = form.formState.errors
   return (
     <form
@@ -141,7 +142,15 @@ function TypedCardForm({
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM / YY"
-            {...form.register('expiry')}
+            {...expiryField}
+            onChange={(e) => {
+              const native = e.nativeEvent as InputEvent
+              const deleting = native.inputType?.startsWith('delete') ?? false
+              e.target.value = deleting
+                ? e.target.value.replace(/\s*\/\s*$/, '')
+                : formatExpiry(e.target.value)
+              void expiryField.onChange(e)
+            }}
           />
         </Field>
         <Field label="CVC" error={errors.cvc?.message}>

@@ -4,6 +4,7 @@ import type { CaptionFont } from '@mouthpiece/contracts/constants'
 import type { Scene } from '@mouthpiece/contracts/projects/project-document.schemas'
 import type { CaptionStyle } from '@mouthpiece/editor/commands'
 import { CAPTION_PALETTE } from '@mouthpiece/editor/palette'
+import { Button } from '../../../components/ui/button'
 import { Switch } from '../../../components/ui/field'
 import { cn } from '../../../lib/cn'
 import { AvatarSelect } from '../../avatars'
@@ -73,7 +74,12 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
   const audio = scene.audioData
   const avatar = scene.avatarData
   const caption = scene.captionData
-  const style = (s: CaptionStyle) => editor.run('caption.setStyle', { sceneId, style: s })
+  // A scene that follows the project style edits the project style (every such scene changes);
+  // a scene with its own style edits only itself.
+  const style = (s: CaptionStyle) =>
+    caption.ownStyle
+      ? editor.run('caption.setStyle', { sceneId, style: s })
+      : editor.run('caption.setProjectStyle', { style: s })
   return (
     <aside
       aria-label="Inspector"
@@ -143,6 +149,52 @@ export function Inspector({ editor, scene }: { editor: ProjectEditor; scene: Sce
         />
       </Section>
       <Section title="Captions">
+        <div
+          data-testid="caption-style-scope"
+          className="flex flex-col gap-2 rounded-lg border border-border bg-[#11141c] p-3 text-xs"
+        >
+          {caption.ownStyle ? (
+            <>
+              <p className="text-text">
+                <span className="mr-1.5 rounded bg-warning/15 px-1.5 py-0.5 font-semibold text-warning">
+                  Override
+                </span>
+                This scene has its own caption style. Changes here apply to this scene only.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="tertiary"
+                  onClick={() => editor.run('caption.applyToAll', { sceneId })}
+                >
+                  Apply to all scenes
+                </Button>
+                <Button
+                  size="sm"
+                  variant="quaternary"
+                  onClick={() => editor.run('caption.resetStyle', { sceneId })}
+                >
+                  Use project style
+                </Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="text-text">
+                Project caption style: changes here apply to every scene that has no style of its own.
+              </p>
+              <div>
+                <Button
+                  size="sm"
+                  variant="quaternary"
+                  onClick={() => editor.run('caption.setStyle', { sceneId, style: {} })}
+                >
+                  Style this scene only
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
         <Switch checked={caption.display} onChange={(display) => style({ display })} label="Show captions" />
         <Switch
           checked={caption.wordHighlight}

@@ -15,6 +15,14 @@ import { uploadFile } from '../../../lib/upload'
 import type { ProjectEditor } from './use-project-editor'
 import { FileButton } from '../../../components/ui/file-button'
 
+/** A take's length as players show it: 0:02.4. */
+function takeLength(seconds: number): string {
+  const tenths = Math.round(seconds * 10)
+  const m = Math.floor(tenths / 600)
+  const s = (tenths % 600) / 10
+  return `${m}:${s < 10 ? '0' : ''}${s.toFixed(1)}`
+}
+
 /**
  * SPEC audioData takes: make `numberOfSamples` takes of the scene (default 4), listen, pick one —
  * the picked take's words re-time the captions and the mouth.
@@ -81,6 +89,9 @@ export function TakesPanel({ editor, scene }: { editor: ProjectEditor; scene: Sc
       >
         Make {audioData.numberOfSamples} take{audioData.numberOfSamples === 1 ? '' : 's'}
       </Button>
+      {audioData.generatedLinks.length > 1 ? (
+        <p className="text-xs text-muted">New takes replace the ones not in use; the one in use is kept.</p>
+      ) : null}
       <FileButton
         size="sm"
         variant="tertiary"
@@ -103,12 +114,18 @@ export function TakesPanel({ editor, scene }: { editor: ProjectEditor; scene: Sc
                 take.id === audioData.audioFile ? 'border-accent bg-accent/10' : 'border-border',
               )}
             >
+              <span className="flex w-16 shrink-0 flex-col text-xs leading-tight">
+                <span className="font-semibold text-text">Take {i + 1}</span>
+                <span className="text-muted tabular-nums" data-testid="take-length">
+                  {takeLength(take.duration)}
+                </span>
+              </span>
               <audio
                 src={API_BASE_URL + take.url}
                 controls
-                preload="none"
+                preload="metadata"
                 className="h-8 min-w-0 flex-1"
-                aria-label={`Take ${i + 1}`}
+                aria-label={`Take ${i + 1}, ${takeLength(take.duration)}`}
               />
               {take.id === audioData.audioFile ? (
                 <span className="text-xs font-semibold text-accent">In use</span>

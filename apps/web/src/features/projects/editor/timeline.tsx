@@ -3,6 +3,7 @@ import type { DragEvent } from 'react'
 import { TIMELINE } from '@mouthpiece/contracts/constants'
 import type { ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
 import { canvasSize, drawFrame } from '@mouthpiece/editor/draw-frame'
+import type { FrameAssets } from '@mouthpiece/editor/draw-frame'
 import { currentTake, projectDuration, sceneAt, sceneSpans } from '@mouthpiece/editor/timeline'
 import { API_BASE_URL } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
@@ -12,6 +13,7 @@ import type { ProjectEditor } from './use-project-editor'
 import type { Playback } from './use-playback'
 import { TimelineAssets } from './timeline-assets'
 import { Waveform } from './waveform'
+import { useThumbnailAssets } from './use-frame-assets'
 
 /** Height of the audio track under the scene clips (SPEC §9 asset height range 30–50). */
 const WAVE_HEIGHT = TIMELINE.assetHeightMin
@@ -20,11 +22,18 @@ const formatTime = (t: number) =>
   `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}.${Math.floor((t % 1) * 10)}`
 
 /** One frame thumbnail (SPEC §9 frame 145×72) at time t, cached in IndexedDB previewImgs. */
-function useThumbnail(doc: ProjectDocument, projectId: number, t: number, spf: number): string | undefined {
+function useThumbnail(
+  doc: ProjectDocument,
+  projectId: number,
+  t: number,
+  spf: number,
+  drawn: { assets: FrameAssets; stamp: string },
+): string | undefined {
   const [url, setUrl] = useState<string>()
   const at = sceneAt(doc, t)
+  // The decoded images are part of the key: a background picked since is drawn once it has loaded.
   const key = at
-    ? `${projectId}:${spf}:${contentHash(JSON.stringify([at.span.scene, doc.background, Math.round(at.local * 10)]))}`
+    ? `${projectId}:${spf}:${contentHash(JSON.stringify([at.span.scene, doc.background, doc.settings.video_orientation, Math.round(at.local * 10), drawn.stamp]))}`
     : ''
   useEffect(() => {
     if (!key) return
@@ -41,7 +50,7 @@ function useThumbnail(doc: ProjectDocument, projectId: number, t: number, spf: n
       canvas.height = Math.round((TIMELINE.frameWidth * size.height) / size.width)
       const ctx = canvas.getContext('2d')
       if (!ctx) return
-      drawFrame(ctx, doc, t * 1000, {}, { width: canvas.width, height: canvas.height })
+      drawFrame(ctx, doc, t * 1000, drawn.assets, { width: canvas.width, height: canvas.height })
       const dataUrl = canvas.toDataURL('image/jpeg', 0.7)
       setUrl(dataUrl)
       void putPreview({ id: key, dataUrl, spf, projectId })
@@ -59,13 +68,15 @@ function Frame({
   projectId,
   t,
   spf,
+  drawn,
 }: {
   doc: ProjectDocument
   projectId: number
   t: number
   spf: number
+  drawn: { assets: FrameAssets; stamp: string }
 }) {
-  const url = useThumbnail(doc, projectId, t, spf)
+  const url = useThumbnail(doc, projectId, t, spf, drawn)
   return (
     <div
       className="shrink-0 border-r border-black/40 bg-black/40"
@@ -83,6 +94,7 @@ function Frame({
  */
 export function Timeline({ editor, playback }: { editor: ProjectEditor; playback: Playback }) {
   const { doc } = editor
+  const drawn = useThumbnailAssets(doc, editor.projectId)
   const [spf, setSpf] = useState<number>(doc.timeline.secondPerFrame)
   const pxPerSecond = TIMELINE.frameWidth / spf
   const total = projectDuration(doc)
@@ -163,7 +175,7 @@ export function Timeline({ editor, playback }: { editor: ProjectEditor; playback
             onPointerDown={(e) => seekAt(e.clientX, e.currentTarget)}
           >
             {Array.from({ length: frames }, (_, i) => (
-              <Frame key={i} doc={doc} projectId={editor.projectId} t={i * spf} spf={spf} />
+              <Frame key={i} doc={doc} projectId={editor.projectId} t={i * spf} spf={spf} drawn={drawn} />
             ))}
           </div>
           <div className="relative mt-2" style={{ height: TIMELINE.assetHeight }}>

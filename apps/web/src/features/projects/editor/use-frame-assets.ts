@@ -49,8 +49,8 @@ function useSceneLooks(doc: ProjectDocument): ReadonlyMap<number, AvatarLook> | 
   )
 }
 
-/** What drawFrame needs decoded: the background image, the image overlays, and video overlay frames. */
-export function useFrameAssets(doc: ProjectDocument, projectId: number): FrameAssets {
+/** The background image and the image overlays, decoded (shared by the canvas and the thumbnails). */
+function useDecodedImages(doc: ProjectDocument, projectId: number): ReadonlyMap<string, Drawable> {
   const [loaded, setLoaded] = useState<ReadonlyMap<string, Drawable>>(new Map())
   const listed = useMemo(() => {
     const list: Array<{ key: string; url: string }> = []
@@ -85,9 +85,35 @@ export function useFrameAssets(doc: ProjectDocument, projectId: number): FrameAs
       live = false
     }
   }, [wanted])
+  return loaded
+}
+
+/** What drawFrame needs decoded: the background image, the image overlays, and video overlay frames. */
+export function useFrameAssets(doc: ProjectDocument, projectId: number): FrameAssets {
+  const loaded = useDecodedImages(doc, projectId)
   const videoFrame = useVideoOverlays(doc, projectId)
   const looks = useSceneLooks(doc)
   return useMemo(() => ({ images: loaded, looks, videoFrame }), [loaded, looks, videoFrame])
+}
+
+/**
+ * What the timeline thumbnails draw with: the same decoded background and overlay images and the
+ * custom avatars' looks (no video frames), plus a stamp that changes once they are in, so a
+ * thumbnail drawn before its background image arrived is drawn again (never left black).
+ */
+export function useThumbnailAssets(
+  doc: ProjectDocument,
+  projectId: number,
+): { assets: FrameAssets; stamp: string } {
+  const images = useDecodedImages(doc, projectId)
+  const looks = useSceneLooks(doc)
+  return useMemo(
+    () => ({
+      assets: { images, looks },
+      stamp: `${[...images.keys()].join(',')}|${looks ? looks.size : '-'}`,
+    }),
+    [images, looks],
+  )
 }
 
 /** Seeking closer than this to where the element already is would only stutter playback. */

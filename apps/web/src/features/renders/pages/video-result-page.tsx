@@ -21,6 +21,22 @@ const STEPS = [
   'avatarGenerated',
 ] as const
 
+/** Where the current job stands, in plain words (never the queue's internal state names). */
+const WAITING_TEXT: Record<string, string> = {
+  wait: 'Waiting its turn',
+  start: 'Being worked on',
+  completed: 'Step finished, next one starting',
+  replicateAvatarCompleted: 'Step finished, next one starting',
+  failed: 'A step failed',
+}
+
+const JOB_TEXT: Record<string, string> = {
+  completed: 'Done',
+  running: 'Working',
+  retrying: 'Trying again',
+  failed: 'Failed',
+}
+
 export const formatMs = (ms: number | null) =>
   ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`
 
@@ -86,11 +102,10 @@ export function VideoResultPage() {
             {r.text || 'Lip-synced from an uploaded recording.'}
           </p>
         </Card>
-        <Card title="Status" description="Where the render is in the generation flow.">
+        <Card title="Status" description="What has been done and what comes next.">
           <div className="mb-4 flex flex-wrap gap-2">
             <Badge tone={statusTone(r.status)}>{r.status_label}</Badge>
-            <Badge>queue: {r.queue_status}</Badge>
-            <Badge>{r.queue_type === 2 ? 'avatar queue' : 'audio queue'}</Badge>
+            {isOpen(r) ? <Badge>{WAITING_TEXT[r.queue_status] ?? 'Working on it'}</Badge> : null}
           </div>
           <ol className="flex flex-col gap-2">
             {STEPS.filter((s) => r.kind === 'video' || s.startsWith('audio')).map((s, i) => {
@@ -110,11 +125,10 @@ export function VideoResultPage() {
                             : 'bg-[#232838] text-muted',
                     )}
                   >
-                    {i + 2}
+                    {i + 1}
                   </span>
                   <span className={cn(i <= reached || r.status === 3 ? 'text-text' : 'text-muted')}>
-                    {failedHere ? FLOW_TEXT[r.flow_name] : FLOW_TEXT[s]}{' '}
-                    <span className="text-xs text-muted">({s})</span>
+                    {failedHere ? FLOW_TEXT[r.flow_name] : FLOW_TEXT[s]}
                   </span>
                 </li>
               )
@@ -153,7 +167,7 @@ export function VideoResultPage() {
                                 : 'danger'
                         }
                       >
-                        {l.status}
+                        {JOB_TEXT[l.status] ?? l.status}
                       </Badge>
                       {l.error ? (
                         <span className="ml-2 text-xs text-muted">{l.error.split('#')[0]}</span>
