@@ -128,18 +128,21 @@ test('upload a product photo, extract and refine it, generate the placements, ed
     ).canvas
   const before = (await canvasView()).assets.find((a) => a.id === 'headline')!
 
-  // Move: drag the headline 60 px right and 40 px down.
+  // Move: drag the headline 60 px down (decision 0072: a drop onto the product is moved off it).
   await canvas.scrollIntoViewIfNeeded()
   const c = (await canvas.boundingBox())!
   const scale = c.width / 1080
   const grab = { x: c.x + (before.x + 40) * scale, y: c.y + (before.y + 20) * scale }
   await page.mouse.move(grab.x, grab.y)
   await page.mouse.down()
-  await page.mouse.move(grab.x + 60 * scale, grab.y + 40 * scale, { steps: 8 })
+  await page.mouse.move(grab.x, grab.y + 60 * scale, { steps: 8 })
   await page.mouse.up()
-  await expect
-    .poll(async () => (await canvasView()).assets.find((a) => a.id === 'headline')!.x, { timeout: 15_000 })
-    .toBeGreaterThan(before.x + 40)
+  // Where it lands depends on the product's box: a drop that overlaps it is moved off again.
+  const moved = async () => {
+    const h = (await canvasView()).assets.find((a) => a.id === 'headline')!
+    return Math.hypot(h.x - before.x, h.y - before.y)
+  }
+  await expect.poll(moved, { timeout: 15_000 }).toBeGreaterThan(20)
 
   // Text: rewrite the headline.
   await flow.getByLabel('Text', { exact: true }).last().fill('Glow like never before')

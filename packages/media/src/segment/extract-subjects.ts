@@ -111,6 +111,6 @@ export async function extractSubjects(px: Pixels, request: ExtractRequest): Prom
   }
   const coarse = await grabCutMask(px, request.box ?? defaultBox(px.width, px.height), request.strokes ?? [])
   // GrabCut's mask is scaled up from WORK_SIDE px: its edge may be off by that factor.
-  const matte = refineMatte(px, coarse, Math.max(px.width, px.height) / WORK_SIDE)
+  const matte = refineMatte(px, coarse, Math.max(px.width, px.height) / WORK_SIDE, request.strokes ?? [])
   return { mask: matte.alpha, rgb: matte.rgb, subjects: partsOf(matte.alpha, px.width, px.height) }
 }

@@ -23,3 +23,42 @@ describe('object cut-outs: the edge refined after GrabCut (decision 0063)', () =
     },
   )
 })
+
+describe('the keep brush wins over the background rules', () => {
+  // A teal box with a label of the studio's own white in its middle: to the hole rule that label
+  // is "the studio showing through"; painted with the keep brush it must stay part of the product.
+  const W = 320
+  const H = 320
+  const rgb = new Uint8Array(W * H * 3)
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 3
+      const box = x >= 80 && x < 240 && y >= 60 && y < 280
+      const label = x >= 120 && x < 200 && y >= 130 && y < 210
+      const c = box && !label ? [30, 140, 120] : [246, 246, 244]
+      rgb.set(c, i)
+    }
+  const px = { data: rgb, width: W, height: H, channels: 3 as const }
+  const box = { x: 60, y: 40, w: 200, h: 260 }
+  const labelAlpha = (mask: Uint8Array) => {
+    let sum = 0
+    for (let y = 135; y < 205; y++) for (let x = 125; x < 195; x++) sum += mask[y * W + x]!
+    return sum / (70 * 70 * 255)
+  }
+
+  it('keeps a studio-white label the person painted over with the keep brush', async () => {
+    const strokes = [
+      {
+        keep: true,
+        radius: 12,
+        points: [
+          [130, 170],
+          [160, 170],
+          [190, 170],
+        ] as [number, number][],
+      },
+    ]
+    const found = await extractSubjects(px, { mode: 'object', box, strokes })
+    expect(labelAlpha(found.mask)).toBeGreaterThan(0.99)
+  })
+})

@@ -17,6 +17,7 @@
  * Plain typed-array loops, no model, no download: ~0.2–0.5 s for a 2048² picture.
  */
 import type { Pixels } from '../face/face-landmarks'
+import type { Stroke } from './grabcut'
 
 export interface Matte {
   /** 0…255 per pixel. */
@@ -154,11 +155,19 @@ function distanceTo(src: Uint8Array, W: number, H: number): Float32Array {
  * Refines a coarse (upscaled) object mask at full size: shadow removed, alpha solved at the edge,
  * fringe colours decontaminated. `blur` is how many px the coarse edge may be off (the upscale factor).
  */
-export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
+export function refineMatte(
+  px: Pixels,
+  coarse: Uint8Array,
+  blur = 4,
+  strokes: readonly Stroke[] = [],
+): Matte {
   const { width: W, height: H, channels: ch, data } = px
   const N = W * H
   const mask = new Uint8Array(N)
   for (let i = 0; i < N; i++) mask[i] = coarse[i]! >= 128 ? 1 : 0
+  // What the person painted with the keep brush stays, whatever it looks like: a white label on a
+  // white studio is "the background's colour" to every rule below, but they said it is the product.
+  const kept = keptByStrokes(strokes, W, H)
 
   // 1. The studio background as a smooth surface.
   const fit = fitBackground(px, (i) => coarse[i] === 0)
@@ -204,7 +213,7 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
       const i = stack.pop()!
       const x = i % W
       for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, i - W, i + W]) {
-        if (j < 0 || j >= N || seen[j] || shadowLike[j] !== 1) continue
+        if (j < 0 || j >= N || seen[j] || shadowLike[j] !== 1 || kept[j]) continue
         seen[j] = 1
         mask[j] = 0
         shadowPixels++
@@ -219,6 +228,7 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
       const part: number[] = [start]
       seen[start] = 1
       let exact = 0
+      let touchesKept = false
       for (let k = 0; k < part.length; k++) {
         const i = part[k]!
         const x = i % W
@@ -230,13 +240,14 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
           Math.abs(data[i * ch + 2]! - b[2]!),
         )
         if (d <= Math.max(6, fit.residual * 2.5)) exact++
+        if (kept[i]) touchesKept = true
         for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, i - W, i + W]) {
           if (j < 0 || j >= N || seen[j] || shadowLike[j] !== 1 || !mask[j]) continue
           seen[j] = 1
           part.push(j)
         }
       }
-      if (part.length >= minHole && exact >= part.length * 0.6) {
+      if (!touchesKept && part.length >= minHole && exact >= part.length * 0.6) {
         for (const i of part) mask[i] = 0
         shadowPixels += part.length
       }
@@ -246,7 +257,7 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
     for (let round = 0; round < Math.max(2, Math.ceil(blur)); round++) {
       const peel: number[] = []
       for (let i = W; i < N - W; i++) {
-        if (!mask[i] || !shadowLike[i]) continue
+        if (!mask[i] || !shadowLike[i] || kept[i]) continue
         if (!mask[i - 1] || !mask[i + 1] || !mask[i - W] || !mask[i + W]) peel.push(i)
       }
       if (!peel.length) break
@@ -341,5 +352,23 @@ export function refineMatte(px: Pixels, coarse: Uint8Array, blur = 4): Matte {
         }
       }
     }
+  for (let i = 0; i < N; i++) if (kept[i] && mask[i]) alpha[i] = 255
   return { alpha, rgb, studio, shadowPixels }
+}
+
+/** The pixels under the keep brush's strokes (discs of the stroke's radius around each point). */
+function keptByStrokes(strokes: readonly Stroke[], W: number, H: number): Uint8Array {
+  const out = new Uint8Array(W * H)
+  for (const s of strokes) {
+    if (!s.keep) continue
+    const r = Math.max(1, Math.round(s.radius))
+    for (const [px, py] of s.points) {
+      const cx = Math.round(px)
+      const cy = Math.round(py)
+      for (let y = Math.max(0, cy - r); y <= Math.min(H - 1, cy + r); y++)
+        for (let x = Math.max(0, cx - r); x <= Math.min(W - 1, cx + r); x++)
+          if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) out[y * W + x] = 1
+    }
+  }
+  return out
 }

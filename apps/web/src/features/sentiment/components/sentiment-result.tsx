@@ -245,7 +245,7 @@ export function SentimentResultView({
         description={
           admin
             ? `${total} comments · engine ${run.engine}${run.model ? ` (${run.model})` : ''} · lexicon ${run.lexicon_version} · ${run.quota_units} quota units`
-            : `${total} comments from ${run.videos.length} ${run.videos.length === 1 ? 'video' : 'videos'}`
+            : `${total} comments from ${run.videos.length} ${run.videos.length === 1 ? 'video' : 'videos'} · ${run.quota_units} quota units`
         }
         actions={exportButton}
       >
