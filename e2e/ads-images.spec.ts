@@ -244,7 +244,8 @@ test('the admin finds the ad assets and ad image generations, opens them and exp
   await expect(page).toHaveURL(/search=\d+/)
   const found = page.getByRole('list', { name: 'Found images' })
   await expect(found.getByText('Ad upload')).toBeVisible({ timeout: 15_000 })
-  await expect(found.getByText('serum · cut-out')).toBeVisible()
+  // Both cut-outs are found: the first extraction and the refined one.
+  await expect(found.getByText('serum · cut-out').first()).toBeVisible()
   await expect(page.getByRole('row', { name: /serum/ }).getByText('done')).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('admin-search-images.png'), fullPage: true })
 })
