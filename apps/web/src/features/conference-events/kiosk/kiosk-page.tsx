@@ -249,47 +249,54 @@ function SignUpForm({
       ))}
       <PhotoCapture photo={photo} onPhoto={setPhoto} />
       {photo ? (
-        <div>
-          <label className="flex items-start gap-3 text-sm text-[#d4d8e3]">
-            <input
-              type="checkbox"
-              checked={photoConsent}
-              onChange={(e) => setPhotoConsent(e.target.checked)}
-              className="mt-1 h-5 w-5 accent-[#FF6A59]"
-              aria-describedby="booth-photo-consent-error"
-            />
-            <span>
-              I agree that my photo is used to make my talking video. It is kept only for this event’s video.
-            </span>
-          </label>
-          {errors.photo_consent ? (
-            <p id="booth-photo-consent-error" role="alert" className="mt-1 text-xs text-danger">
-              {errors.photo_consent}
-            </p>
-          ) : null}
-        </div>
+        <ConsentCheck
+          id="booth-photo-consent-error"
+          checked={photoConsent}
+          onChange={setPhotoConsent}
+          text="I agree that my photo is used to make my talking video. It is kept only for this event’s video."
+          error={errors.photo_consent}
+        />
       ) : null}
-      <div>
-        <label className="flex items-start gap-3 text-sm text-[#d4d8e3]">
-          <input
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            className="mt-1 h-5 w-5 accent-[#FF6A59]"
-            aria-describedby="booth-consent-error"
-          />
-          <span>{event.consent_text}</span>
-        </label>
-        {errors.consent ? (
-          <p id="booth-consent-error" role="alert" className="mt-1 text-xs text-danger">
-            {errors.consent}
-          </p>
-        ) : null}
-      </div>
+      <ConsentCheck
+        id="booth-consent-error"
+        checked={consent}
+        onChange={setConsent}
+        text={event.consent_text}
+        error={errors.consent}
+      />
       <FormError message={failure} />
       <Button type="submit" size="lg" loading={busy}>
         Make my video
       </Button>
     </form>
+  )
+}
+
+/** A consent box at the kiosk, with the message that says why it must be ticked. */
+function ConsentCheck(props: {
+  id: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  text: string
+  error?: string
+}) {
+  return (
+    <div>
+      <label className="flex items-start gap-3 text-sm text-[#d4d8e3]">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.target.checked)}
+          className="mt-1 h-5 w-5 accent-[#FF6A59]"
+          aria-describedby={props.id}
+        />
+        <span>{props.text}</span>
+      </label>
+      {props.error ? (
+        <p id={props.id} role="alert" className="mt-1 text-xs text-danger">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
   )
 }
