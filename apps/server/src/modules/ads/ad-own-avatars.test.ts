@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.contract'
-import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { rendersClient } from '../renders/testing'
-
-const PROMPT = {
-  wearing: 'a coral blazer',
-  style: 'cartoon',
-  inspired: '',
-  color: 'red hair',
-  modifier1: '',
-  modifier2: '',
-  positivePrompt: '',
-  negativePrompt: '',
-}
 
 describe("ad videos presented by the user's own avatar", () => {
   let t: TestApp
@@ -30,16 +18,9 @@ describe("ad videos presented by the user's own avatar", () => {
 
   it("my avatar presents my ad; another user's avatar is not found and nothing is made", async () => {
     const owner = await client.register('adlooksowner')
-    const theirs = (
-      await client.call('POST', '/api/custom-avatar/generate', owner, { name: 'Their face', prompt: PROMPT })
-    ).json<{ avatar: CustomAvatar }>().avatar
+    const theirs = await client.drawnAvatar(owner, 'Their face')
     const me = await client.register('adlooksme')
-    const made = await client.call('POST', '/api/custom-avatar/generate', me, {
-      name: 'Shop face',
-      prompt: PROMPT,
-    })
-    expect(made.statusCode, made.body).toBe(200)
-    const mine = made.json<{ avatar: CustomAvatar }>().avatar
+    const mine = await client.drawnAvatar(me, 'Shop face')
     const project = (
       await client.call('POST', '/api/ads/projects', me, { name: 'Launch', placements: ['story'] })
     ).json<{ project: { id: number } }>().project

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
 import type { Project } from '@mouthpiece/contracts/projects/projects.schemas'
 import { createTestApp } from '../../../test/harness'
 import type { TestApp } from '../../../test/harness'
 import { rendersClient } from '../renders/testing'
 
 type Answer = { project: Project }
-const PROMPT = {
-  wearing: 'a teal hoodie',
-  style: 'anime',
-  inspired: '',
-  color: 'teal hair',
-  modifier1: '',
-  modifier2: '',
-  positivePrompt: '',
-  negativePrompt: '',
-}
-
 describe("projects: a creator's own looks and voice, and nobody else's", () => {
   let t: TestApp
   let client: ReturnType<typeof rendersClient>
@@ -29,15 +17,9 @@ describe("projects: a creator's own looks and voice, and nobody else's", () => {
     await t.close()
   })
 
-  const avatarOf = async (user: Parameters<typeof client.call>[2], name: string) => {
-    const made = await client.call('POST', '/api/custom-avatar/generate', user, { name, prompt: PROMPT })
-    expect(made.statusCode, made.body).toBe(200)
-    return made.json<{ avatar: CustomAvatar }>().avatar
-  }
-
   it('creates a project in one call with my avatar, a voice and a script; the scenes carry both', async () => {
     const me = await client.register('onestep')
-    const mine = await avatarOf(me, 'Cartoon me')
+    const mine = await client.drawnAvatar(me, 'Cartoon me')
     const made = await client.call('POST', '/api/create-project', me, {
       name: 'One step',
       scenes: ['Hello chat!', 'See you soon.'],
@@ -67,9 +49,9 @@ describe("projects: a creator's own looks and voice, and nobody else's", () => {
 
   it("another user's avatar is not found: at creation and when a scene is switched to it, and nothing changes", async () => {
     const owner = await client.register('looksowner')
-    const theirs = await avatarOf(owner, 'Their face')
+    const theirs = await client.drawnAvatar(owner, 'Their face')
     const me = await client.register('looksother')
-    const mine = await avatarOf(me, 'My face')
+    const mine = await client.drawnAvatar(me, 'My face')
 
     const refused = await client.call('POST', '/api/create-project', me, {
       name: 'Borrowed',

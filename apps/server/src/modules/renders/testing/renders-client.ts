@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect } from 'vitest'
+import type { CustomAvatar } from '@mouthpiece/contracts/avatars/avatars.contract'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { TestApp } from '../../../../test/harness'
 import { ffprobe } from '../../../platform/media'
@@ -84,7 +85,26 @@ export function rendersClient(t: TestApp) {
     }
   }
 
-  return { call, register, waitDone, waitFor, probeDownload }
+  /** A drawn custom avatar made by `who` (POST /api/custom-avatar/generate), as the API answers it. */
+  async function drawnAvatar(who: Caller, name: string): Promise<CustomAvatar> {
+    const made = await call('POST', '/api/custom-avatar/generate', who, { name, prompt: DRAWN_PROMPT })
+    expect(made.statusCode, made.body).toBe(200)
+    return made.json<{ avatar: CustomAvatar }>().avatar
+  }
+
+  return { call, register, waitDone, waitFor, probeDownload, drawnAvatar }
+}
+
+/** A drawn avatar's prompt (SPEC §3 avatarData.prompt) for tests that only need some avatar of a user's. */
+const DRAWN_PROMPT = {
+  wearing: 'a teal hoodie',
+  style: 'anime',
+  inspired: '',
+  color: 'teal hair',
+  modifier1: '',
+  modifier2: '',
+  positivePrompt: '',
+  negativePrompt: '',
 }
 
 /** A multipart/form-data body with one file field, for app.inject. */
