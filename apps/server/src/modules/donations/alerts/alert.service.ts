@@ -274,6 +274,17 @@ async function overlaySetup(deps: DonationsDeps, setup: AvatarSetupRow) {
   }
 }
 
+/**
+ * An alert handed to the overlay and not reported played within this long never finished (the
+ * overlay was closed mid-alert, or is not open): the feed shows it failed instead of "Playing"
+ * forever. Longer than the longest alert (a 500-character message spoken slowly, plus its video).
+ * Derived when shown, not written: a late "played" from a reopened overlay still counts.
+ */
+export const ALERT_PLAY_TIMEOUT_MS = 3 * 60_000
+
+const timedOut = (e: AlertEventRow, now = Date.now()) =>
+  e.status === 'speaking' && !!e.emitted_at && now - e.emitted_at.getTime() > ALERT_PLAY_TIMEOUT_MS
+
 export function presentTip(e: AlertEventRow): Tip {
   return {
     id: e.id,
@@ -290,7 +301,7 @@ export function presentTip(e: AlertEventRow): Tip {
     title: e.title,
     message: e.message,
     is_test: e.is_test,
-    status: e.status,
+    status: timedOut(e) ? 'failed' : e.status,
     skip_reason: e.skip_reason,
     spoken_text: e.spoken_text,
     avatar_setup_id: e.avatar_setup_id,

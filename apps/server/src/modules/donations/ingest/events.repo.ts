@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { AlertStatus, SkipReason } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { Queryable } from '../../../platform/db/client'
 import { alertEvents } from '../donations.table'
@@ -198,30 +198,6 @@ export async function transition(
     .where(and(eq(alertEvents.id, id), inArray(alertEvents.status, [...from])))
     .returning()
   return row ?? null
-}
-
-/**
- * Alerts handed to the overlay before `before` and never reported played or failed (the overlay
- * was closed mid-alert, or never open): they end as failed with `error`.
- */
-export async function failUnfinished(
-  q: Queryable,
-  userId: number,
-  before: Date,
-  error: string,
-): Promise<number> {
-  const rows = await q
-    .update(alertEvents)
-    .set({ status: 'failed', error, updated_at: new Date() })
-    .where(
-      and(
-        eq(alertEvents.user_id, userId),
-        eq(alertEvents.status, 'speaking'),
-        lt(alertEvents.emitted_at, before),
-      ),
-    )
-    .returning({ id: alertEvents.id })
-  return rows.length
 }
 
 /** The same move for many alerts at once (a muted creator's flood). */

@@ -118,29 +118,11 @@ export const testTriggers = {
     ),
 }
 
-/**
- * An alert handed to the overlay and not reported played within this long never finished (the
- * overlay was closed mid-alert, or is not open): the feed shows it failed instead of "Playing"
- * forever. Longer than the longest alert (a 500-character message spoken slowly, plus its video).
- */
-export const ALERT_PLAY_TIMEOUT_MS = 3 * 60_000
-export const UNFINISHED_ALERT_ERROR = 'The overlay did not finish this alert (it was closed or not open)'
-
-async function timeOutUnfinished(deps: DonationsDeps, userId: number) {
-  await events.failUnfinished(
-    deps.db,
-    userId,
-    new Date(Date.now() - ALERT_PLAY_TIMEOUT_MS),
-    UNFINISHED_ALERT_ERROR,
-  )
-}
-
 export async function listTips(
   deps: DonationsDeps,
   userId: number,
   q: { page: number; limit: number; accountId?: number },
 ) {
-  await timeOutUnfinished(deps, userId)
   const { rows, total } = await events.listEvents(deps.db, userId, {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
@@ -150,7 +132,6 @@ export async function listTips(
 }
 
 export async function latestTips(deps: DonationsDeps, userId: number, limit: number): Promise<Tip[]> {
-  await timeOutUnfinished(deps, userId)
   return (await events.listEvents(deps.db, userId, { limit, offset: 0 })).rows.map(presentTip)
 }
 
