@@ -4,50 +4,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Tip } from '@mouthpiece/contracts/donations/donations.schemas'
 import type { TipVideo } from '@mouthpiece/contracts/donations/tip-videos.contract'
 import type { Render } from '@mouthpiece/contracts/renders/renders.schemas'
-import { INFLUENCERS } from '@mouthpiece/avatar/presets'
 import { saveUserSession } from '../../lib/session'
 import { clearCookies, fakeFetch } from '../../test/fake-fetch'
 import { renderAt } from '../../test/render'
+import { renderFixture } from '../../test/render-fixture'
 import { ActivityFeed } from './pages/activity-feed-page'
 import { SetupPreviewVideo } from './components/setup-preview-video'
 
 const ID = '3f1c2a9e-1111-4222-8333-444455556666'
 const files = { video_url: null, poster_url: null, audio_url: null, vtt_url: null, srt_url: null }
-const render = (patch: Partial<Render> = {}): Render => ({
-  id: ID,
-  kind: 'video',
-  source: 'tip_video',
-  title: "Sam's tip · $10.00",
-  text: 'Sam tipped 10 dollars: GG',
-  influencer_id: 'nova',
-  custom_avatar_id: null,
-  avatar_name: 'Nova',
-  look: INFLUENCERS[0]!.look,
-  voice_id: 'espeak:en-us+f3',
-  emotion: 'Neutral',
-  intensity: 0.6,
-  format: 'mp4',
-  video_resolution: '720p',
-  video_orientation: 'portrait',
-  status: 1,
-  status_label: 'Rendering',
-  flow: 6,
-  flow_name: 'avatarGenerating',
-  queue_status: 'start',
-  queue_type: 2,
-  job_status: 2,
-  progress: 40,
-  stage: 'rendering the avatar',
-  error: null,
-  duration: null,
-  attempts: 1,
-  share_path: `/video-sharing/${ID}`,
-  files,
-  created_at: '2026-11-22T10:00:00.000Z',
-  started_at: null,
-  completed_at: null,
-  ...patch,
-})
+const render = (patch: Partial<Render> = {}): Render =>
+  renderFixture({
+    source: 'tip_video',
+    title: "Sam's tip · $10.00",
+    text: 'Sam tipped 10 dollars: GG',
+    flow: 6,
+    flow_name: 'avatarGenerating',
+    queue_status: 'start',
+    job_status: 2,
+    progress: 40,
+    stage: 'rendering the avatar',
+    files,
+    ...patch,
+  })
 const done = render({
   status: 3,
   status_label: 'Completed',

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeFetch } from '../../test/fake-fetch'
 import { renderApp } from '../../test/render'
-import { INFLUENCERS } from '@mouthpiece/avatar/presets'
+import { renderFixture } from '../../test/render-fixture'
 import { VideoSharingPage } from './pages/video-sharing-page'
 import { VideoResultPage } from './pages/video-result-page'
 
@@ -78,40 +78,7 @@ describe('shared video page (/video-sharing/:id)', () => {
 describe('video result page (/video-result/:id)', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  const running = {
-    id: ID,
-    kind: 'video',
-    source: 'project',
-    title: 'Welcome to the stream',
-    text: 'Welcome to the stream',
-    influencer_id: 'nova',
-    custom_avatar_id: null,
-    avatar_name: 'Nova',
-    look: INFLUENCERS[0]!.look,
-    voice_id: 'espeak:en-us+f3',
-    emotion: 'Neutral',
-    intensity: 0.6,
-    format: 'mp4',
-    video_resolution: '720p',
-    video_orientation: 'portrait',
-    status: 1,
-    status_label: 'Rendering',
-    flow: 2,
-    flow_name: 'audioWaiting',
-    queue_status: 'completed',
-    queue_type: 2,
-    job_status: 1,
-    progress: 5,
-    stage: 'waiting',
-    error: null,
-    duration: null,
-    attempts: 1,
-    share_path: `/video-sharing/${ID}`,
-    files: { video_url: null, poster_url: null, audio_url: null, vtt_url: null, srt_url: null },
-    created_at: '2026-11-22T10:00:00.000Z',
-    started_at: null,
-    completed_at: null,
-  }
+  const running = renderFixture()
 
   it('tells the steps in plain words, numbered from 1, without internal state names', async () => {
     fakeFetch({ [`GET /api/video-result/${ID}`]: () => ({ body: { render: running, logs: [] } }) })
