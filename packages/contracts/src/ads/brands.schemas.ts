@@ -148,6 +148,10 @@ export const ContrastPair = z.object({
 })
 export type ContrastPair = z.infer<typeof ContrastPair>
 
+/** A line the brand's site uses to sell (its hero headline, a call-to-action button), as read. */
+export const SiteCopyLine = z.object({ text: z.string(), source: ValueSource })
+export type SiteCopyLine = z.infer<typeof SiteCopyLine>
+
 export const Brand = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -161,6 +165,10 @@ export const Brand = z.object({
   fonts: z.array(BrandFont),
   logos: z.array(BrandLogo),
   images: z.array(BrandImage),
+  /** The site's headline candidates, best first: an ad's hook when its copy is empty. */
+  site_headlines: z.array(SiteCopyLine),
+  /** The site's call-to-action button texts, best first: an ad's button when its copy is empty. */
+  site_ctas: z.array(SiteCopyLine),
   /** Every unordered pair of kit colours, best contrast first. */
   contrast: z.array(ContrastPair),
   /** The scrape that made it, if any. */

@@ -42,18 +42,27 @@ export const AdProject = z.object({
 })
 export type AdProject = z.infer<typeof AdProject>
 
+export const AD_COPY_MAX = 2000
 export const CreateAdProjectBody = z.object({
   name: AdProjectName,
   brand_id: BrandId.nullable().default(null),
   goal: AdGoal.default('awareness'),
-  copy: z.string().trim().max(2000, 'The ad copy must be at most 2000 characters').default(''),
+  copy: z
+    .string()
+    .trim()
+    .max(AD_COPY_MAX, `The ad copy must be at most ${AD_COPY_MAX} characters`)
+    .default(''),
   placements: AdPlacements.default(['square', 'story']),
 })
 export const UpdateAdProjectBody = z.object({
   name: AdProjectName.optional(),
   brand_id: BrandId.nullable().optional(),
   goal: AdGoal.optional(),
-  copy: z.string().trim().max(2000, 'The ad copy must be at most 2000 characters').optional(),
+  copy: z
+    .string()
+    .trim()
+    .max(AD_COPY_MAX, `The ad copy must be at most ${AD_COPY_MAX} characters`)
+    .optional(),
   placements: AdPlacements.optional(),
 })
 

@@ -22,6 +22,7 @@ import { checkVoiceChoice } from '../../voices'
 import * as repo from './brands.repo'
 import type { BrandWithParts, PartKind } from './brands.repo'
 import { adBrandImages, adBrandLogos } from './brands.table'
+import type { SiteCopyLine } from './brands.table'
 import { contrastPairs } from './contrast'
 import { storeBrandImage } from './brand-files'
 
@@ -41,6 +42,15 @@ const sourceOf = (r: {
   confirmed: r.confirmed,
 })
 const USER_SOURCE: ValueSource = { kind: 'user', detail: null, confidence: 1, confirmed: true }
+const siteLine = (l: SiteCopyLine) => ({
+  text: l.text,
+  source: sourceOf({
+    source: l.source,
+    source_detail: l.detail,
+    confidence: l.confidence,
+    confirmed: l.confirmed,
+  }),
+})
 export const fileUrl = (brandId: number, partId: string) => `/api/ads/brands/${brandId}/files/${partId}`
 
 export function presentBrand({ brand, colours, fonts, logos, images }: BrandWithParts): Brand {
@@ -81,6 +91,8 @@ export function presentBrand({ brand, colours, fonts, logos, images }: BrandWith
     })),
     logos: logos.map((l) => ({ ...file(l), primary: l.is_primary })),
     images: images.map(file),
+    site_headlines: brand.site_copy.headlines.map(siteLine),
+    site_ctas: brand.site_copy.ctas.map(siteLine),
     contrast: contrastPairs(colours),
     scrape_task_id: brand.scrape_task_id,
     created_at: brand.created_at.toISOString(),
@@ -159,6 +171,12 @@ export async function updateBrand(
       ...(body.voice && { voice: body.voice }),
       ...(body.caption_style && { caption_style: body.caption_style }),
       field_sources: sources,
+      ...(body.confirm_all && {
+        site_copy: {
+          headlines: brand.site_copy.headlines.map((l) => ({ ...l, confirmed: true })),
+          ctas: brand.site_copy.ctas.map((l) => ({ ...l, confirmed: true })),
+        },
+      }),
     })
     if (body.confirm_all) {
       await repo.confirmAllParts(tx, brandId)

@@ -15,6 +15,19 @@ import {
 import type { BrandVoice, CaptionStyle, ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
 import { referencesUser } from '../../users'
 
+/** A line read from the brand's site, with where it was read and how sure we are. */
+export interface SiteCopyLine {
+  text: string
+  source: string
+  detail: string | null
+  confidence: number
+  confirmed: boolean
+}
+export interface BrandSiteCopy {
+  headlines: SiteCopyLine[]
+  ctas: SiteCopyLine[]
+}
+
 /** Where a kit value came from and how sure we are (scraped values start unconfirmed). */
 const sourced = {
   source: text('source').notNull().default('user'),
@@ -43,6 +56,8 @@ export const adBrands = pgTable(
           { source: string; detail: string | null; confidence: number; confirmed: boolean }
         >
       >(),
+    /** The site's own headlines and call-to-action buttons, best first (read by the scraper, decision 0076). */
+    site_copy: jsonb('site_copy').$type<BrandSiteCopy>().notNull().default({ headlines: [], ctas: [] }),
     voice: jsonb('voice').$type<BrandVoice>().notNull(),
     caption_style: jsonb('caption_style').$type<CaptionStyle>().notNull(),
     scrape_task_id: uuid('scrape_task_id'),

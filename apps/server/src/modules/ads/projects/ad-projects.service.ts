@@ -5,11 +5,13 @@ import type {
   CreateAdProjectBody,
   UpdateAdProjectBody,
 } from '@mouthpiece/contracts/ads/projects.schemas'
-import { AD_PROJECT_NOT_FOUND } from '@mouthpiece/contracts/ads/projects.schemas'
+import { AD_COPY_MAX, AD_PROJECT_NOT_FOUND } from '@mouthpiece/contracts/ads/projects.schemas'
 import { RealtimeEvent } from '@mouthpiece/contracts/realtime/events'
 import type { AdsDeps } from '../ads.deps'
 import { AppError } from '../../../platform/http/errors'
+import { adCopyFromKit, projectCopyText } from '@mouthpiece/editor/ads/site-copy'
 import { findBrand } from '../brands/brands.repo'
+import type { AdBrandRow } from '../brands/brands.table'
 import { brandNotFound } from '../brands/brands.service'
 import * as repo from './ad-projects.repo'
 import type { AdProjectWithBrand } from './ad-projects.repo'
@@ -61,16 +63,30 @@ export async function listAdProjects(deps: AdsDeps, userId: number, page: number
 }
 
 async function checkBrand(deps: AdsDeps, userId: number, brandId: number | null | undefined) {
-  if (brandId != null && !(await findBrand(deps.db, brandId, userId))) throw brandNotFound()
+  if (brandId == null) return null
+  const brand = await findBrand(deps.db, brandId, userId)
+  if (!brand) throw brandNotFound()
+  return brand
 }
+
+/** The copy a project starts from when it has none: its brand site's headline, description and button (decision 0076). */
+const copyFromBrand = (brand: AdBrandRow) =>
+  projectCopyText(
+    adCopyFromKit({
+      description: brand.description,
+      site_headlines: brand.site_copy.headlines,
+      site_ctas: brand.site_copy.ctas,
+    }),
+  ).slice(0, AD_COPY_MAX)
 
 export async function createAdProject(
   deps: AdsDeps,
   userId: number,
   body: z.infer<typeof CreateAdProjectBody>,
 ): Promise<AdProject> {
-  await checkBrand(deps, userId, body.brand_id)
-  const row = await repo.insertAdProject(deps.db, { user_id: userId, ...body })
+  const brand = await checkBrand(deps, userId, body.brand_id)
+  const copy = body.copy || (brand ? copyFromBrand(brand) : '')
+  const row = await repo.insertAdProject(deps.db, { user_id: userId, ...body, copy })
   const project = await getAdProject(deps, userId, row.id)
   await emitAdProject(deps, userId, { type: 'project', action: 'created', project })
   return project
@@ -82,9 +98,14 @@ export async function updateAdProject(
   id: number,
   body: z.infer<typeof UpdateAdProjectBody>,
 ): Promise<AdProject> {
-  if (!(await repo.findAdProject(deps.db, id, userId))) throw adProjectNotFound()
-  await checkBrand(deps, userId, body.brand_id)
-  await repo.updateAdProject(deps.db, id, body)
+  const current = await repo.findAdProject(deps.db, id, userId)
+  if (!current) throw adProjectNotFound()
+  const brand = await checkBrand(deps, userId, body.brand_id)
+  // A brand newly picked fills a project that has no copy yet; what the user wrote (or cleared
+  // with the same brand kept) stays as it is.
+  const copy = body.copy ?? current.copy
+  const fill = brand && brand.id !== current.brand_id && !copy.trim() ? copyFromBrand(brand) : null
+  await repo.updateAdProject(deps.db, id, fill ? { ...body, copy: fill } : body)
   const project = await getAdProject(deps, userId, id)
   await emitAdProject(deps, userId, { type: 'project', action: 'updated', project })
   return project

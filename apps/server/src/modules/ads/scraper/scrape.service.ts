@@ -170,6 +170,12 @@ async function saveScrapedBrand(deps: AdsDeps, task: AdScrapeTaskRow, kit: Scrap
     confidence: f.confidence,
     confirmed: false,
   })
+  const siteSource = (f: { source: string; detail: string | null; confidence: number }) => ({
+    source: f.source,
+    detail: f.detail?.slice(0, 500) ?? null,
+    confidence: f.confidence,
+    confirmed: false,
+  })
   try {
     return await deps.db.transaction(async (tx) => {
       const brand = await insertBrand(tx, {
@@ -180,6 +186,10 @@ async function saveScrapedBrand(deps: AdsDeps, task: AdScrapeTaskRow, kit: Scrap
         scrape_task_id: task.id,
         voice: DEFAULT_BRAND_VOICE,
         caption_style: DEFAULT_CAPTION_STYLE,
+        site_copy: {
+          headlines: kit.headlines.map((l) => ({ text: l.value, ...siteSource(l) })),
+          ctas: kit.ctas.map((l) => ({ text: l.value, ...siteSource(l) })),
+        },
         field_sources: {
           name: {
             source: kit.name.source,

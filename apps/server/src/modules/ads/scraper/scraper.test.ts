@@ -150,6 +150,60 @@ describe('ads scraper: a brand kit from a site, through the SSRF-safe client', (
     expect(brand.contrast.every((p) => p.ratio > 1.1)).toBe(true)
   })
 
+  it("keeps the site's headline and call-to-action buttons (not its nav, cookie or footer buttons) and starts an empty ad copy from them", async () => {
+    const me = await client.register('scraper-copy')
+    const res = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/` })
+    const task = await waitTask(res.json<{ task: ScrapeTask }>().task.id, me)
+    expect(task.status, JSON.stringify(task)).toBe('completed')
+    const brand = (await client.call('GET', `/api/ads/brands/${task.brand_id}`, me)).json<{ brand: Brand }>()
+      .brand
+    // The hero's h1, the line under it, then og:title without the brand's name.
+    expect(brand.site_headlines.map((h) => [h.text, h.source.kind])).toEqual([
+      [BRAND_SITE.headline, 'h1'],
+      [BRAND_SITE.subhead, 'hero h2'],
+      [BRAND_SITE.ogTitle, 'og:title'],
+    ])
+    expect(brand.site_headlines[0]!.source).toMatchObject({ confirmed: false, detail: 'hero h1' })
+    // The hero's buttons; "Log in", "Menu", "Cart (0)", "Accept all" and the footer's are chrome.
+    expect(brand.site_ctas.map((c) => [c.text, c.source.kind])).toEqual([
+      [BRAND_SITE.cta, 'hero button'],
+      [BRAND_SITE.secondCta, 'hero button'],
+    ])
+
+    const expected = `${BRAND_SITE.headline}\n\n${BRAND_SITE.description}\n\n${BRAND_SITE.cta}`
+    const create = (body: object) =>
+      client.call('POST', '/api/ads/projects', me, body).then((r) => {
+        expect(r.statusCode, r.body).toBe(200)
+        return r.json<{ project: { id: number; copy: string } }>().project
+      })
+    const update = (id: number, body: object) =>
+      client.call('POST', `/api/ads/projects/${id}/update`, me, body).then((r) => {
+        expect(r.statusCode, r.body).toBe(200)
+        return r.json<{ project: { copy: string } }>().project
+      })
+    // A new project with this brand and no copy starts from the site's words.
+    expect((await create({ name: 'Filled', brand_id: brand.id })).copy).toBe(expected)
+    // Copy the user wrote is theirs.
+    expect((await create({ name: 'Mine', brand_id: brand.id, copy: 'Our beans, your mug.' })).copy).toBe(
+      'Our beans, your mug.',
+    )
+    // Picking the brand later fills a project still without copy…
+    const later = await create({ name: 'Later' })
+    expect(later.copy).toBe('')
+    expect((await update(later.id, { brand_id: brand.id, copy: '' })).copy).toBe(expected)
+    // …and the user may still edit it, or clear it: saving with the same brand does not fill it again.
+    expect((await update(later.id, { copy: 'Edited hook' })).copy).toBe('Edited hook')
+    expect((await update(later.id, { brand_id: brand.id, copy: '' })).copy).toBe('')
+    // A brand picked over copy the user wrote changes nothing in it.
+    const written = await create({ name: 'Written', copy: 'Hand-written' })
+    expect((await update(written.id, { brand_id: brand.id })).copy).toBe('Hand-written')
+    // The page's Save marks the read lines as reviewed.
+    const saved = (
+      await client.call('POST', `/api/ads/brands/${brand.id}/update`, me, { confirm_all: true })
+    ).json<{ brand: Brand }>().brand
+    expect([...saved.site_headlines, ...saved.site_ctas].every((l) => l.source.confirmed)).toBe(true)
+  })
+
   it('refuses loopback, private, metadata and IPv6 loopback addresses and a name resolving to one, with a clear message', async () => {
     const me = await client.register('ssrf')
     for (const url of [

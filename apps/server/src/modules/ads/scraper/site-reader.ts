@@ -13,6 +13,7 @@ import type { FontFormat, ProbedImage } from '../brands/brand-files'
 import type { ColourRole } from '@mouthpiece/contracts/ads/brands.schemas'
 import { colourUses, colourVariables, familyUses, fontFaces, parseCssColour, toHex } from './css-reader'
 import { deltaE2000, SAME_COLOUR_DELTA_E } from '@mouthpiece/editor/ads/contrast'
+import { readSiteCopy } from './copy-reader'
 
 export interface Found {
   source: string
@@ -49,6 +50,9 @@ export interface ScrapedKit {
   images: ScrapedImage[]
   colours: ScrapedColour[]
   fonts: ScrapedFont[]
+  /** The page's own words for an ad: hero headings (og:title last) and call-to-action buttons. */
+  headlines: ScrapedText[]
+  ctas: ScrapedText[]
   warnings: string[]
 }
 
@@ -153,6 +157,7 @@ export async function scrapeSite(rawUrl: string, opts: ScrapeOptions = {}): Prom
     : ogDesc
       ? { value: ogDesc.slice(0, 2000), source: 'og:description', detail: base, confidence: 0.85 }
       : { value: '', source: 'none', detail: null, confidence: 0 }
+  const { headlines, ctas } = readSiteCopy($, meta('meta[property="og:title"]'), name.value)
 
   await progress(30, 'Reading stylesheets')
   const sheetUrls = $('link[rel~="stylesheet"]')
@@ -183,7 +188,7 @@ export async function scrapeSite(rawUrl: string, opts: ScrapeOptions = {}): Prom
   if (fonts.some((f) => f.note === WOFF2_NOTE))
     warnings.push('Some fonts were offered only as WOFF2; upload a TTF or WOFF to use them in ads.')
 
-  return { finalUrl: base, name, description, logos, images, colours, fonts, warnings }
+  return { finalUrl: base, name, description, logos, images, colours, fonts, headlines, ctas, warnings }
 }
 
 type FetchSub = (url: string, maxBytes: number) => Promise<{ body: Buffer; contentType: string } | null>

@@ -21,6 +21,11 @@ export const BRAND_SITE = {
   text: '#1A1A1A',
   background: '#FFFFFF',
   theme: '#FF6B57',
+  headline: 'Fresh coffee',
+  subhead: 'Roasted this morning, at your door by Friday',
+  ogTitle: 'Fresh coffee delivered',
+  cta: 'Shop the roasts',
+  secondCta: 'Start a subscription',
 }
 
 const LOGO_SVG = `<svg class="site-logo" viewBox="0 0 240 80" width="240" height="80" role="img" aria-label="Acme Roasters logo"><rect width="240" height="80" rx="12" fill="${BRAND_SITE.primary}"/><circle cx="40" cy="40" r="22" fill="${BRAND_SITE.secondary}"/><text x="76" y="50" font-size="28" fill="#FFFFFF">ACME</text></svg>`
@@ -33,6 +38,7 @@ const page = (body: string, head = '') =>
 const HOME_HEAD = `<title>Acme Roasters | Fresh coffee delivered</title>
 <meta name="description" content="${BRAND_SITE.description}">
 <meta property="og:site_name" content="${BRAND_SITE.name}">
+<meta property="og:title" content="${BRAND_SITE.name} | ${BRAND_SITE.ogTitle}">
 <meta property="og:image" content="/og.png">
 <meta name="theme-color" content="${BRAND_SITE.theme}">
 <link rel="stylesheet" href="/css/site.css">
@@ -66,7 +72,15 @@ export async function startBrandSite(): Promise<BrandSite> {
     '/': {
       type: 'text/html; charset=utf-8',
       body: page(
-        `<header><a href="/" class="logo">${LOGO_SVG}</a></header><main class="hero"><h1>Fresh coffee</h1></main>`,
+        // The hero's headline and buttons, and the chrome a scraper must not take for them.
+        `<header><a href="/" class="logo">${LOGO_SVG}</a><nav><a href="/shop">Shop</a>` +
+          `<a href="/login" class="btn btn-ghost">Log in</a><button class="menu-toggle">Menu</button></nav>` +
+          `<a href="/cart" class="cart-button">Cart (0)</a></header>` +
+          `<main class="hero"><h1>${BRAND_SITE.headline}</h1><h2>${BRAND_SITE.subhead}</h2>` +
+          `<a href="/shop" class="btn btn-primary">${BRAND_SITE.cta}</a>` +
+          `<button type="button" class="btn-secondary">${BRAND_SITE.secondCta}</button></main>` +
+          `<div class="cookie-banner"><button>Accept all</button></div>` +
+          `<footer><a class="button" href="/careers">Join the team</a></footer>`,
         HOME_HEAD,
       ),
     },

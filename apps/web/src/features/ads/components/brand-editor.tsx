@@ -10,6 +10,7 @@ import { request } from '../../../lib/api'
 import { BrandColours, BrandContrast } from './brand-colours'
 import { BrandImages, BrandLogos } from './brand-files'
 import { BrandFonts } from './brand-fonts'
+import { BrandSiteCopy } from './brand-site-copy'
 import { SourceBadge } from './source-badge'
 import { useBrandChange } from './use-brand-change'
 import { VoiceSelect } from '../../voices'
@@ -41,6 +42,8 @@ export function BrandEditor({ brand, onDeleted }: { brand: Brand; onDeleted: () 
     ...brand.colours.map((c) => c.source),
     ...brand.fonts.map((f) => f.source),
     ...brand.logos.map((l) => l.source),
+    ...brand.site_headlines.map((l) => l.source),
+    ...brand.site_ctas.map((l) => l.source),
   ].filter((s) => !s.confirmed).length
   const setCaption = (patch: Partial<CaptionStyle>) =>
     setDraft((d) => ({ ...d, caption: { ...d.caption, ...patch } }))
@@ -101,6 +104,7 @@ export function BrandEditor({ brand, onDeleted }: { brand: Brand; onDeleted: () 
           </Field>
         </div>
       </Card>
+      <BrandSiteCopy brand={brand} />
       <BrandLogos brand={brand} />
       <div className="grid gap-4 xl:grid-cols-2">
         <BrandColours brand={brand} />

@@ -16,10 +16,12 @@ import {
   selectAdImage,
   uploadAdImage,
 } from '@mouthpiece/contracts/ads/images'
+import { adCopyFromKit } from '@mouthpiece/editor/ads/site-copy'
 import { Button } from '../../../components/ui/button'
 import { TextInput } from '../../../components/ui/field'
 import { API_BASE_URL, api, isSuccess } from '../../../lib/api'
 import { adImagesKeys, assetQuery, generationsQuery } from './api'
+import { brandQuery } from '../api'
 import { AdCanvasEditor } from './ad-canvas-editor'
 import { ExtractStage } from './extract-stage'
 import type { ExtractTool } from './extract-stage'
@@ -289,6 +291,8 @@ function ResultCard({ g, onEdit }: { g: AdImageGeneration; onEdit: () => void })
   )
 }
 
+const DEFAULT_CTA = 'Shop now'
+
 /**
  * The ad image flow (SPEC §4): uploadImage → extractingImage → selectCharacters → generatingImages →
  * selectGeneratedImages → showGeneratedResults → editGeneratedImages. Mounted by the ad project page.
@@ -297,7 +301,19 @@ export function AdImageFlow({ projectId, brandId }: { projectId?: number; brandI
   const client = useQueryClient()
   const [assetId, setAssetId] = useState<number | null>(null)
   const [characters, setCharacters] = useState<CharacterRef[] | null>(null)
-  const [copy, setCopy] = useState({ headline: '', body: '', cta: 'Shop now' })
+  const [copy, setCopy] = useState({ headline: '', body: '', cta: DEFAULT_CTA })
+  // The brand kit's site words fill the fields the user has not written in (decision 0076).
+  const kit = useQuery({ ...brandQuery(brandId ?? 0), enabled: !!brandId })
+  const [filledFrom, setFilledFrom] = useState<number | null>(null)
+  if (kit.data && filledFrom !== kit.data.brand.id) {
+    setFilledFrom(kit.data.brand.id)
+    const site = adCopyFromKit(kit.data.brand)
+    setCopy((c) => ({
+      headline: c.headline.trim() ? c.headline : site.headline,
+      body: c.body.trim() ? c.body : site.body,
+      cta: c.cta.trim() && c.cta !== DEFAULT_CTA ? c.cta : site.cta || c.cta,
+    }))
+  }
   const [editing, setEditing] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [uploading, setUploading] = useState(false)

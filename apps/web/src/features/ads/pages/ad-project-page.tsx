@@ -7,6 +7,7 @@ import { PLACEMENT_IDS, PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
 import type { PlacementId } from '@mouthpiece/contracts/ads/placements'
 import { AD_GOALS } from '@mouthpiece/contracts/ads/projects.schemas'
 import type { AdProject } from '@mouthpiece/contracts/ads/projects.schemas'
+import { adCopyFromKit, projectCopyText } from '@mouthpiece/editor/ads/site-copy'
 import { Button } from '../../../components/ui/button'
 import { Card, PageHeader, StatusTile } from '../../../components/ui/card'
 import { Field, TextArea, TextInput } from '../../../components/ui/field'
@@ -14,7 +15,7 @@ import { LoadingBlock } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { request } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
-import { adProjectQuery, adProjectStatsQuery, adsKeys, brandsQuery, failureText } from '../api'
+import { adProjectQuery, adProjectStatsQuery, adsKeys, brandQuery, brandsQuery, failureText } from '../api'
 import { AdProjectsTab } from '../components/ad-projects-tab'
 import { AdVideoFlow } from '../components/ad-video-flow'
 import { AdVoiceOver } from '../components/ad-voice-over'
@@ -41,11 +42,23 @@ function ProjectForm({ project }: { project: AdProject }) {
       }),
     onSuccess: (r) => {
       client.setQueryData(adsKeys.project(project.id), r)
+      // The server may have filled an empty copy from the brand: show what it kept.
+      setDraft((d) => (d.copy.trim() ? d : { ...d, copy: r.project.copy }))
       void client.invalidateQueries({ queryKey: ['ads', 'projects'] })
       toast.success('Ad project saved')
     },
     onError: (e) => toast.error(failureText(e) ?? undefined),
   })
+  // A brand picked while the copy is still empty fills it from the site's words (decision 0076);
+  // copy the user wrote is left alone. The server does the same on save.
+  async function pickBrand(brandId: number | null) {
+    setDraft((d) => ({ ...d, brand_id: brandId }))
+    if (brandId === null || draft.copy.trim()) return
+    const kit = await client.fetchQuery(brandQuery(brandId)).catch(() => null)
+    if (!kit) return
+    const filled = projectCopyText(adCopyFromKit(kit.brand))
+    setDraft((d) => (d.brand_id === brandId && !d.copy.trim() ? { ...d, copy: filled } : d))
+  }
   const toggle = (p: PlacementId) =>
     setDraft((d) => ({
       ...d,
@@ -65,7 +78,7 @@ function ProjectForm({ project }: { project: AdProject }) {
           <select
             className={select}
             value={draft.brand_id ?? ''}
-            onChange={(e) => setDraft({ ...draft, brand_id: e.target.value ? Number(e.target.value) : null })}
+            onChange={(e) => void pickBrand(e.target.value ? Number(e.target.value) : null)}
           >
             <option value="">No brand</option>
             {brands.data?.brands.map((b) => (

@@ -1,0 +1,1 @@
+ALTER TABLE "ad_brands" ADD COLUMN "site_copy" jsonb DEFAULT '{"headlines":[],"ctas":[]}'::jsonb NOT NULL;
