@@ -11,6 +11,7 @@ import type { AddCanvasAssetBody, CanvasView } from '@mouthpiece/contracts/ads/i
 import { layoutAd } from '@mouthpiece/editor/ads/ad-layout'
 import type { AdTemplateId } from '@mouthpiece/editor/ads/ad-layout'
 import { drawOrder } from '@mouthpiece/editor/ads/draw-ad'
+import { placeAsset } from '@mouthpiece/editor/ads/ad-apart'
 import { pickPalette } from '@mouthpiece/editor/ads/ad-palette'
 import { admission } from '../../../platform/admission/admission'
 import { AppError } from '../../../platform/http/errors'
@@ -24,6 +25,8 @@ import type { IncomingFile } from './uploads'
 import type { AdsDeps } from '../ads.deps'
 
 const MAX_ASSETS = 40
+export const NO_ROOM_MESSAGE =
+  'Text and the product stay apart: there is no room beside the product here, so it was not moved.'
 const TEXT_ROLES = new Set(['headline', 'body', 'cta'])
 
 function present(row: AdImageGenerationRow, canvas: AdCanvas): CanvasView {
@@ -254,8 +257,14 @@ export function transformAsset(
   assetId: string,
   t: { x: number; y: number; w: number; h: number; rotation: number },
 ): Promise<CanvasView> {
+  // The editor's own rule for a drop (decision 0076): inside the safe area, text off the product;
+  // a move with no free spot is refused and changes nothing, as the editor puts it back.
   return edit(deps, userId, id, placement, (canvas) => ({
-    canvas: withAsset(canvas, assetId, (a) => ({ ...a, ...t })),
+    canvas: withAsset(canvas, assetId, (a) => {
+      const placed = placeAsset({ ...a, ...t }, canvas.assets, canvas.width, canvas.height)
+      if (!placed) throw new AppError('no_room', NO_ROOM_MESSAGE, 422)
+      return placed.asset
+    }),
   }))
 }
 

@@ -10,6 +10,10 @@ import type { TestApp } from '../../../../test/harness'
 import { multipartFile, rendersClient } from '../../renders/testing'
 import { productPhoto } from './testing/product-photo'
 import { contrastRatio } from '../brands/contrast'
+import type { CanvasAsset } from '@mouthpiece/contracts/ads/canvas'
+import { placeAsset } from '@mouthpiece/editor/ads/ad-apart'
+import { safeInset } from '@mouthpiece/editor/ads/ad-layout'
+import { NO_ROOM_MESSAGE } from './ad-canvas.service'
 
 const PORTRAIT = fileURLToPath(
   new URL('../../../../../../packages/media/fixtures/portrait-1024.jpg', import.meta.url),
@@ -202,7 +206,8 @@ describe('ads: the ad image flow, offline', () => {
       'POST',
       `/api/ads/image-generations/${first.id}/canvas/square/assets/${headline.id}/transform`,
       me,
-      { x: headline.x + 40, y: headline.y + 30, w: headline.w, h: headline.h, rotation: -4 },
+      // Clear of the product beside it (40 px right would touch it and be moved off it, decision 0076).
+      { x: headline.x + 20, y: headline.y + 30, w: headline.w, h: headline.h, rotation: -4 },
     )
     expect(moved.statusCode, moved.body).toBe(200)
     const edited = await c.call(
@@ -213,7 +218,7 @@ describe('ads: the ad image flow, offline', () => {
     )
     expect(edited.json<CanvasView>().canvas.assets.find((a) => a.id === headline.id)).toMatchObject({
       text: 'Glow like never before',
-      x: headline.x + 40,
+      x: headline.x + 20,
       rotation: -4,
       font: { family: 'Poppins' },
     })
@@ -355,6 +360,77 @@ describe('ads: the ad image flow, offline', () => {
       expect(contrastRatio(mark, behind), `${p.placement}: ${mark} on ${behind}`).toBeGreaterThanOrEqual(3)
     }
   })
+
+  it('the transform route keeps text off the product and everything that matters inside the safe area, as the editor does', async () => {
+    const me = await c.register('adapart')
+    const mascot = await sharp({ create: { width: 200, height: 300, channels: 4, background: '#FF6A59' } })
+      .png()
+      .toBuffer()
+    const custom = (await c.upload(me, '/api/ads/character-assets', 'mascot.png', 'image/png', mascot)).json<{
+      asset: AdAsset
+    }>().asset
+    const gen = await c.call('POST', '/api/ads/image-generations', me, {
+      headline: 'Meet the mascot',
+      count: 1,
+      characters: [{ asset_id: custom.id, character_id: custom.characters[0]!.id }],
+    })
+    expect(gen.statusCode, gen.body).toBe(200)
+    const made = await c.generated(me, gen.json<{ generations: AdImageGeneration[] }>().generations[0]!.id)
+    expect(made.status, made.error ?? '').toBe('done')
+    const url = `/api/ads/image-generations/${made.id}/canvas/square`
+    const view = (await c.call('GET', url, me)).json<CanvasView>()
+    const product = view.canvas.assets.find((a) => a.role === 'subject')!
+    const headline = view.canvas.assets.find((a) => a.role === 'headline')!
+    const { width: W, height: H } = view.canvas
+    const inset = safeInset(W, H)
+    const overlaps = (a: CanvasAsset, b: CanvasAsset) =>
+      a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+    const move = (id: string, t: object) => c.call('POST', `${url}/assets/${id}/transform`, me, t)
+
+    // The headline dropped on the product's middle is moved off it, inside the safe area.
+    const onProduct = {
+      x: product.x + product.w / 2 - headline.w / 2,
+      y: product.y + product.h / 2 - headline.h / 2,
+      w: headline.w,
+      h: headline.h,
+      rotation: 0,
+    }
+    const dropped = await move(headline.id, onProduct)
+    expect(dropped.statusCode, dropped.body).toBe(200)
+    const placed = dropped.json<CanvasView>().canvas.assets.find((a) => a.id === headline.id)!
+    expect(overlaps(placed, product)).toBe(false)
+    expect(placed.x).toBeGreaterThanOrEqual(inset - 0.01)
+    expect(placed.y).toBeGreaterThanOrEqual(inset - 0.01)
+    expect(placed.x + placed.w).toBeLessThanOrEqual(W - inset + 0.01)
+    expect(placed.y + placed.h).toBeLessThanOrEqual(H - inset + 0.01)
+    // The same spot the editor picks on release (one rule, in the editor package).
+    expect(placed).toMatchObject(placeAsset({ ...headline, ...onProduct }, view.canvas.assets, W, H)!.asset)
+
+    // Dragged half off the canvas, the product comes back inside the safe area (and clear of the texts).
+    const off = await move(product.id, {
+      x: -product.w / 2,
+      y: H - product.h / 3,
+      w: product.w,
+      h: product.h,
+    })
+    const after1 = off.json<CanvasView>().canvas.assets
+    const back = after1.find((a) => a.id === product.id)!
+    expect(back.x).toBeGreaterThanOrEqual(inset - 0.01)
+    expect(back.y).toBeGreaterThanOrEqual(inset - 0.01)
+    expect(back.y + back.h).toBeLessThanOrEqual(H - inset + 0.01)
+    expect(back.x + back.w).toBeLessThanOrEqual(W - inset + 0.01)
+    expect(after1.filter((a) => a.kind === 'text' && a.visible).some((t) => overlaps(t, back))).toBe(false)
+
+    // A headline stretched over nearly the whole safe area has no free spot beside the product:
+    // refused with the reason, and nothing changes.
+    const before = (await c.call('GET', url, me)).json<CanvasView>()
+    const refused = await move(headline.id, { x: inset, y: inset, w: W - 2 * inset, h: H - 2 * inset - 20 })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json<{ message: string }>().message).toBe(NO_ROOM_MESSAGE)
+    const after = (await c.call('GET', url, me)).json<CanvasView>()
+    expect(after.version).toBe(before.version)
+    expect(after.canvas).toEqual(before.canvas)
+  }, 120_000)
 
   it('cuts a person out with the selfie model and takes a custom character whole', async () => {
     const me = await c.register('adperson')

@@ -18,7 +18,7 @@ import {
 import { captionFace } from '@mouthpiece/editor/caption-fonts'
 import { CAPTION_FONTS } from '@mouthpiece/contracts/constants'
 import type { CaptionFont } from '@mouthpiece/contracts/constants'
-import { keepTextOffProduct } from '@mouthpiece/editor/ads/ad-apart'
+import { placeAsset } from '@mouthpiece/editor/ads/ad-apart'
 import { drawAd, drawOrder } from '@mouthpiece/editor/ads/draw-ad'
 import type { AdCtx } from '@mouthpiece/editor/ads/draw-ad'
 import { Button } from '../../../components/ui/button'
@@ -216,11 +216,12 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
   }
   async function onUp() {
     if (!drag || !canvas) return
-    // Text and the product stay apart: a drop over the other moves off it, or goes back with a hint.
+    // The server's rule too (decision 0076): inside the safe area, and text and the product apart;
+    // a drop over the other moves off it, or goes back with a hint.
     const apart =
       drag.mode === 'rotate'
-        ? { asset: drag.current, nudged: false }
-        : keepTextOffProduct(drag.current, canvas.assets, canvas.width, canvas.height)
+        ? { asset: drag.current, nudged: false, kept: false }
+        : placeAsset(drag.current, canvas.assets, canvas.width, canvas.height)
     setHint(
       !apart
         ? 'Text and the product stay apart: there is no room beside the product here, so it went back.'
@@ -228,7 +229,9 @@ export function AdCanvasEditor({ generationId, brandId }: { generationId: number
           ? drag.current.kind === 'text'
             ? 'Moved off the product: text and the product stay apart.'
             : 'Moved off the text: text and the product stay apart.'
-          : null,
+          : apart.kept
+            ? 'Kept inside the safe area, so the edge does not cut it.'
+            : null,
     )
     const a = apart?.asset ?? drag.orig
     const moved =
