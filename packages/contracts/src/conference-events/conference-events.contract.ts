@@ -155,3 +155,32 @@ export const adminExportSubmissions = defineRoute({
   params: EventParams,
   query: SubmissionsQuery.omit({ page: true, per_page: true }),
 })
+
+/**
+ * Deletes an event's attendees — every one, or those named — with their consent entries, kiosk
+ * photos and their own clips (audited; decision 0076). The event and its generic clip stay.
+ */
+export const adminDeleteSubmissions = defineRoute({
+  method: 'POST',
+  path: '/api/admin/conference-events/:eventId/submissions/delete',
+  auth: 'admin',
+  summary: 'Delete an event’s attendees (all, or by id) with their photos and clips',
+  params: EventParams,
+  body: z.object({
+    ids: z
+      .array(z.string().uuid('Submission not found'))
+      .min(1, 'Pick at least one attendee')
+      .max(500, 'Delete at most 500 attendees at once')
+      .optional(),
+  }),
+  response: z.object({ deleted: z.number().int() }),
+})
+/** Deletes an event with everything it made: attendees, consents, photos, clips, its generic clip (audited). */
+export const adminDeleteConferenceEvent = defineRoute({
+  method: 'POST',
+  path: '/api/admin/conference-events/:eventId/delete',
+  auth: 'admin',
+  summary: 'Delete an event with its attendees, photos and clips',
+  params: EventParams,
+  response: z.object({ deleted: z.number().int() }),
+})

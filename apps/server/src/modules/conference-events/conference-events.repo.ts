@@ -218,3 +218,32 @@ export async function kioskRoster(
     .orderBy(desc(conferenceEventSubmissions.created_at))
     .limit(limit)
 }
+
+/** The attendees a deletion takes (all of the event's, or the named ones of it) with what their files hang on. */
+export async function submissionsToErase(
+  db: Queryable,
+  eventId: number,
+  ids?: string[],
+): Promise<Array<{ id: string; render_id: string | null }>> {
+  return db
+    .select({ id: conferenceEventSubmissions.id, render_id: conferenceEventSubmissions.render_id })
+    .from(conferenceEventSubmissions)
+    .where(
+      and(
+        eq(conferenceEventSubmissions.event_id, eventId),
+        ids ? inArray(conferenceEventSubmissions.id, ids) : undefined,
+      ),
+    )
+}
+
+/** Their consent ledger entries go with them (the cascade): nothing is left to prove consent for. */
+export async function deleteSubmissions(db: Queryable, eventId: number, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await db
+    .delete(conferenceEventSubmissions)
+    .where(and(eq(conferenceEventSubmissions.event_id, eventId), inArray(conferenceEventSubmissions.id, ids)))
+}
+
+export async function deleteEvent(db: Queryable, eventId: number): Promise<void> {
+  await db.delete(conferenceEvents).where(eq(conferenceEvents.id, eventId))
+}

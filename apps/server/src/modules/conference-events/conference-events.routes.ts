@@ -1,4 +1,6 @@
 import {
+  adminDeleteConferenceEvent,
+  adminDeleteSubmissions,
   adminCreateConferenceEvent,
   adminExportSubmissions,
   adminGetConferenceEvent,
@@ -18,6 +20,7 @@ import { sendCsvStream } from '../../platform/http/csv-stream'
 import { auditActorOf, recordAudit } from '../audit'
 import * as events from './conference-events.service'
 import * as submissions from './submissions.service'
+import * as erasure from './erasure.service'
 import { listenToEventVideos } from './delivery.service'
 import { staffRoster } from './staff.service'
 import { shortAudio } from './short-audio.service'
@@ -73,6 +76,12 @@ export function registerConferenceEventsRoutes(ctx: HttpContext) {
   route(adminGetConferenceEvent, async ({ params }) => events.getEvent(ctx, params.eventId))
   route(adminUpdateConferenceEvent, async ({ params, body, actor }) =>
     events.updateEvent(ctx, auditActorOf(actor), params.eventId, body),
+  )
+  route(adminDeleteSubmissions, async ({ params, body, actor }) =>
+    erasure.deleteSubmissions(ctx, auditActorOf(actor), params.eventId, body.ids),
+  )
+  route(adminDeleteConferenceEvent, async ({ params, actor }) =>
+    erasure.deleteEvent(ctx, auditActorOf(actor), params.eventId),
   )
   route(adminListSubmissions, async ({ params, query }) =>
     submissions.listSubmissions(ctx, params.eventId, query),

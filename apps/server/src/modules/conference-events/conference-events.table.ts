@@ -81,7 +81,8 @@ export type SubmissionRow = typeof conferenceEventSubmissions.$inferSelect
 /**
  * The consent ledger: the exact text an attendee agreed to, when (the kiosk's clock, as they may
  * have agreed offline) and on which kiosk. Append-only: nothing updates or deletes a row but the
- * event's own deletion.
+ * deletion of its attendee or of the event (decision 0076: with the data gone, there is no consent
+ * left to prove).
  */
 export const conferenceEventConsents = pgTable('conference_event_consents', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

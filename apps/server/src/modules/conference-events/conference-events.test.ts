@@ -173,6 +173,8 @@ describe('conference-event booth', () => {
       ['POST', `/api/admin/conference-events/${event.id}/update`, eventBody({ name: 'Hacked' })],
       ['GET', `/api/admin/conference-events/${event.id}/submissions`],
       ['GET', `/api/admin/conference-events/${event.id}/submissions/export`],
+      ['POST', `/api/admin/conference-events/${event.id}/submissions/delete`, {}],
+      ['POST', `/api/admin/conference-events/${event.id}/delete`],
     ]
     for (const [method, url, payload] of calls) {
       expect((await b.call(method, url, payload, asUser)).statusCode, url).toBe(403)
@@ -347,7 +349,77 @@ describe('conference-event booth', () => {
     const done = await b.waitDelivered(video.code, 120_000)
     expect(done).toMatchObject({ variant: 'personal', delivery: 'mailed' })
     expect(done.video_url).toMatch(/\.mp4/)
-  }, 150_000)
+
+    // Deleting the event's attendees takes the photo and the clip made from it (decision 0076).
+    const photoKey = look.photo!.key
+    const stored = async () => (await t.storage.list(`conference-events/${photoEvent.id}/`)).map((o) => o.key)
+    expect(await stored()).toEqual([photoKey])
+    expect((await b.call('GET', done.video_url!)).statusCode).toBe(200)
+    const clipFiles = await t.storage.list(`renders/${sub.render_id}/`)
+    expect(clipFiles.length).toBeGreaterThan(0)
+    // An attendee of another event (or none) is refused whole, and nothing goes.
+    const stranger = await b.admin(
+      'POST',
+      `/api/admin/conference-events/${photoEvent.id}/submissions/delete`,
+      {
+        ids: [body.submission_id, randomUUID()],
+      },
+    )
+    expect(stranger.statusCode).toBe(404)
+    expect(stranger.json()).toMatchObject({ message: 'Submission not found' })
+    expect(await stored()).toEqual([photoKey])
+    // Only an admin may delete.
+    expect(
+      (await b.call('POST', `/api/admin/conference-events/${photoEvent.id}/submissions/delete`, {}))
+        .statusCode,
+    ).toBe(401)
+
+    const deleted = await b.admin(
+      'POST',
+      `/api/admin/conference-events/${photoEvent.id}/submissions/delete`,
+      {},
+    )
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    expect(deleted.json()).toEqual({ deleted: 1 })
+    expect(await stored()).toEqual([])
+    await expect(t.storage.get(photoKey)).rejects.toThrow()
+    expect(await t.storage.list(`renders/${sub.render_id}/`)).toEqual([])
+    expect((await b.call('GET', done.video_url!)).statusCode).toBe(404)
+    expect((await b.call('GET', `/api/conference-event/short-video/${video.code}`)).statusCode).toBe(404)
+    const left = await t.database.raw.query(
+      `select (select count(*)::int from renders where id = $1) as renders,
+              (select count(*)::int from conference_event_consents where event_id = $2) as consents,
+              (select count(*)::int from audit_log where action = 'conference-events.delete-submissions') as audits`,
+      [sub.render_id, photoEvent.id],
+    )
+    expect(left.rows[0]).toEqual({ renders: 0, consents: 0, audits: 1 })
+
+    // Deleting the event takes its generic clip too; the event is gone.
+    const again = await b.call(
+      'POST',
+      `/api/conference-event/${photoEvent.id}/save-data`,
+      attendee({ name: 'Eve', email: 'eve@example.com', photo, photo_consent: true }),
+    )
+    expect(again.statusCode, again.body).toBe(200)
+    expect((await stored()).length).toBe(1)
+    const generic = (
+      await b.adminGet<{ event: ConferenceEvent }>(`/api/admin/conference-events/${photoEvent.id}`)
+    ).event.generic_clip.render_id
+    const gone = await b.admin('POST', `/api/admin/conference-events/${photoEvent.id}/delete`)
+    expect(gone.statusCode, gone.body).toBe(200)
+    expect(gone.json()).toEqual({ deleted: 1 })
+    expect(await stored()).toEqual([])
+    expect((await b.admin('GET', `/api/admin/conference-events/${photoEvent.id}`)).statusCode).toBe(404)
+    if (generic) expect(await t.storage.list(`renders/${generic}/`)).toEqual([])
+    expect(
+      (
+        await t.database.raw.query(
+          `select count(*)::int as n from renders where source = 'conference_event' and id = $1`,
+          [generic],
+        )
+      ).rows[0],
+    ).toEqual({ n: 0 })
+  }, 240_000)
 
   it('exports the attendees with their consent as CSV, and audits the export', async () => {
     const res = await b.admin('GET', `/api/admin/conference-events/${event.id}/submissions/export`)

@@ -26,6 +26,7 @@ export {
   onEventVideoChange,
   refreshInfluencerVideo,
   remove,
+  removeEventVideo,
   renderBacklog,
   startEventVideo,
   startModuleAudio,

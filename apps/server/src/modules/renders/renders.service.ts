@@ -541,6 +541,12 @@ export async function cancel(deps: RendersDeps, owner: Owner, id: string): Promi
   if (row.status === RenderStatus.completed)
     throw new AppError('already_finished', 'This video is already finished.', 409)
   if (row.status === RenderStatus.issue) return presentRender(row)
+  return cancelOpen(deps, row)
+}
+
+/** Stops an open render: marked cancelled, its job stopped, its files so far removed. */
+async function cancelOpen(deps: RendersDeps, row: RenderRow): Promise<Render> {
+  const id = row.id
   const failedFlow =
     row.flow <= GenerationFlow.audioGenerated || row.kind === 'audio'
       ? GenerationFlow.audioFailed
@@ -580,6 +586,19 @@ export async function remove(deps: RendersDeps, owner: Owner, id: string): Promi
   const row = await ownedRender(deps, owner, id)
   if (row.status !== RenderStatus.completed && row.status !== RenderStatus.issue)
     await cancel(deps, owner, id)
+  await repo.deleteRender(deps.db, id)
+  await removeRenderFiles(deps.storage, id, row.files)
+}
+
+/**
+ * A conference event's clip deleted with its attendee or its event (decision 0076): stopped when
+ * still open, then its row and every file (the video shows the attendee's face). Other renders are
+ * not this call's to delete.
+ */
+export async function removeEventVideo(deps: RendersDeps, id: string): Promise<void> {
+  const row = await repo.findRender(deps.db, id)
+  if (!row || row.source !== 'conference_event') return
+  if (row.status !== RenderStatus.completed && row.status !== RenderStatus.issue) await cancelOpen(deps, row)
   await repo.deleteRender(deps.db, id)
   await removeRenderFiles(deps.storage, id, row.files)
 }
