@@ -62,3 +62,48 @@ describe('the keep brush wins over the background rules', () => {
     expect(labelAlpha(found.mask)).toBeGreaterThan(0.99)
   })
 })
+
+describe('a white label reaching the product’s edge stays without the keep brush (decision 0076)', () => {
+  // A dark bottle on a white sweep with a white (or cream) label running out to its left edge: the
+  // label is near the studio's colour and joined to the outside, so the shadow flood used to take
+  // it whole. Only the band where GrabCut's edge may be off is the studio's to claim.
+  const W = 480
+  const H = 480
+  const bottle = (label: (studio: number[]) => number[]) => {
+    const rgb = new Uint8Array(W * H * 3)
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const g = Math.round((y / H) * 10)
+        const studio = [246 - g, 246 - g, 244 - g]
+        const body = x >= 0.36 * W && x < 0.64 * W && y >= 0.34 * H && y < 0.86 * H
+        const neck = x >= 0.44 * W && x < 0.56 * W && y >= 0.2 * H && y < 0.36 * H
+        const onLabel = x >= 0.36 * W && x < 0.61 * W && y >= 0.5 * H && y < 0.66 * H
+        rgb.set(onLabel ? label(studio) : body || neck ? [31, 42, 68] : studio, (y * W + x) * 3)
+      }
+    return { data: rgb, width: W, height: H, channels: 3 as const }
+  }
+  /** Mean alpha over the label (x0 = 175: all of it; further right: past the edge band). */
+  const labelAlpha = (mask: Uint8Array, x0 = 175) => {
+    let sum = 0
+    let n = 0
+    for (let y = 242; y < 315; y++)
+      for (let x = x0; x < 291; x++) {
+        sum += mask[y * W + x]!
+        n++
+      }
+    return sum / (n * 255)
+  }
+  it.each([
+    ['white', () => [255, 255, 255]],
+    ['cream', (s: number[]) => [s[0]! - 2, s[1]! - 1, s[2]! - 8]],
+  ] as const)('%s label', async (_name, label) => {
+    const found = await extractSubjects(bottle(label), {
+      mode: 'object',
+      box: { x: 0.3 * W, y: 0.15 * H, w: 0.4 * W, h: 0.76 * H },
+    })
+    // Before: 0 (flooded as background). Now only the edge band (where GrabCut's edge may be off)
+    // is in doubt: the label is kept whole past it.
+    expect(labelAlpha(found.mask)).toBeGreaterThan(0.85)
+    expect(labelAlpha(found.mask, 200)).toBeGreaterThan(0.99)
+  })
+})

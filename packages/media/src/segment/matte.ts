@@ -118,6 +118,9 @@ function fitBackground(px: Pixels, isBg: (i: number) => boolean): Fit | null {
   return { coef, residual }
 }
 
+/** Brightness against the studio's (the projection `s`) from which a pixel is the studio itself, not a shadow. */
+const PLAIN_SHADE = 0.94
+
 /** Chamfer (3-4) distance in px from every pixel to the nearest pixel where `src` is 1. */
 function distanceTo(src: Uint8Array, W: number, H: number): Float32Array {
   const INF = 1e9
@@ -188,6 +191,8 @@ export function refineMatte(
     const b = new Float64Array(3)
     const lum = (i: number) => data[i * ch]! * 0.3 + data[i * ch + 1]! * 0.59 + data[i * ch + 2]! * 0.11
     const shadowLike = new Uint8Array(N)
+    // The studio's own brightness (not darkened): a label of the studio's white looks exactly so.
+    const plain = new Uint8Array(N)
     for (let y = 1; y < H - 1; y++)
       for (let x = 1; x < W - 1; x++) {
         const i = y * W + x
@@ -205,7 +210,17 @@ export function refineMatte(
         const gy = lum(i + W) - lum(i - W)
         // 1: the background, darkened and smooth (a shadow); 2: its colour but at an edge (a shadow's rim).
         shadowLike[i] = Math.hypot(gx, gy) > 10 ? 2 : 1
+        if (s >= PLAIN_SHADE) plain[i] = 1
       }
+    // GrabCut's edge is off by up to the band's width: the studio's very colour is background that
+    // far into the mask, but deeper in only a shadow (darker) is. A white label reaching the
+    // product's edge is the studio's colour joined to the outside; without this it was flooded
+    // whole (decision 0063's limit, fixed in 0076).
+    const outside = new Uint8Array(N)
+    for (let i = 0; i < N; i++) outside[i] = mask[i] ? 0 : 1
+    const depth = distanceTo(outside, W, H)
+    // As deep as the edge pass's inner band (soft edges reach further in than out, step 3).
+    const reach = 2 * Math.max(3, Math.ceil(blur * 1.5) + 2)
     const stack: number[] = []
     for (let i = 0; i < N; i++) if (!mask[i]) stack.push(i)
     const seen = new Uint8Array(N)
@@ -214,14 +229,16 @@ export function refineMatte(
       const x = i % W
       for (const j of [x > 0 ? i - 1 : -1, x < W - 1 ? i + 1 : -1, i - W, i + W]) {
         if (j < 0 || j >= N || seen[j] || shadowLike[j] !== 1 || kept[j]) continue
+        if (plain[j] && depth[j]! > reach) continue
         seen[j] = 1
         mask[j] = 0
         shadowPixels++
         stack.push(j)
       }
     }
-    // Holes (a mug's handle, a ring): enclosed parts showing the studio itself — the background's
-    // very colour (not a darker or lighter white like a label), large enough not to be a highlight.
+    // Holes (a mug's handle, a ring, the gap under a headphone band — enclosed, or open to the
+    // outside deeper than the flood goes): parts showing the studio itself — the background's very
+    // colour (not a darker or lighter white like a label), large enough not to be a highlight.
     const minHole = Math.max(64, N * 0.0004)
     for (let start = 0; start < N; start++) {
       if (!mask[start] || shadowLike[start] !== 1 || seen[start]) continue
