@@ -243,7 +243,7 @@ test('a personal voice is heard in a Quick Create video, an editor take and an a
     await qc.getByRole('button', { name: 'Generate video' }).click()
     const video = qc.getByTestId('render-video')
     await expect(video).toBeVisible({ timeout: 120_000 })
-    const src = (await video.evaluate((v: HTMLVideoElement) => v.currentSrc || v.src))!
+    const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc || v.src)
     return medianPitch(await get(src), 'quick-create.mp4')
   }
   const editorTake = async () => {

@@ -2,7 +2,6 @@ import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
 import { drawFrame } from './draw-frame'
 import type { FrameAssets } from './draw-frame'
-import type { FrameCtx } from './frame-context'
 import { testProject } from './test-project'
 
 const BG = '0b7c3a53-2f5e-4d0a-9a51-7d8a3c1f2e10'
@@ -15,7 +14,7 @@ function corner(assets: FrameAssets, transparentBackground = false): number[] {
   doc.background = { type: 'video', id: BG }
   const canvas = createCanvas(W, H)
   const ctx = canvas.getContext('2d')
-  drawFrame(ctx as unknown as FrameCtx, doc, 500, assets, { width: W, height: H, transparentBackground })
+  drawFrame(ctx, doc, 500, assets, { width: W, height: H, transparentBackground })
   return [...ctx.getImageData(1, 1, 1, 1).data]
 }
 

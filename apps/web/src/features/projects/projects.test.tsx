@@ -152,11 +152,11 @@ describe('timeline thumbnails over a video background', () => {
   it('draw a still of the video (seeked to 0.5 s, copied once it is there), not black', async () => {
     const videos: HTMLVideoElement[] = []
     const make = document.createElement.bind(document)
-    vi.spyOn(document, 'createElement').mockImplementation(((tag: string) => {
+    vi.spyOn(document, 'createElement').mockImplementation((tag: string) => {
       const el = make(tag)
       if (tag === 'video') videos.push(el as HTMLVideoElement)
       return el
-    }) as typeof document.createElement)
+    })
     const drawImage = vi.fn()
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
       drawImage,
