@@ -77,7 +77,10 @@ export function ScriptPanel({
                   </button>
                   <CaptionOverride scene={scene} />
                 </span>
-                <VoiceState scene={scene} saving={saving} />
+                {/* Kept on one line: the scene's name and marks wrap instead. */}
+                <span className="shrink-0">
+                  <VoiceState scene={scene} saving={saving} />
+                </span>
               </div>
               <textarea
                 ref={(el) => void (el ? boxes.current.set(scene.id, el) : boxes.current.delete(scene.id))}
