@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { registerInUi } from './support'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import { registerInUi, userToken } from './support'
 
 // Issue 24, "the editor and results, finished", as a creator meets it: one caption style for the
 // whole project that every scene follows, one scene styled on its own (shown as an override), that
@@ -44,6 +46,15 @@ test('a creator styles the captions once for every scene, overrides one, applies
   await captions.getByRole('button', { name: 'Style this scene only' }).click()
   await expect(scope).toContainText('Override')
   await font.selectOption('Roboto')
+  // The scene list and the timeline show which scene differs, without opening it.
+  const cards = page.getByTestId('scene')
+  const clips = page.getByTestId('timeline-clip')
+  await expect(cards.nth(1).getByText('Custom captions')).toBeVisible()
+  await expect(clips.nth(1)).toContainText('Custom captions')
+  for (const n of [0, 2]) {
+    await expect(cards.nth(n).getByText('Custom captions')).toHaveCount(0)
+    await expect(clips.nth(n)).not.toContainText('Custom captions')
+  }
   await page.screenshot({ path: `${SHOTS}/caption-override.png` })
   await page.getByRole('button', { name: 'Scene 1', exact: true }).click()
   await expect(font).toHaveValue('Lato')
@@ -57,6 +68,7 @@ test('a creator styles the captions once for every scene, overrides one, applies
     await expect(font).toHaveValue('Roboto')
     await expect(scope).not.toContainText('Override')
   }
+  await expect(page.getByText('Custom captions')).toHaveCount(0)
   await saved(page)
   await page.reload()
   await page.getByRole('button', { name: 'Scene 3', exact: true }).click()
@@ -80,4 +92,61 @@ test('a creator styles the captions once for every scene, overrides one, applies
   await expect(takes.getByRole('listitem').first()).toContainText('In use')
   await takes.scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SHOTS}/takes.png` })
+})
+
+// A video background: the timeline's frames show a still of the video (they were black).
+test('timeline frames over a video background show the video, not black', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await registerInUi(page, 'vidbg')
+  const headers = { authorization: `Bearer ${await userToken(page)}` }
+  // ffmpeg's test pattern: colour bars and a moving gradient, 2 s.
+  const file = test.info().outputPath('bars.mp4')
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2'],
+    ...['-pix_fmt', 'yuv420p', '-movflags', '+faststart', file],
+  ])
+  const up = await page.request.post('/api/project-backgrounds/upload', {
+    headers,
+    multipart: { file: { name: 'bars.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(file) } },
+  })
+  expect(up.ok(), await up.text()).toBe(true)
+  const made = await page.request.post('/api/create-project', {
+    headers,
+    data: { name: 'Bars', scenes: ['Hello chat, welcome back.'] },
+  })
+  expect(made.ok(), await made.text()).toBe(true)
+  const { project } = (await made.json()) as { project: { id: number } }
+  await page.goto(`/video-editor/${project.id}`)
+  await page
+    .getByRole('complementary', { name: 'Inspector' })
+    .getByRole('radiogroup', { name: 'Uploaded background' })
+    .getByRole('radio', { name: 'bars.mp4' })
+    .click()
+  await saved(page)
+  // The first frame's left half (the avatar stands on the right): bright and many-coloured.
+  const frame = page.getByRole('region', { name: 'Timeline' }).locator('img').first()
+  const measure = () =>
+    frame.evaluate(async (img: HTMLImageElement) => {
+      await img.decode()
+      const c = document.createElement('canvas')
+      c.width = img.naturalWidth
+      c.height = img.naturalHeight
+      const ctx = c.getContext('2d')!
+      ctx.drawImage(img, 0, 0)
+      const { data } = ctx.getImageData(0, 0, Math.floor(c.width / 2), c.height)
+      let sum = 0
+      const colours = new Set<number>()
+      for (let i = 0; i < data.length; i += 4) {
+        sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3
+        colours.add(((data[i]! >> 5) << 6) | ((data[i + 1]! >> 5) << 3) | (data[i + 2]! >> 5))
+      }
+      return { mean: sum / (data.length / 4), colours: colours.size }
+    })
+  await expect.poll(async () => (await measure()).mean, { timeout: 30_000 }).toBeGreaterThan(60)
+  expect((await measure()).colours).toBeGreaterThan(12)
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .screenshot({ path: `${SHOTS}/video-background-timeline.png` })
+  await page.screenshot({ path: `${SHOTS}/video-background-editor.png` })
 })

@@ -4,7 +4,9 @@ import type { AxeResults } from 'axe-core'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
-import { registerInUi, userToken } from './support'
+import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
+import { launchChromium, registerInUi, signUpCreator, userToken } from './support'
+import { medianPitch } from './support/pitch'
 
 // Issue 24, "a creator's looks are usable everywhere": a creator turns a portrait into a photo
 // avatar once, then finds its face first in every avatar picker — a new project made in one
@@ -163,4 +165,154 @@ test('the one-step new project dialog and its faces at phone width', async ({ pa
   await faces.nth(2).click()
   await dialog.getByRole('button', { name: 'Create project' }).click()
   await expect(page).toHaveURL(/\/video-editor\/\d+$/)
+})
+
+// Issue 24's "done means" for voices: a cloned voice is heard, by measurement, in each output it is
+// used for — the Quick Create video, an editor scene's take and an alert as the overlay plays it.
+// Each output is downloaded and its median pitch measured as the server's voice match measures a
+// sample (e2e/support/pitch.ts); it must sit at the personal voice's pitch, far from the default's.
+test('a personal voice is heard in a Quick Create video, an editor take and an alert (median pitch)', async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const started = Date.now()
+  // The overlay speaks without a click, as in OBS.
+  const browser = await launchChromium(playwright.chromium, 'no-user-gesture-required')
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } })
+  const { headers, overlayUrl } = await signUpCreator(request, context, 'pitch')
+  const get = async (url: string) => {
+    const res = await request.get(url, { headers })
+    expect(res.ok(), `${url}: ${res.status()}`).toBe(true)
+    return res.body()
+  }
+  const spoken = async (text: string, voice_id: string) => {
+    let res = await request.post('/api/voices/preview', { data: { text, voice_id } })
+    // The public preview sheds load on a busy machine ("try again in a few seconds"): so do we.
+    for (let i = 0; i < 20 && !res.ok() && (await res.text()).includes('"overloaded"'); i++) {
+      await new Promise((r) => setTimeout(r, 1000))
+      res = await request.post('/api/voices/preview', { data: { text, voice_id } })
+    }
+    expect(res.ok(), await res.text()).toBe(true)
+    return Buffer.from(((await res.json()) as { audio: string }).audio.split(',')[1]!, 'base64')
+  }
+
+  // Clone: a low man's voice (the app's own speech stands in for the creator's recording).
+  const sample = await spoken(
+    'Hello everyone, this is my own voice. I am recording a few sentences so the app can learn how I sound.',
+    'espeak:en-us+m3',
+  )
+  const upload = await request.post('/api/audio/upload', {
+    headers,
+    multipart: { file: { name: 'me.wav', mimeType: 'audio/wav', buffer: sample } },
+  })
+  // The default voice (a woman's, far higher) spoken the same way, for comparison, while the sample
+  // is processed (after the first preview: the public preview refuses a second one at once).
+  const plain = spoken('Hi chat, this is the default voice speaking.', DEFAULT_VOICE_ID).then((b) =>
+    medianPitch(b, 'default.wav'),
+  )
+  void plain.catch(() => undefined) // reported by the Promise.all below, not as an unhandled rejection
+  expect(upload.ok(), await upload.text()).toBe(true)
+  const uuid = ((await upload.json()) as { process: { uuid_path: string } }).process.uuid_path
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/audio/check?uuid_path=${uuid}`, { headers })).json()) as {
+            ready: boolean
+          }
+        ).ready,
+      { timeout: 30_000 },
+    )
+    .toBe(true)
+  const made = await request.post('/api/personal-voices', {
+    headers,
+    data: { name: 'Low me', sample_uuid_path: uuid, consent: true },
+  })
+  expect(made.ok(), await made.text()).toBe(true)
+  const voice = ((await made.json()) as { voice: { voice_id: string; median_f0: number } }).voice
+  const tts = await request.post('/api/donation/settings/update', {
+    headers,
+    data: { data: { tts: { voice: voice.voice_id } } },
+  })
+  expect(tts.ok(), await tts.text()).toBe(true)
+
+  // The three outputs are asked for at once (each waits on the server's queue, not on the others).
+  const quickCreate = async () => {
+    const page = await context.newPage()
+    await page.goto('/landing#quick-create')
+    const qc = page.locator('#quick-create')
+    await qc.getByRole('combobox', { name: 'Voice', exact: true }).selectOption(voice.voice_id)
+    await qc.getByLabel('Your line').fill('Hi chat, this is my own voice in a video.')
+    await qc.getByRole('button', { name: 'Generate video' }).click()
+    const video = qc.getByTestId('render-video')
+    await expect(video).toBeVisible({ timeout: 120_000 })
+    const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc || v.src)
+    return medianPitch(await get(src), 'quick-create.mp4')
+  }
+  const editorTake = async () => {
+    const page = await context.newPage()
+    await page.goto('/projects')
+    await page.getByRole('button', { name: 'New project' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New project' })
+    await dialog.getByLabel('Project name').fill('My voice show')
+    await dialog.getByRole('textbox', { name: 'Script (optional)' }).fill('Hi chat, it is me again.')
+    await dialog.getByRole('combobox', { name: 'Voice', exact: true }).selectOption(voice.voice_id)
+    await dialog.getByRole('button', { name: 'Create project' }).click()
+    // The project is made with its first take (spoken while the video renders: give it time).
+    await expect(page).toHaveURL(/\/video-editor\/\d+$/, { timeout: 60_000 })
+    const id = /\/video-editor\/(\d+)$/.exec(page.url())![1]
+    type Take = { url: string }
+    let take: Take | undefined
+    await expect
+      .poll(
+        async () => {
+          const { project } = JSON.parse((await get(`/api/get-project/${id}`)).toString()) as {
+            project: {
+              document: { scenes: Array<{ audioData: { voiceId: string; generatedLinks: Take[] } }> }
+            }
+          }
+          const audio = project.document.scenes[0]!.audioData
+          expect(audio.voiceId).toBe(voice.voice_id)
+          take = audio.generatedLinks[0]
+          return Boolean(take)
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true)
+    return medianPitch(await get(take!.url), 'take.wav')
+  }
+  const alert = async () => {
+    const overlay = await context.newPage()
+    await overlay.goto(overlayUrl)
+    await expect(overlay.getByTestId('overlay')).toHaveAttribute('data-link', 'open')
+    // The overlay fetches the alert's WAV (to put its pre-roll in front): that is what it plays.
+    const heard = overlay.waitForResponse(
+      (r) => r.request().method() === 'GET' && (r.headers()['content-type'] ?? '').startsWith('audio/'),
+      { timeout: 60_000 },
+    )
+    const sent = await request.post('/api/donation/tips/announcement', {
+      headers,
+      data: { donator: 'Ada', message: 'Thanks for the raid, everyone, welcome in!' },
+    })
+    expect(sent.ok(), await sent.text()).toBe(true)
+    await expect(overlay.getByTestId('alert-card')).toBeVisible({ timeout: 30_000 })
+    return medianPitch(await (await heard).body(), 'alert.wav')
+  }
+  const [video, take, spokenAlert, fallback] = await Promise.all([
+    quickCreate(),
+    editorTake(),
+    alert(),
+    plain,
+  ])
+
+  const figures = `personal ${voice.median_f0.toFixed(0)} Hz, default ${fallback.toFixed(0)} Hz; heard: Quick Create ${video.toFixed(0)} Hz, editor take ${take.toFixed(0)} Hz, alert ${spokenAlert.toFixed(0)} Hz`
+  console.log(`${figures} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  expect(fallback, figures).toBeGreaterThan(voice.median_f0 * 1.3)
+  for (const heard of [video, take, spokenAlert]) {
+    expect(Math.abs(heard - voice.median_f0) / voice.median_f0, figures).toBeLessThan(0.2)
+    expect(fallback, figures).toBeGreaterThan(heard * 1.3)
+  }
+  await browser.close()
 })

@@ -23,7 +23,10 @@ import type { Drawable, FrameCtx } from './frame-context'
 import { currentTake, sceneAt } from './timeline'
 
 export interface FrameAssets {
-  /** Decoded images: the background image by its background id, image assets by their `file`. */
+  /**
+   * Decoded images: the background image (or a still of the background video) by its background
+   * id, image assets by their `file`.
+   */
   images?: ReadonlyMap<string, Drawable>
   /** Looks of custom avatars by customAvatarId. */
   looks?: ReadonlyMap<number, AvatarLook>
@@ -68,18 +71,17 @@ function drawBackground(
   size: { width: number; height: number },
 ): void {
   const bg = doc.background
-  if (bg.type === 'image') {
-    const image = assets.images?.get(bg.id)
-    ctx.fillStyle = '#000000'
-    ctx.fillRect(0, 0, size.width, size.height)
-    if (image) drawCover(ctx, image, size.width, size.height)
-    return
-  }
   if (bg.type === 'color') {
     ctx.fillStyle = bg.color
     ctx.fillRect(0, 0, size.width, size.height)
+    return
   }
-  // A video background is decoded and laid under the frame by whoever plays or renders it.
+  // An image, or a still of a video background (the editor's thumbnails and preview): the render
+  // lays the moving video under a transparent frame itself and hands no still.
+  const image = assets.images?.get(bg.id)
+  ctx.fillStyle = '#000000'
+  ctx.fillRect(0, 0, size.width, size.height)
+  if (image) drawCover(ctx, image, size.width, size.height)
 }
 
 export function lookFor(scene: Scene, assets: FrameAssets): AvatarLook {

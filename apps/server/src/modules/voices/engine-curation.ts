@@ -47,20 +47,23 @@ export function isOffered(v: Voice): boolean {
 /**
  * The curated set, in the order shown: per language a few clearly different registers (a lower and
  * a higher voice, an accent), with a name a creator can remember. The style says how it sounds.
+ * Checked by a measured listening pass (`npm run bench -- voice-listening`, decision 0077): no
+ * member clips, drones or sounds rough, and no two of a language are the same voice — an accent
+ * member speaks with another variant than its neighbour, so it differs in voice as well as accent.
  */
 export const CURATED_ENGINE_VOICES: ReadonlyArray<{ id: string; name: string; style: string }> = [
   { id: 'festival:cmu_us_slt_arctic_hts', name: 'Sadie', style: 'warm' },
   { id: 'espeak:en-us+f3', name: 'Fiona', style: 'bright' },
   { id: 'espeak:en-us+Annie', name: 'Annie', style: 'soft' },
   { id: 'espeak:en-us+m3', name: 'Marcus', style: 'steady' },
-  { id: 'espeak:en-us+m7', name: 'Morgan', style: 'deep' },
+  { id: 'espeak:en-us+m8', name: 'Morgan', style: 'deep' }, // 89 Hz; m7 measured 114 Hz, above Marcus
   { id: 'espeak:en-us-nyc', name: 'Nico', style: 'quick' },
-  { id: 'espeak:en-gb-x-rp+f3', name: 'Ava', style: 'clear' },
+  { id: 'espeak:en-gb-x-rp+f2', name: 'Ava', style: 'clear' }, // +f3 was Fiona's voice
   { id: 'espeak:en-gb-x-rp', name: 'Rupert', style: 'formal' },
-  { id: 'espeak:en-gb-scotland', name: 'Hamish', style: 'friendly' },
+  { id: 'espeak:en-gb-scotland+michel', name: 'Hamish', style: 'friendly' }, // was Rupert's voice
   { id: 'espeak:es', name: 'Diego', style: 'steady' },
   { id: 'espeak:es+f3', name: 'Lucía', style: 'bright' },
-  { id: 'espeak:es-419', name: 'Mateo', style: 'friendly' },
+  { id: 'espeak:es-419+michel', name: 'Mateo', style: 'friendly' }, // was Diego's voice
   { id: 'espeak:fr-fr', name: 'Julien', style: 'steady' },
   { id: 'espeak:fr-fr+f3', name: 'Camille', style: 'bright' },
   { id: 'espeak:de', name: 'Lukas', style: 'steady' },

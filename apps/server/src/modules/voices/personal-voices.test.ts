@@ -165,7 +165,7 @@ describe('voices: personal voices (cloning)', () => {
     const ranks = mine.map((v) => order.indexOf(v.group) * 2 + (v.curated ? 0 : 1))
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
     expect(mine.filter((v) => v.group === 'creator').map((v) => v.name)).toContain("Nova's voice")
-    expect(mine.find((v) => v.id === 'espeak:en-gb-scotland')).toMatchObject({
+    expect(mine.find((v) => v.id === 'espeak:en-gb-scotland+michel')).toMatchObject({
       name: 'Hamish',
       curated: true,
       tags: expect.arrayContaining([

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react'
+import { render, renderHook, screen, within } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CAPTION_PALETTE } from '@mouthpiece/editor/palette'
@@ -13,7 +14,12 @@ import { ProjectsList } from './components/projects-list'
 import { Swatches } from './editor/inspector'
 import { TakesPanel } from './editor/takes-panel'
 import type { ProjectEditor } from './editor/use-project-editor'
-import { newScene } from '@mouthpiece/contracts/projects/project-document.schemas'
+import type { Playback } from './editor/use-playback'
+import { ScriptPanel } from './editor/script-panel'
+import { Timeline } from './editor/timeline'
+import { newScene, ProjectDocument } from '@mouthpiece/contracts/projects/project-document.schemas'
+import { queryClient } from '../../lib/query-client'
+import { useThumbnailAssets } from './editor/use-frame-assets'
 
 describe('create-project script tab', () => {
   it('splits a pasted script into scenes at blank lines, else one scene a line', () => {
@@ -136,5 +142,86 @@ describe('voice takes', () => {
     expect(
       screen.getByText('New takes replace the ones not in use; the one in use is kept.'),
     ).toBeInTheDocument()
+  })
+})
+
+describe('timeline thumbnails over a video background', () => {
+  const BG = '0b7c3a53-2f5e-4d0a-9a51-7d8a3c1f2e10'
+  afterEach(() => vi.restoreAllMocks())
+
+  it('draw a still of the video (seeked to 0.5 s, copied once it is there), not black', async () => {
+    const videos: HTMLVideoElement[] = []
+    const make = document.createElement.bind(document)
+    vi.spyOn(document, 'createElement').mockImplementation((tag: string) => {
+      const el = make(tag)
+      if (tag === 'video') videos.push(el as HTMLVideoElement)
+      return el
+    })
+    const drawImage = vi.fn()
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage,
+    } as unknown as CanvasRenderingContext2D)
+    const doc = ProjectDocument.parse({
+      scenes: [newScene('s1', 'Hello there')],
+      background: { type: 'video', id: BG },
+    })
+    const { result } = renderHook(() => useThumbnailAssets(doc, 7), {
+      wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    })
+    await vi.waitFor(() => expect(videos).toHaveLength(1))
+    const video = videos[0]!
+    expect(video.getAttribute('src')).toBe(`/api/project-backgrounds/${BG}/file`)
+    expect(video.muted).toBe(true)
+    // Nothing to draw yet: the thumbnails keep waiting (their key has no still in it).
+    expect(result.current.assets.images?.has(BG)).toBe(false)
+
+    // The browser reads the header (a 4 s clip), then lands on the asked time.
+    Object.defineProperties(video, {
+      duration: { value: 4 },
+      videoWidth: { value: 1280 },
+      videoHeight: { value: 720 },
+    })
+    video.dispatchEvent(new Event('loadedmetadata'))
+    expect(video.currentTime).toBe(0.5)
+    video.dispatchEvent(new Event('seeked'))
+
+    await vi.waitFor(() => expect(result.current.assets.images?.has(BG)).toBe(true))
+    const still = result.current.assets.images!.get(BG) as HTMLCanvasElement
+    expect([still.width, still.height]).toEqual([1280, 720])
+    expect(drawImage).toHaveBeenCalledWith(video, 0, 0, 1280, 720)
+    // The stamp changes, so thumbnails drawn black before the still arrived are drawn again.
+    expect(result.current.stamp).toContain(BG)
+  })
+})
+
+describe('a scene with its own caption style', () => {
+  it('is marked "Custom captions" on its card and its timeline clip, the scenes that follow the project not', () => {
+    const doc = ProjectDocument.parse({
+      scenes: [newScene('s1', 'Hello there'), newScene('s2', 'Big news'), newScene('s3', 'Bye now')],
+    })
+    doc.scenes[1]!.captionData.ownStyle = true
+    const editor = { doc, projectId: 1, saveState: 'saved', run: vi.fn() } as unknown as ProjectEditor
+    const playback = {
+      seek: vi.fn(),
+      time: 0,
+      timeRef: { current: 0 },
+      onFrame: () => () => {},
+    } as unknown as Playback
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ScriptPanel editor={editor} playback={playback} currentId="s1" />
+        <Timeline editor={editor} playback={playback} />
+      </QueryClientProvider>,
+    )
+    const cards = screen.getAllByTestId('scene')
+    expect(cards.map((c) => within(c).queryByText('Custom captions') !== null)).toEqual([false, true, false])
+    expect(within(cards[1]!).getByTestId('caption-override')).toHaveAttribute(
+      'title',
+      'This scene has its own caption style',
+    )
+    // The clip names it for screen readers (its visible mark is a short "CC").
+    const clips = screen.getAllByTestId('timeline-clip')
+    expect(clips.map((c) => within(c).queryByText('Custom captions') !== null)).toEqual([false, true, false])
+    expect(clips[1]).toHaveTextContent('2CCCustom captionsBig news')
   })
 })

@@ -19,6 +19,19 @@ function VoiceState({ scene, saving }: { scene: Scene; saving: boolean }) {
   return <Badge tone="accent">{saving ? 'Recording the voice…' : RENDER_STATUS_LABEL[status.status]}</Badge>
 }
 
+/**
+ * A scene whose captions do not follow the project's caption style (decision 0074) says so on its
+ * card, so a creator sees which scenes differ without opening each in the inspector.
+ */
+export function CaptionOverride({ scene }: { scene: Scene }) {
+  if (!scene.captionData.ownStyle) return null
+  return (
+    <span title="This scene has its own caption style" data-testid="caption-override">
+      <Badge tone="warning">Custom captions</Badge>
+    </span>
+  )
+}
+
 /** The script: one text box per scene (SPEC: scenes hold text), in play order, with scene actions. */
 export function ScriptPanel({
   editor,
@@ -54,14 +67,20 @@ export function ScriptPanel({
               onFocus={() => !current && playback.seek(start + 0.001)}
             >
               <div className="mb-2 flex items-center justify-between gap-2">
-                <button
-                  type="button"
-                  className="text-sm font-semibold text-text hover:text-accent"
-                  onClick={() => playback.seek(start + 0.001)}
-                >
-                  Scene {index + 1}
-                </button>
-                <VoiceState scene={scene} saving={saving} />
+                <span className="flex flex-wrap items-center gap-2">
+                  <button
+                    type="button"
+                    className="text-sm font-semibold text-text hover:text-accent"
+                    onClick={() => playback.seek(start + 0.001)}
+                  >
+                    Scene {index + 1}
+                  </button>
+                  <CaptionOverride scene={scene} />
+                </span>
+                {/* Kept on one line: the scene's name and marks wrap instead. */}
+                <span className="shrink-0">
+                  <VoiceState scene={scene} saving={saving} />
+                </span>
               </div>
               <textarea
                 ref={(el) => void (el ? boxes.current.set(scene.id, el) : boxes.current.delete(scene.id))}

@@ -195,7 +195,17 @@ export function Timeline({ editor, playback }: { editor: ProjectEditor; playback
                 )}
                 style={{ left: start * pxPerSecond, width: Math.max(8, (end - start) * pxPerSecond - 2) }}
               >
-                <b className="mr-1">{index + 1}</b> {scene.text || 'Empty scene'}
+                <b className="mr-1">{index + 1}</b>
+                {scene.captionData.ownStyle ? (
+                  <span
+                    className="mr-1 rounded bg-warning/15 px-1 text-[10px] font-semibold text-warning"
+                    title="Custom captions"
+                  >
+                    <span aria-hidden>CC</span>
+                    <span className="sr-only">Custom captions</span>
+                  </span>
+                ) : null}
+                {scene.text || 'Empty scene'}
               </div>
             ))}
           </div>

@@ -9,6 +9,7 @@ import type { Drawable } from '@mouthpiece/editor/frame-context'
 import { API_BASE_URL } from '../../../lib/api'
 import { customAvatarsQuery, loadPhotoImage } from '../../avatars'
 import { photoPictures } from '@mouthpiece/avatar/photo-images'
+import { loadVideoStill } from './video-still'
 
 const images = new Map<string, Promise<HTMLImageElement>>()
 
@@ -49,15 +50,20 @@ function useSceneLooks(doc: ProjectDocument): ReadonlyMap<number, AvatarLook> | 
   )
 }
 
-/** The background image and the image overlays, decoded (shared by the canvas and the thumbnails). */
+/**
+ * The background image (or a still of the background video) and the image overlays, decoded
+ * (shared by the canvas and the thumbnails).
+ */
 function useDecodedImages(doc: ProjectDocument, projectId: number): ReadonlyMap<string, Drawable> {
   const [loaded, setLoaded] = useState<ReadonlyMap<string, Drawable>>(new Map())
   const listed = useMemo(() => {
-    const list: Array<{ key: string; url: string }> = []
-    if (doc.background.type === 'image')
+    const list: Array<{ key: string; url: string; video?: true }> = []
+    // A video background is drawn as a still of it (the render lays the moving video itself).
+    if (doc.background.type !== 'color')
       list.push({
         key: doc.background.id,
         url: API_BASE_URL + routePath(projectBackgroundFile.path, { backgroundId: doc.background.id }),
+        ...(doc.background.type === 'video' ? { video: true as const } : {}),
       })
     for (const scene of doc.scenes)
       for (const a of scene.assets)
@@ -69,12 +75,15 @@ function useDecodedImages(doc: ProjectDocument, projectId: number): ReadonlyMap<
     return list
   }, [doc.background, doc.scenes, projectId])
   // Edits that do not change which files are drawn must not reload them.
-  const signature = listed.map((w) => w.key).join('|')
+  const signature = listed.map((w) => `${w.key}${w.video ? ':video' : ''}`).join('|')
   const wanted = useMemo(() => listed, [signature]) // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     let live = true
     void Promise.all(
-      wanted.map(async (w) => [w.key, await loadImage(w.url).catch(() => null)] as const),
+      wanted.map(
+        async (w) =>
+          [w.key, await (w.video ? loadVideoStill(w.url) : loadImage(w.url)).catch(() => null)] as const,
+      ),
     ).then((pairs) => {
       if (!live) return
       const map = new Map<string, Drawable>()
@@ -97,8 +106,8 @@ export function useFrameAssets(doc: ProjectDocument, projectId: number): FrameAs
 }
 
 /**
- * What the timeline thumbnails draw with: the same decoded background and overlay images and the
- * custom avatars' looks (no video frames), plus a stamp that changes once they are in, so a
+ * What the timeline thumbnails draw with: the same decoded background and overlay images (a video
+ * background as its still) and the custom avatars' looks (no video overlay frames), plus a stamp that changes once they are in, so a
  * thumbnail drawn before its background image arrived is drawn again (never left black).
  */
 export function useThumbnailAssets(
