@@ -28,7 +28,7 @@ import { captionBoxFor, filterPath, frameCanvas, outputSize } from './video-geom
 import { abortError, pipeFrames, stillBackground } from './frame-pipe'
 import { canPaste, padWithColour, pasteOverStill } from './paste-layer'
 import type { Placement } from './paste-layer'
-import { drawEndCard, loopedStill, overlayChains, prepareOverlays } from './frame-dressing'
+import { drawEndCard, overlayChains, prepareOverlays, repeatedStill } from './frame-dressing'
 
 export interface RenderInput {
   audio: { pcm: Int16Array; sampleRate: number }
@@ -233,12 +233,12 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     // Pictures over the frame and the end card: drawn once each, looped by ffmpeg.
     const overlays = await prepareOverlays(options.overlays, width, height, work)
     const firstOverlayIn = inputs.length
-    for (const o of overlays) inputs.push(loopedStill(o.file, fps, duration))
+    for (const o of overlays) inputs.push(['-i', o.file])
     let cardIn = -1
     if (options.endCard) {
       const cardFile = path.join(work, 'end-card.png')
       await drawEndCard(options.endCard, width, height, cardFile)
-      cardIn = inputs.push(loopedStill(cardFile, fps, options.endCard.seconds)) - 1
+      cardIn = inputs.push(['-i', cardFile]) - 1
     }
     const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y', ...inputs.flat()]
 
@@ -266,13 +266,14 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       )
       head = 'captioned'
     }
-    const dressed = overlayChains(head, overlays, firstOverlayIn, transparent)
+    const dressed = overlayChains(head, overlays, firstOverlayIn, fps, transparent)
     filters.push(...dressed.filters)
     head = dressed.out
     if (cardIn >= 0) {
       const pix = transparent ? 'yuva420p' : 'yuv420p'
       filters.push(
-        `[${cardIn}:v]format=${pix},setsar=1[card]`,
+        repeatedStill(`${cardIn}:v`, pix, fps, Math.round(options.endCard!.seconds * fps), 'cardstill'),
+        '[cardstill]setsar=1[card]',
         `[${head}]format=${pix},setsar=1[speech]`,
         '[speech][card]concat=n=2:v=1:a=0[carded]',
       )

@@ -58,7 +58,11 @@ async function drawPicture(ctx: SKRSContext2D, pic: FramePicture, box: PixelBox)
   const w = image.width * k
   const h = image.height * k
   const x =
-    pic.align === 'left' ? inner.x : pic.align === 'right' ? inner.x + inner.w - w : inner.x + (inner.w - w) / 2
+    pic.align === 'left'
+      ? inner.x
+      : pic.align === 'right'
+        ? inner.x + inner.w - w
+        : inner.x + (inner.w - w) / 2
   const y = inner.y + (inner.h - h) / 2
   if (pic.plate) roundRect(ctx, { x: x - pad, y: y - pad, w: w + 2 * pad, h: h + 2 * pad }, pad, pic.plate)
   if (pic.knockout) {
@@ -103,17 +107,13 @@ export async function prepareOverlays(
   return placed
 }
 
-/** ffmpeg inputs of a still picture looped at the video's rate for `seconds`. */
-export const loopedStill = (file: string, fps: number, seconds: number) => [
-  '-loop',
-  '1',
-  '-framerate',
-  String(fps),
-  '-t',
-  seconds.toFixed(3),
-  '-i',
-  file,
-]
+/**
+ * A still picture made a stream at the video's rate: decoded and converted to `pix` once, then the
+ * one frame repeated (`loop`) — `-loop 1` on the input would decode and convert the PNG every frame.
+ * `frames` -1 repeats it for as long as the stream it is laid over runs.
+ */
+export const repeatedStill = (input: string, pix: string, fps: number, frames: number, out: string) =>
+  `[${input}]format=${pix},loop=loop=${frames < 0 ? -1 : Math.max(0, frames - 1)}:size=1:start=0,setpts=N/${fps}/TB[${out}]`
 
 /**
  * The filter chains laying `placed` (inputs `firstInput`, `firstInput + 1`, …) over `from`, in
@@ -124,21 +124,20 @@ export function overlayChains(
   from: string,
   placed: readonly PlacedOverlay[],
   firstInput: number,
+  fps: number,
   transparent: boolean,
 ): { filters: string[]; out: string } {
   const filters: string[] = []
   let head = from
   placed.forEach((o, i) => {
-    const input = `${firstInput + i}:v`
-    let picture = input
+    let picture = `still${i}`
+    filters.push(repeatedStill(`${firstInput + i}:v`, 'yuva420p', fps, -1, picture))
     let x = String(o.x)
     let y = String(o.y)
     if (o.enter) {
       const { at, seconds, kind, from: side } = o.enter
+      filters.push(`[${picture}]fade=t=in:st=${at.toFixed(3)}:d=${seconds.toFixed(3)}:alpha=1[pic${i}]`)
       picture = `pic${i}`
-      filters.push(
-        `[${input}]format=rgba,fade=t=in:st=${at.toFixed(3)}:d=${seconds.toFixed(3)}:alpha=1[${picture}]`,
-      )
       if (kind === 'slide') {
         const left = `pow(1-clip((t-${at.toFixed(3)})/${seconds.toFixed(3)},0,1),3)`
         if (side === 'right') x = `'${o.x}+(main_w-${o.x})*${left}'`

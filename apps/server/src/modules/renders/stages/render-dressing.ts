@@ -58,7 +58,11 @@ export type FetchStored = (key: string, name: string) => Promise<string | null>
 export async function dressingOptions(
   dressing: VideoDressing,
   fetch: FetchStored,
-): Promise<{ overlays: OverlayInput[]; endCard: EndCardInput | null; captions: Partial<CaptionOptionsInput> }> {
+): Promise<{
+  overlays: OverlayInput[]
+  endCard: EndCardInput | null
+  captions: Partial<CaptionOptionsInput>
+}> {
   let n = 0
   const picture = async <P extends StoredPicture>(p: P) => {
     const { key, ...rest } = p
@@ -71,7 +75,9 @@ export async function dressingOptions(
   let endCard: EndCardInput | null = null
   if (card) {
     const { text } = card
-    const faceFile = text?.face.key ? await fetch(text.face.key, `dressing-face${extension(text.face.key)}`) : null
+    const faceFile = text?.face.key
+      ? await fetch(text.face.key, `dressing-face${extension(text.face.key)}`)
+      : null
     endCard = {
       seconds: card.seconds,
       background: card.background,
