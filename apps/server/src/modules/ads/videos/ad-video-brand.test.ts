@@ -212,4 +212,35 @@ describe('ad videos carry the brand: logo, product coming in, brand captions, a 
       expect(distance(await meanRgb(file, end, f.product), PRODUCT_RGB)).toBeGreaterThan(80)
     }
   }, 600_000)
+
+  it('a project with no brand kit gets the video as before: the presenter to the last frame, no card', async () => {
+    const me = await client.register('adplain')
+    const auth = { authorization: `Bearer ${me.token}` }
+    const project = (
+      await client.call('POST', '/api/ads/projects', me, {
+        name: 'Plain',
+        placements: ['square'],
+        copy: 'Fresh coffee every morning.',
+      })
+    ).json<{ project: { id: number } }>().project
+    const res = await client.call('POST', `/api/ads/projects/${project.id}/videos`, me, {
+      placement: 'square',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const done = await client.waitDone(
+      res.json<{ generation: AdGeneration }>().generation.render!.id,
+      me,
+      240_000,
+    )
+    expect(done.status, done.error ?? '').toBe(3)
+    const video = await t.app.inject({ method: 'GET', url: done.files.video_url!, headers: auth })
+    const file = path.join(dir, 'plain.mp4')
+    await writeFile(file, video.rawPayload)
+    const length = Number((await ffprobe(file)).streams.find((s) => s.codec_type === 'video')!.duration)
+    const studio = hexRgb('#1B1F2A')
+    const end = length - 0.2
+    // The studio background in the corner and the presenter in the middle, up to the end.
+    expect(distance(await meanRgb(file, end, [0, 0, 24, 24]), studio)).toBeLessThan(20)
+    expect(distance(await meanRgb(file, end, [310, 200, 100, 100]), studio)).toBeGreaterThan(40)
+  }, 300_000)
 })

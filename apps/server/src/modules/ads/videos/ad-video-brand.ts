@@ -115,7 +115,11 @@ function productBox(r: Regions): FrameBox {
   return { x: 1 - r.ix - w, y: Math.max(r.iy, bottom - h), w, h }
 }
 
-/** The product to show: the cut-out the project's ad image uses (the picked one first), else the project's newest cut-out, else the brand's first image. */
+/**
+ * The product to show: the cut-out the project's ad image uses (the picked one first), else the
+ * project's newest cut-out, else the brand's first product picture (not its og:image: a share
+ * banner is not a product).
+ */
 async function productKey(deps: AdsDeps, userId: number, projectId: number, kit: BrandKit) {
   const designs = await images.listGenerations(deps.db, userId, projectId)
   const design = designs.find((g) => g.selected) ?? designs[0]
@@ -126,7 +130,7 @@ async function productKey(deps: AdsDeps, userId: number, projectId: number, kit:
     : undefined
   const cutOut = fromDesign ?? assets.find((a) => a.characters.length)?.characters[0]
   return {
-    key: cutOut?.file_key ?? kit.images[0]?.file_key ?? null,
+    key: cutOut?.file_key ?? kit.images.find((i) => i.source !== 'og:image')?.file_key ?? null,
     cta: design?.cta.trim() || DEFAULT_CTA,
   }
 }
