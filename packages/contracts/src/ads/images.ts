@@ -110,12 +110,15 @@ export type CharacterRef = z.infer<typeof CharacterRef>
 export const AD_TEMPLATE_IDS = ['spotlight', 'split', 'poster'] as const
 export const AdTemplate = z.enum(AD_TEMPLATE_IDS, { error: 'Unknown template' })
 
+/** The call to action when none was written (an ad image's button, an ad video's end card). */
+export const DEFAULT_CTA = 'Shop now'
+
 export const GenerateImagesBody = z.object({
   project_id: AdProjectId.nullable().default(null),
   brand_id: BrandId.nullable().default(null),
   headline: AssetText.max(120, 'The headline must be at most 120 characters'),
   body: z.string().trim().max(200, 'The text must be at most 200 characters').default(''),
-  cta: z.string().trim().max(30, 'The button text must be at most 30 characters').default('Shop now'),
+  cta: z.string().trim().max(30, 'The button text must be at most 30 characters').default(DEFAULT_CTA),
   characters: z.array(CharacterRef).max(3, 'Pick up to 3 characters').default([]),
   /** How many designs (templates × brand colours) to make at once. */
   count: z.number().int().min(1).max(6).default(3),

@@ -53,6 +53,8 @@ export const CaptionOptions = z.object({
   outlineColor: Hex.default(DEFAULT_OUTLINE_COLOR),
   /** Colour the spoken word with textColor1 (karaoke style); off shows whole lines in textColor2. */
   wordHighlight: z.boolean().default(true),
+  /** A font file (a brand's own face, TTF/OTF) that draws the captions instead of currentFontFamily. */
+  fontFile: WorkerPath.optional(),
 })
 export type CaptionOptions = z.infer<typeof CaptionOptions>
 export type CaptionOptionsInput = z.input<typeof CaptionOptions>
@@ -95,6 +97,72 @@ export const Background = z.discriminatedUnion('type', [
 ])
 export type Background = z.infer<typeof Background>
 
+/** A box on the frame in fractions of its width and height; x, y is the top-left corner. */
+export const FrameBox = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().gt(0).max(1),
+  h: z.number().gt(0).max(1),
+})
+export type FrameBox = z.infer<typeof FrameBox>
+
+/**
+ * A picture on the frame (a logo, a product cut-out): drawn whole (`contain`) in its box, against
+ * `align`; `knockout` paints its opaque pixels one colour (a logo that would vanish otherwise),
+ * `plate` puts a rounded plate behind it.
+ */
+export const FramePicture = z.object({
+  path: WorkerPath,
+  box: FrameBox,
+  align: z.enum(['left', 'center', 'right']).default('center'),
+  knockout: Hex.optional(),
+  plate: Hex.optional(),
+})
+export type FramePicture = z.infer<typeof FramePicture>
+
+/** How an overlay comes in: it fades in over `seconds` from `at`, sliding in from a side for `slide`. */
+export const OverlayEnter = z.object({
+  kind: z.enum(['slide', 'fade']),
+  from: z.enum(['left', 'right', 'bottom']).default('right'),
+  at: z.number().min(0).default(0),
+  seconds: z.number().gt(0).max(5).default(0.5),
+})
+export type OverlayEnter = z.infer<typeof OverlayEnter>
+
+/** A picture over the whole video (from `enter.at` when it comes in). */
+export const Overlay = FramePicture.extend({ enter: OverlayEnter.optional() })
+export type Overlay = z.infer<typeof Overlay>
+export type OverlayInput = z.input<typeof Overlay>
+
+/** A face for drawn text: a caption font by name, or a font file (a brand's face). */
+export const TextFace = z.object({
+  family: CaptionFontFamily.default(DEFAULT_CAPTION_FONT),
+  weight: z.number().int().min(100).max(900).default(700),
+  file: WorkerPath.optional(),
+})
+
+/**
+ * A still card after the speech (an ad's call to action): its background, pictures and one text set
+ * as large as fits its box. The sound goes silent under it; the video is that much longer.
+ */
+export const EndCard = z.object({
+  seconds: z.number().min(0.5).max(10).default(2),
+  background: Hex,
+  pictures: z.array(FramePicture).max(4).default([]),
+  text: z
+    .object({
+      content: z.string().trim().min(1).max(120),
+      color: Hex,
+      box: FrameBox,
+      face: TextFace.default(TextFace.parse({})),
+      /** A pill behind the text (a button); the text keeps `color` on it. */
+      pill: Hex.optional(),
+    })
+    .optional(),
+})
+export type EndCard = z.infer<typeof EndCard>
+export type EndCardInput = z.input<typeof EndCard>
+
 /** How one avatar video is composed; field names follow SPEC §3 project settings where they exist. */
 export const RenderOptions = z.object({
   format: VideoFormat.default('mp4'),
@@ -110,6 +178,10 @@ export const RenderOptions = z.object({
   energy: Energy,
   /** Also write a poster thumbnail (JPEG) beside the video. */
   poster: z.boolean().default(true),
+  /** Pictures over the video (a brand's logo, a product coming in), above the avatar and captions. */
+  overlays: z.array(Overlay).max(8).default([]),
+  /** A still card appended after the speech. */
+  endCard: EndCard.nullable().default(null),
 })
 export type RenderOptions = z.infer<typeof RenderOptions>
 export type RenderOptionsInput = z.input<typeof RenderOptions>

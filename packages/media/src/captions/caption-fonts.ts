@@ -102,6 +102,11 @@ export function resolveCaptionFont(font: CaptionFont, weight: number, text = '')
   return { family, weight: w, files: files.map((f) => path.join(dir, f)) }
 }
 
+/** A font file as a caption face (a brand's own font): its family as the file names it, for libass and canvas alike. */
+export function fileCaptionFont(file: string, weight: number): ResolvedFont {
+  return { family: fontFamilyName(file) ?? path.basename(file, path.extname(file)), weight, files: [file] }
+}
+
 /** Makes a directory holding only the chosen font's files (libass loads every file in its fontsdir). */
 export async function prepareFontsDir(dir: string, font: ResolvedFont): Promise<string> {
   await mkdir(dir, { recursive: true })

@@ -18,7 +18,7 @@ import { ffmpeg, ffprobe } from '../audio/ffmpeg'
 import { encodeWav } from '../audio/wav'
 import { assScript, captionPlan } from '../captions/ass-captions'
 import { rasterCaptions } from '../captions/caption-raster'
-import { prepareFontsDir, resolveCaptionFont } from '../captions/caption-fonts'
+import { fileCaptionFont, prepareFontsDir, resolveCaptionFont } from '../captions/caption-fonts'
 import { createFrameSource, layerFor } from './avatar-frames'
 import { unionRect } from '@mouthpiece/avatar/photo-raster'
 import type { Rect } from '@mouthpiece/avatar/photo-raster'
@@ -28,6 +28,7 @@ import { captionBoxFor, filterPath, frameCanvas, outputSize } from './video-geom
 import { abortError, pipeFrames, stillBackground } from './frame-pipe'
 import { canPaste, padWithColour, pasteOverStill } from './paste-layer'
 import type { Placement } from './paste-layer'
+import { drawEndCard, overlayChains, prepareOverlays, repeatedStill } from './frame-dressing'
 
 export interface RenderInput {
   audio: { pcm: Int16Array; sampleRate: number }
@@ -78,6 +79,8 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
   const canvas = frameCanvas(options.video_orientation)
   const scale = width / canvas.width
   const duration = input.audio.pcm.length / input.audio.sampleRate + TAIL_SECONDS
+  // The end card follows the speech: the file is that much longer, its sound silent.
+  const total = duration + (options.endCard?.seconds ?? 0)
   const fps = options.fps
   const transparent = options.format === 'webm'
 
@@ -95,11 +98,13 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     const captionSetup =
       captions?.display && input.words.length
         ? (() => {
-            const font = resolveCaptionFont(
-              captions.style.currentFontFamily,
-              captions.style.fontWeight,
-              input.words.map((w) => w.text).join(' '),
-            )
+            const font = captions.fontFile
+              ? fileCaptionFont(captions.fontFile, captions.style.fontWeight)
+              : resolveCaptionFont(
+                  captions.style.currentFontFamily,
+                  captions.style.fontWeight,
+                  input.words.map((w) => w.text).join(' '),
+                )
             const placed = { ...captions, box: captionBoxFor(captions.box, options.video_orientation) }
             return { font, placed, plan: captionPlan(input.words, placed, canvas, font) }
           })()
@@ -225,6 +230,16 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
         'pipe:0',
       ]) - 1
     const voiceIn = inputs.push(['-i', voiceFile]) - 1
+    // Pictures over the frame and the end card: drawn once each, looped by ffmpeg.
+    const overlays = await prepareOverlays(options.overlays, width, height, work)
+    const firstOverlayIn = inputs.length
+    for (const o of overlays) inputs.push(['-i', o.file])
+    let cardIn = -1
+    if (options.endCard) {
+      const cardFile = path.join(work, 'end-card.png')
+      await drawEndCard(options.endCard, width, height, cardFile)
+      cardIn = inputs.push(['-i', cardFile]) - 1
+    }
     const args: string[] = ['-hide_banner', '-loglevel', 'error', '-y', ...inputs.flat()]
 
     const filters: string[] = []
@@ -243,12 +258,28 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     }
     const posterPartial = path.join(work, path.basename(posterFile))
     const videoOut = options.poster ? '[vall]' : '[vout]'
+    let head = 'ov'
     // alpha=1 makes libass write the alpha plane too, so captions show on a transparent frame.
-    if (assFile && fontsDir)
+    if (assFile && fontsDir) {
       filters.push(
-        `[ov]ass=filename=${filterPath(assFile)}:fontsdir=${filterPath(fontsDir)}${transparent ? ':alpha=1' : ''}${videoOut}`,
+        `[ov]ass=filename=${filterPath(assFile)}:fontsdir=${filterPath(fontsDir)}${transparent ? ':alpha=1' : ''}[captioned]`,
       )
-    else filters.push(`[ov]null${videoOut}`)
+      head = 'captioned'
+    }
+    const dressed = overlayChains(head, overlays, firstOverlayIn, fps, transparent)
+    filters.push(...dressed.filters)
+    head = dressed.out
+    if (cardIn >= 0) {
+      const pix = transparent ? 'yuva420p' : 'yuv420p'
+      filters.push(
+        repeatedStill(`${cardIn}:v`, pix, fps, Math.round(options.endCard!.seconds * fps), 'cardstill'),
+        '[cardstill]setsar=1[card]',
+        `[${head}]format=${pix},setsar=1[speech]`,
+        '[speech][card]concat=n=2:v=1:a=0[carded]',
+      )
+      head = 'carded'
+    }
+    filters.push(`[${head}]null${videoOut}`)
     // The poster comes out of the same run (a second output fed by one selected frame), which
     // saves starting ffmpeg again and seeking.
     const posterFrame = Math.min(frameCount - 1, Math.round(fps * Math.min(1, duration / 2)))
@@ -274,7 +305,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
       '-map',
       '[aout]',
       '-t',
-      duration.toFixed(3),
+      total.toFixed(3),
       '-r',
       String(fps),
     )
@@ -384,7 +415,7 @@ export async function renderAvatarVideo(input: RenderInput): Promise<RenderResul
     return {
       file: input.outFile,
       poster,
-      duration,
+      duration: total,
       width,
       height,
       frames: frameCount,

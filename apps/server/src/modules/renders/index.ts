@@ -35,6 +35,7 @@ export {
 } from './renders.service'
 export { removeRenderFiles, renderFileUrl } from './stages/render-files'
 export { onRenderChange } from './stages/render-listeners'
+export type { StoredPicture, VideoDressing } from './stages/render-dressing'
 export { renderPoolOf } from './stages/render-pool'
 export { referencesRender } from './renders.table'
 export {

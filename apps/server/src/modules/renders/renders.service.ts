@@ -38,6 +38,7 @@ import { ensureRenderQueues, RENDER_QUEUES } from './renders.queues'
 import type { RendersDeps } from './renders.deps'
 import { announce, sendStage } from './stages/render-stages'
 import { removeRenderFiles } from './stages/render-files'
+import type { VideoDressing } from './stages/render-dressing'
 import { onRenderChange } from './stages/render-listeners'
 import { backgroundKey } from './backgrounds/backgrounds.service'
 import { presentInfluencerVideo, presentLog, presentRender, presentSharing } from './renders.present'
@@ -222,6 +223,8 @@ export interface ModuleVideoInput {
   rate?: number
   /** Lip-sync this processed upload (voices module's WAV) instead of speaking `text`. */
   audioUploadKey?: string
+  /** Pictures over the frame, an end card and the captions' face (stored files the caller resolved). */
+  dressing?: VideoDressing
 }
 
 export async function startModuleVideo(
@@ -231,7 +234,7 @@ export async function startModuleVideo(
   link?: RenderLink,
 ): Promise<RenderRow> {
   await gate(deps, userId, '720p', input.text)
-  const { orientation, background, rate, audioUploadKey, ...rest } = input
+  const { orientation, background, rate, audioUploadKey, dressing, ...rest } = input
   const owner = { userId, visitorId: null }
   // The user's personal voice (theirs only) speaks as its match profile or clone, as in Quick Create.
   const speech = await resolveSpeech(deps.db, owner, rest.voiceId, 'none', undefined)
@@ -253,6 +256,7 @@ export async function startModuleVideo(
         captions: true,
         background,
         ...(audioUploadKey ? { audio_upload_key: audioUploadKey } : {}),
+        ...(dressing ? { dressing } : {}),
       },
     },
     { link },

@@ -26,6 +26,7 @@ import type {
 import { referencesUser } from '../users'
 import { referencesCustomAvatar } from '../avatars'
 import type { ProjectRenderSpec } from '../../platform/media'
+import type { VideoDressing } from './stages/render-dressing'
 
 /** How a render is made; fixed when it is created. */
 export interface RenderSettings {
@@ -46,6 +47,8 @@ export interface RenderSettings {
   audio_upload_key?: string
   /** A project's final video: the document (as it was when queued) and its files. */
   project?: ProjectRenderSpec
+  /** Another module's pictures, end card and caption face for the video (ads: the brand). */
+  dressing?: VideoDressing
 }
 
 /** What the audio job hands the avatar job: timings to animate and caption by. */

@@ -17,6 +17,7 @@ export {
   decodeToPcm,
   findFaceLandmarks,
   findVoice,
+  frameCanvas,
   frameLayout,
   inBackground,
   influencerPresets,

@@ -45,7 +45,7 @@ import type { ProjectVideoInput, ProjectVideoResult } from './project-video'
 export { renderLayerVideo } from '@mouthpiece/media/render/layer-video'
 export { renderAvatarGif } from '@mouthpiece/media/render/avatar-gif'
 export type { LayerBackground } from '@mouthpiece/media/render/layer-video'
-export { frameLayout, outputSize } from '@mouthpiece/media/render/video-geometry'
+export { frameCanvas, frameLayout, outputSize } from '@mouthpiece/media/render/video-geometry'
 
 export { MediaInputError }
 export type { AudioUploadInfo, FoundFace, Pixels, ProbeResult, RenderResult }

@@ -20,6 +20,8 @@ export interface KitFile {
   mime: string
   width: number
   height: number
+  /** Where it came from: `upload`, `user`, or what the site reader found it as (`og:image`, `product img`, …). */
+  source: string
 }
 
 export interface BrandKit {
@@ -60,7 +62,15 @@ export async function getBrandKit(db: Queryable, brandId: number): Promise<Brand
     mime: string
     width: number
     height: number
-  }): KitFile => ({ id: r.id, file_key: r.file_key, mime: r.mime, width: r.width, height: r.height })
+    source: string
+  }): KitFile => ({
+    id: r.id,
+    file_key: r.file_key,
+    mime: r.mime,
+    width: r.width,
+    height: r.height,
+    source: r.source,
+  })
   return {
     id: brand.id,
     user_id: brand.user_id,

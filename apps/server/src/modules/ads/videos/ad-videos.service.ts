@@ -11,6 +11,7 @@ import type {
   CreateAdVideoBody,
 } from '@mouthpiece/contracts/ads/videos.contract'
 import { PLACEMENTS } from '@mouthpiece/contracts/ads/placements'
+import { BACKGROUND_PRESETS } from '@mouthpiece/contracts/renders/renders.schemas'
 import type { BackgroundChoice } from '@mouthpiece/contracts/renders/renders.schemas'
 import { ProcessStatus } from '@mouthpiece/contracts/statuses'
 import type { AdsDeps } from '../ads.deps'
@@ -27,6 +28,7 @@ import { adProjectNotFound, emitAdProject } from '../projects/ad-projects.servic
 import { chooseAdAvatar } from '../avatars/ad-avatar-presenters'
 import { findUserById } from '../../users'
 import * as repo from './ad-videos.repo'
+import { brandDressing } from './ad-video-brand'
 import type { AdGenerationRow } from './ad-generations.table'
 
 export const NO_COPY_MESSAGE = 'Please write the ad copy first (or upload a recording to lip-sync).'
@@ -78,6 +80,10 @@ function brandBackground(kit: BrandKit | null): BackgroundChoice {
   return colour ? { type: 'color', color: colour } : { type: 'preset', id: 'studio' }
 }
 
+/** The colour behind the brand's pictures: the background's colour, or the studio preset's. */
+const colourOf = (bg: BackgroundChoice) =>
+  bg.type === 'color' ? bg.color : BACKGROUND_PRESETS.find((p) => p.id === 'studio')!.colors[0]
+
 interface Ask {
   mode: 'read' | 'lipsync'
   placement: AdVideoPlacement
@@ -126,6 +132,12 @@ async function startVideo(
     audioUploadKey = upload.wav_key
   } else if (!ask.text) throw fieldError('text', NO_COPY_MESSAGE)
   const voiceId = await brandVoice(deps.db, userId, kit, avatar.voice_id)
+  const background = brandBackground(kit)
+  const frame = AD_VIDEO_FRAMES[ask.placement]
+  // No brand kit: the video as it always was (a presenter over the studio background, captions).
+  const dressing = kit
+    ? await brandDressing(deps, userId, project.id, kit, frame, colourOf(background))
+    : undefined
   return startModuleVideo(
     rendersDeps(deps),
     userId,
@@ -137,10 +149,11 @@ async function startVideo(
       voiceId,
       emotion: avatar.emotion,
       intensity: 0.6,
-      orientation: AD_VIDEO_FRAMES[ask.placement],
-      background: brandBackground(kit),
+      orientation: frame,
+      background,
       rate: kit?.voice.rate ?? 1,
       audioUploadKey,
+      dressing,
     },
     { claim: async () => undefined, attach: (tx, row) => attach(tx, row.id, voiceId) },
   )

@@ -39,6 +39,7 @@ import { removeRenderFiles, renderFileKey, renderFileNames } from './render-file
 import { backgroundKey } from '../backgrounds/backgrounds.service'
 import { flowName, presentRender } from '../renders.present'
 import { notifyRenderChange } from './render-listeners'
+import { dressingOptions } from './render-dressing'
 
 export interface RenderJobData {
   renderId: string
@@ -512,16 +513,23 @@ async function renderOptions(ctx: StageContext): Promise<RenderOptionsInput> {
       background = { type: 'image', path: file }
     }
   }
+  const dressed = s.dressing
+    ? await dressingOptions(s.dressing, async (key, name) =>
+        (await deps.storage.stat(key)) ? downloadStored(ctx, key, path.join(ctx.workDir, name)) : null,
+      )
+    : null
   return {
     format: s.format,
     video_resolution: s.video_resolution,
     video_orientation: s.video_orientation,
     background,
     avatarBox,
-    captions: s.captions && row.timeline?.words.length ? {} : null,
+    captions: s.captions && row.timeline?.words.length ? (dressed?.captions ?? {}) : null,
     emotion: row.emotion as Emotion,
     energy: DEFAULT_ENERGY,
     poster: true,
+    overlays: dressed?.overlays ?? [],
+    endCard: dressed?.endCard ?? null,
   }
 }
 
