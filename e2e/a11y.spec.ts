@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import axe from 'axe-core'
 import type { AxeResults } from 'axe-core'
 import sharp from 'sharp'
