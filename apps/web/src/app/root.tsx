@@ -6,9 +6,14 @@ export interface RouteHandle {
   title?: string
 }
 
-/** The top route: document title from the deepest route that names one, scroll restoration. */
+/**
+ * The top route: document title from the deepest route that names one, scroll restoration. The title
+ * is written again on every committed navigation (a new location), also when it stays the same:
+ * whoever watches the title (the e2e axe loop, a browser's history) sees each page change land.
+ */
 export function Root() {
   const matches = useMatches()
+  const location = useLocation()
   const title = [...matches]
     .reverse()
     .map((m) => (m.handle as RouteHandle | undefined)?.title)
@@ -17,7 +22,7 @@ export function Root() {
     document.title = title
       ? `${title} · Mouthpiece`
       : 'Mouthpiece — AI voice, avatar videos and stream alerts'
-  }, [title])
+  }, [title, location])
   useScrollToHash()
   return (
     <>

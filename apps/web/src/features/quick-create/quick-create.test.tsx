@@ -138,6 +138,8 @@ describe('Quick Create', () => {
     expect(
       await screen.findByRole('progressbar', { name: 'Render progress' }, { timeout: 3000 }),
     ).toBeInTheDocument()
+    // Generate disabled itself: the focus waits on the stage, not on the page.
+    expect(screen.getByRole('region', { name: 'Your video' })).toHaveFocus()
 
     const video = await screen.findByTestId('render-video', {}, { timeout: 5000 })
     expect(video).toHaveAttribute('src', `/api/renders/${ID}/files/video_id_${ID}.mp4`)

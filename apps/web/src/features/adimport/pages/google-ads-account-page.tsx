@@ -55,7 +55,7 @@ export function GoogleAdsAccountPage() {
         title={campaigns.data ? `Google Ads · ${id}` : 'Google Ads account'}
         description={
           <>
-            <Link to="/google-ads" className="text-accent hover:underline">
+            <Link to="/google-ads" className="text-accent underline underline-offset-2">
               All accounts
             </Link>
             {via ? ` · through manager ${via}` : ''}

@@ -133,6 +133,9 @@ export function QuickCreate({
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!text.trim() || busy) return
+    // Generate turns disabled while the video is made, which would drop the keyboard's focus to the
+    // page: the stage takes it now (progress, then the video), where the finished video lands.
+    stageRef.current?.focus({ preventScroll: true })
     start.mutate(
       {
         signedIn,

@@ -70,7 +70,9 @@ export function CommentRow({ c, from }: { c: ScoredComment; from?: SentimentLabe
 function Split({ counts }: { counts: Run['counts'] }) {
   const total = counts.positive + counts.neutral + counts.negative || 1
   return (
+    // A picture of the split: its name says the counts (a plain div may not carry a name).
     <div
+      role="img"
       className="flex h-3 overflow-hidden rounded-full bg-[#1b1f2a]"
       aria-label={`${counts.positive} positive, ${counts.neutral} neutral, ${counts.negative} negative`}
     >
