@@ -155,7 +155,8 @@ test('three attendees at the booth, one while the network is down: videos, QR co
   await page.getByRole('button', { name: 'Delete selected (1)' }).click()
   const ask = page.getByRole('dialog', { name: 'Delete 1 attendee?' })
   await expect(ask).toContainText('Bob: deleted for good with their kiosk photos, their personal clips')
-  await page.screenshot({ path: `${SHOTS}/booth-admin-delete-attendee.png`, fullPage: true })
+  // The viewport: the dialog over the ticked row (a full-page shot leaves the fixed backdrop behind).
+  await page.screenshot({ path: `${SHOTS}/booth-admin-delete-attendee.png` })
   await ask.getByRole('button', { name: 'Delete attendees' }).click()
   await expect(page.getByText('Deleted 1 attendee of TwitchCon Rotterdam')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: 'bob@example.com' })).toHaveCount(0)

@@ -142,7 +142,7 @@ function EventSummary({
       description={`${event.starts_on} – ${event.ends_on} · ${event.submissions} attendees`}
       className="mb-6"
       actions={
-        <>
+        <div className="flex flex-wrap gap-2">
           <a
             href={kiosk}
             target="_blank"
@@ -155,7 +155,7 @@ function EventSummary({
             Edit
           </Button>
           <DeleteEventButton event={event} onDeleted={onDeleted} />
-        </>
+        </div>
       }
     >
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
