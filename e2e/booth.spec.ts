@@ -148,5 +148,26 @@ test('three attendees at the booth, one while the network is down: videos, QR co
   for (const who of ['alice', 'bob', 'carol'])
     await expect(page.getByText(`${who}@example.com`)).toBeVisible()
   await expect(page.getByText('Your TwitchCon Rotterdam video is ready').first()).toBeVisible()
+
+  // After the event the admin erases an attendee, then the event (decision 0076): each confirmed first.
+  await page.goto('/admin/twitch-con')
+  await page.getByRole('checkbox', { name: 'Select Bob' }).check()
+  await page.getByRole('button', { name: 'Delete selected (1)' }).click()
+  const ask = page.getByRole('dialog', { name: 'Delete 1 attendee?' })
+  await expect(ask).toContainText('Bob: deleted for good with their kiosk photos, their personal clips')
+  // The viewport: the dialog over the ticked row (a full-page shot leaves the fixed backdrop behind).
+  await page.screenshot({ path: `${SHOTS}/booth-admin-delete-attendee.png` })
+  await ask.getByRole('button', { name: 'Delete attendees' }).click()
+  await expect(page.getByText('Deleted 1 attendee of TwitchCon Rotterdam')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: 'bob@example.com' })).toHaveCount(0)
+  await expect(page.getByRole('row').filter({ hasText: 'alice@example.com' })).toHaveCount(1)
+  await expect(page.getByRole('heading', { name: 'Attendees' })).toBeFocused()
+  await page.getByRole('button', { name: 'Delete event' }).click()
+  await expect(page.getByRole('dialog', { name: 'Delete TwitchCon Rotterdam?' })).toContainText(
+    'its 2 attendees',
+  )
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete event' }).click()
+  await expect(page.getByText('Deleted TwitchCon Rotterdam')).toBeVisible()
+  await expect(page.getByText('No events yet. Create one to set up a kiosk.')).toBeVisible()
   await context.close()
 })

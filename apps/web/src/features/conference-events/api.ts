@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   adminCreateConferenceEvent,
+  adminDeleteConferenceEvent,
+  adminDeleteSubmissions,
   adminListConferenceEvents,
   adminListSubmissions,
   adminUpdateConferenceEvent,
@@ -46,6 +48,29 @@ export function useSaveEvent(eventId: number | undefined) {
         ? request(adminUpdateConferenceEvent, { params: { eventId }, body })
         : request(adminCreateConferenceEvent, { body })
       ).then((r) => r.event),
+    onSuccess: () => client.invalidateQueries({ queryKey: conferenceEventsKeys.events }),
+  })
+}
+
+/** Deletes the named attendees of an event, or all of them without ids (with their photos and clips). */
+export function useDeleteSubmissions(eventId: number) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (ids?: string[]) =>
+      request(adminDeleteSubmissions, { params: { eventId }, body: ids ? { ids } : {} }).then(
+        (r) => r.deleted,
+      ),
+    // The attendee list and the events' attendee counts both change.
+    onSuccess: () => client.invalidateQueries({ queryKey: conferenceEventsKeys.events }),
+  })
+}
+
+/** Deletes an event with everything it made. */
+export function useDeleteEvent() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (eventId: number) =>
+      request(adminDeleteConferenceEvent, { params: { eventId } }).then((r) => r.deleted),
     onSuccess: () => client.invalidateQueries({ queryKey: conferenceEventsKeys.events }),
   })
 }

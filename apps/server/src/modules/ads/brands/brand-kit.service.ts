@@ -47,6 +47,9 @@ export interface BrandKit {
   images: KitFile[]
   voice: BrandVoice
   caption_style: CaptionStyle
+  /** The site's headlines and call-to-action button texts, best first (decision 0076): `adCopyFromKit` reads them. */
+  site_headlines: Array<{ text: string }>
+  site_ctas: Array<{ text: string }>
   /** Every pair of kit colours with its WCAG ratio, best first; use only `body_text: true` pairs for body text. */
   contrast: ContrastResult[]
 }
@@ -91,6 +94,8 @@ export async function getBrandKit(db: Queryable, brandId: number): Promise<Brand
     images: images.map(file),
     voice: brand.voice,
     caption_style: brand.caption_style,
+    site_headlines: brand.site_copy.headlines.map((l) => ({ text: l.text })),
+    site_ctas: brand.site_copy.ctas.map((l) => ({ text: l.text })),
     contrast: contrastPairs(colours),
   }
 }

@@ -13,6 +13,7 @@ import type { FrameBox, VideoFrame } from '@mouthpiece/contracts/media/render.sc
 import { chooseLogo } from '@mouthpiece/editor/ads/ad-logo'
 import { safeInset } from '@mouthpiece/editor/ads/ad-layout'
 import { contrastRatio } from '@mouthpiece/editor/ads/contrast'
+import { adCopyFromKit } from '@mouthpiece/editor/ads/site-copy'
 import { frameCanvas, frameLayout, outputSize } from '../../../platform/media'
 import type { StoredPicture, VideoDressing } from '../../renders'
 import type { AdsDeps } from '../ads.deps'
@@ -118,7 +119,8 @@ function productBox(r: Regions): FrameBox {
 /**
  * The product to show: the cut-out the project's ad image uses (the picked one first), else the
  * project's newest cut-out, else the brand's first product picture (not its og:image: a share
- * banner is not a product).
+ * banner is not a product). The call to action: the ad image's, else the site's first button
+ * (the kit's, fitted as the image form takes it), else DEFAULT_CTA.
  */
 async function productKey(deps: AdsDeps, userId: number, projectId: number, kit: BrandKit) {
   const designs = await images.listGenerations(deps.db, userId, projectId)
@@ -131,7 +133,7 @@ async function productKey(deps: AdsDeps, userId: number, projectId: number, kit:
   const cutOut = fromDesign ?? assets.find((a) => a.characters.length)?.characters[0]
   return {
     key: cutOut?.file_key ?? kit.images.find((i) => i.source !== 'og:image')?.file_key ?? null,
-    cta: design?.cta.trim() || DEFAULT_CTA,
+    cta: design?.cta.trim() || adCopyFromKit(kit).cta || DEFAULT_CTA,
   }
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { adminExportSubmissions } from '@mouthpiece/contracts/conference-events/conference-events.contract'
 import type {
@@ -12,10 +12,12 @@ import { ExportCsvButton } from '../../../components/ui/export-csv-button'
 import { FilterSelect, ListToolbar, SearchBox } from '../../../components/ui/list-toolbar'
 import { ServerTable } from '../../../components/ui/server-table'
 import type { ServerColumn } from '../../../components/ui/server-table'
+import { SelectionBar, useRowSelection } from '../../../components/ui/row-selection'
 import { LoadingBlock } from '../../../components/ui/spinner'
 import { useListParams } from '../../../lib/list-params'
 import { formatDate } from '../../backoffice'
 import { eventsQuery, submissionsQuery } from '../api'
+import { DeleteAttendees, DeleteEventButton } from './booth-erasure'
 import { EventForm } from './event-form'
 
 const DELIVERY_LABEL: Record<
@@ -40,9 +42,22 @@ export function TwitchConPage() {
   const events = useQuery(eventsQuery())
   const [mode, setMode] = useState<'view' | 'new' | 'edit'>('view')
   const selected = events.data?.find((e) => String(e.id) === list.filters.event) ?? events.data?.[0]
+  const root = useRef<HTMLDivElement>(null)
+  // Back to the events: the first one is shown; focus goes to its tab (or "New event" when none is left).
+  const afterEventDeleted = () => {
+    list.setFilter('event', undefined)
+    setTimeout(
+      () =>
+        (
+          root.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]') ??
+          root.current?.querySelector<HTMLElement>('button')
+        )?.focus(),
+      0,
+    )
+  }
 
   return (
-    <div>
+    <div ref={root}>
       <PageHeader
         title="TwitchCon booth"
         description="Conference events: what the kiosk asks, the greeting the avatar says, and every attendee with their video’s delivery."
@@ -101,7 +116,7 @@ export function TwitchConPage() {
                 />
               </Card>
             ) : (
-              <EventSummary event={selected} onEdit={() => setMode('edit')} />
+              <EventSummary event={selected} onEdit={() => setMode('edit')} onDeleted={afterEventDeleted} />
             )
           ) : null}
           {selected ? <Submissions event={selected} list={list} /> : null}
@@ -111,7 +126,15 @@ export function TwitchConPage() {
   )
 }
 
-function EventSummary({ event, onEdit }: { event: ConferenceEvent; onEdit: () => void }) {
+function EventSummary({
+  event,
+  onEdit,
+  onDeleted,
+}: {
+  event: ConferenceEvent
+  onEdit: () => void
+  onDeleted: () => void
+}) {
   const kiosk = `/twitchcon/${event.id}`
   return (
     <Card
@@ -119,7 +142,7 @@ function EventSummary({ event, onEdit }: { event: ConferenceEvent; onEdit: () =>
       description={`${event.starts_on} – ${event.ends_on} · ${event.submissions} attendees`}
       className="mb-6"
       actions={
-        <>
+        <div className="flex flex-wrap gap-2">
           <a
             href={kiosk}
             target="_blank"
@@ -131,7 +154,8 @@ function EventSummary({ event, onEdit }: { event: ConferenceEvent; onEdit: () =>
           <Button variant="secondary" size="sm" onClick={onEdit}>
             Edit
           </Button>
-        </>
+          <DeleteEventButton event={event} onDeleted={onDeleted} />
+        </div>
       }
     >
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
@@ -183,6 +207,15 @@ function Submissions({
   }
   const subs = useQuery(submissionsQuery(event.id, query))
   const { event: _e, ...exportQuery } = list.filterQuery
+  // Ticks are of this event and this filter only. The route deletes named ids or every attendee, so
+  // the bar offers no "select all matching" (no total given to it): "Delete all attendees" is that.
+  const selection = useRowSelection(JSON.stringify([event.id, list.filters.q, list.filters.delivery]))
+  const pageRows = subs.data?.list ?? []
+  const heading = useRef<HTMLHeadingElement>(null)
+  const afterDeleted = () => {
+    selection.clear()
+    heading.current?.focus()
+  }
   const columns: Array<ServerColumn<Submission>> = [
     {
       id: 'name',
@@ -240,15 +273,26 @@ function Submissions({
     },
   ]
   return (
-    <section aria-label="Attendees">
+    <section aria-labelledby="attendees-heading">
+      <h2 id="attendees-heading" ref={heading} tabIndex={-1} className="mb-3 text-lg font-semibold text-text">
+        Attendees
+      </h2>
       <ListToolbar
         actions={
-          <ExportCsvButton
-            route={adminExportSubmissions}
-            params={{ eventId: event.id }}
-            query={exportQuery}
-            fileName={`twitch-con-${event.id}.csv`}
-          />
+          <>
+            <DeleteAttendees
+              event={event}
+              ids={[...selection.ids]}
+              names={pageRows.filter((s) => selection.ids.has(s.id)).map((s) => s.name)}
+              onDeleted={afterDeleted}
+            />
+            <ExportCsvButton
+              route={adminExportSubmissions}
+              params={{ eventId: event.id }}
+              query={exportQuery}
+              fileName={`twitch-con-${event.id}.csv`}
+            />
+          </>
         }
       >
         <SearchBox
@@ -264,7 +308,15 @@ function Submissions({
           options={DELIVERY_STATES.map((d) => ({ value: d, label: DELIVERY_LABEL[d].label }))}
         />
       </ListToolbar>
+      <SelectionBar
+        selection={selection}
+        pageIds={pageRows.map((s) => s.id)}
+        total={undefined}
+        noun="attendees"
+      />
       <ServerTable
+        selection={selection}
+        rowLabel={(s) => s.name}
         caption={`Attendees of ${event.name}`}
         columns={columns}
         data={subs.data}
