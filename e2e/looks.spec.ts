@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { DEFAULT_VOICE_ID } from '@mouthpiece/contracts/media/voices.schemas'
 import { launchChromium, registerInUi, signUpCreator, userToken } from './support'
-import { medianPitch } from './support/pitch'
+import { hear, timbreApart } from './support/pitch'
 
 // Issue 24, "a creator's looks are usable everywhere": a creator turns a portrait into a photo
 // avatar once, then finds its face first in every avatar picker — a new project made in one
@@ -169,9 +169,10 @@ test('the one-step new project dialog and its faces at phone width', async ({ pa
 
 // Issue 24's "done means" for voices: a cloned voice is heard, by measurement, in each output it is
 // used for — the Quick Create video, an editor scene's take and an alert as the overlay plays it.
-// Each output is downloaded and its median pitch measured as the server's voice match measures a
-// sample (e2e/support/pitch.ts); it must sit at the personal voice's pitch, far from the default's.
-test('a personal voice is heard in a Quick Create video, an editor take and an alert (median pitch)', async ({
+// Each output is downloaded and measured as the server's voice match measures a sample
+// (e2e/support/pitch.ts): its median pitch at the personal voice's, far from the default's, and its
+// timbre (relative mel band levels) nearer the creator's sample than the default voice's.
+test('a personal voice is heard in a Quick Create video, an editor take and an alert (median pitch and timbre)', async ({
   playwright,
   request,
   baseURL,
@@ -210,8 +211,9 @@ test('a personal voice is heard in a Quick Create video, an editor take and an a
   // The default voice (a woman's, far higher) spoken the same way, for comparison, while the sample
   // is processed (after the first preview: the public preview refuses a second one at once).
   const plain = spoken('Hi chat, this is the default voice speaking.', DEFAULT_VOICE_ID).then((b) =>
-    medianPitch(b, 'default.wav'),
+    hear(b, 'default.wav'),
   )
+  const recorded = hear(sample, 'me.wav')
   void plain.catch(() => undefined) // reported by the Promise.all below, not as an unhandled rejection
   expect(upload.ok(), await upload.text()).toBe(true)
   const uuid = ((await upload.json()) as { process: { uuid_path: string } }).process.uuid_path
@@ -249,7 +251,7 @@ test('a personal voice is heard in a Quick Create video, an editor take and an a
     const video = qc.getByTestId('render-video')
     await expect(video).toBeVisible({ timeout: 120_000 })
     const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc || v.src)
-    return medianPitch(await get(src), 'quick-create.mp4')
+    return hear(await get(src), 'quick-create.mp4')
   }
   const editorTake = async () => {
     const page = await context.newPage()
@@ -281,7 +283,7 @@ test('a personal voice is heard in a Quick Create video, an editor take and an a
         { timeout: 60_000 },
       )
       .toBe(true)
-    return medianPitch(await get(take!.url), 'take.wav')
+    return hear(await get(take!.url), 'take.wav')
   }
   const alert = async () => {
     const overlay = await context.newPage()
@@ -298,21 +300,32 @@ test('a personal voice is heard in a Quick Create video, an editor take and an a
     })
     expect(sent.ok(), await sent.text()).toBe(true)
     await expect(overlay.getByTestId('alert-card')).toBeVisible({ timeout: 30_000 })
-    return medianPitch(await (await heard).body(), 'alert.wav')
+    return hear(await (await heard).body(), 'alert.wav')
   }
-  const [video, take, spokenAlert, fallback] = await Promise.all([
+  const [video, take, spokenAlert, fallback, own] = await Promise.all([
     quickCreate(),
     editorTake(),
     alert(),
     plain,
+    recorded,
   ])
 
-  const figures = `personal ${voice.median_f0.toFixed(0)} Hz, default ${fallback.toFixed(0)} Hz; heard: Quick Create ${video.toFixed(0)} Hz, editor take ${take.toFixed(0)} Hz, alert ${spokenAlert.toFixed(0)} Hz`
+  const outputs = { 'Quick Create': video, 'editor take': take, alert: spokenAlert }
+  const figures = [
+    `personal ${voice.median_f0.toFixed(0)} Hz, default ${fallback.pitch.toFixed(0)} Hz`,
+    ...Object.entries(outputs).map(
+      ([name, h]) =>
+        `${name} ${h.pitch.toFixed(0)} Hz, timbre ${timbreApart(h, own).toFixed(1)} dB from the sample, ${timbreApart(h, fallback).toFixed(1)} dB from the default`,
+    ),
+  ].join('; ')
   console.log(`${figures} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-  expect(fallback, figures).toBeGreaterThan(voice.median_f0 * 1.3)
-  for (const heard of [video, take, spokenAlert]) {
-    expect(Math.abs(heard - voice.median_f0) / voice.median_f0, figures).toBeLessThan(0.2)
-    expect(fallback, figures).toBeGreaterThan(heard * 1.3)
+  expect(fallback.pitch, figures).toBeGreaterThan(voice.median_f0 * 1.3)
+  for (const heard of Object.values(outputs)) {
+    // Pitch: at the personal voice's, far from the default's.
+    expect(Math.abs(heard.pitch - voice.median_f0) / voice.median_f0, figures).toBeLessThan(0.2)
+    expect(fallback.pitch, figures).toBeGreaterThan(heard.pitch * 1.3)
+    // Timbre: the output's spectrum is nearer the creator's sample than the default voice's.
+    expect(timbreApart(heard, own), figures).toBeLessThan(timbreApart(heard, fallback))
   }
   await browser.close()
 })
