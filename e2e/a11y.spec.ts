@@ -12,7 +12,7 @@ import {
 } from '../apps/server/src/modules/adimport/testing/fake-google-ads'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { E2E_ADMIN, adminSignIn, freshDataDir, signUpCreator, SERVER_ENTRY } from './support'
+import { E2E_ADMIN, adminSignIn, freshDataDir, signUpCreator, SERVER_ENTRY, ownServerEnv } from './support'
 
 // WCAG 2.1 A and AA (axe-core) on every route of the web route table, each as the visitor it is for:
 // signed out, a creator, the admin, with real data on the pages that show one (seed() below). One
@@ -186,17 +186,7 @@ test.beforeAll(async () => {
   freshDataDir(DATA_DIR)
   server = await startServerProcess(
     {
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      DATABASE_URL: '',
-      MODE: 'all',
-      WEB_DIST: 'apps/web/dist',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      SOURCES_ENABLED: 'false',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...ownServerEnv(PORT, DATA_DIR),
       YOUTUBE_API_URL: `${youtube.base}/youtube/v3`,
       YOUTUBE_API_KEY: 'test-key',
       // Google sign-in and Google Ads: the Ads stand-in (a linked account for /google-ads/:id).

@@ -7,12 +7,12 @@ import type { ServerProcess } from '../apps/server/test/server-process'
 import { BRAND_SITE, startBrandSite } from '../apps/server/src/modules/ads/testing/brand-site'
 import type { BrandSite } from '../apps/server/src/modules/ads/testing/brand-site'
 import {
-  E2E_ADMIN,
   adminSignIn,
   launchChromium,
   registerInUi,
   userToken,
   SERVER_ENTRY,
+  ownServerEnv,
   freshDataDir,
 } from './support'
 
@@ -46,17 +46,7 @@ test.beforeAll(async ({ playwright }) => {
     {
       NODE_ENV: 'test',
       SAFE_FETCH_ALLOW_HOSTS: 'localhost',
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      DATABASE_URL: '',
-      MODE: 'all',
-      WEB_DIST: 'apps/web/dist',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      SOURCES_ENABLED: 'false',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...ownServerEnv(PORT, DATA_DIR),
     },
     { entry: SERVER_ENTRY },
   )

@@ -10,7 +10,7 @@ import {
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
+import { launchChromium, signUpCreator, SERVER_ENTRY, ownServerEnv, freshDataDir } from './support'
 
 /**
  * Issue 12, Google Ads as a creator clicks it with a manager account: link the Google stand-in,
@@ -38,15 +38,7 @@ test.beforeAll(async ({ playwright }) => {
   fs.mkdirSync(SHOTS, { recursive: true })
   server = await startServerProcess(
     {
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      DATABASE_URL: '',
-      MODE: 'all',
-      WEB_DIST: 'apps/web/dist',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      SOURCES_ENABLED: 'false',
+      ...ownServerEnv(PORT, DATA_DIR),
       GOOGLE_CLIENT_ID: 'g-client',
       GOOGLE_CLIENT_SECRET: 'g-secret',
       GOOGLE_AUTH_URL: `${g.base}/auth`,

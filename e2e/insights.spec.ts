@@ -10,7 +10,14 @@ import { startFakeMeta } from '../apps/server/src/modules/adimport/testing/fake-
 import { AD_ROW_COLUMNS } from '@mouthpiece/contracts/adimport/adimport.schemas'
 import { startServerProcess } from '../apps/server/test/server-process'
 import type { ServerProcess } from '../apps/server/test/server-process'
-import { E2E_ADMIN, adminSignIn, launchChromium, signUpCreator, SERVER_ENTRY, freshDataDir } from './support'
+import {
+  adminSignIn,
+  launchChromium,
+  signUpCreator,
+  SERVER_ENTRY,
+  ownServerEnv,
+  freshDataDir,
+} from './support'
 
 /**
  * Issue 12 as a creator clicks it: link the Google stand-in, search, pick three videos, analyse,
@@ -73,17 +80,7 @@ test.beforeAll(async ({ playwright }) => {
   fs.mkdirSync(SHOTS, { recursive: true })
   server = await startServerProcess(
     {
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      DATABASE_URL: '',
-      MODE: 'all',
-      WEB_DIST: 'apps/web/dist',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      SOURCES_ENABLED: 'false',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...ownServerEnv(PORT, DATA_DIR),
       GOOGLE_CLIENT_ID: 'g-client',
       GOOGLE_CLIENT_SECRET: 'g-secret',
       GOOGLE_AUTH_URL: `${yt.base}/auth`,

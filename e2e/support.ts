@@ -21,6 +21,27 @@ export function freshDataDir(dir: string) {
   fs.cpSync(E2E_DB_TEMPLATE, path.join(dir, 'db'), { recursive: true })
 }
 
+/**
+ * The environment a spec's own server starts with (a spec that needs stand-ins the shared webServer
+ * has not): the webServer's settings on the spec's port and data dir, signed-in admin seeded,
+ * stream sources off. The spec spreads it and adds its stand-ins' addresses.
+ */
+export function ownServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    MODE: 'all',
+    WEB_DIST: 'apps/web/dist',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    SOURCES_ENABLED: 'false',
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  }
+}
+
 /** Signs a new user up through the register form, as a person would, and lands on the dashboard. */
 export async function registerInUi(page: Page, prefix: string) {
   const username = `${prefix}${Date.now() % 1_000_000}`
