@@ -4,13 +4,13 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Brand } from '@mouthpiece/contracts/ads/brands.schemas'
-import type { ScrapeTask } from '@mouthpiece/contracts/ads/scraper.schemas'
 import type { AdGeneration } from '@mouthpiece/contracts/ads/videos.contract'
 import { ffmpeg, ffprobe } from '@mouthpiece/media/audio/ffmpeg'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { rendersClient } from '../../renders/testing'
 import { BRAND_SITE, startBrandSite } from '../testing/brand-site'
+import { scrapedBrand } from '../testing/scraped-brand'
 import type { BrandSite } from '../testing/brand-site'
 
 /** The logo we upload (a dark navy plate, 3.2:1) and the product cut-out (a yellow disc on transparency). */
@@ -81,16 +81,7 @@ describe('ad videos carry the brand: logo, product coming in, brand captions, a 
     const me = await client.register('adbrand')
     const auth = { authorization: `Bearer ${me.token}` }
     // The brand read from its site (colours, fonts with files, logos), then our own logo made primary.
-    const scrape = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/` })
-    expect(scrape.statusCode, scrape.body).toBe(200)
-    let task = scrape.json<{ task: ScrapeTask }>().task
-    for (let i = 0; i < 200 && task.status !== 'completed' && task.status !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100))
-      task = (await client.call('GET', `/api/ads/scrape-tasks/${task.id}`, me)).json<{ task: ScrapeTask }>()
-        .task
-    }
-    expect(task.status, JSON.stringify(task)).toBe('completed')
-    const brandId = task.brand_id!
+    const brandId = await scrapedBrand(client, me, `${site.url}/`)
     const logoPng = await sharp({
       create: { width: 320, height: 100, channels: 4, background: { r: 0x10, g: 0x20, b: 0x40, alpha: 1 } },
     })

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CTA } from '@mouthpiece/contracts/ads/images'
-import type { ScrapeTask } from '@mouthpiece/contracts/ads/scraper.schemas'
 import { createTestApp } from '../../../../test/harness'
 import type { TestApp } from '../../../../test/harness'
 import { rendersClient } from '../../renders/testing'
 import { getBrandKit } from '../brands/brand-kit.service'
 import { BRAND_SITE, startBrandSite } from '../testing/brand-site'
+import { scrapedBrand } from '../testing/scraped-brand'
 import type { BrandSite } from '../testing/brand-site'
 import { brandDressing } from './ad-video-brand'
 
@@ -42,18 +42,10 @@ describe('the ad video end card says the call to action of the brand’s site wh
 
   it('a brand read from its site: its hero button; a brand typed in by hand: the default', async () => {
     const me = await client.register('adcta')
-    const scrape = await client.call('POST', '/api/ads/brands/scrape', me, { url: `${site.url}/` })
-    expect(scrape.statusCode, scrape.body).toBe(200)
-    let task = scrape.json<{ task: ScrapeTask }>().task
-    for (let i = 0; i < 200 && task.status !== 'completed' && task.status !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100))
-      task = (await client.call('GET', `/api/ads/scrape-tasks/${task.id}`, me)).json<{ task: ScrapeTask }>()
-        .task
-    }
-    expect(task.status, JSON.stringify(task)).toBe('completed')
-    const read = await newProject(me, task.brand_id!)
+    const brandId = await scrapedBrand(client, me, `${site.url}/`)
+    const read = await newProject(me, brandId)
     // No ad image in the project: the kit's first site button, not "Shop now".
-    expect(await endCardText(me.id, read.id, task.brand_id!)).toBe(BRAND_SITE.cta)
+    expect(await endCardText(me.id, read.id, brandId)).toBe(BRAND_SITE.cta)
 
     const typed = (await client.call('POST', '/api/ads/brands', me, { name: 'Acme' })).json<{
       brand: { id: number }
